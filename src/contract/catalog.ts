@@ -1,0 +1,105 @@
+import { z } from 'zod';
+import { LOCALES } from './locale.ts';
+
+/** Wire shapes of the catalogue calls (spec section 7). Prices are roubles; images are file names
+ *  under /img/products/. Status is the spec's bit mask: 1 = visible, 2 = week sale. */
+
+export const STATUS_VISIBLE = 1;
+export const STATUS_WEEK_SALE = 2;
+
+export const localeQuery = z.object({
+  locale: z.enum(LOCALES).optional().describe('Interface language; defaults to the negotiated one'),
+});
+
+const link = z
+  .string()
+  .trim()
+  .min(1, 'link is required')
+  .max(200, 'link is too long')
+  .describe('URL slug of the project, category or product');
+
+export const linkQuery = localeQuery.extend({ link });
+export const searchQuery = localeQuery.extend({
+  search: z.string().trim().min(1, 'search text is required').max(200, 'search text is too long'),
+});
+
+export const projectSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  link: z.string(),
+  image: z.string().nullable(),
+  status: z.number().int(),
+});
+
+export const categorySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  link: z.string(),
+  status: z.number().int(),
+});
+
+export const productCardSchema = z.object({
+  id: z.number().int(),
+  link: z.string(),
+  name: z.string(),
+  image: z.string().nullable(),
+  price: z.number().describe('Roubles'),
+  sale: z.number().nullable().describe('Sale price in roubles, null when not on sale'),
+  inStock: z.number().int().describe('Units that can be ordered now; 0 when out of stock or envisioned'),
+  envisioned: z.boolean().describe('Only envisioned: can be wishlisted, not bought'),
+  project_id: z.number().int(),
+  categories: z.array(z.number().int()),
+  status: z.number().int(),
+});
+
+export const productDetailSchema = productCardSchema.extend({
+  desc: z.string().describe('Sanitized HTML description'),
+  images: z.array(z.string()),
+  weight: z.number().int().describe('Grams'),
+  project: projectSchema.pick({ id: true, name: true, link: true }),
+  categoryList: z.array(categorySchema.pick({ id: true, name: true, link: true })),
+});
+
+export const countsSchema = z.object({
+  projects: z.record(z.string(), z.number().int()),
+  categories: z.record(z.string(), z.number().int()),
+});
+
+export const initialResponse = z.object({
+  success: z.literal(true),
+  currencyUsd: z.number().describe('Roubles per US dollar; 0 when no rate is known'),
+  categories: z.array(categorySchema),
+  projects: z.array(projectSchema),
+  week: z.array(productCardSchema),
+});
+
+export const productListResponse = z.object({
+  success: z.literal(true),
+  title: z.string().describe('Name of the project or category, or the search text'),
+  products: z.array(productCardSchema),
+  counts: countsSchema,
+  projects: z.array(projectSchema).describe('Projects that have products in this list'),
+  categories: z.array(categorySchema).describe('Categories that have products in this list'),
+});
+
+export const productResponse = z.object({
+  success: z.literal(true),
+  product: productDetailSchema,
+  similar: z.array(productCardSchema),
+});
+
+export const errorResponse = z.object({
+  success: z.literal(false),
+  errors: z.record(z.string(), z.array(z.string())),
+  message: z.string(),
+  intlError: z.string().optional(),
+});
+
+export type Project = z.infer<typeof projectSchema>;
+export type Category = z.infer<typeof categorySchema>;
+export type ProductCard = z.infer<typeof productCardSchema>;
+export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type Counts = z.infer<typeof countsSchema>;
+export type InitialResponse = z.infer<typeof initialResponse>;
+export type ProductListResponse = z.infer<typeof productListResponse>;
+export type ProductResponse = z.infer<typeof productResponse>;

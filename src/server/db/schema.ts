@@ -1,0 +1,488 @@
+import { type SQL, sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The data model of the whole specification. Money is integer kopecks; texts shown to shoppers
+ * have a Russian and an English column; visibility and week-sale are booleans here and become the
+ * spec's status bit mask at the API edge.
+ */
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+// ── Accounts ────────────────────────────────────────────────────────────────────────────────────
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    passwordHash: text('password_hash').notNull(),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    locale: text('locale').notNull().default('ru'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    phone: text('phone'),
+    country: text('country'),
+    city: text('city'),
+    zip: text('zip'),
+    address: text('address'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+);
+
+/** Server-side sessions; the cookie carries only the random id, the table is shared by all instances. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: text('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull().default({}),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [index('sessions_user_idx').on(table.userId), index('sessions_expires_idx').on(table.expiresAt)],
+);
+
+/** Single-use e-mail confirmation and password-reset tokens, stored hashed. */
+export const authTokens = pgTable(
+  'auth_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose', { enum: ['verify', 'reset'] }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('auth_tokens_hash_unique').on(table.tokenHash)],
+);
+
+// ── Catalogue ───────────────────────────────────────────────────────────────────────────────────
+
+export const projects = pgTable('projects', {
+  id: serial('id').primaryKey(),
+  link: text('link').notNull().unique(),
+  nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en').notNull(),
+  image: text('image'),
+  visible: boolean('visible').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const categories = pgTable('categories', {
+  id: serial('id').primaryKey(),
+  link: text('link').notNull().unique(),
+  nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en').notNull(),
+  visible: boolean('visible').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+const stripTags = (column: string) => `regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g')`;
+
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'restrict' }),
+    link: text('link').notNull().unique(),
+    nameRu: text('name_ru').notNull(),
+    nameEn: text('name_en').notNull(),
+    descriptionRu: text('description_ru').notNull().default(''),
+    descriptionEn: text('description_en').notNull().default(''),
+    /** Kopecks. */
+    price: integer('price').notNull(),
+    /** Sale price in kopecks, or null when not on sale. */
+    sale: integer('sale'),
+    /** Grams, for delivery cost. */
+    weight: integer('weight').notNull().default(0),
+    /** Units in stock; reserved atomically by orders and never below zero. */
+    quantity: integer('quantity').notNull().default(0),
+    visible: boolean('visible').notNull().default(true),
+    weekSale: boolean('week_sale').notNull().default(false),
+    /** Envisioned items cannot be bought, only wishlisted; fans are told when they are made. */
+    envisioned: boolean('envisioned').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      (): SQL =>
+        sql.raw(
+          `setweight(to_tsvector('russian', coalesce(name_ru, '')), 'A') || ` +
+            `setweight(to_tsvector('english', coalesce(name_en, '')), 'A') || ` +
+            `setweight(to_tsvector('russian', ${stripTags('description_ru')}), 'C') || ` +
+            `setweight(to_tsvector('english', ${stripTags('description_en')}), 'C')`,
+        ),
+    ),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('products_project_idx').on(table.projectId),
+    index('products_search_idx').using('gin', table.searchVector),
+    index('products_name_trgm_idx').using('gin', sql`(lower(${table.nameRu} || ' ' || ${table.nameEn})) gin_trgm_ops`),
+    check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
+    check('products_price_not_negative', sql`${table.price} >= 0`),
+    check('products_sale_below_price', sql`${table.sale} is null or (${table.sale} >= 0 and ${table.sale} < ${table.price})`),
+  ],
+);
+
+export const productCategories = pgTable(
+  'product_categories',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.productId, table.categoryId] }), index('product_categories_category_idx').on(table.categoryId)],
+);
+
+export const productImages = pgTable(
+  'product_images',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** File name under img/products/ of the uploads root. */
+    file: text('file').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('product_images_product_idx').on(table.productId, table.position)],
+);
+
+// ── Shopping ────────────────────────────────────────────────────────────────────────────────────
+
+/** A basket belongs to a user, or to a guest's session until the guest signs in. */
+export const baskets = pgTable(
+  'baskets',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('baskets_user_unique').on(table.userId),
+    uniqueIndex('baskets_session_unique').on(table.sessionId),
+    check('baskets_has_owner', sql`${table.userId} is not null or ${table.sessionId} is not null`),
+  ],
+);
+
+export const basketItems = pgTable(
+  'basket_items',
+  {
+    basketId: integer('basket_id')
+      .notNull()
+      .references(() => baskets.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    count: integer('count').notNull(),
+    addedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.basketId, table.productId] }), check('basket_items_count_positive', sql`${table.count} >= 1`)],
+);
+
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** When the user was told that this envisioned item is made; set once, so the mail goes once. */
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    addedAt: createdAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.productId] }), index('wishlist_items_product_idx').on(table.productId)],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: smallint('rating').notNull(),
+    body: text('body').notNull(),
+    hidden: boolean('hidden').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('reviews_product_idx').on(table.productId, table.createdAt),
+    check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
+  ],
+);
+
+// ── Orders and payments ─────────────────────────────────────────────────────────────────────────
+
+export const DELIVERY_METHODS = ['russian_post', 'boxberry', 'boxberry.courier'] as const;
+export const PAYMENT_METHODS = ['robokassa', 'paypal'] as const;
+
+/** Status codes of the spec: 0 current (awaiting payment), 1 in processing (paid), 2 cancelled,
+ *  3 processed, 4 ready to ship, 5 shipped, 6 special. */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    locale: text('locale').notNull(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull(),
+    deliveryMethod: text('delivery_method', { enum: DELIVERY_METHODS }).notNull(),
+    deliveryCountry: text('delivery_country').notNull(),
+    deliveryCity: text('delivery_city').notNull(),
+    deliveryAddress: text('delivery_address').notNull(),
+    deliveryZip: text('delivery_zip').notNull(),
+    comment: text('comment'),
+    paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
+    /** Kopecks, recomputed by the server at order time. */
+    productsCost: integer('products_cost').notNull(),
+    deliveryCost: integer('delivery_cost').notNull(),
+    deliveryCostActual: integer('delivery_cost_actual'),
+    /** Currency the shopper pays in and, for USD, the rate (roubles per dollar) frozen at order time. */
+    currency: text('currency', { enum: ['RUB', 'USD'] }).notNull().default('RUB'),
+    usdRate: numeric('usd_rate', { precision: 12, scale: 4 }),
+    status: smallint('status').notNull().default(0),
+    trackCode: text('track_code'),
+    managerComment: text('manager_comment'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('orders_user_idx').on(table.userId, table.createdAt),
+    index('orders_status_expiry_idx').on(table.status, table.expiresAt),
+    index('orders_email_idx').on(sql`lower(${table.email})`),
+    check('orders_status_range', sql`${table.status} between 0 and 6`),
+  ],
+);
+
+/** Items are copied at order time: names and prices stay as they were when the order was placed. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'restrict' }),
+    nameRu: text('name_ru').notNull(),
+    nameEn: text('name_en').notNull(),
+    price: integer('price').notNull(),
+    sale: integer('sale'),
+    count: integer('count').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.orderId, table.productId] }), check('order_items_count_positive', sql`${table.count} >= 1`)],
+);
+
+export const orderStatusHistory = pgTable(
+  'order_status_history',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull(),
+    /** The admin who changed it; null when the shop itself did (payment, expiry, cancel). */
+    changedBy: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
+);
+
+/** Every provider notification and status check, verified or not; the unique key makes replays no-ops. */
+export const paymentTransactions = pgTable(
+  'payment_transactions',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    provider: text('provider', { enum: PAYMENT_METHODS }).notNull(),
+    externalId: text('external_id').notNull(),
+    providerStatus: text('provider_status').notNull(),
+    /** Minor units of `currency`. */
+    amount: integer('amount').notNull(),
+    currency: text('currency').notNull(),
+    verified: boolean('verified').notNull(),
+    raw: jsonb('raw').$type<Record<string, string>>().notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('payment_transactions_replay_unique').on(table.provider, table.externalId, table.providerStatus),
+    index('payment_transactions_order_idx').on(table.orderId),
+  ],
+);
+
+// ── Content ─────────────────────────────────────────────────────────────────────────────────────
+
+export interface PartnerSocial {
+  type: string;
+  link: string;
+}
+
+export const partners = pgTable('partners', {
+  id: serial('id').primaryKey(),
+  nameRu: text('name_ru').notNull(),
+  nameEn: text('name_en').notNull(),
+  descriptionRu: text('description_ru').notNull().default(''),
+  descriptionEn: text('description_en').notNull().default(''),
+  image: text('image'),
+  link: text('link'),
+  email: text('email'),
+  phoneNumber: text('phone_number'),
+  phoneNumberMobile: text('phone_number_mobile'),
+  telegram: text('telegram'),
+  messenger: text('messenger'),
+  socials: jsonb('socials').$type<PartnerSocial[]>().notNull().default([]),
+  visible: boolean('visible').notNull().default(true),
+  position: integer('position').notNull().default(0),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+export const feedback = pgTable('feedback', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull(),
+  message: text('message').notNull(),
+  ip: text('ip'),
+  readAt: timestamp('read_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+/** Uploaded files of the file manager; stored under generated names below the uploads root. */
+export const files = pgTable(
+  'files',
+  {
+    id: serial('id').primaryKey(),
+    folder: text('folder').notNull().default(''),
+    storedName: text('stored_name').notNull(),
+    originalName: text('original_name').notNull(),
+    mimeType: text('mime_type').notNull(),
+    size: integer('size').notNull(),
+    width: integer('width'),
+    height: integer('height'),
+    uploadedBy: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('files_location_unique').on(table.folder, table.storedName)],
+);
+
+// ── Infrastructure ──────────────────────────────────────────────────────────────────────────────
+
+/** Durable job queue (mail, order expiry, rate refresh, notifications); workers claim with SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    /** When set, a second job with the same key is not enqueued (exactly-once notifications). */
+    uniqueKey: text('unique_key'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(8),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    lastError: text('last_error'),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('jobs_unique_key').on(table.uniqueKey),
+    index('jobs_ready_idx').on(table.runAt).where(sql`${table.finishedAt} is null and ${table.failedAt} is null`),
+  ],
+);
+
+/** Every e-mail the shop sends, rendered; a job delivers it (file outbox or SMTP). */
+export const mails = pgTable('mails', {
+  id: serial('id').primaryKey(),
+  template: text('template').notNull(),
+  locale: text('locale').notNull(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  html: text('html').notNull(),
+  text: text('text').notNull(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const settings = pgTable('settings', {
+  key: text('key').primaryKey(),
+  value: jsonb('value').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Roubles per one unit of `currency`, with where and when it was read. */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    id: serial('id').primaryKey(),
+    currency: text('currency').notNull(),
+    rate: numeric('rate', { precision: 12, scale: 4 }).notNull(),
+    source: text('source').notNull(),
+    fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('exchange_rates_latest_idx').on(table.currency, table.fetchedAt)],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entityId: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    createdAt: createdAt(),
+  },
+  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId), index('audit_log_created_idx').on(table.createdAt)],
+);
