@@ -25,7 +25,7 @@ const SEARCH_LIMIT = 60;
 /** pg_trgm word similarity above which a misspelt word still finds a product name. */
 const TYPO_THRESHOLD = 0.45;
 
-const localized = <T>(locale: Locale, ru: T, en: T): T => (locale === 'ru' ? ru : en);
+const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale === 'ru' ? ru : en);
 
 const statusOf = (visible: boolean, weekSale = false) => (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
 

@@ -1,0 +1,52 @@
+import { LRUCache } from 'lru-cache';
+
+/**
+ * Read-through cache of catalogue answers. Every catalogue or stock write calls `invalidate()`,
+ * which empties it, so a shopper never sees a stale price or stock state. The serialized JSON is
+ * kept beside the value so the API answers without serializing again.
+ */
+export interface CachedAnswer<T> {
+  value: T;
+  json: string;
+}
+
+export interface CatalogCache {
+  remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>>;
+  invalidate(): void;
+  /** Counter that changes on every invalidation; page caches key on it. */
+  readonly generation: number;
+}
+
+export function createCatalogCache(maxEntries = 5000): CatalogCache {
+  const entries = new LRUCache<string, CachedAnswer<unknown>>({ max: maxEntries });
+  const loading = new Map<string, Promise<CachedAnswer<unknown>>>();
+  let generation = 0;
+
+  return {
+    get generation() {
+      return generation;
+    },
+    async remember<T>(key: string, load: () => Promise<T>): Promise<CachedAnswer<T>> {
+      const hit = entries.get(key);
+      if (hit) return hit as CachedAnswer<T>;
+      const pending = loading.get(key);
+      if (pending) return pending as Promise<CachedAnswer<T>>;
+      const startedAt = generation;
+      const promise = load()
+        .then((value) => {
+          const answer = { value, json: JSON.stringify({ success: true, ...(value as object) }) };
+          // A write that happened while loading makes this answer possibly stale: don't keep it.
+          if (startedAt === generation) entries.set(key, answer);
+          return answer;
+        })
+        .finally(() => loading.delete(key));
+      loading.set(key, promise);
+      return promise;
+    },
+    invalidate() {
+      generation += 1;
+      entries.clear();
+      loading.clear();
+    },
+  };
+}

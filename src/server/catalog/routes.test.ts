@@ -1,0 +1,179 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProductListResponse, ProductResponse } from '../../contract/catalog.ts';
+import { products } from '../db/schema.ts';
+import { createTestApp } from '../testing/app.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+
+beforeAll(async () => {
+  shop = await createTestApp({ usdRate: 92.5 });
+  fixtures = await insertCatalogue(shop.db);
+});
+afterAll(() => shop.close());
+
+const get = async <T = Record<string, unknown>>(url: string) => {
+  const response = await shop.app.inject({ method: 'GET', url });
+  return { status: response.statusCode, body: response.json() as T, headers: response.headers };
+};
+const links = (list: { products: Array<{ link: string }> }) => list.products.map((product) => product.link);
+
+describe('GET /api/initial', () => {
+  it('answers visible categories, projects, featured products and the dollar rate', async () => {
+    const { status, body } = await get<{
+      success: boolean;
+      currencyUsd: number;
+      categories: Array<{ link: string; name: string; status: number }>;
+      projects: Array<{ link: string }>;
+      week: Array<{ link: string; status: number }>;
+    }>('/api/initial?locale=en');
+    expect(status).toBe(200);
+    expect(body.success).toBe(true);
+    expect(body.currencyUsd).toBe(92.5);
+    expect(body.categories.map((category) => category.name)).toEqual(['T-shirts', 'Mugs']);
+    expect(body.categories[0]?.status).toBe(1);
+    expect(body.projects.map((project) => project.link)).toEqual(['northwind', 'pixel-outlaws']);
+    expect(body.week.map((product) => [product.link, product.status])).toEqual([['wolf-shirt', 3]]);
+  });
+
+  it('names things in Russian for locale=ru', async () => {
+    const { body } = await get<{ categories: Array<{ name: string }> }>('/api/initial?locale=ru');
+    expect(body.categories.map((category) => category.name)).toEqual(['Футболки', 'Кружки']);
+  });
+
+  it('refuses an unknown locale with the error shape', async () => {
+    const { status, body } = await get('/api/initial?locale=de');
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ success: false, errors: { locale: [expect.any(String)] } });
+  });
+});
+
+describe('GET /api/category and /api/project', () => {
+  it("lists a category's visible products with counts per project and category", async () => {
+    const { status, body } = await get<ProductListResponse>('/api/category?locale=en&link=t-shirts');
+    expect(status).toBe(200);
+    expect(body.title).toBe('T-shirts');
+    expect(links(body)).toEqual(['wolf-shirt', 'outlaw-shirt']);
+    expect(body.counts.projects).toEqual({
+      [fixtures.projects.witcher.id]: 1,
+      [fixtures.projects.cyber.id]: 1,
+    });
+    expect(body.counts.categories).toEqual({ [fixtures.categories.shirts.id]: 2 });
+  });
+
+  it('shows prices in roubles, sale prices and stock', async () => {
+    const { body } = await get<ProductListResponse>('/api/category?locale=en&link=t-shirts');
+    expect(body.products[0]).toMatchObject({ price: 2500, sale: 1990, inStock: 10, envisioned: false });
+  });
+
+  it("lists a project's products including envisioned and out-of-stock ones", async () => {
+    const { body } = await get<ProductListResponse>('/api/project?locale=en&link=pixel-outlaws');
+    expect(links(body)).toEqual(['outlaw-shirt', 'outlaw-statue']);
+    expect(body.products[1]).toMatchObject({ envisioned: true, inStock: 0 });
+  });
+
+  it('never shows hidden products, hidden projects or hidden categories', async () => {
+    const mugs = await get<ProductListResponse>('/api/category?locale=en&link=mugs');
+    expect(links(mugs.body)).not.toContain('hidden-mug');
+    const shirts = await get<ProductListResponse>('/api/category?locale=en&link=t-shirts');
+    expect(links(shirts.body)).not.toContain('secret-shirt');
+    expect(shirts.body.products[0]?.categories).toEqual([fixtures.categories.shirts.id]);
+    expect((await get('/api/category?locale=en&link=drafts')).status).toBe(404);
+    expect((await get('/api/project?locale=en&link=secret-project')).status).toBe(404);
+  });
+
+  it('answers 404 with the error shape for an unknown link', async () => {
+    const { status, body } = await get('/api/project?locale=en&link=nope');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false, errors: { link: [expect.any(String)] }, message: expect.any(String) });
+  });
+
+  it('answers 422 when the link is missing', async () => {
+    const { status, body } = await get('/api/category?locale=en');
+    expect(status).toBe(422);
+    expect(body).toMatchObject({ success: false, errors: { link: [expect.any(String)] } });
+  });
+});
+
+describe('GET /api/product', () => {
+  it('answers the product with images, breadcrumbs data and similar items', async () => {
+    const { status, body } = await get<ProductResponse>('/api/product?locale=ru&link=wolf-shirt');
+    expect(status).toBe(200);
+    expect(body.product).toMatchObject({
+      name: 'Футболка с волком',
+      images: ['wolf-1.webp', 'wolf-2.webp'],
+      image: 'wolf-1.webp',
+      desc: '<p>Хлопковая футболка с вышитым волком.</p>',
+      project: { link: 'northwind', name: 'Северный ветер' },
+      categoryList: [{ link: 't-shirts', name: 'Футболки' }],
+    });
+    expect(links({ products: body.similar })).toEqual(['outlaw-shirt', 'wolf-mug']);
+  });
+
+  it('hides hidden products and those of hidden projects', async () => {
+    expect((await get('/api/product?locale=en&link=hidden-mug')).status).toBe(404);
+    expect((await get('/api/product?locale=en&link=secret-shirt')).status).toBe(404);
+    const similar = (await get<ProductResponse>('/api/product?locale=en&link=wolf-mug')).body.similar;
+    expect(links({ products: similar })).not.toContain('hidden-mug');
+  });
+
+  it('shows a changed stock right after the catalogue is invalidated', async () => {
+    expect((await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock).toBe(3);
+    await shop.db.update(products).set({ quantity: 1 }).where(eq(products.link, 'outlaw-shirt'));
+    shop.services.catalog.invalidate();
+    expect((await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock).toBe(1);
+    await shop.db.update(products).set({ quantity: 3 }).where(eq(products.link, 'outlaw-shirt'));
+    shop.services.catalog.invalidate();
+  });
+});
+
+describe('GET /api/search', () => {
+  const search = async (text: string, locale = 'en') =>
+    links((await get<ProductListResponse>(`/api/search?locale=${locale}&search=${encodeURIComponent(text)}`)).body);
+
+  it('finds by English and Russian words through stemming', async () => {
+    expect(await search('shirts')).toEqual(expect.arrayContaining(['wolf-shirt', 'outlaw-shirt']));
+    expect(await search('футболки', 'ru')).toEqual(expect.arrayContaining(['wolf-shirt', 'outlaw-shirt']));
+    expect(await search('кружкой', 'ru')).toEqual(['wolf-mug']);
+  });
+
+  it('finds words of the description', async () => {
+    expect(await search('embroidered')).toEqual(['wolf-shirt']);
+    expect(await search('керамическая', 'ru')).toEqual(['wolf-mug']);
+  });
+
+  it('tolerates a misspelt word', async () => {
+    expect(await search('outlw')).toContain('outlaw-shirt');
+    expect(await search('футбока', 'ru')).toContain('wolf-shirt');
+  });
+
+  it('ranks name matches first and never finds hidden products', async () => {
+    const found = await search('mug');
+    expect(found[0]).toBe('wolf-mug');
+    expect(found).not.toContain('hidden-mug');
+  });
+
+  it('answers an empty list for nonsense and 422 for empty text', async () => {
+    expect(await search('zzqqxx')).toEqual([]);
+    expect((await get('/api/search?locale=en&search=%20')).status).toBe(422);
+  });
+});
+
+describe('the wire', () => {
+  it('answers unknown API paths with a JSON 404', async () => {
+    const { status, body } = await get('/api/nothing-here');
+    expect(status).toBe(404);
+    expect(body).toMatchObject({ success: false });
+  });
+
+  it('documents the calls as OpenAPI at /api/docs', async () => {
+    const { status, body } = await get<{ openapi: string; paths: Record<string, unknown> }>('/api/docs/json');
+    expect(status).toBe(200);
+    expect(body.openapi).toMatch(/^3\./);
+    expect(Object.keys(body.paths)).toEqual(
+      expect.arrayContaining(['/api/initial', '/api/project', '/api/category', '/api/search', '/api/product']),
+    );
+  });
+});

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('loadConfig', () => {
+  it('runs on embedded defaults: port 3000, data in ./data, test mode on, PGlite', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.testMode).toBe(true);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.rates.moexUrl).toBe('http://127.0.0.1:3000/sandbox/rates/moex');
+  });
+
+  it('switches to PostgreSQL with DATABASE_URL and to real providers outside test mode', () => {
+    const config = loadConfig({ DATABASE_URL: 'postgres://shop@db/shop', TEST_MODE: 'false' });
+    expect(config.databaseUrl).toBe('postgres://shop@db/shop');
+    expect(config.rates.moexUrl).toMatch(/^https:\/\/iss\.moex\.com\//);
+  });
+
+  it('refuses to start in production without its secrets and names each one', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(ConfigError);
+    try {
+      loadConfig({ NODE_ENV: 'production' });
+    } catch (error) {
+      expect((error as ConfigError).problems).toEqual([
+        'SESSION_SECRET is required in production',
+        'PUBLIC_URL is required in production',
+      ]);
+    }
+  });
+
+  it('starts in production when the secrets are given', () => {
+    const config = loadConfig({
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example/',
+    });
+    expect(config.publicUrl).toBe('https://shop.example');
+  });
+
+  it('explains a malformed value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);
+  });
+});

@@ -1,0 +1,106 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type ZodType, z } from 'zod';
+import { errorResponse } from '../../contract/catalog.ts';
+import { Invalid } from '../errors.ts';
+
+/**
+ * One `/api` call: its contract (zod schemas, shared with the browser and turned into OpenAPI) and
+ * a thin handler. `registerApi` validates input with the schemas before the handler runs.
+ */
+export interface ApiRoute<Query = unknown, Body = unknown> {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  tags: string[];
+  query?: ZodType<Query>;
+  body?: ZodType<Body>;
+  response: ZodType;
+  handler(input: { query: Query; body: Body; request: FastifyRequest; reply: FastifyReply }): Promise<unknown>;
+}
+
+export const defineRoute = <Query, Body>(route: ApiRoute<Query, Body>) => route as ApiRoute;
+
+/** Turns zod issues into the spec's `errors: { field: [messages] }`. */
+export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
+  const result = schema.safeParse(input ?? {});
+  if (result.success) return result.data;
+  const errors: Record<string, string[]> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path.join('.') || 'input';
+    (errors[field] ??= []).push(issue.message);
+  }
+  throw new Invalid('The request is invalid', errors);
+}
+
+export function registerApi(app: FastifyInstance, routes: ApiRoute[]) {
+  for (const route of routes) {
+    app.route({
+      method: route.method,
+      url: route.url,
+      handler: async (request, reply) => {
+        const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
+        const body = route.body ? parseOrThrow(route.body, request.body) : undefined;
+        return route.handler({ query, body, request, reply });
+      },
+    });
+  }
+}
+
+/** Sends an answer that was serialized once and cached. */
+export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+
+export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  const errorSchema = z.toJSONSchema(errorResponse, { io: 'output' });
+  for (const route of routes) {
+    const parameters = route.query
+      ? Object.entries(
+          (z.toJSONSchema(route.query, { io: 'input' }) as { properties?: Record<string, { description?: string }> })
+            .properties ?? {},
+        ).map(([name, schema]) => ({
+          name,
+          in: 'query',
+          required: (
+            (z.toJSONSchema(route.query as ZodType, { io: 'input' }) as { required?: string[] }).required ?? []
+          ).includes(name),
+          description: schema.description,
+          schema,
+        }))
+      : [];
+    const pathParameters = [...route.url.matchAll(/:(\w+)/g)].map((match) => ({
+      name: match[1],
+      in: 'path',
+      required: true,
+      schema: { type: 'string' },
+    }));
+    const openApiPath = route.url.replace(/:(\w+)/g, '{$1}');
+    paths[openApiPath] ??= {};
+    paths[openApiPath][route.method.toLowerCase()] = {
+      summary: route.summary,
+      tags: route.tags,
+      parameters: [...pathParameters, ...parameters],
+      ...(route.body
+        ? {
+            requestBody: {
+              content: Object.fromEntries(
+                ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [
+                  type,
+                  { schema: z.toJSONSchema(route.body as ZodType, { io: 'input' }) },
+                ]),
+              ),
+            },
+          }
+        : {}),
+      responses: {
+        200: { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output' }) } } },
+        default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info: { title: 'Vitrina API', version: '1', description: 'The storefront contract of the specification, section 7.' },
+    servers: [{ url: serverUrl }],
+    paths,
+  };
+}

@@ -1,0 +1,67 @@
+import path from 'node:path';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import fastifyFormbody from '@fastify/formbody';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { catalogRoutes } from '../catalog/routes.ts';
+import type { Services } from '../services.ts';
+import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
+import { registerErrorHandling } from './errors.ts';
+import { serverRenderedApp } from './ssr.ts';
+
+export interface AppOptions {
+  services: Services;
+  /** Serve the React Router app (needs `npm run build`); API tests leave it off. */
+  web?: boolean;
+  /** Serve the web app through Vite's dev server instead of the build. */
+  dev?: boolean;
+  logger?: FastifyServerOptions['logger'];
+  /** Extra plugins mounted in test mode, such as the providers' local simulators. */
+  sandboxes?: Array<(app: import('fastify').FastifyInstance) => Promise<void>>;
+}
+
+const ONE_YEAR = 365 * 24 * 3600;
+
+export async function buildApp(options: AppOptions) {
+  const { services } = options;
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+
+  registerErrorHandling(app);
+  await app.register(fastifyCookie);
+  await app.register(fastifyFormbody);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+
+  const routes: ApiRoute[] = [...catalogRoutes(services)];
+  await app.register(async (api) => registerApi(api, routes));
+
+  const document = openApiDocument(routes, services.config.publicUrl);
+  await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  // Uploaded and generated images: content-addressed names, so they can be cached forever.
+  await app.register(async (images) => {
+    await images.register(fastifyStatic, {
+      root: path.join(services.config.uploadsDir, 'img'),
+      prefix: '/img/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: ONE_YEAR * 1000,
+    });
+  });
+
+  if (services.config.testMode) {
+    for (const sandbox of options.sandboxes ?? []) await app.register(sandbox);
+  }
+
+  if (options.web) {
+    await app.register(serverRenderedApp, { services, dev: options.dev ?? false });
+  }
+  return app;
+}

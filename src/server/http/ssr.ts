@@ -1,0 +1,29 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import type { FastifyInstance } from 'fastify';
+import type { Services } from '../services.ts';
+import { requestLocale } from './locale.ts';
+
+export const BUILD_DIRECTORY = path.resolve('build');
+
+export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server', 'index.js'));
+
+/**
+ * The React Router app: server-rendered pages and their hashed, immutable assets. Kept in its own
+ * encapsulated plugin so its raw-body handling does not clash with the API's parsers. Loaders reach
+ * the domain only through the load context built here.
+ */
+export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
+  const { services, dev } = options;
+  await app.register(reactRouterFastify, {
+    buildDirectory: BUILD_DIRECTORY,
+    mode: dev ? 'development' : 'production',
+    getLoadContext: (request) => ({
+      services,
+      locale: requestLocale(request),
+      testMode: services.config.testMode,
+      publicUrl: services.config.publicUrl,
+    }),
+  });
+}

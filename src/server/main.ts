@@ -1,0 +1,84 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { ConfigError, loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { seedDemoData } from './db/seed/seed.ts';
+import { buildApp } from './http/app.ts';
+import { hasWebBuild } from './http/ssr.ts';
+import { createWorker, scheduleRecurring } from './jobs/queue.ts';
+import { createExchangeRateSimulator } from './providers/simulators/exchange-rates.ts';
+import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
+import { createRateKeeper } from './rates/service.ts';
+import { createServices } from './services.ts';
+
+/** Composition root: config → database → migrations → demo data → services → HTTP → jobs. */
+async function main() {
+  const config = loadConfig();
+  const dev = process.env.NODE_ENV === 'development' && process.env.VITE_DEV === '1';
+  mkdirSync(path.join(config.uploadsDir, 'img'), { recursive: true });
+
+  const connection = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+  });
+  await connection.migrate();
+  const log = (line: string) => console.log(line);
+  if (config.seedDemoData) {
+    const { seeded } = await seedDemoData(connection.db, { uploadsDir: config.uploadsDir, admin: config.admin, log });
+    if (seeded) log('Demo data seeded.');
+  }
+
+  let services: ReturnType<typeof createServices> | undefined;
+  const rates = createRateKeeper(connection.db, {
+    moexUrl: config.rates.moexUrl,
+    cbrUrl: config.rates.cbrUrl,
+    onChange: () => services?.catalog.invalidate(),
+  });
+  await rates.load();
+  services = createServices({ db: connection.db, config, usdRate: rates.current });
+
+  if (!hasWebBuild() && !dev) {
+    console.error('The web app is not built: run `npm run build` (npm start does it for you).');
+    process.exit(1);
+  }
+  const app = await buildApp({
+    services,
+    web: true,
+    dev,
+    logger: { level: config.logLevel },
+    sandboxes: [createExchangeRateSimulator().plugin],
+  });
+  await app.listen({ host: config.host, port: config.port });
+
+  const worker = createWorker({
+    db: connection.db,
+    handlers: { [RATE_REFRESH_JOB]: rateRefreshHandler(rates) },
+    log: (line) => app.log.info(line),
+  });
+  await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
+  worker.start();
+
+  log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info(`${signal}: finishing in-flight requests`);
+    await app.close();
+    await worker.stop();
+    await connection.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+  } else {
+    console.error(error);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,63 @@
+import type { InitialResponse, ProductListResponse, ProductResponse } from '../contract/catalog.ts';
+import type { Locale } from '../contract/locale.ts';
+import { createCatalogCache } from './catalog/cache.ts';
+import {
+  getProduct,
+  listCategories,
+  listCategoryProducts,
+  listProjectProducts,
+  listProjects,
+  listWeekProducts,
+  searchProducts,
+  withSections,
+} from './catalog/service.ts';
+import { listProductLinks } from './catalog/sitemap.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/client.ts';
+import { listPartners } from './partners/service.ts';
+
+type Answer<T> = Omit<T, 'success'>;
+
+/**
+ * The domain services bound to one database, as the HTTP routes and the React Router loaders use
+ * them. Catalogue reads go through the read-through cache.
+ */
+export function createServices(options: { db: Database; config: Config; usdRate: () => number }) {
+  const { db, config, usdRate } = options;
+  const cache = createCatalogCache();
+
+  const catalog = {
+    initial: (locale: Locale) =>
+      cache.remember<Answer<InitialResponse>>(`initial:${locale}`, async () => {
+        const [categories, projects, week] = await Promise.all([
+          listCategories(db, locale),
+          listProjects(db, locale),
+          listWeekProducts(db, locale),
+        ]);
+        return { currencyUsd: usdRate(), categories, projects, week };
+      }),
+    project: (locale: Locale, link: string) =>
+      cache.remember<Answer<ProductListResponse>>(`project:${locale}:${link}`, async () =>
+        withSections(db, locale, await listProjectProducts(db, locale, link)),
+      ),
+    category: (locale: Locale, link: string) =>
+      cache.remember<Answer<ProductListResponse>>(`category:${locale}:${link}`, async () =>
+        withSections(db, locale, await listCategoryProducts(db, locale, link)),
+      ),
+    search: (locale: Locale, text: string) =>
+      cache.remember<Answer<ProductListResponse>>(`search:${locale}:${text.trim().toLowerCase()}`, async () =>
+        withSections(db, locale, await searchProducts(db, locale, text)),
+      ),
+    product: (locale: Locale, link: string) =>
+      cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () => getProduct(db, locale, link)),
+    /** Call after any write to the catalogue, stock or rate. */
+    invalidate: () => cache.invalidate(),
+  };
+
+  const partners = { list: (locale: Locale) => listPartners(db, locale) };
+  const sitemap = { productLinks: () => listProductLinks(db) };
+
+  return { db, config, catalog, partners, sitemap };
+}
+
+export type Services = ReturnType<typeof createServices>;

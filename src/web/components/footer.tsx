@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { useShop } from '../lib/shop.ts';
+import { SocialIcon } from './icons.tsx';
+
+const SOCIAL_LINKS = [
+  { type: 'vk', name: 'VK', href: 'https://vk.com/vitrina.shop' },
+  { type: 'telegram', name: 'Telegram', href: 'https://t.me/vitrina_shop' },
+  { type: 'youtube', name: 'YouTube', href: 'https://www.youtube.com/@vitrina.shop' },
+  { type: 'twitter', name: 'X (Twitter)', href: 'https://x.com/vitrina_shop' },
+  { type: 'instagram', name: 'Instagram', href: 'https://www.instagram.com/vitrina.shop' },
+  { type: 'discord', name: 'Discord', href: 'https://discord.gg/vitrina' },
+] as const;
+
+export function Footer() {
+  const { data, t } = useShop();
+  const email = data?.shopEmail ?? 'shop@vitrina.example';
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <section aria-labelledby="footer-contacts">
+          <h2 id="footer-contacts">{t('contacts')}</h2>
+          <p>
+            <a href={`mailto:${email}`}>{email}</a>
+          </p>
+          <p>
+            <Link to="/feedback">{t('feedback')}</Link>
+          </p>
+        </section>
+        <section aria-labelledby="footer-information">
+          <h2 id="footer-information">{t('information')}</h2>
+          <ul>
+            <li>
+              <Link to="/profile">{t('profile')}</Link>
+            </li>
+            <li>
+              <Link to="/cart">{t('cart')}</Link>
+            </li>
+            <li>
+              <Link to="/shipping#payment">{t('payment-and-shipping')}</Link>
+            </li>
+            <li>
+              <Link to="/about">{t('about')}</Link>
+            </li>
+            <li>
+              <Link to="/partners">{t('partners')}</Link>
+            </li>
+            <li>
+              <Link to="/privacy-policy">{t('privacy-policy')}</Link>
+            </li>
+          </ul>
+        </section>
+        <section aria-labelledby="footer-socials">
+          <h2 id="footer-socials">{t('follow-us')}</h2>
+          <ul className="social-links">
+            {SOCIAL_LINKS.map((social) => (
+              <li key={social.type}>
+                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={social.name}>
+                  <SocialIcon type={social.type} />
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <p className="site-footer__copyright">© {new Date().getFullYear()} {t('site-title')}</p>
+    </footer>
+  );
+}

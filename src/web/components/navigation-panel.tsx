@@ -1,0 +1,69 @@
+import { Link, NavLink } from 'react-router';
+import { useShop } from '../lib/shop.ts';
+import { CloseIcon } from './icons.tsx';
+import { LanguageSwitcher } from './language-switcher.tsx';
+import { useMenu } from './menu.tsx';
+
+/** The side panel: account links, the catalogue and the information pages, a mobile language switch. */
+export function NavigationPanel() {
+  const { data, t } = useShop();
+  const menu = useMenu();
+  return (
+    <>
+      <nav
+        id="navigation-panel"
+        className={`navigation-panel ${menu.visible ? 'navigation-panel--open' : ''}`}
+        aria-label={t('menu')}
+        aria-hidden={!menu.visible}
+        inert={!menu.visible}
+      >
+        <button type="button" className="icon-button navigation-panel__close" onClick={() => menu.set(false)}>
+          <CloseIcon label={t('close-menu')} />
+        </button>
+        <ul className="navigation-panel__group">
+          <li>
+            <NavLink to="/login">{t('login')}</NavLink>
+          </li>
+          <li>
+            <NavLink to="/registration">{t('registration')}</NavLink>
+          </li>
+        </ul>
+        <h2 className="navigation-panel__heading">{t('catalogue')}</h2>
+        <ul className="navigation-panel__group">
+          {data?.categories.map((category) => (
+            <li key={category.id}>
+              <NavLink to={`/category/${category.link}`}>{category.name}</NavLink>
+            </li>
+          ))}
+          {data?.projects.map((project) => (
+            <li key={project.id}>
+              <NavLink to={`/project/${project.link}`}>{project.name}</NavLink>
+            </li>
+          ))}
+        </ul>
+        <h2 className="navigation-panel__heading">{t('information')}</h2>
+        <ul className="navigation-panel__group">
+          <li>
+            <Link to="/shipping">{t('shipping')}</Link>
+          </li>
+          <li>
+            <Link to="/payment">{t('payment')}</Link>
+          </li>
+          <li>
+            <Link to="/about">{t('about')}</Link>
+          </li>
+          <li>
+            <Link to="/partners">{t('partners')}</Link>
+          </li>
+          <li>
+            <Link to="/feedback">{t('feedback')}</Link>
+          </li>
+        </ul>
+        <LanguageSwitcher className="navigation-panel__language" />
+      </nav>
+      {menu.visible ? (
+        <button type="button" className="navigation-backdrop" aria-label={t('close-menu')} onClick={() => menu.set(false)} />
+      ) : null}
+    </>
+  );
+}

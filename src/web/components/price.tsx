@@ -1,0 +1,31 @@
+import { discountPercent, formatPrice } from '../../contract/money.ts';
+import { useShop } from '../lib/shop.ts';
+
+/** Price and sale price in the shopper's currency, or 'price unavailable'. */
+export function Price({ price, sale, large }: { price: number; sale: number | null; large?: boolean }) {
+  const { locale, t, usdRate } = useShop();
+  const current = formatPrice(sale ?? price, locale, usdRate);
+  if (current === null) return <span className="price price--unavailable">{t('price-unavailable')}</span>;
+  return (
+    <span className={`price ${large ? 'price--large' : ''}`}>
+      <span className={sale !== null ? 'price__sale' : 'price__current'}>{current}</span>
+      {sale !== null ? (
+        <del className="price__old">
+          <span className="visually-hidden">{t('old-price')}: </span>
+          {formatPrice(price, locale, usdRate)}
+        </del>
+      ) : null}
+    </span>
+  );
+}
+
+export function DiscountBadge({ price, sale }: { price: number; sale: number | null }) {
+  const { t } = useShop();
+  if (sale === null || price <= 0) return null;
+  return (
+    <span className="discount-badge">
+      <span className="visually-hidden">{t('discount')} </span>
+      {discountPercent(price, sale)}%
+    </span>
+  );
+}

@@ -1,0 +1,52 @@
+import { Link } from 'react-router';
+import type { ProductCard as Card } from '../../contract/catalog.ts';
+import { imageSrcSet, imageUrl } from '../lib/images.ts';
+import { useShop } from '../lib/shop.ts';
+import { DiscountBadge, Price } from './price.tsx';
+
+const CARD_SIZES = '(max-width: 600px) 50vw, (max-width: 1100px) 33vw, 260px';
+
+export function ProductCard({ product, eager }: { product: Card; eager?: boolean }) {
+  const { t } = useShop();
+  return (
+    <article className="product-card">
+      <Link to={`/product/${product.link}`} className="product-card__link">
+        <div className="product-card__image">
+          {product.image ? (
+            <img
+              src={imageUrl('products', product.image, 640)}
+              srcSet={imageSrcSet('products', product.image)}
+              sizes={CARD_SIZES}
+              alt=""
+              width={640}
+              height={640}
+              loading={eager ? 'eager' : 'lazy'}
+              decoding="async"
+            />
+          ) : null}
+          <DiscountBadge price={product.price} sale={product.sale} />
+          {product.envisioned ? <span className="tag tag--envisioned">{t('envisioned')}</span> : null}
+        </div>
+        <h3 className="product-card__name">{product.name}</h3>
+      </Link>
+      <div className="product-card__footer">
+        <Price price={product.price} sale={product.sale} />
+        {!product.envisioned && product.inStock === 0 ? (
+          <span className="stock stock--out">{t('out-of-stock')}</span>
+        ) : null}
+      </div>
+    </article>
+  );
+}
+
+export function ProductGrid({ products, eagerCount = 0 }: { products: Card[]; eagerCount?: number }) {
+  return (
+    <ul className="product-grid">
+      {products.map((product, index) => (
+        <li key={product.id}>
+          <ProductCard product={product} eager={index < eagerCount} />
+        </li>
+      ))}
+    </ul>
+  );
+}

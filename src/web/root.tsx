@@ -1,0 +1,106 @@
+import { useEffect } from 'react';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  useLocation,
+  useRouteError,
+} from 'react-router';
+import type { Route } from './+types/root';
+import { ErrorPage } from './components/error-page.tsx';
+import { Footer } from './components/footer.tsx';
+import { Header } from './components/header.tsx';
+import { MenuProvider } from './components/menu.tsx';
+import { NavigationPanel } from './components/navigation-panel.tsx';
+import { Overlay } from './components/overlay.tsx';
+import { registerServiceWorker } from './lib/service-worker.ts';
+import { readCookie, useShop } from './lib/shop.ts';
+import stylesheet from './styles.css?url';
+import './load-context.ts';
+
+export const OVERLAY_COOKIE = 'overlay-test-info';
+
+export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: stylesheet },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+  { rel: 'apple-touch-icon', href: '/icon-192.png' },
+];
+
+export async function loader({ context, request }: Route.LoaderArgs) {
+  const { services, locale, testMode, publicUrl } = context;
+  const initial = (await services.catalog.initial(locale)).value;
+  return {
+    locale,
+    testMode,
+    publicUrl,
+    shopEmail: services.config.shopEmail,
+    currencyUsd: initial.currencyUsd,
+    projects: initial.projects,
+    categories: initial.categories,
+    overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
+  };
+}
+
+/** The catalogue sections rarely change: only reload them after a form (language, sign-in) is sent. */
+export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const { data, locale, t } = useShop();
+  return (
+    <html lang={locale}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#1d1b3a" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        <a className="skip-link" href="#content">
+          {t('catalogue')}
+        </a>
+        <MenuProvider>
+          {data?.testMode ? <p className="test-banner">{t('test-mode-banner')}</p> : null}
+          <Header />
+          <NavigationPanel />
+          <main id="content" className="page">
+            {children}
+          </main>
+          <Footer />
+          {data?.overlayVisible ? <Overlay /> : null}
+        </MenuProvider>
+        <Scripts />
+      </body>
+    </html>
+  );
+}
+
+/** On each navigation: scroll to the hash element if there is one, else to the top. */
+function useScrollOnNavigation() {
+  const { pathname, hash } = useLocation();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
+  useEffect(() => {
+    if (hash) {
+      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
+    } else {
+      window.scrollTo(0, 0);
+    }
+  }, [pathname, hash]);
+}
+
+export default function App() {
+  useScrollOnNavigation();
+  useEffect(registerServiceWorker, []);
+  return <Outlet />;
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status} />;
+}

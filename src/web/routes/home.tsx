@@ -1,0 +1,68 @@
+import { Link } from 'react-router';
+import { ProductGrid } from '../components/product-card.tsx';
+import { translator } from '../i18n/messages.ts';
+import { imageUrl } from '../lib/images.ts';
+import { seoMeta } from '../lib/seo.ts';
+import { useShop } from '../lib/shop.ts';
+import type { Route } from './+types/home';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const { week } = (await context.services.catalog.initial(context.locale)).value;
+  return { week, locale: context.locale, publicUrl: context.publicUrl };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  const t = translator(data.locale);
+  return seoMeta({
+    title: t('site-title'),
+    description: t('site-description'),
+    url: `${data.publicUrl}/`,
+    siteName: t('site-title'),
+    locale: data.locale,
+  });
+};
+
+export default function Home({ loaderData }: Route.ComponentProps) {
+  const { data, t } = useShop();
+  return (
+    <div className="home">
+      <section className="hero">
+        <h1>{t('site-title')}</h1>
+        <p>{t('site-description')}</p>
+      </section>
+      <section aria-labelledby="home-categories">
+        <h2 id="home-categories">{t('all-categories')}</h2>
+        <ul className="category-tiles">
+          {data?.categories.map((category) => (
+            <li key={category.id}>
+              <Link to={`/category/${category.link}`} className="category-tile">
+                {category.name}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <section aria-labelledby="home-projects">
+        <h2 id="home-projects">{t('all-projects')}</h2>
+        <ul className="project-logos">
+          {data?.projects.map((project) => (
+            <li key={project.id}>
+              <Link to={`/project/${project.link}`} className="project-logo">
+                {project.image ? (
+                  <img src={imageUrl('projects', project.image, 320)} alt="" width={160} height={160} loading="lazy" />
+                ) : null}
+                <span>{project.name}</span>
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </section>
+      {loaderData.week.length > 0 ? (
+        <section aria-labelledby="home-week">
+          <h2 id="home-week">{t('featured-products')}</h2>
+          <ProductGrid products={loaderData.week} eagerCount={2} />
+        </section>
+      ) : null}
+    </div>
+  );
+}
