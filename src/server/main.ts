@@ -53,10 +53,13 @@ async function main() {
   const worker = createWorker({
     db: connection.db,
     handlers: { [RATE_REFRESH_JOB]: rateRefreshHandler(rates) },
-    log: (line) => app.log.info(line),
+    log: app.log,
   });
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   worker.start();
+  // The instance that ran the refresh job knows the new rate at once; the others read it here.
+  const rateReload = setInterval(() => void rates.load(), 60_000);
+  rateReload.unref();
 
   log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
 

@@ -1,0 +1,382 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Database, DatabaseConnection } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import {
+  backoffMs,
+  createWorker,
+  enqueue,
+  type JobHandler,
+  type QueueLog,
+  recurringKey,
+  scheduleRecurring,
+} from './queue.ts';
+
+let connection: DatabaseConnection;
+let db: Database;
+
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  db = connection.db;
+});
+
+afterAll(async () => {
+  await connection?.close();
+});
+
+beforeEach(async () => {
+  await db.delete(jobs);
+});
+
+/** A clock the test moves by hand. */
+function manualClock(start = '2026-11-21T09:00:00Z') {
+  let now = new Date(start);
+  return {
+    now: () => new Date(now),
+    advance(ms: number) {
+      now = new Date(now.getTime() + ms);
+    },
+  };
+}
+
+function recordingLog() {
+  const entries: { level: string; message: string; details: object }[] = [];
+  const write = (level: string) => (details: object, message: string) => {
+    entries.push({ level, message, details });
+  };
+  const log: QueueLog = { info: write('info'), warn: write('warn'), error: write('error') };
+  return { log, entries };
+}
+
+const jobRow = async (id: number) => {
+  const [row] = await db.select().from(jobs).where(eq(jobs.id, id));
+  if (!row) throw new Error(`job ${id} is gone`);
+  return row;
+};
+
+describe('job queue', () => {
+  it('runs a due job once and marks it finished', async () => {
+    const clock = manualClock();
+    const seen: unknown[] = [];
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: {
+        'mail.send': async (payload, context) => {
+          seen.push({ payload, attempt: context.attempt });
+        },
+      },
+    });
+    const id = await enqueue(db, 'mail.send', { mailId: 7 }, { runAt: clock.now() });
+    expect(id).toEqual(expect.any(Number));
+
+    expect(await worker.runDue()).toBe(1);
+    expect(await worker.runDue()).toBe(0);
+
+    expect(seen).toEqual([{ payload: { mailId: 7 }, attempt: 1 }]);
+    const row = await jobRow(id as number);
+    expect(row.finishedAt).toEqual(clock.now());
+    expect(row.failedAt).toBeNull();
+    expect(row.lockedBy).toBeNull();
+    expect(row.attempts).toBe(1);
+  });
+
+  it('leaves a job planned for later alone until its time comes', async () => {
+    const clock = manualClock();
+    let runs = 0;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: { 'order.expire': async () => void runs++ },
+    });
+    await enqueue(db, 'order.expire', {}, { runAt: new Date(clock.now().getTime() + 60_000) });
+
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(60_000);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(1);
+  });
+
+  it('retries a failing job with growing delays, then marks it failed after the last attempt', async () => {
+    const clock = manualClock();
+    const { log, entries } = recordingLog();
+    const attempts: number[] = [];
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log,
+      handlers: {
+        'notify.flaky': async (_payload, context) => {
+          attempts.push(context.attempt);
+          throw new Error(`provider refused, attempt ${context.attempt}`);
+        },
+      },
+    });
+    const id = (await enqueue(db, 'notify.flaky', {}, { runAt: clock.now(), maxAttempts: 3 })) as number;
+
+    expect(await worker.runDue()).toBe(1);
+    let row = await jobRow(id);
+    expect(row.attempts).toBe(1);
+    expect(row.failedAt).toBeNull();
+    expect(row.lastError).toContain('provider refused, attempt 1');
+    expect(row.runAt.getTime() - clock.now().getTime()).toBe(backoffMs(1));
+
+    // Not yet due: one millisecond before the backoff ends nothing runs.
+    clock.advance(backoffMs(1) - 1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await worker.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row.runAt.getTime() - clock.now().getTime()).toBe(backoffMs(2));
+    expect(backoffMs(2)).toBeGreaterThan(backoffMs(1));
+
+    clock.advance(backoffMs(2));
+    expect(await worker.runDue()).toBe(1);
+    row = await jobRow(id);
+    expect(row.failedAt).toEqual(clock.now());
+    expect(row.finishedAt).toBeNull();
+    expect(row.attempts).toBe(3);
+    expect(row.lastError).toContain('provider refused, attempt 3');
+
+    clock.advance(24 * 3_600_000);
+    expect(await worker.runDue()).toBe(0);
+    expect(attempts).toEqual([1, 2, 3]);
+    expect(entries.some((entry) => entry.level === 'error' && entry.message === 'job failed for good')).toBe(
+      true,
+    );
+  });
+
+  it('caps the backoff at an hour', () => {
+    expect(backoffMs(1)).toBe(20_000);
+    expect(backoffMs(20)).toBe(3_600_000);
+  });
+
+  it('fails a job of an unknown kind at once, saying so', async () => {
+    const clock = manualClock();
+    const worker = createWorker({ db, clock: clock.now, log: recordingLog().log, handlers: {} });
+    const id = (await enqueue(db, 'no.such.kind', {}, { runAt: clock.now() })) as number;
+
+    expect(await worker.runDue()).toBe(1);
+    const row = await jobRow(id);
+    expect(row.failedAt).not.toBeNull();
+    expect(row.attempts).toBe(1);
+    expect(row.lastError).toContain('No handler is registered for job kind "no.such.kind"');
+  });
+
+  it('enqueues a job with a unique key only once, even after it has finished', async () => {
+    const clock = manualClock();
+    let runs = 0;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: { 'notify.paid': async () => void runs++ },
+    });
+    const first = await enqueue(
+      db,
+      'notify.paid',
+      { orderId: 42 },
+      { uniqueKey: 'order-paid:42', runAt: clock.now() },
+    );
+    const second = await enqueue(
+      db,
+      'notify.paid',
+      { orderId: 42 },
+      { uniqueKey: 'order-paid:42', runAt: clock.now() },
+    );
+    expect(first).toEqual(expect.any(Number));
+    expect(second).toBeNull();
+
+    await worker.runDue();
+    const third = await enqueue(
+      db,
+      'notify.paid',
+      { orderId: 42 },
+      { uniqueKey: 'order-paid:42', runAt: clock.now() },
+    );
+    expect(third).toBeNull();
+    expect(await worker.runDue()).toBe(0);
+    expect(runs).toBe(1);
+    expect(await db.select().from(jobs)).toHaveLength(1);
+  });
+
+  it('takes over a job whose worker died, once its lock has timed out', async () => {
+    const clock = manualClock();
+    const id = (await enqueue(db, 'mail.send', {}, { runAt: clock.now() })) as number;
+    // A worker claimed it and vanished.
+    await db
+      .update(jobs)
+      .set({ lockedAt: clock.now(), lockedBy: 'dead-worker', attempts: 1 })
+      .where(eq(jobs.id, id));
+    let runs = 0;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      lockTimeoutMs: 5 * 60_000,
+      log: recordingLog().log,
+      handlers: { 'mail.send': async () => void runs++ },
+    });
+
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(5 * 60_000 + 1);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    const row = await jobRow(id);
+    expect(row.finishedAt).not.toBeNull();
+    expect(row.attempts).toBe(2);
+  });
+
+  it('runs each job exactly once when two workers race for them', async () => {
+    const clock = manualClock();
+    const runsPerJob = new Map<number, number>();
+    const runsPerWorker = { a: 0, b: 0 };
+    const handlerFor =
+      (worker: 'a' | 'b'): JobHandler =>
+      async (_payload, context) => {
+        runsPerJob.set(context.jobId, (runsPerJob.get(context.jobId) ?? 0) + 1);
+        runsPerWorker[worker] += 1;
+        // Let the other worker get a word in while this job is "running".
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      };
+    const options = { db, clock: clock.now, log: recordingLog().log };
+    const a = createWorker({ ...options, workerId: 'worker-a', handlers: { 'race.job': handlerFor('a') } });
+    const b = createWorker({ ...options, workerId: 'worker-b', handlers: { 'race.job': handlerFor('b') } });
+
+    const ids: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      for (let index = 0; index < 30; index++) {
+        ids.push((await enqueue(db, 'race.job', { round, index }, { runAt: clock.now() })) as number);
+      }
+      const counts = await Promise.all([a.runDue(), b.runDue(), a.runDue(), b.runDue()]);
+      expect(counts.reduce((sum, count) => sum + count, 0)).toBe(30);
+    }
+
+    expect(ids).toHaveLength(90);
+    for (const id of ids) expect(runsPerJob.get(id), `job ${id}`).toBe(1);
+    expect(runsPerWorker.a + runsPerWorker.b).toBe(90);
+    const rows = await db.select().from(jobs);
+    expect(rows.every((row) => row.finishedAt !== null && row.attempts === 1)).toBe(true);
+  });
+
+  it('brings a recurring job back after each run, keeping one pending occurrence', async () => {
+    const clock = manualClock();
+    let runs = 0;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: { 'rates.tick': async () => void runs++ },
+    });
+    const hour = 3_600_000;
+    await scheduleRecurring(db, 'rates.tick', hour, clock.now);
+    // A second instance starting up changes nothing.
+    await scheduleRecurring(db, 'rates.tick', hour, clock.now);
+    expect(await db.select().from(jobs)).toHaveLength(1);
+
+    expect(await worker.runDue()).toBe(1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(hour - 1);
+    expect(await worker.runDue()).toBe(0);
+    clock.advance(1);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(2);
+
+    const rows = await db.select().from(jobs).orderBy(jobs.id);
+    expect(rows).toHaveLength(3);
+    const pending = rows.filter((row) => row.finishedAt === null && row.failedAt === null);
+    expect(pending).toHaveLength(1);
+    expect(pending[0]?.uniqueKey).toBe(recurringKey('rates.tick'));
+    expect(pending[0]?.runAt).toEqual(new Date(clock.now().getTime() + hour));
+    expect(rows.filter((row) => row.finishedAt !== null).every((row) => row.uniqueKey === null)).toBe(true);
+  });
+
+  it('keeps a recurring job going after an occurrence fails for good', async () => {
+    const clock = manualClock();
+    let runs = 0;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: {
+        'rates.tick': async () => {
+          runs++;
+          throw new Error('both providers down');
+        },
+      },
+    });
+    await scheduleRecurring(db, 'rates.tick', 60_000, clock.now);
+    await db.update(jobs).set({ maxAttempts: 1 });
+
+    expect(await worker.runDue()).toBe(1);
+    const rows = await db.select().from(jobs).orderBy(jobs.id);
+    expect(rows).toHaveLength(2);
+    expect(rows[0]?.failedAt).not.toBeNull();
+    expect(rows[0]?.uniqueKey).toBeNull();
+    expect(rows[1]?.uniqueKey).toBe(recurringKey('rates.tick'));
+    clock.advance(60_000);
+    expect(await worker.runDue()).toBe(1);
+    expect(runs).toBe(2);
+  });
+
+  it('adopts a shorter period for a recurring job at the next start-up', async () => {
+    const clock = manualClock();
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: { 'rates.tick': async () => {} },
+    });
+    await scheduleRecurring(db, 'rates.tick', 3_600_000, clock.now);
+    await worker.runDue();
+
+    await scheduleRecurring(db, 'rates.tick', 60_000, clock.now);
+    const [pending] = await db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, recurringKey('rates.tick')));
+    expect(pending?.runAt).toEqual(new Date(clock.now().getTime() + 60_000));
+    expect(pending?.payload).toEqual({ everyMs: 60_000 });
+  });
+
+  it('stops only after the job in flight has finished', async () => {
+    const clock = manualClock();
+    let release: () => void = () => {};
+    let started: () => void = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let finished = false;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      pollMs: 5,
+      log: recordingLog().log,
+      handlers: {
+        'slow.job': async () => {
+          started();
+          await new Promise<void>((resolve) => {
+            release = resolve;
+          });
+          finished = true;
+        },
+      },
+    });
+    const id = (await enqueue(db, 'slow.job', {}, { runAt: clock.now() })) as number;
+    await enqueue(db, 'slow.job', {}, { runAt: clock.now() });
+
+    worker.start();
+    await running;
+    const stopped = worker.stop();
+    setTimeout(() => release(), 20);
+    await stopped;
+
+    expect(finished).toBe(true);
+    expect((await jobRow(id)).finishedAt).not.toBeNull();
+    // The second job was left for another worker.
+    const pending = await db.select().from(jobs).where(eq(jobs.attempts, 0));
+    expect(pending).toHaveLength(1);
+  });
+});
