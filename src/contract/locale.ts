@@ -16,7 +16,11 @@ export function negotiateLocale(cookieValue: string | undefined, acceptLanguage:
     .map((part, index) => {
       const [tag = '', ...parameters] = part.trim().split(';');
       const quality = parameters.find((parameter) => parameter.trim().startsWith('q='));
-      return { language: tag.trim().toLowerCase().split('-')[0], quality: quality ? Number(quality.trim().slice(2)) : 1, index };
+      return {
+        language: tag.trim().toLowerCase().split('-')[0],
+        quality: quality ? Number(quality.trim().slice(2)) : 1,
+        index,
+      };
     })
     .filter((entry) => entry.quality > 0)
     .sort((a, b) => b.quality - a.quality || a.index - b.index);

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { discountPercent, formatPrice, kopecksToRoubles, roublesToDollars, roublesToKopecks } from './money.ts';
+import {
+  discountPercent,
+  formatPrice,
+  kopecksToRoubles,
+  roublesToDollars,
+  roublesToKopecks,
+} from './money.ts';
 
 describe('money', () => {
   it('converts kopecks and roubles exactly', () => {

@@ -15,7 +15,8 @@ export const roublesToDollars = (roubles: number, usdRate: number): number =>
   Math.round((roubles / usdRate) * 100) / 100;
 
 /** Discount percent = round(sale / price × 100) − 100 (spec section 9), e.g. −25. */
-export const discountPercent = (price: number, sale: number): number => Math.round((sale / price) * 100) - 100;
+export const discountPercent = (price: number, sale: number): number =>
+  Math.round((sale / price) * 100) - 100;
 
 export type Currency = 'RUB' | 'USD';
 
@@ -27,7 +28,11 @@ export const currencyFor = (locale: Locale): Currency => (locale === 'ru' ? 'RUB
  * shows `price-unavailable`): the value is not a number or is zero, or dollars are needed and no
  * rate is known.
  */
-export function formatPrice(roubles: number | null | undefined, locale: Locale, usdRate: number): string | null {
+export function formatPrice(
+  roubles: number | null | undefined,
+  locale: Locale,
+  usdRate: number,
+): string | null {
   if (typeof roubles !== 'number' || !Number.isFinite(roubles) || roubles === 0) return null;
   if (currencyFor(locale) === 'RUB') {
     return new Intl.NumberFormat('ru-RU', {

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import type { ProductCard } from './catalog.ts';
 import { countSections, filterProducts, sortProducts, toggleSection } from './shop.ts';
 
-const card = (id: number, projectId: number, categories: number[], price: number, sale: number | null, inStock: number): ProductCard => ({
+const card = (
+  id: number,
+  projectId: number,
+  categories: number[],
+  price: number,
+  sale: number | null,
+  inStock: number,
+): ProductCard => ({
   id,
   link: `p${id}`,
   name: `Product ${id}`,
@@ -16,7 +23,11 @@ const card = (id: number, projectId: number, categories: number[], price: number
   status: 1,
 });
 
-const list = [card(1, 1, [10], 500, null, 3), card(2, 2, [10, 20], 300, 250, 0), card(3, 1, [20], 400, 100, 1)];
+const list = [
+  card(1, 1, [10], 500, null, 3),
+  card(2, 2, [10, 20], 300, 250, 0),
+  card(3, 1, [20], 400, 100, 1),
+];
 const ids = (products: ProductCard[]) => products.map((product) => product.id);
 
 describe('shop list rules (spec section 4)', () => {

@@ -10,7 +10,11 @@ export const isSort = (value: unknown): value is Sort => SORTS.includes(value as
 const effectivePrice = (product: ProductCard) => product.sale ?? product.price;
 
 /** Project id 0 or category id 0 means no filter. */
-export function filterProducts(products: ProductCard[], projectId: number, categoryId: number): ProductCard[] {
+export function filterProducts(
+  products: ProductCard[],
+  projectId: number,
+  categoryId: number,
+): ProductCard[] {
   return products.filter(
     (product) =>
       (projectId === 0 || product.project_id === projectId) &&
@@ -45,4 +49,5 @@ export function countSections(products: ProductCard[]): Counts {
 }
 
 /** Selecting the selected section again clears the filter. */
-export const toggleSection = (selected: number, clicked: number): number => (selected === clicked ? 0 : clicked);
+export const toggleSection = (selected: number, clicked: number): number =>
+  selected === clicked ? 0 : clicked;

@@ -66,7 +66,9 @@ const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-prod
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
-    Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== '')),
+    Object.fromEntries(
+      Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''),
+    ),
   );
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));

@@ -24,7 +24,11 @@ async function main() {
   await connection.migrate();
   const log = (line: string) => console.log(line);
   if (config.seedDemoData) {
-    const { seeded } = await seedDemoData(connection.db, { uploadsDir: config.uploadsDir, admin: config.admin, log });
+    const { seeded } = await seedDemoData(connection.db, {
+      uploadsDir: config.uploadsDir,
+      admin: config.admin,
+      log,
+    });
     if (seeded) log('Demo data seeded.');
   }
 

@@ -49,7 +49,9 @@ export function createServices(options: { db: Database; config: Config; usdRate:
         withSections(db, locale, await searchProducts(db, locale, text)),
       ),
     product: (locale: Locale, link: string) =>
-      cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () => getProduct(db, locale, link)),
+      cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () =>
+        getProduct(db, locale, link),
+      ),
     /** Call after any write to the catalogue, stock or rate. */
     invalidate: () => cache.invalidate(),
   };

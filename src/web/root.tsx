@@ -1,13 +1,5 @@
 import { useEffect } from 'react';
-import {
-  isRouteErrorResponse,
-  Links,
-  Meta,
-  Outlet,
-  Scripts,
-  useLocation,
-  useRouteError,
-} from 'react-router';
+import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteError } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';

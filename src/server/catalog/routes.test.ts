@@ -87,7 +87,11 @@ describe('GET /api/category and /api/project', () => {
   it('answers 404 with the error shape for an unknown link', async () => {
     const { status, body } = await get('/api/project?locale=en&link=nope');
     expect(status).toBe(404);
-    expect(body).toMatchObject({ success: false, errors: { link: [expect.any(String)] }, message: expect.any(String) });
+    expect(body).toMatchObject({
+      success: false,
+      errors: { link: [expect.any(String)] },
+      message: expect.any(String),
+    });
   });
 
   it('answers 422 when the link is missing', async () => {
@@ -120,10 +124,14 @@ describe('GET /api/product', () => {
   });
 
   it('shows a changed stock right after the catalogue is invalidated', async () => {
-    expect((await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock).toBe(3);
+    expect(
+      (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
+    ).toBe(3);
     await shop.db.update(products).set({ quantity: 1 }).where(eq(products.link, 'outlaw-shirt'));
     shop.services.catalog.invalidate();
-    expect((await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock).toBe(1);
+    expect(
+      (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
+    ).toBe(1);
     await shop.db.update(products).set({ quantity: 3 }).where(eq(products.link, 'outlaw-shirt'));
     shop.services.catalog.invalidate();
   });
@@ -131,7 +139,10 @@ describe('GET /api/product', () => {
 
 describe('GET /api/search', () => {
   const search = async (text: string, locale = 'en') =>
-    links((await get<ProductListResponse>(`/api/search?locale=${locale}&search=${encodeURIComponent(text)}`)).body);
+    links(
+      (await get<ProductListResponse>(`/api/search?locale=${locale}&search=${encodeURIComponent(text)}`))
+        .body,
+    );
 
   it('finds by English and Russian words through stemming', async () => {
     expect(await search('shirts')).toEqual(expect.arrayContaining(['wolf-shirt', 'outlaw-shirt']));
@@ -173,7 +184,13 @@ describe('the wire', () => {
     expect(status).toBe(200);
     expect(body.openapi).toMatch(/^3\./);
     expect(Object.keys(body.paths)).toEqual(
-      expect.arrayContaining(['/api/initial', '/api/project', '/api/category', '/api/search', '/api/product']),
+      expect.arrayContaining([
+        '/api/initial',
+        '/api/project',
+        '/api/category',
+        '/api/search',
+        '/api/product',
+      ]),
     );
   });
 });

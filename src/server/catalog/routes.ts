@@ -1,4 +1,11 @@
-import { initialResponse, linkQuery, localeQuery, productListResponse, productResponse, searchQuery } from '../../contract/catalog.ts';
+import {
+  initialResponse,
+  linkQuery,
+  localeQuery,
+  productListResponse,
+  productResponse,
+  searchQuery,
+} from '../../contract/catalog.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';

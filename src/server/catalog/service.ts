@@ -27,7 +27,8 @@ const TYPO_THRESHOLD = 0.45;
 
 const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale === 'ru' ? ru : en);
 
-const statusOf = (visible: boolean, weekSale = false) => (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
+const statusOf = (visible: boolean, weekSale = false) =>
+  (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
 
 const visibleProduct = and(eq(products.visible, true), eq(projects.visible, true));
 
@@ -141,7 +142,10 @@ export interface ProductList {
 /** A list page's products plus the side sections (projects and categories present, with counts). */
 export async function withSections(db: Executor, locale: Locale, list: ProductList) {
   const counts = countSections(list.products);
-  const [allProjects, allCategories] = await Promise.all([listProjects(db, locale), listCategories(db, locale)]);
+  const [allProjects, allCategories] = await Promise.all([
+    listProjects(db, locale),
+    listCategories(db, locale),
+  ]);
   return {
     ...list,
     counts,
@@ -185,7 +189,9 @@ export async function searchProducts(db: Executor, locale: Locale, text: string)
   const query = sql`(websearch_to_tsquery('russian', ${needle}) || websearch_to_tsquery('english', ${needle}))`;
   const names = sql`lower(${products.nameRu} || ' ' || ${products.nameEn})`;
   const found = await db.transaction(async (transaction) => {
-    await transaction.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`);
+    await transaction.execute(
+      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
+    );
     return selectCards(
       transaction,
       locale,
@@ -227,7 +233,11 @@ export async function getProduct(
     card.categories.length === 0
       ? Promise.resolve([])
       : db
-          .select({ id: categories.id, name: localized(locale, categories.nameRu, categories.nameEn), link: categories.link })
+          .select({
+            id: categories.id,
+            name: localized(locale, categories.nameRu, categories.nameEn),
+            link: categories.link,
+          })
           .from(categories)
           .where(inArray(categories.id, card.categories))
           .orderBy(asc(categories.position), asc(categories.id)),
@@ -240,7 +250,11 @@ export async function getProduct(
       desc: row.description,
       images: images.map((image) => image.file),
       weight: row.weight,
-      project: { id: row.project.id, name: localized(locale, row.project.nameRu, row.project.nameEn), link: row.project.link },
+      project: {
+        id: row.project.id,
+        name: localized(locale, row.project.nameRu, row.project.nameEn),
+        link: row.project.link,
+      },
       categoryList,
     },
     similar,

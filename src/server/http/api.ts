@@ -15,7 +15,12 @@ export interface ApiRoute<Query = unknown, Body = unknown> {
   query?: ZodType<Query>;
   body?: ZodType<Body>;
   response: ZodType;
-  handler(input: { query: Query; body: Body; request: FastifyRequest; reply: FastifyReply }): Promise<unknown>;
+  handler(input: {
+    query: Query;
+    body: Body;
+    request: FastifyRequest;
+    reply: FastifyReply;
+  }): Promise<unknown>;
 }
 
 export const defineRoute = <Query, Body>(route: ApiRoute<Query, Body>) => route as ApiRoute;
@@ -27,7 +32,7 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {
     const field = issue.path.join('.') || 'input';
-    (errors[field] ??= []).push(issue.message);
+    errors[field] = [...(errors[field] ?? []), issue.message];
   }
   throw new Invalid('The request is invalid', errors);
 }
@@ -47,7 +52,8 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[]) {
 }
 
 /** Sends an answer that was serialized once and cached. */
-export const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json);
+export const sendJson = (reply: FastifyReply, json: string) =>
+  reply.type('application/json; charset=utf-8').send(json);
 
 export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
@@ -55,13 +61,17 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
   for (const route of routes) {
     const parameters = route.query
       ? Object.entries(
-          (z.toJSONSchema(route.query, { io: 'input' }) as { properties?: Record<string, { description?: string }> })
-            .properties ?? {},
+          (
+            z.toJSONSchema(route.query, { io: 'input' }) as {
+              properties?: Record<string, { description?: string }>;
+            }
+          ).properties ?? {},
         ).map(([name, schema]) => ({
           name,
           in: 'query',
           required: (
-            (z.toJSONSchema(route.query as ZodType, { io: 'input' }) as { required?: string[] }).required ?? []
+            (z.toJSONSchema(route.query as ZodType, { io: 'input' }) as { required?: string[] }).required ??
+            []
           ).includes(name),
           description: schema.description,
           schema,
@@ -83,23 +93,29 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
         ? {
             requestBody: {
               content: Object.fromEntries(
-                ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [
-                  type,
-                  { schema: z.toJSONSchema(route.body as ZodType, { io: 'input' }) },
-                ]),
+                ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map(
+                  (type) => [type, { schema: z.toJSONSchema(route.body as ZodType, { io: 'input' }) }],
+                ),
               ),
             },
           }
         : {}),
       responses: {
-        200: { description: 'Success', content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output' }) } } },
+        200: {
+          description: 'Success',
+          content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output' }) } },
+        },
         default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
       },
     };
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Vitrina API', version: '1', description: 'The storefront contract of the specification, section 7.' },
+    info: {
+      title: 'Vitrina API',
+      version: '1',
+      description: 'The storefront contract of the specification, section 7.',
+    },
     servers: [{ url: serverUrl }],
     paths,
   };

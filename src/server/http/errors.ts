@@ -18,8 +18,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429 && error.message) reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return reply.status(status).send({ success: false, errors: { request: [error.message] }, message: error.message });
+      if (status === 429 && error.message)
+        reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
+      return reply
+        .status(status)
+        .send({ success: false, errors: { request: [error.message] }, message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ success: false, errors: {}, message: 'Internal server error' });

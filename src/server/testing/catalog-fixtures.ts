@@ -11,7 +11,13 @@ export async function insertCatalogue(db: Executor) {
     .values([
       { link: 'northwind', nameRu: 'Северный ветер', nameEn: 'Northwind', position: 1 },
       { link: 'pixel-outlaws', nameRu: 'Пиксельные бандиты', nameEn: 'Pixel Outlaws', position: 2 },
-      { link: 'secret-project', nameRu: 'Секретный проект', nameEn: 'Secret project', visible: false, position: 3 },
+      {
+        link: 'secret-project',
+        nameRu: 'Секретный проект',
+        nameEn: 'Secret project',
+        visible: false,
+        position: 3,
+      },
     ])
     .returning();
   const [shirts, mugs, hidden] = await db

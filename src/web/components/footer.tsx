@@ -62,7 +62,9 @@ export function Footer() {
           </ul>
         </section>
       </div>
-      <p className="site-footer__copyright">© {new Date().getFullYear()} {t('site-title')}</p>
+      <p className="site-footer__copyright">
+        © {new Date().getFullYear()} {t('site-title')}
+      </p>
     </footer>
   );
 }

@@ -60,7 +60,9 @@ function SearchField({ found }: { found: number | null }) {
   const { t } = useShop();
   const navigate = useNavigate();
   const { pathname } = useLocation();
-  const current = pathname.startsWith('/search/') ? decodeURIComponent(pathname.slice('/search/'.length)) : '';
+  const current = pathname.startsWith('/search/')
+    ? decodeURIComponent(pathname.slice('/search/'.length))
+    : '';
   const [text, setText] = useState(current);
   return (
     <Form

@@ -77,9 +77,23 @@ export function SocialIcon({ type, size = 32 }: { type: string; size?: number })
   const social = SOCIAL_MARKS[type];
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect width="32" height="32" rx="8" fill={social?.color ?? 'none'} stroke={social ? 'none' : 'currentColor'} />
+      <rect
+        width="32"
+        height="32"
+        rx="8"
+        fill={social?.color ?? 'none'}
+        stroke={social ? 'none' : 'currentColor'}
+      />
       {social ? (
-        <text x="16" y="21" textAnchor="middle" fontSize="13" fontWeight="700" fill="#fff" fontFamily="system-ui, sans-serif">
+        <text
+          x="16"
+          y="21"
+          textAnchor="middle"
+          fontSize="13"
+          fontWeight="700"
+          fill="#fff"
+          fontFamily="system-ui, sans-serif"
+        >
           {social.mark}
         </text>
       ) : null}

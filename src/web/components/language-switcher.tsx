@@ -7,7 +7,12 @@ export function LanguageSwitcher({ className }: { className?: string }) {
   const { locale, t } = useShop();
   const { pathname, search, hash } = useLocation();
   return (
-    <Form method="post" action="/locale" className={`language-switcher ${className ?? ''}`} aria-label={t('language')}>
+    <Form
+      method="post"
+      action="/locale"
+      className={`language-switcher ${className ?? ''}`}
+      aria-label={t('language')}
+    >
       <input type="hidden" name="redirectTo" value={`${pathname}${search}${hash}`} />
       {LOCALES.map((option) => (
         <button

@@ -16,7 +16,9 @@ export function MenuProvider({ children }: { children: React.ReactNode }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: close the menu whenever the page changes
   useEffect(() => set(false), [pathname]);
   return (
-    <MenuContext.Provider value={{ visible, set, toggle: () => set((value) => !value) }}>{children}</MenuContext.Provider>
+    <MenuContext.Provider value={{ visible, set, toggle: () => set((value) => !value) }}>
+      {children}
+    </MenuContext.Provider>
   );
 }
 

@@ -62,7 +62,12 @@ export function NavigationPanel() {
         <LanguageSwitcher className="navigation-panel__language" />
       </nav>
       {menu.visible ? (
-        <button type="button" className="navigation-backdrop" aria-label={t('close-menu')} onClick={() => menu.set(false)} />
+        <button
+          type="button"
+          className="navigation-backdrop"
+          aria-label={t('close-menu')}
+          onClick={() => menu.set(false)}
+        />
       ) : null}
     </>
   );

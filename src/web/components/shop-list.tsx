@@ -56,14 +56,26 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
         </aside>
         <section className="shop-list__products" aria-label={t('products-count', { count: products.length })}>
           <p className="shop-list__count">{t('products-count', { count: products.length })}</p>
-          {products.length > 0 ? <ProductGrid products={products} eagerCount={4} /> : <p className="empty">{empty}</p>}
+          {products.length > 0 ? (
+            <ProductGrid products={products} eagerCount={4} />
+          ) : (
+            <p className="empty">{empty}</p>
+          )}
         </section>
       </div>
     </div>
   );
 }
 
-function SortSelect({ sort, projectId, categoryId }: { sort: string; projectId: number; categoryId: number }) {
+function SortSelect({
+  sort,
+  projectId,
+  categoryId,
+}: {
+  sort: string;
+  projectId: number;
+  categoryId: number;
+}) {
   const { t } = useShop();
   const submit = useSubmit();
   return (

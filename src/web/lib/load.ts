@@ -8,7 +8,8 @@ export async function orNotFound<T>(load: Promise<T>): Promise<T> {
   try {
     return await load;
   } catch (error) {
-    if (error instanceof Error && (error as { status?: unknown }).status === 404) throw data(null, { status: 404 });
+    if (error instanceof Error && (error as { status?: unknown }).status === 404)
+      throw data(null, { status: 404 });
     throw error;
   }
 }

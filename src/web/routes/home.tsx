@@ -49,7 +49,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
             <li key={project.id}>
               <Link to={`/project/${project.link}`} className="project-logo">
                 {project.image ? (
-                  <img src={imageUrl('projects', project.image, 320)} alt="" width={160} height={160} loading="lazy" />
+                  <img
+                    src={imageUrl('projects', project.image, 320)}
+                    alt=""
+                    width={160}
+                    height={160}
+                    loading="lazy"
+                  />
                 ) : null}
                 <span>{project.name}</span>
               </Link>

@@ -4,7 +4,9 @@ import type { Route } from './+types/overlay';
 
 /** OK on the test-mode overlay: remember that it was read. The plain form (no script) comes back to its page. */
 export async function action({ request }: Route.ActionArgs) {
-  const headers = { 'set-cookie': `${OVERLAY_COOKIE}=hidden; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax` };
+  const headers = {
+    'set-cookie': `${OVERLAY_COOKIE}=hidden; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax`,
+  };
   const target = String((await request.formData()).get('redirectTo') ?? '');
   if (target.startsWith('/') && !target.startsWith('//')) return redirect(target, { headers });
   return data({ hidden: true }, { headers });

@@ -11,7 +11,9 @@ import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/product';
 
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { product, similar } = (await orNotFound(context.services.catalog.product(context.locale, params.link))).value;
+  const { product, similar } = (
+    await orNotFound(context.services.catalog.product(context.locale, params.link))
+  ).value;
   return { product, similar, locale: context.locale, publicUrl: context.publicUrl };
 }
 
@@ -64,13 +66,21 @@ function productJsonLd({ product, publicUrl }: Data) {
 function breadcrumbJsonLd({ product, publicUrl }: Data) {
   const trail = [
     { name: product.project.name, url: `${publicUrl}/project/${product.project.link}` },
-    ...product.categoryList.map((category) => ({ name: category.name, url: `${publicUrl}/category/${category.link}` })),
+    ...product.categoryList.map((category) => ({
+      name: category.name,
+      url: `${publicUrl}/category/${category.link}`,
+    })),
     { name: product.name, url: `${publicUrl}/product/${product.link}` },
   ];
   return {
     '@context': 'https://schema.org',
     '@type': 'BreadcrumbList',
-    itemListElement: trail.map((item, index) => ({ '@type': 'ListItem', position: index + 1, name: item.name, item: item.url })),
+    itemListElement: trail.map((item, index) => ({
+      '@type': 'ListItem',
+      position: index + 1,
+      name: item.name,
+      item: item.url,
+    })),
   };
 }
 

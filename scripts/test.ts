@@ -1,0 +1,105 @@
+/**
+ * Runs every test suite and ends with one line `N passed, N failed, N skipped`:
+ *   1. unit and API tests on the embedded PGlite database;
+ *   2. the same database tests on PostgreSQL (TEST_DATABASE_URL, or the local server);
+ *   3. browser journeys in Debian's Chromium against the built shop.
+ * Without PostgreSQL or Chromium the suite says it was skipped and why; with `--ci` that is a failure.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const ci = process.argv.includes('--ci');
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const problems: string[] = [];
+
+function vitest(name: string, args: string[], env: Record<string, string> = {}) {
+  const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'vitrina-report-')), 'report.json');
+  console.log(`\n━━ ${name} ━━`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      'node_modules/vitest/vitest.mjs',
+      'run',
+      ...args,
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${report}`,
+    ],
+    { stdio: 'inherit', env: { ...process.env, ...env } },
+  );
+  if (!existsSync(report)) {
+    totals.failed += 1;
+    problems.push(`${name}: the runner failed before reporting (exit ${run.status})`);
+    return;
+  }
+  const result = JSON.parse(readFileSync(report, 'utf8')) as {
+    numPassedTests: number;
+    numFailedTests: number;
+    numPendingTests: number;
+    numTodoTests: number;
+    success: boolean;
+  };
+  totals.passed += result.numPassedTests;
+  totals.failed += result.numFailedTests;
+  totals.skipped += result.numPendingTests + result.numTodoTests;
+  if (!result.success && result.numFailedTests === 0) {
+    totals.failed += 1;
+    problems.push(`${name}: a test file failed to load or a hook failed`);
+  }
+}
+
+function skip(name: string, why: string) {
+  console.log(`\n━━ ${name} ━━\nskipped: ${why}`);
+  totals.skipped += 1;
+  if (ci) {
+    totals.failed += 1;
+    problems.push(`${name} was skipped in CI: ${why}`);
+  }
+}
+
+async function postgresReachable(url: string): Promise<string | null> {
+  const client = new pg.Client({ connectionString: url, connectionTimeoutMillis: 3000 });
+  try {
+    await client.connect();
+    await client.query("select 'pg_trgm'::text");
+    return null;
+  } catch (error) {
+    return (error as Error).message;
+  } finally {
+    await client.end().catch(() => {});
+  }
+}
+
+vitest('Unit and API tests (PGlite)', []);
+
+const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+const postgresProblem = await postgresReachable(postgresUrl);
+if (postgresProblem) {
+  skip(
+    'Database tests on PostgreSQL',
+    `cannot reach ${postgresUrl} (${postgresProblem}); set TEST_DATABASE_URL`,
+  );
+} else {
+  vitest('Database tests on PostgreSQL', ['src/server'], { TEST_DATABASE_URL: postgresUrl });
+}
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  skip('Browser tests (Chromium)', `${chromium} is not installed (apt-get install chromium)`);
+} else {
+  console.log('\n━━ Building the web app for the browser tests ━━');
+  const build = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
+  if (build.status !== 0) {
+    totals.failed += 1;
+    problems.push('the web app did not build');
+  } else {
+    vitest('Browser tests (Chromium)', ['--config', 'vitest.e2e.config.ts']);
+  }
+}
+
+for (const problem of problems) console.log(`problem: ${problem}`);
+console.log(`${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,154 @@
+import { describe, expect, it } from 'vitest';
+import type { InitialResponse, ProductListResponse, ProductResponse } from '../../src/contract/catalog.ts';
+import { useBrowser } from './browser.ts';
+
+const api = async <T>(baseUrl: string, path: string): Promise<T> =>
+  (await fetch(`${baseUrl}${path}`)).json() as Promise<T>;
+
+describe('browsing the catalogue', () => {
+  const browser = useBrowser();
+
+  it('goes home → category → filter and sort → product → gallery → language → misspelt search', async () => {
+    const { page, baseUrl } = browser;
+    const initial = await api<InitialResponse>(baseUrl, '/api/initial?locale=en');
+    const category = initial.categories[0];
+    if (!category) throw new Error('demo data has no categories');
+
+    const home = await page.goto('/');
+    expect(home?.status()).toBe(200);
+    expect(await page.title()).toBe('Vitrina');
+    await page.getByRole('heading', { name: 'Featured this week' }).waitFor();
+
+    await page.locator('.category-tiles').getByRole('link', { name: category.name }).click();
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    expect(await page.title()).toContain(category.name);
+
+    const list = await api<ProductListResponse>(baseUrl, `/api/category?locale=en&link=${category.link}`);
+    const cards = page.locator('.product-grid .product-card');
+    expect(await cards.count()).toBe(list.products.length);
+
+    // Filter by a project: only its products stay; choosing it again clears the filter.
+    const project = list.projects[0];
+    if (!project) throw new Error('category has no project');
+    const side = page.getByRole('complementary');
+    await side.getByRole('link', { name: new RegExp(project.name) }).click();
+    await expect.poll(() => cards.count()).toBe(list.counts.projects[project.id]);
+    expect(page.url()).toContain(`project=${project.id}`);
+    await side.getByRole('link', { name: new RegExp(project.name) }).click();
+    await expect.poll(() => cards.count()).toBe(list.products.length);
+
+    // Sort cheap first: the prices shown go up.
+    await page.getByLabel('Sort').selectOption('asc');
+    await expect.poll(() => page.url()).toContain('sort=asc');
+    const shown = await page.locator('.product-grid .price > span:first-child').allTextContents();
+    const amounts = shown.map((text) => Number(text.replace(/[^\d.]/g, '')));
+    expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
+
+    // "Available only" hides out-of-stock items.
+    await page.getByLabel('Sort').selectOption('available');
+    await expect
+      .poll(() => cards.count())
+      .toBe(list.products.filter((product) => product.inStock > 0).length);
+
+    // A product with several images: the thumbnails switch the large one.
+    const products = await Promise.all(
+      list.products.map((card) => api<ProductResponse>(baseUrl, `/api/product?locale=en&link=${card.link}`)),
+    );
+    const withGallery = products.find(
+      (answer) => answer.product.images.length > 1 && answer.product.inStock > 0,
+    )?.product;
+    if (!withGallery) throw new Error('no in-stock product with a gallery in this category');
+    await page.getByRole('link', { name: withGallery.name }).first().click();
+    await page.getByRole('heading', { level: 1, name: withGallery.name }).waitFor();
+    expect(await page.title()).toContain(withGallery.name);
+    const main = page.locator('.gallery__main');
+    expect(await main.getAttribute('src')).toContain(withGallery.images[0]);
+    await page.getByRole('button', { name: 'Show image 2' }).click();
+    await expect.poll(() => main.getAttribute('src')).toContain(withGallery.images[1]);
+    await page
+      .getByRole('navigation', { name: 'Breadcrumbs' })
+      .getByRole('link', { name: withGallery.project.name })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Add to cart' }).isEnabled()).toBe(true);
+
+    // Switch to Russian: the same page, now in Russian and in roubles.
+    const russian = await api<ProductResponse>(baseUrl, `/api/product?locale=ru&link=${withGallery.link}`);
+    await page.getByRole('button', { name: 'Rus' }).first().click();
+    await page.getByRole('heading', { level: 1, name: russian.product.name }).waitFor();
+    expect(new URL(page.url()).pathname).toBe(`/product/${withGallery.link}`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+    expect(await page.locator('.product__price').textContent()).toContain('₽');
+
+    // Search with a misspelt word finds the product; the found-count label shows.
+    const word = russian.product.name.split(/\s+/).find((part) => part.length >= 6) ?? russian.product.name;
+    const misspelt = word.slice(0, 2) + word.slice(3);
+    await page.getByRole('searchbox').fill(misspelt);
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL(/\/search\//);
+    await page.getByRole('link', { name: russian.product.name }).first().waitFor();
+    expect(await page.locator('.search-field__found').textContent()).toMatch(/Найдено: \d+/);
+  });
+
+  it('answers an unknown URL with the 404 page and status 404', async () => {
+    const { page } = browser;
+    const response = await page.goto('/no/such/page');
+    expect(response?.status()).toBe(404);
+    await page.getByRole('heading', { name: 'Page not found' }).waitFor();
+    const product = await page.goto('/product/no-such-product');
+    expect(product?.status()).toBe(404);
+  });
+
+  it('shows the forbidden page with status 403', async () => {
+    const response = await browser.page.goto('/forbidden');
+    expect(response?.status()).toBe(403);
+    await browser.page.getByRole('heading', { name: 'Access denied' }).waitFor();
+  });
+
+  it('keeps the test-mode notice until OK is pressed', async () => {
+    const { page, context } = browser;
+    await context.clearCookies();
+    await page.goto('/');
+    await page.getByText('Test mode: payments and deliveries are simulated').waitFor();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'OK' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await page.reload();
+    expect(await page.getByRole('dialog').count()).toBe(0);
+  });
+});
+
+describe('without JavaScript', () => {
+  const browser = useBrowser({ javaScriptEnabled: false });
+
+  it('a product page still shows name, price and description', async () => {
+    const { page, baseUrl } = browser;
+    const initial = await api<InitialResponse>(baseUrl, '/api/initial?locale=en');
+    const featured = initial.week[0];
+    if (!featured) throw new Error('no featured product');
+    const { product } = await api<ProductResponse>(baseUrl, `/api/product?locale=en&link=${featured.link}`);
+    await page.goto(`/product/${product.link}`);
+    await page.getByRole('heading', { level: 1, name: product.name }).waitFor();
+    expect(await page.locator('.product__price').textContent()).toMatch(/\$\d/);
+    const description = product.desc
+      .replace(/<[^>]*>/g, ' ')
+      .trim()
+      .split(/\s+/)
+      .slice(0, 4)
+      .join(' ');
+    expect((await page.locator('.product__description').textContent())?.replace(/\s+/g, ' ')).toContain(
+      description,
+    );
+  });
+
+  it('the search form and the language switch work as plain forms', async () => {
+    const { page } = browser;
+    await page.goto('/');
+    await page.getByRole('searchbox').fill('mug');
+    await page.getByRole('searchbox').press('Enter');
+    await page.waitForURL(/\/search\/mug$/);
+    await page.getByRole('button', { name: 'Rus' }).first().click();
+    await page.waitForURL(/\/search\/mug$/);
+    expect(await page.locator('html').getAttribute('lang')).toBe('ru');
+  });
+});
