@@ -7,6 +7,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { partnerRoutes } from '../partners/routes.ts';
 import type { Services } from '../services.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
@@ -38,7 +39,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyFormbody);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const routes: ApiRoute[] = [...catalogRoutes(services)];
+  const routes: ApiRoute[] = [...catalogRoutes(services), ...partnerRoutes(services)];
   await app.register(async (api) => registerApi(api, routes));
 
   const document = openApiDocument(routes, services.config.publicUrl);

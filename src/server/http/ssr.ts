@@ -19,6 +19,19 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
   await app.register(reactRouterFastify, {
     buildDirectory: BUILD_DIRECTORY,
     mode: dev ? 'development' : 'production',
+    fastifyStaticOptions: {
+      setHeaders(response, file) {
+        const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
+        response.setHeader(
+          'cache-control',
+          file.startsWith(assets)
+            ? 'public, max-age=31536000, immutable'
+            : file.endsWith('service-worker.js')
+              ? 'no-cache'
+              : 'public, max-age=3600',
+        );
+      },
+    },
     getLoadContext: (request) => ({
       services,
       locale: requestLocale(request),
