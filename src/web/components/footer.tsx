@@ -20,7 +20,7 @@ export function Footer() {
         <section aria-labelledby="footer-contacts">
           <h2 id="footer-contacts">{t('contacts')}</h2>
           <p>
-            <a href={`mailto:${email}`}>{email}</a>
+            {t('shop-email')}: <a href={`mailto:${email}`}>{email}</a>
           </p>
           <p>
             <Link to="/feedback">{t('feedback')}</Link>

@@ -22,19 +22,27 @@ export function NavigationPanel() {
         </button>
         <ul className="navigation-panel__group">
           <li>
+            <NavLink to="/" end>
+              {t('home')}
+            </NavLink>
+          </li>
+          <li>
             <NavLink to="/login">{t('login')}</NavLink>
           </li>
           <li>
             <NavLink to="/registration">{t('registration')}</NavLink>
           </li>
         </ul>
-        <h2 className="navigation-panel__heading">{t('catalogue')}</h2>
+        <h2 className="navigation-panel__heading">{t('categories')}</h2>
         <ul className="navigation-panel__group">
           {data?.categories.map((category) => (
             <li key={category.id}>
               <NavLink to={`/category/${category.link}`}>{category.name}</NavLink>
             </li>
           ))}
+        </ul>
+        <h2 className="navigation-panel__heading">{t('projects')}</h2>
+        <ul className="navigation-panel__group">
           {data?.projects.map((project) => (
             <li key={project.id}>
               <NavLink to={`/project/${project.link}`}>{project.name}</NavLink>

@@ -32,7 +32,6 @@ export const en = {
   partners: 'Partners',
   feedback: 'Feedback',
   profile: 'Profile',
-  'order-history': 'Order history',
   'privacy-policy': 'Privacy policy',
   contacts: 'Contacts',
   'follow-us': 'Follow us',

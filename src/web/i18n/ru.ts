@@ -34,7 +34,6 @@ export const ru: Record<MessageKey, string> = {
   partners: 'Партнёры',
   feedback: 'Обратная связь',
   profile: 'Профиль',
-  'order-history': 'История заказов',
   'privacy-policy': 'Политика конфиденциальности',
   contacts: 'Контакты',
   'follow-us': 'Мы в сетях',

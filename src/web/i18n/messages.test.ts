@@ -1,0 +1,50 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { en } from './en.ts';
+import { translator } from './messages.ts';
+import { ru } from './ru.ts';
+
+/** Keys built at run time from a prefix and a value list (`sort-${option}`, `language-${option}`). */
+const DYNAMIC_PREFIXES = ['sort-', 'language-'];
+
+function sourceFiles(directory: string): string[] {
+  return readdirSync(directory).flatMap((name) => {
+    const file = path.join(directory, name);
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.tsx?$/.test(name) && !name.endsWith('.test.ts') && !file.includes(`${path.sep}i18n${path.sep}`)
+      ? [file]
+      : [];
+  });
+}
+
+describe('message files', () => {
+  it('ru and en have the same keys, none empty', () => {
+    expect(Object.keys(ru).sort()).toEqual(Object.keys(en).sort());
+    for (const [key, text] of [...Object.entries(ru), ...Object.entries(en)]) {
+      expect(text.trim(), key).not.toBe('');
+    }
+  });
+
+  it('every key is used by the code', () => {
+    const code = sourceFiles(path.resolve('src/web'))
+      .map((file) => readFileSync(file, 'utf8'))
+      .join('\n');
+    const unused = Object.keys(en).filter(
+      (key) => !code.includes(`'${key}'`) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)),
+    );
+    expect(unused).toEqual([]);
+  });
+
+  it('the same placeholders appear in both languages', () => {
+    const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+    for (const key of Object.keys(en) as Array<keyof typeof en>) {
+      expect(placeholders(ru[key]), key).toEqual(placeholders(en[key]));
+    }
+  });
+
+  it('fills placeholders', () => {
+    expect(translator('en')('search-found', { count: 3 })).toBe('Found: 3');
+    expect(translator('ru')('search-found', { count: 3 })).toBe('Найдено: 3');
+  });
+});
