@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { sanitizeDescription } from './sanitize.ts';
+
+describe('sanitizeDescription', () => {
+  it('removes script elements together with their content', () => {
+    const clean = sanitizeDescription('<p>Hoodie</p><script>alert(1)</script>');
+    expect(clean).toBe('<p>Hoodie</p>');
+  });
+
+  it('removes event handlers and inline styles but keeps the element', () => {
+    const clean = sanitizeDescription(
+      '<img src="/img/a.webp" alt="Mug" onerror="alert(1)" style="width:9999px">',
+    );
+    expect(clean).toBe('<img src="/img/a.webp" alt="Mug" />');
+  });
+
+  it('drops javascript: and data: links and images', () => {
+    expect(sanitizeDescription('<a href="javascript:alert(1)">click</a>')).not.toContain('javascript');
+    expect(sanitizeDescription('<a href="JaVaScRiPt:alert(1)">click</a>')).not.toMatch(/javascript/i);
+    expect(sanitizeDescription('<img src="data:image/svg+xml;base64,PHN2Zz4=" alt="x">')).not.toContain(
+      'data:',
+    );
+  });
+
+  it('opens links in a new tab without giving the target page access to the shop', () => {
+    const clean = sanitizeDescription('<a href="https://studio.example/game">Studio</a>');
+    expect(clean).toBe(
+      '<a href="https://studio.example/game" rel="noopener noreferrer" target="_blank">Studio</a>',
+    );
+    expect(sanitizeDescription('<a href="mailto:fans@studio.example">Mail</a>')).toContain('href="mailto:');
+  });
+
+  it('keeps the formatting an admin uses in a description', () => {
+    const html =
+      '<h2>Details</h2><p><strong>Heavy</strong> <em>cotton</em><br />print</p><ul><li>One</li></ul>' +
+      '<ol><li>Two</li></ol><blockquote>Quote</blockquote>' +
+      '<table><thead><tr><th>Size</th></tr></thead><tbody><tr><td>M</td></tr></tbody></table>';
+    expect(sanitizeDescription(html)).toBe(html);
+  });
+
+  it('unwraps unknown tags but keeps their text', () => {
+    expect(sanitizeDescription('<div><span class="x">Text</span></div>')).toBe('Text');
+  });
+});

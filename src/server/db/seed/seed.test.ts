@@ -1,0 +1,168 @@
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyPassword } from '../../accounts/passwords.ts';
+import { IMAGE_WIDTHS } from '../../files/images.ts';
+import { createTestDatabase } from '../../testing/database.ts';
+import type { DatabaseConnection } from '../client.ts';
+import {
+  categories,
+  exchangeRates,
+  partners,
+  productCategories,
+  productImages,
+  products,
+  projects,
+  users,
+} from '../schema.ts';
+import { seedDemoData } from './seed.ts';
+
+let connection: DatabaseConnection;
+const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-seed-'));
+const logged: string[] = [];
+
+beforeAll(async () => {
+  connection = await createTestDatabase();
+}, 60_000);
+
+afterAll(async () => {
+  await connection?.close();
+  rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+const rowsIn = async (table: typeof projects | typeof products | typeof productImages) =>
+  (await connection.db.select({ value: count() }).from(table))[0]?.value ?? 0;
+
+describe('seedDemoData', () => {
+  it('fills an empty shop with a catalogue that looks like a real merch shop', {
+    timeout: 120_000,
+  }, async () => {
+    const result = await seedDemoData(connection.db, {
+      uploadsDir,
+      admin: {},
+      log: (line) => logged.push(line),
+    });
+    expect(result.seeded).toBe(true);
+    const { db } = connection;
+
+    const projectRows = await db.select().from(projects);
+    expect(projectRows.length).toBeGreaterThanOrEqual(3);
+    expect(await db.select().from(categories)).toHaveLength(6);
+
+    const productRows = await db.select().from(products);
+    expect(productRows.length).toBeGreaterThanOrEqual(40);
+    expect(productRows.some((product) => product.sale !== null)).toBe(true);
+    expect(productRows.every((product) => product.sale === null || product.sale < product.price)).toBe(true);
+    expect(productRows.some((product) => product.quantity === 0 && !product.envisioned)).toBe(true);
+    const envisioned = productRows.filter((product) => product.envisioned);
+    expect(envisioned.length).toBeGreaterThanOrEqual(3);
+    expect(envisioned.every((product) => product.quantity === 0)).toBe(true);
+    const weekSale = productRows.filter((product) => product.weekSale).length;
+    expect(weekSale).toBeGreaterThanOrEqual(6);
+    expect(weekSale).toBeLessThanOrEqual(10);
+    expect(productRows.every((product) => product.descriptionRu.startsWith('<p>'))).toBe(true);
+    expect(productRows.every((product) => product.descriptionEn.startsWith('<p>'))).toBe(true);
+
+    const images = await db.select().from(productImages);
+    const links = await db.select().from(productCategories);
+    for (const product of productRows) {
+      const own = images.filter((image) => image.productId === product.id);
+      expect(own.length, product.link).toBeGreaterThanOrEqual(1);
+      expect(own.length, product.link).toBeLessThanOrEqual(4);
+      expect(new Set(own.map((image) => image.position)).size).toBe(own.length);
+      expect(
+        links.filter((link) => link.productId === product.id).length,
+        product.link,
+      ).toBeGreaterThanOrEqual(1);
+    }
+
+    const partnerRows = await db.select().from(partners);
+    expect(partnerRows.length).toBeGreaterThanOrEqual(4);
+    const socialTypes = partnerRows.flatMap((partner) => partner.socials.map((social) => social.type));
+    expect(socialTypes).toContain('vk');
+    expect(
+      socialTypes.some(
+        (type) => !['vk', 'twitter', 'steam', 'youtube', 'instagram', 'facebook'].includes(type),
+      ),
+    ).toBe(true);
+
+    const rates = await db.select().from(exchangeRates);
+    expect(rates).toHaveLength(1);
+    expect(rates[0]).toMatchObject({ currency: 'USD', rate: '92.5000', source: 'seed' });
+  });
+
+  it('stores every picture with its resized variants', async () => {
+    const { db } = connection;
+    const files = [
+      ...(await db.select({ file: productImages.file }).from(productImages)).map(({ file }) => [
+        'products',
+        file,
+      ]),
+      ...(await db.select({ file: projects.image }).from(projects)).map(({ file }) => ['projects', file]),
+      ...(await db.select({ file: partners.image }).from(partners)).map(({ file }) => ['partners', file]),
+    ] as Array<[string, string | null]>;
+    for (const [folder, file] of files) {
+      expect(file).toMatch(/^[0-9a-f]{16}\.webp$/);
+      expect(existsSync(path.join(uploadsDir, 'img', folder, file ?? ''))).toBe(true);
+      for (const width of IMAGE_WIDTHS) {
+        expect(existsSync(path.join(uploadsDir, 'img', folder, String(width), file ?? ''))).toBe(true);
+      }
+    }
+    // The gallery of a product shows different pictures, not one picture several times.
+    const images = await db.select().from(productImages);
+    for (const productId of new Set(images.map((image) => image.productId))) {
+      const own = images.filter((image) => image.productId === productId);
+      expect(new Set(own.map((image) => image.file)).size).toBe(own.length);
+    }
+  });
+
+  it('creates one verified admin and shows the generated password once', async () => {
+    const admins = await connection.db.select().from(users).where(eq(users.isAdmin, true));
+    expect(admins).toHaveLength(1);
+    const [admin] = admins;
+    expect(admin?.email).toBe('admin@vitrina.example');
+    expect(admin?.emailVerifiedAt).not.toBeNull();
+    expect(admin?.locale).toBe('ru');
+
+    const announcements = logged.filter((line) => line.startsWith('Admin account created'));
+    expect(announcements).toHaveLength(1);
+    const password = /admin@vitrina\.example \/ (\S{16}) /.exec(announcements[0] ?? '')?.[1];
+    expect(password).toBeDefined();
+    expect(await verifyPassword(admin?.passwordHash ?? '', password ?? '')).toBe(true);
+  });
+
+  it('seeds nothing when the shop already has a catalogue', async () => {
+    const before = [await rowsIn(projects), await rowsIn(products), await rowsIn(productImages)];
+    const result = await seedDemoData(connection.db, {
+      uploadsDir,
+      admin: {},
+      log: (line) => logged.push(line),
+    });
+    expect(result.seeded).toBe(false);
+    expect([await rowsIn(projects), await rowsIn(products), await rowsIn(productImages)]).toEqual(before);
+    expect(await connection.db.select().from(users)).toHaveLength(1);
+    expect(logged.filter((line) => line.startsWith('Admin account created'))).toHaveLength(1);
+  });
+});
+
+describe('seedDemoData with a chosen admin', () => {
+  it('uses the configured e-mail and password and prints no password', { timeout: 120_000 }, async () => {
+    const other = await createTestDatabase();
+    const lines: string[] = [];
+    try {
+      await seedDemoData(other.db, {
+        uploadsDir,
+        admin: { email: 'owner@shop.example', password: 'a long chosen password' },
+        log: (line) => lines.push(line),
+      });
+      const [admin] = await other.db.select().from(users);
+      expect(admin?.email).toBe('owner@shop.example');
+      expect(await verifyPassword(admin?.passwordHash ?? '', 'a long chosen password')).toBe(true);
+      expect(lines.join('\n')).not.toContain('a long chosen password');
+    } finally {
+      await other.close();
+    }
+  });
+});

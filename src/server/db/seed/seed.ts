@@ -1,0 +1,209 @@
+import { randomBytes } from 'node:crypto';
+import { count, sql } from 'drizzle-orm';
+import { hashPassword } from '../../accounts/passwords.ts';
+import { sanitizeDescription } from '../../catalog/sanitize.ts';
+import { storeImage } from '../../files/images.ts';
+import type { Database } from '../client.ts';
+import {
+  categories,
+  exchangeRates,
+  partners,
+  productCategories,
+  productImages,
+  products,
+  projects,
+  users,
+} from '../schema.ts';
+import { renderPartnerImage, renderProductImage, renderProjectLogo } from './artwork.ts';
+import { CATEGORIES, PARTNERS, PRODUCTS, PROJECTS } from './catalogue.ts';
+
+/**
+ * Fills an empty shop with the demo catalogue, its pictures, an admin account and a starting
+ * dollar rate. Pictures are drawn and stored first (content-addressed files, harmless if the seed
+ * stops halfway); every row is then written in one transaction, so the database is either seeded
+ * completely or not at all.
+ */
+
+export interface SeedOptions {
+  uploadsDir: string;
+  admin: { email?: string | undefined; password?: string | undefined };
+  log: (line: string) => void;
+}
+
+const DEFAULT_ADMIN_EMAIL = 'admin@vitrina.example';
+/** Any fixed number: concurrent first starts of several instances seed once. */
+const SEED_LOCK_KEY = 72_019_432;
+/** Pictures drawn at the same time: sharp gives each picture one thread on glibc Linux, so two fill two cores. */
+const RENDER_CONCURRENCY = 2;
+const INITIAL_USD_RATE = '92.5000';
+
+export async function seedDemoData(db: Database, options: SeedOptions): Promise<{ seeded: boolean }> {
+  if (await hasCatalogue(db)) return { seeded: false };
+
+  const started = Date.now();
+  const pictures = await drawPictures(options.uploadsDir);
+  const admin = await adminCredentials(options.admin);
+
+  const seeded = await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (await hasCatalogue(tx)) return false;
+
+    const projectIds = new Map<string, number>();
+    for (const [position, project] of PROJECTS.entries()) {
+      const [row] = await tx
+        .insert(projects)
+        .values({
+          link: project.link,
+          nameRu: project.nameRu,
+          nameEn: project.nameEn,
+          image: pictures.projects[position],
+          position,
+        })
+        .returning({ id: projects.id });
+      if (row) projectIds.set(project.link, row.id);
+    }
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(CATEGORIES.map((category, position) => ({ ...category, position })))
+      .returning({ id: categories.id, link: categories.link });
+    const categoryIds = new Map(categoryRows.map((row) => [row.link, row.id]));
+
+    for (const [position, product] of PRODUCTS.entries()) {
+      const projectId = projectIds.get(product.project);
+      if (projectId === undefined)
+        throw new Error(`Demo product ${product.link} names unknown project ${product.project}`);
+      const [row] = await tx
+        .insert(products)
+        .values({
+          projectId,
+          link: product.link,
+          nameRu: product.nameRu,
+          nameEn: product.nameEn,
+          descriptionRu: sanitizeDescription(product.descriptionRu),
+          descriptionEn: sanitizeDescription(product.descriptionEn),
+          price: product.price,
+          sale: product.sale ?? null,
+          weight: product.weight,
+          quantity: product.quantity,
+          weekSale: product.weekSale ?? false,
+          envisioned: product.envisioned ?? false,
+          position,
+        })
+        .returning({ id: products.id });
+      if (!row) throw new Error(`Demo product ${product.link} was not inserted`);
+      await tx.insert(productCategories).values(
+        product.categories.map((link) => {
+          const categoryId = categoryIds.get(link);
+          if (categoryId === undefined)
+            throw new Error(`Demo product ${product.link} names unknown category ${link}`);
+          return { productId: row.id, categoryId };
+        }),
+      );
+      await tx.insert(productImages).values(
+        (pictures.products[position] ?? []).map((file, index) => ({
+          productId: row.id,
+          file,
+          position: index,
+        })),
+      );
+    }
+
+    await tx.insert(partners).values(
+      PARTNERS.map(({ art: _art, ...partner }, position) => ({
+        ...partner,
+        image: pictures.partners[position],
+        position,
+      })),
+    );
+
+    await tx
+      .insert(exchangeRates)
+      .values({ currency: 'USD', rate: INITIAL_USD_RATE, source: 'seed', fetchedAt: new Date() });
+
+    const existingAdmin = await tx
+      .select({ id: users.id })
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${admin.email})`);
+    if (existingAdmin.length === 0) {
+      await tx.insert(users).values({
+        email: admin.email,
+        passwordHash: admin.passwordHash,
+        isAdmin: true,
+        emailVerifiedAt: new Date(),
+        locale: 'ru',
+      });
+      if (admin.generated) {
+        options.log(
+          `Admin account created: ${admin.email} / ${admin.generated} (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose)`,
+        );
+      } else {
+        options.log(`Admin account created: ${admin.email}`);
+      }
+    } else {
+      options.log(`Admin account ${admin.email} already exists; left as it is.`);
+    }
+    return true;
+  });
+
+  if (seeded) {
+    const images = pictures.products.reduce((total, files) => total + files.length, 0);
+    options.log(
+      `Demo catalogue: ${PROJECTS.length} projects, ${CATEGORIES.length} categories, ${PRODUCTS.length} products ` +
+        `(${images} pictures), ${PARTNERS.length} partners, in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+    );
+  }
+  return { seeded };
+}
+
+async function hasCatalogue(db: Pick<Database, 'select'>): Promise<boolean> {
+  const [row] = await db.select({ value: count() }).from(projects);
+  return (row?.value ?? 0) > 0;
+}
+
+/** Draws every picture and stores it with its variants; returns the file names in catalogue order. */
+async function drawPictures(uploadsDir: string) {
+  const brandOf = new Map(PROJECTS.map((project) => [project.link, project.brand]));
+  const projectLogos = await inBatches(PROJECTS, async (project) =>
+    storeImage(uploadsDir, 'projects', await renderProjectLogo(project.brand)),
+  );
+  const partnerCards = await inBatches(PARTNERS, async (partner) =>
+    storeImage(uploadsDir, 'partners', await renderPartnerImage(partner.art)),
+  );
+  const jobs = PRODUCTS.flatMap((product) => {
+    const brand = brandOf.get(product.project);
+    if (!brand) throw new Error(`Demo product ${product.link} names unknown project ${product.project}`);
+    return product.images.map((design) => ({ design, brand }));
+  });
+  const files = await inBatches(jobs, async ({ design, brand }) =>
+    storeImage(uploadsDir, 'products', await renderProductImage(design, brand)),
+  );
+  let next = 0;
+  const productFiles = PRODUCTS.map((product) => {
+    const own = files.slice(next, next + product.images.length);
+    next += product.images.length;
+    return own;
+  });
+  return { projects: projectLogos, partners: partnerCards, products: productFiles };
+}
+
+async function inBatches<T, R>(items: T[], work: (item: T) => Promise<R>): Promise<R[]> {
+  const results: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const index = next++;
+      results[index] = await work(items[index] as T);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(RENDER_CONCURRENCY, items.length) }, worker));
+  return results;
+}
+
+async function adminCredentials(admin: SeedOptions['admin']) {
+  const email = admin.email ?? DEFAULT_ADMIN_EMAIL;
+  // 12 random bytes are exactly 16 base64url characters.
+  const generated = admin.password ? undefined : randomBytes(12).toString('base64url');
+  const password = generated ?? admin.password ?? '';
+  return { email, generated, passwordHash: await hashPassword(password) };
+}
