@@ -1,5 +1,14 @@
 import { useEffect } from 'react';
-import { isRouteErrorResponse, Links, Meta, Outlet, Scripts, useLocation, useRouteError } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  type ShouldRevalidateFunction,
+  useLocation,
+  useRouteError,
+} from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';
@@ -37,7 +46,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 /** The catalogue sections rarely change: only reload them after a form (language, sign-in) is sent. */
-export const shouldRevalidate: Route.ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
+export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
   formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
 
 export function Layout({ children }: { children: React.ReactNode }) {

@@ -41,7 +41,10 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
-async function openPglite(dataDir: string | undefined, loadDataDir: Blob | undefined): Promise<DatabaseConnection> {
+async function openPglite(
+  dataDir: string | undefined,
+  loadDataDir: Blob | undefined,
+): Promise<DatabaseConnection> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
   const db = drizzlePglite(client, { schema }) as unknown as Database;

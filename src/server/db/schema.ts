@@ -149,10 +149,16 @@ export const products = pgTable(
   (table) => [
     index('products_project_idx').on(table.projectId),
     index('products_search_idx').using('gin', table.searchVector),
-    index('products_name_trgm_idx').using('gin', sql`(lower(${table.nameRu} || ' ' || ${table.nameEn})) gin_trgm_ops`),
+    index('products_name_trgm_idx').using(
+      'gin',
+      sql`(lower(${table.nameRu} || ' ' || ${table.nameEn})) gin_trgm_ops`,
+    ),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
-    check('products_sale_below_price', sql`${table.sale} is null or (${table.sale} >= 0 and ${table.sale} < ${table.price})`),
+    check(
+      'products_sale_below_price',
+      sql`${table.sale} is null or (${table.sale} >= 0 and ${table.sale} < ${table.price})`,
+    ),
   ],
 );
 
@@ -166,7 +172,10 @@ export const productCategories = pgTable(
       .notNull()
       .references(() => categories.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.productId, table.categoryId] }), index('product_categories_category_idx').on(table.categoryId)],
+  (table) => [
+    primaryKey({ columns: [table.productId, table.categoryId] }),
+    index('product_categories_category_idx').on(table.categoryId),
+  ],
 );
 
 export const productImages = pgTable(
@@ -214,7 +223,10 @@ export const basketItems = pgTable(
     count: integer('count').notNull(),
     addedAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.basketId, table.productId] }), check('basket_items_count_positive', sql`${table.count} >= 1`)],
+  (table) => [
+    primaryKey({ columns: [table.basketId, table.productId] }),
+    check('basket_items_count_positive', sql`${table.count} >= 1`),
+  ],
 );
 
 export const wishlistItems = pgTable(
@@ -230,7 +242,10 @@ export const wishlistItems = pgTable(
     notifiedAt: timestamp('notified_at', { withTimezone: true }),
     addedAt: createdAt(),
   },
-  (table) => [primaryKey({ columns: [table.userId, table.productId] }), index('wishlist_items_product_idx').on(table.productId)],
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('wishlist_items_product_idx').on(table.productId),
+  ],
 );
 
 export const reviews = pgTable(
@@ -283,7 +298,9 @@ export const orders = pgTable(
     deliveryCost: integer('delivery_cost').notNull(),
     deliveryCostActual: integer('delivery_cost_actual'),
     /** Currency the shopper pays in and, for USD, the rate (roubles per dollar) frozen at order time. */
-    currency: text('currency', { enum: ['RUB', 'USD'] }).notNull().default('RUB'),
+    currency: text('currency', { enum: ['RUB', 'USD'] })
+      .notNull()
+      .default('RUB'),
     usdRate: numeric('usd_rate', { precision: 12, scale: 4 }),
     status: smallint('status').notNull().default(0),
     trackCode: text('track_code'),
@@ -317,7 +334,10 @@ export const orderItems = pgTable(
     sale: integer('sale'),
     count: integer('count').notNull(),
   },
-  (table) => [primaryKey({ columns: [table.orderId, table.productId] }), check('order_items_count_positive', sql`${table.count} >= 1`)],
+  (table) => [
+    primaryKey({ columns: [table.orderId, table.productId] }),
+    check('order_items_count_positive', sql`${table.count} >= 1`),
+  ],
 );
 
 export const orderStatusHistory = pgTable(
@@ -353,7 +373,11 @@ export const paymentTransactions = pgTable(
     createdAt: createdAt(),
   },
   (table) => [
-    uniqueIndex('payment_transactions_replay_unique').on(table.provider, table.externalId, table.providerStatus),
+    uniqueIndex('payment_transactions_replay_unique').on(
+      table.provider,
+      table.externalId,
+      table.providerStatus,
+    ),
     index('payment_transactions_order_idx').on(table.orderId),
   ],
 );
@@ -436,7 +460,9 @@ export const jobs = pgTable(
   },
   (table) => [
     uniqueIndex('jobs_unique_key').on(table.uniqueKey),
-    index('jobs_ready_idx').on(table.runAt).where(sql`${table.finishedAt} is null and ${table.failedAt} is null`),
+    index('jobs_ready_idx')
+      .on(table.runAt)
+      .where(sql`${table.finishedAt} is null and ${table.failedAt} is null`),
   ],
 );
 
@@ -484,5 +510,8 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     createdAt: createdAt(),
   },
-  (table) => [index('audit_log_entity_idx').on(table.entity, table.entityId), index('audit_log_created_idx').on(table.createdAt)],
+  (table) => [
+    index('audit_log_entity_idx').on(table.entity, table.entityId),
+    index('audit_log_created_idx').on(table.createdAt),
+  ],
 );
