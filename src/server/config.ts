@@ -22,11 +22,33 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: flag.default(true),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SHOP_EMAIL: z.email().default('shop@vitrina.example'),
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\/[^/?#]/i, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://…')
+    .optional(),
+  MAIL_FROM: z.string().min(1).default('Vitrina <shop@vitrina.example>'),
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
   RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
   RATES_MOEX_URL: z.url().optional(),
   RATES_CBR_URL: z.url().optional(),
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\//, 'REDIS_URL must look like redis://host:6379')
+    .optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((value) =>
+      value
+        .split(',')
+        .map((origin) => origin.trim())
+        .filter(Boolean),
+    )
+    .pipe(
+      z.array(z.url('CORS_ORIGINS must be a comma-separated list of origins such as https://shop.example')),
+    )
+    .default([]),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -48,7 +70,15 @@ export interface Config {
   sessionSecret: string;
   shopEmail: string;
   admin: { email: string | undefined; password: string | undefined };
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files written to `outboxDir`. */
+  mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string };
+  /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
+  redisUrl: string | undefined;
+  /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
+  corsOrigins: string[];
+  /** Scales every rate limit (tests and load runs raise it). */
+  rateLimitMultiplier: number;
   logLevel: string;
 }
 
@@ -98,11 +128,15 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     shopEmail: env.SHOP_EMAIL,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
+    mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     rates: {
       refreshMinutes: env.RATE_REFRESH_MINUTES,
       moexUrl: env.RATES_MOEX_URL ?? (env.TEST_MODE ? `${simulatorBase}/moex` : MOEX_URL),
       cbrUrl: env.RATES_CBR_URL ?? (env.TEST_MODE ? `${simulatorBase}/cbr` : CBR_URL),
     },
+    redisUrl: env.REDIS_URL,
+    corsOrigins: env.CORS_ORIGINS,
+    rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     logLevel: env.LOG_LEVEL,
   };
 }

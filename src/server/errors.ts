@@ -35,3 +35,9 @@ export class Conflict extends DomainError {
 export class Unavailable extends DomainError {
   readonly status = 503;
 }
+export class TooManyRequests extends DomainError {
+  readonly status = 429;
+  constructor(readonly retryAfterSeconds: number) {
+    super('too-many-requests', { request: ['too-many-requests'] });
+  }
+}

@@ -13,8 +13,12 @@ import {
 } from './catalog/service.ts';
 import { listProductLinks } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
+import type { Redis } from 'ioredis';
+import type { FeedbackInput } from '../contract/feedback.ts';
 import type { Database } from './db/client.ts';
+import { submitFeedback } from './feedback/service.ts';
 import { listPartners } from './partners/service.ts';
+import { createRateLimits } from './security/rate-limits.ts';
 
 type Answer<T> = Omit<T, 'success'>;
 
@@ -22,8 +26,9 @@ type Answer<T> = Omit<T, 'success'>;
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use
  * them. Catalogue reads go through the read-through cache.
  */
-export function createServices(options: { db: Database; config: Config; usdRate: () => number }) {
+export function createServices(options: { db: Database; config: Config; usdRate: () => number; redis?: Redis }) {
   const { db, config, usdRate } = options;
+  const rateLimits = createRateLimits({ redis: options.redis, multiplier: config.rateLimitMultiplier });
   const cache = createCatalogCache();
 
   const catalog = {
@@ -59,7 +64,14 @@ export function createServices(options: { db: Database; config: Config; usdRate:
   const partners = { list: (locale: Locale) => listPartners(db, locale) };
   const sitemap = { productLinks: () => listProductLinks(db) };
 
-  return { db, config, catalog, partners, sitemap };
+  const feedback = {
+    async submit(input: FeedbackInput, context: { ip: string; locale: Locale }) {
+      await rateLimits.consume('feedback', context.ip, input.email);
+      await submitFeedback(db, input, { ...context, shopEmail: config.shopEmail });
+    },
+  };
+
+  return { db, config, catalog, partners, sitemap, feedback, rateLimits };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,10 +1,14 @@
 import type { Locale } from '../contract/locale.ts';
+import type { AccountActions } from '../server/accounts/session-actions.ts';
 import type { Services } from '../server/services.ts';
 
 /** What every loader and action receives from the server (see src/server/http/ssr.ts). */
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;
+    /** The signed-in user and the account actions, bound to this request's session. */
+    account: AccountActions;
+    ip: string;
     locale: Locale;
     testMode: boolean;
     publicUrl: string;

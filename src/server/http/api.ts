@@ -34,21 +34,45 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
     const field = issue.path.join('.') || 'input';
     errors[field] = [...(errors[field] ?? []), issue.message];
   }
-  throw new Invalid('The request is invalid', errors);
+  throw new Invalid('request-invalid', errors);
 }
 
+/**
+ * Registers the calls. A PATCH or DELETE call is also reachable as a form POST with
+ * `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients send it).
+ */
 export function registerApi(app: FastifyInstance, routes: ApiRoute[]) {
+  const handle = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
+    const body = route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined;
+    return route.handler({ query, body, request, reply });
+  };
+  for (const route of routes) app.route({ method: route.method, url: route.url, handler: handle(route) });
+
+  const spoofable = new Map<string, Map<string, ApiRoute>>();
   for (const route of routes) {
-    app.route({
-      method: route.method,
-      url: route.url,
-      handler: async (request, reply) => {
-        const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
-        const body = route.body ? parseOrThrow(route.body, request.body) : undefined;
-        return route.handler({ query, body, request, reply });
-      },
+    if (route.method !== 'PATCH' && route.method !== 'DELETE') continue;
+    const methods = spoofable.get(route.url) ?? new Map<string, ApiRoute>();
+    methods.set(route.method, route);
+    spoofable.set(route.url, methods);
+  }
+  for (const [url, methods] of spoofable) {
+    if (routes.some((route) => route.method === 'POST' && route.url === url)) continue;
+    app.post(url, async (request, reply) => {
+      const spoofed = String((request.body as { _method?: unknown } | undefined)?._method ?? '').toUpperCase();
+      const route = methods.get(spoofed);
+      if (!route) {
+        throw new Invalid('request-invalid', { _method: [`Send _method=${[...methods.keys()].join(' or ')}`] });
+      }
+      return handle(route)(request, reply);
     });
   }
+}
+
+function withoutMethodField(body: unknown) {
+  if (!body || typeof body !== 'object' || !('_method' in body)) return body;
+  const { _method, ...rest } = body as Record<string, unknown>;
+  return rest;
 }
 
 /** Sends an answer that was serialized once and cached. */

@@ -1,16 +1,22 @@
 import path from 'node:path';
 import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
+import fastifyCors from '@fastify/cors';
 import fastifyFormbody from '@fastify/formbody';
+import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { accountRoutes } from '../accounts/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { feedbackRoutes } from '../feedback/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
+import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
+import { sessionPlugin } from './session.ts';
 import { serverRenderedApp } from './ssr.ts';
 
 export interface AppOptions {
@@ -25,6 +31,8 @@ export interface AppOptions {
 }
 
 const ONE_YEAR = 365 * 24 * 3600;
+/** Payment providers' server-to-server callbacks: authenticated by their signatures, not by origin. */
+const PROVIDER_CALLBACKS = ['/api/robokassa/result', '/api/paypal/ipn'];
 
 export async function buildApp(options: AppOptions) {
   const { services } = options;
@@ -35,11 +43,30 @@ export async function buildApp(options: AppOptions) {
   });
 
   registerErrorHandling(app);
+  const { config } = services;
   await app.register(fastifyCookie);
+  await app.register(fastifyCors, {
+    origin: config.corsOrigins,
+    credentials: true,
+    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+  });
+  await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
+  await app.register(sessionPlugin, {
+    db: services.db,
+    secret: config.sessionSecret,
+    secure: config.publicUrl.startsWith('https://'),
+  });
   await app.register(fastifyFormbody);
+  // Multipart forms (feedback) arrive as plain fields; files are the file manager's business.
+  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fieldSize: 64 * 1024 } });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const routes: ApiRoute[] = [...catalogRoutes(services), ...partnerRoutes(services)];
+  const routes: ApiRoute[] = [
+    ...catalogRoutes(services),
+    ...partnerRoutes(services),
+    ...accountRoutes(services),
+    ...feedbackRoutes(services),
+  ];
   await app.register(async (api) => registerApi(api, routes));
 
   const document = openApiDocument(routes, services.config.publicUrl);

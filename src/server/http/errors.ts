@@ -1,31 +1,41 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { DomainError } from '../errors.ts';
+import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import { translateError, translateErrors } from '../../contract/error-messages.ts';
+import { isLocale } from '../../contract/locale.ts';
+import { DomainError, TooManyRequests } from '../errors.ts';
+import { requestLocale } from './locale.ts';
+
+/** The language of error texts: the call's `locale` parameter, else the visitor's language. */
+function errorLocale(request: FastifyRequest) {
+  const fromQuery = (request.query as { locale?: unknown } | undefined)?.locale;
+  const fromBody = (request.body as { locale?: unknown } | undefined)?.locale;
+  return isLocale(fromQuery) ? fromQuery : isLocale(fromBody) ? fromBody : requestLocale(request);
+}
 
 /**
- * Maps every failure to the spec's `{ success: false, errors, message }` shape. Domain errors carry
- * their own status; malformed requests Fastify itself refuses (bad JSON, wrong media type, body too
- * large) keep their 4xx; anything else is logged and answered 500 without details.
+ * Maps every failure to the spec's `{ success: false, errors, message }` shape, with texts in the
+ * visitor's language. Domain errors carry their own status; malformed requests Fastify itself
+ * refuses (bad JSON, wrong media type, body too large) keep their 4xx; anything else is logged and
+ * answered 500 without details.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
+    const locale = errorLocale(request);
     if (error instanceof DomainError) {
+      if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({
         success: false,
-        errors: error.errors,
-        message: error.message,
+        errors: translateErrors(locale, error.errors),
+        message: translateError(locale, error.message),
         ...(error.intlError ? { intlError: error.intlError } : {}),
       });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      if (status === 429 && error.message)
-        reply.header('retry-after', reply.getHeader('retry-after') ?? '60');
-      return reply
-        .status(status)
-        .send({ success: false, errors: { request: [error.message] }, message: error.message });
+      return reply.status(status).send({ success: false, errors: { request: [error.message] }, message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ success: false, errors: {}, message: 'Internal server error' });
+    const message = translateError(locale, 'internal-server-error');
+    return reply.status(500).send({ success: false, errors: {}, message });
   });
 
   const notFound = { success: false, errors: { path: ['No such API call'] }, message: 'Not found' };

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { accountActions } from '../accounts/session-actions.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
 
@@ -34,6 +35,8 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     },
     getLoadContext: (request) => ({
       services,
+      account: accountActions(services, request as unknown as FastifyRequest),
+      ip: request.ip,
       locale: requestLocale(request),
       testMode: services.config.testMode,
       publicUrl: services.config.publicUrl,

@@ -1,0 +1,75 @@
+import type { Locale } from './locale.ts';
+
+/**
+ * Texts of the errors the server can answer, by key. Services and schemas use the keys; the HTTP
+ * error handler and the pages translate them into the visitor's language. A message that is not a
+ * key (a provider's own text, say) is shown as it is.
+ */
+const en = {
+  'request-invalid': 'Please check the form.',
+  'email-required': 'Enter your e-mail.',
+  'email-invalid': 'Enter a valid e-mail address.',
+  'email-taken': 'This e-mail is already registered. Sign in or restore the password.',
+  'password-required': 'Enter your password.',
+  'password-too-short': 'The password must be at least 8 characters long.',
+  'password-too-long': 'The password is too long.',
+  'password-confirmation-required': 'Repeat the password.',
+  'password-confirmation-mismatch': 'The passwords do not match.',
+  'privacy-policy-required': 'Please accept the personal data agreement.',
+  'wrong-credentials': 'Wrong e-mail or password.',
+  'email-not-confirmed': 'Confirm your e-mail first: follow the link in the message we sent you.',
+  'link-incomplete': 'The link is incomplete. Open it from the e-mail again.',
+  'token-invalid': 'The link is invalid, has expired or was already used. Request a new one.',
+  'field-too-long': 'This is too long.',
+  'field-required': 'This field is required.',
+  'phone-invalid': 'Enter a phone number.',
+  'country-invalid': 'Choose a country.',
+  'too-many-requests': 'Too many attempts. Please wait a little and try again.',
+  'sign-in-required': 'Sign in to continue.',
+  'access-denied': 'Access denied: check you are signed in.',
+  'not-found': 'Not found.',
+  'origin-refused': 'This request came from another site and was refused.',
+  'internal-server-error': 'Server error. Please contact support.',
+} as const;
+
+export type ErrorKey = keyof typeof en;
+
+const ru: Record<ErrorKey, string> = {
+  'request-invalid': 'Проверьте форму.',
+  'email-required': 'Введите e-mail.',
+  'email-invalid': 'Введите правильный адрес e-mail.',
+  'email-taken': 'Этот e-mail уже зарегистрирован. Войдите или восстановите пароль.',
+  'password-required': 'Введите пароль.',
+  'password-too-short': 'Пароль должен быть не короче 8 символов.',
+  'password-too-long': 'Слишком длинный пароль.',
+  'password-confirmation-required': 'Повторите пароль.',
+  'password-confirmation-mismatch': 'Пароли не совпадают.',
+  'privacy-policy-required': 'Примите соглашение об обработке персональных данных.',
+  'wrong-credentials': 'Неверный e-mail или пароль.',
+  'email-not-confirmed': 'Сначала подтвердите e-mail: перейдите по ссылке из нашего письма.',
+  'link-incomplete': 'Ссылка неполная. Откройте её из письма ещё раз.',
+  'token-invalid': 'Ссылка недействительна, устарела или уже использована. Запросите новую.',
+  'field-too-long': 'Слишком длинно.',
+  'field-required': 'Это поле обязательно.',
+  'phone-invalid': 'Введите номер телефона.',
+  'country-invalid': 'Выберите страну.',
+  'too-many-requests': 'Слишком много попыток. Подождите немного и попробуйте снова.',
+  'sign-in-required': 'Войдите, чтобы продолжить.',
+  'access-denied': 'Доступ запрещён: проверьте, что вы вошли в аккаунт.',
+  'not-found': 'Не найдено.',
+  'origin-refused': 'Запрос пришёл с другого сайта и отклонён.',
+  'internal-server-error': 'Ошибка сервера. Обратитесь в поддержку.',
+};
+
+const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };
+
+export const isErrorKey = (message: string): message is ErrorKey => Object.hasOwn(en, message);
+
+export const translateError = (locale: Locale, message: string): string =>
+  isErrorKey(message) ? catalogues[locale][message] : message;
+
+export function translateErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
+  return Object.fromEntries(
+    Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => translateError(locale, message))]),
+  );
+}

@@ -1,0 +1,86 @@
+import type { FastifyRequest } from 'fastify';
+import type { LoginInput, ProfileInput, RegistrationInput, ResetInput, User } from '../../contract/accounts.ts';
+import type { Locale } from '../../contract/locale.ts';
+import { Unauthorized } from '../errors.ts';
+import { signIn, signOut } from '../http/session.ts';
+import type { Services } from '../services.ts';
+import {
+  authenticate,
+  findUser,
+  register,
+  requestPasswordReset,
+  resetPassword,
+  toUser,
+  updateProfile,
+  verifyEmail,
+} from './service.ts';
+
+/**
+ * The account rules bound to one request: rate limits, the service call and the session change.
+ * Both adapters use it, the `/api` routes and the React Router actions, so a rule never differs
+ * between the JSON API and the server-rendered forms.
+ */
+export function accountActions(services: Services, request: FastifyRequest) {
+  const { db, rateLimits } = services;
+  const context = { publicUrl: services.config.publicUrl };
+  let current: Promise<User | null> | undefined;
+
+  const currentUser = () => {
+    const userId = request.session.userId;
+    current ??= userId === undefined ? Promise.resolve(null) : findUser(db, userId).then((row) => (row ? toUser(row) : null));
+    return current;
+  };
+
+  return {
+    currentUser,
+    async requireUser(): Promise<User & { id: number }> {
+      const user = await currentUser();
+      const userId = request.session.userId;
+      if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
+      return { ...user, id: userId };
+    },
+    async login(input: LoginInput): Promise<User> {
+      await rateLimits.consume('login', request.ip, input.email);
+      const user = await authenticate(db, input.email, input.password);
+      await signIn(request, user.id);
+      await rateLimits.forgive('login', input.email);
+      current = Promise.resolve(toUser(user));
+      return toUser(user);
+    },
+    async logout() {
+      await signOut(request);
+      current = Promise.resolve(null);
+    },
+    async register(input: RegistrationInput) {
+      await rateLimits.consume('registration', request.ip, input.email);
+      await register(db, input, context);
+    },
+    /** Confirms the e-mail and signs the user in. */
+    async verify(token: string): Promise<User> {
+      const user = await verifyEmail(db, token, context);
+      await signIn(request, user.id);
+      current = Promise.resolve(toUser(user));
+      return toUser(user);
+    },
+    async restore(email: string, locale: Locale) {
+      await rateLimits.consume('restore', request.ip, email);
+      await requestPasswordReset(db, email, locale, context);
+    },
+    async reset(input: ResetInput) {
+      await rateLimits.consume('reset', request.ip, input.email);
+      await resetPassword(db, input, context);
+      // Every session of the account was ended; this one too.
+      await signOut(request);
+      current = Promise.resolve(null);
+    },
+    async updateProfile(input: ProfileInput): Promise<User> {
+      const userId = request.session.userId;
+      if (userId === undefined) throw new Unauthorized('sign-in-required');
+      const user = toUser(await updateProfile(db, userId, input));
+      current = Promise.resolve(user);
+      return user;
+    },
+  };
+}
+
+export type AccountActions = ReturnType<typeof accountActions>;

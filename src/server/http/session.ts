@@ -1,0 +1,90 @@
+import fastifySession from '@fastify/session';
+import { eq, lt } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+import { hashSecret } from '../accounts/tokens.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { sessions } from '../db/schema.ts';
+
+declare module 'fastify' {
+  interface Session {
+    userId?: number;
+    /** Day number of the last sliding renewal, so a busy session is written once a day, not per request. */
+    renewedOn?: number;
+  }
+}
+
+export const SESSION_COOKIE = 'vitrina.sid';
+/** Login always remembers: a long-lived session, renewed while it is used. */
+export const SESSION_DAYS = 30;
+const DAY = 24 * 3600_000;
+
+/**
+ * Sessions live in the `sessions` table, so every instance of the shop shares them. The table keys
+ * on a hash of the id: reading the table does not give anyone a usable cookie.
+ */
+class DatabaseSessionStore {
+  constructor(private readonly db: Database) {}
+
+  set(id: string, session: Session, callback: (error?: unknown) => void) {
+    const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_DAYS * DAY);
+    const values = { data: session as unknown as Record<string, unknown>, userId: session.userId ?? null, expiresAt };
+    this.db
+      .insert(sessions)
+      .values({ id: hashSecret(id), ...values })
+      .onConflictDoUpdate({ target: sessions.id, set: values })
+      .then(() => callback(), callback);
+  }
+
+  get(id: string, callback: (error: unknown, session?: Session | null) => void) {
+    this.db
+      .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, hashSecret(id)))
+      .then(([row]) => callback(null, row && row.expiresAt > new Date() ? (row.data as unknown as Session) : null), callback);
+  }
+
+  destroy(id: string, callback: (error?: unknown) => void) {
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.id, hashSecret(id)))
+      .then(() => callback(), callback);
+  }
+}
+
+export const sessionPlugin = fastifyPlugin(
+  async (app: FastifyInstance, options: { db: Database; secret: string; secure: boolean }) => {
+    await app.register(fastifySession, {
+      secret: options.secret,
+      cookieName: SESSION_COOKIE,
+      store: new DatabaseSessionStore(options.db),
+      saveUninitialized: false,
+      rolling: false,
+      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: SESSION_DAYS * DAY },
+    });
+    app.addHook('preHandler', async (request) => {
+      const today = Math.floor(Date.now() / DAY);
+      if (request.session.userId !== undefined && request.session.renewedOn !== today) {
+        request.session.touch();
+        request.session.renewedOn = today;
+      }
+    });
+  },
+  { name: 'vitrina-session' },
+);
+
+/** A new session id on sign-in (no fixation), holding the user. */
+export async function signIn(request: FastifyRequest, userId: number) {
+  await request.session.regenerate();
+  request.session.userId = userId;
+  request.session.renewedOn = Math.floor(Date.now() / DAY);
+}
+
+export async function signOut(request: FastifyRequest) {
+  if (request.session.userId !== undefined || request.session.isSaved()) await request.session.destroy();
+}
+
+/** Deletes sessions past their expiry; run by a recurring job. */
+export async function purgeExpiredSessions(db: Executor, at = new Date()) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, at));
+}
