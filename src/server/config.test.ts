@@ -38,6 +38,23 @@ describe('loadConfig', () => {
     expect(config.publicUrl).toBe('https://shop.example');
   });
 
+  it('writes mail to data/outbox unless SMTP_URL is set', () => {
+    expect(loadConfig({}).mail).toEqual({
+      smtpUrl: undefined,
+      from: 'Vitrina <shop@vitrina.example>',
+      outboxDir: expect.stringMatching(/\/data\/outbox$/),
+    });
+    const config = loadConfig({
+      SMTP_URL: 'smtp://user:pass@mail.example:587',
+      MAIL_FROM: 'Shop <s@x.example>',
+    });
+    expect(config.mail).toMatchObject({
+      smtpUrl: 'smtp://user:pass@mail.example:587',
+      from: 'Shop <s@x.example>',
+    });
+    expect(() => loadConfig({ SMTP_URL: 'mail.example:587' })).toThrow(/SMTP_URL/);
+  });
+
   it('explains a malformed value', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);

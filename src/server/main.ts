@@ -1,15 +1,23 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
+import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
 import { buildApp } from './http/app.ts';
+import { purgeExpiredSessions } from './http/session.ts';
 import { hasWebBuild } from './http/ssr.ts';
 import { createWorker, scheduleRecurring } from './jobs/queue.ts';
+import { mailSendHandler } from './mail/jobs.ts';
+import { MAIL_SEND_JOB } from './mail/outbox.ts';
+import { createMailTransport } from './mail/transport.ts';
 import { createExchangeRateSimulator } from './providers/simulators/exchange-rates.ts';
 import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
+
+const SESSION_PURGE_JOB = 'sessions.purge';
+const DAY = 24 * 3600_000;
 
 /** Composition root: config → database → migrations → demo data → services → HTTP → jobs. */
 async function main() {
@@ -39,7 +47,9 @@ async function main() {
     onChange: () => services?.catalog.invalidate(),
   });
   await rates.load();
-  services = createServices({ db: connection.db, config, usdRate: rates.current });
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
+  redis?.on('error', (error) => console.error('redis:', error.message));
+  services = createServices({ db: connection.db, config, usdRate: rates.current, redis });
 
   if (!hasWebBuild() && !dev) {
     console.error('The web app is not built: run `npm run build` (npm start does it for you).');
@@ -54,12 +64,22 @@ async function main() {
   });
   await app.listen({ host: config.host, port: config.port });
 
+  const mailTransport = createMailTransport(config.mail, app.log);
   const worker = createWorker({
     db: connection.db,
-    handlers: { [RATE_REFRESH_JOB]: rateRefreshHandler(rates) },
+    handlers: {
+      [RATE_REFRESH_JOB]: rateRefreshHandler(rates),
+      [MAIL_SEND_JOB]: mailSendHandler({
+        db: connection.db,
+        transport: mailTransport,
+        from: config.mail.from,
+      }),
+      [SESSION_PURGE_JOB]: () => purgeExpiredSessions(connection.db),
+    },
     log: app.log,
   });
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
+  await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
   worker.start();
   // The instance that ran the refresh job knows the new rate at once; the others read it here.
   const rateReload = setInterval(() => void rates.load(), 60_000);
@@ -74,6 +94,8 @@ async function main() {
     app.log.info(`${signal}: finishing in-flight requests`);
     await app.close();
     await worker.stop();
+    mailTransport.close();
+    redis?.disconnect();
     await connection.close();
     process.exit(0);
   };

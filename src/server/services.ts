@@ -1,4 +1,6 @@
+import type { Redis } from 'ioredis';
 import type { InitialResponse, ProductListResponse, ProductResponse } from '../contract/catalog.ts';
+import type { FeedbackInput } from '../contract/feedback.ts';
 import type { Locale } from '../contract/locale.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import {
@@ -13,8 +15,6 @@ import {
 } from './catalog/service.ts';
 import { listProductLinks } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
-import type { Redis } from 'ioredis';
-import type { FeedbackInput } from '../contract/feedback.ts';
 import type { Database } from './db/client.ts';
 import { submitFeedback } from './feedback/service.ts';
 import { listPartners } from './partners/service.ts';
@@ -26,9 +26,15 @@ type Answer<T> = Omit<T, 'success'>;
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use
  * them. Catalogue reads go through the read-through cache.
  */
-export function createServices(options: { db: Database; config: Config; usdRate: () => number; redis?: Redis }) {
+export function createServices(options: {
+  db: Database;
+  config: Config;
+  usdRate: () => number;
+  redis?: Redis;
+}) {
   const { db, config, usdRate } = options;
   const rateLimits = createRateLimits({ redis: options.redis, multiplier: config.rateLimitMultiplier });
+  const mailShop = { email: config.shopEmail, url: config.publicUrl };
   const cache = createCatalogCache();
 
   const catalog = {
@@ -67,11 +73,11 @@ export function createServices(options: { db: Database; config: Config; usdRate:
   const feedback = {
     async submit(input: FeedbackInput, context: { ip: string; locale: Locale }) {
       await rateLimits.consume('feedback', context.ip, input.email);
-      await submitFeedback(db, input, { ...context, shopEmail: config.shopEmail });
+      await submitFeedback(db, input, { ...context, shop: mailShop });
     },
   };
 
-  return { db, config, catalog, partners, sitemap, feedback, rateLimits };
+  return { db, config, catalog, partners, sitemap, feedback, rateLimits, mailShop };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -21,7 +21,13 @@ const sessionCookie = (response: LightMyRequestResponse) =>
 async function call(
   method: 'GET' | 'POST',
   url: string,
-  options: { json?: object; form?: Record<string, string>; sid?: string; ip?: string; headers?: Record<string, string> } = {},
+  options: {
+    json?: object;
+    form?: Record<string, string>;
+    sid?: string;
+    ip?: string;
+    headers?: Record<string, string>;
+  } = {},
 ) {
   const response = await shop.app.inject({
     method,
@@ -87,26 +93,44 @@ describe('registration and confirmation', () => {
 
     const reused = await call('GET', `/api/verify?token=${token}`);
     expect(reused.status).toBe(422);
-    expect(reused.body).toMatchObject({ success: false, errors: { token: [expect.stringMatching(/invalid|expired/)] } });
+    expect(reused.body).toMatchObject({
+      success: false,
+      errors: { token: [expect.stringMatching(/invalid|expired/)] },
+    });
   });
 
   it('refuses mismatched confirmation, missing consent, a short password and a taken e-mail', async () => {
     const ip = newIp();
     const email = newEmail();
-    const base = { locale: 'en', email, password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 };
-    const mismatch = await call('POST', '/api/registration', { ip, json: { ...base, password_confirmation: 'other one!' } });
+    const base = {
+      locale: 'en',
+      email,
+      password: PASSWORD,
+      password_confirmation: PASSWORD,
+      privacy_policy: 1,
+    };
+    const mismatch = await call('POST', '/api/registration', {
+      ip,
+      json: { ...base, password_confirmation: 'other one!' },
+    });
     expect(mismatch.status).toBe(422);
     expect(mismatch.body.errors).toEqual({ password_confirmation: ['The passwords do not match.'] });
 
     const noConsent = await call('POST', '/api/registration', { ip, json: { ...base, privacy_policy: 0 } });
     expect(noConsent.body.errors).toEqual({ privacy_policy: ['Please accept the personal data agreement.'] });
 
-    const short = await call('POST', '/api/registration', { ip, json: { ...base, password: 'abc', password_confirmation: 'abc' } });
+    const short = await call('POST', '/api/registration', {
+      ip,
+      json: { ...base, password: 'abc', password_confirmation: 'abc' },
+    });
     expect(short.body.errors).toEqual({ password: ['The password must be at least 8 characters long.'] });
 
     expect(await shop.db.select().from(users).where(eq(users.email, email))).toEqual([]);
     expect((await call('POST', '/api/registration', { ip, json: base })).status).toBe(200);
-    const taken = await call('POST', '/api/registration', { ip, json: { ...base, email: email.toUpperCase() } });
+    const taken = await call('POST', '/api/registration', {
+      ip,
+      json: { ...base, email: email.toUpperCase() },
+    });
     expect(taken.status).toBe(422);
     expect(taken.body.errors).toMatchObject({ email: [expect.stringContaining('already registered')] });
   });
@@ -114,7 +138,13 @@ describe('registration and confirmation', () => {
   it('answers errors in the language asked for', async () => {
     const answer = await call('POST', '/api/registration', {
       ip: newIp(),
-      json: { locale: 'ru', email: 'not-an-email', password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 },
+      json: {
+        locale: 'ru',
+        email: 'not-an-email',
+        password: PASSWORD,
+        password_confirmation: PASSWORD,
+        privacy_policy: 1,
+      },
     });
     expect(answer.body.errors).toEqual({ email: ['Введите правильный адрес e-mail.'] });
   });
@@ -123,7 +153,10 @@ describe('registration and confirmation', () => {
 describe('sign-in and sessions', () => {
   it('refuses a wrong password and an unknown e-mail with the same answer', async () => {
     const { email } = await registerAndConfirm();
-    const wrong = await call('POST', '/api/login', { ip: newIp(), json: { email, password: 'wrong password', remember: 1 } });
+    const wrong = await call('POST', '/api/login', {
+      ip: newIp(),
+      json: { email, password: 'wrong password', remember: 1 },
+    });
     const unknown = await call('POST', '/api/login', {
       ip: newIp(),
       json: { email: newEmail(), password: 'wrong password', remember: 1 },
@@ -155,7 +188,11 @@ describe('sign-in and sessions', () => {
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
     expect(new Date(cookie?.expires ?? 0).getTime() - Date.now()).toBeGreaterThan(29 * 24 * 3600_000);
 
-    const second = await call('POST', '/api/login', { ip, sid: cookie?.value, json: { email, password: PASSWORD } });
+    const second = await call('POST', '/api/login', {
+      ip,
+      sid: cookie?.value,
+      json: { email, password: PASSWORD },
+    });
     const renewed = sessionCookie(second.response)?.value;
     expect(renewed).toBeTruthy();
     expect(renewed).not.toBe(cookie?.value);
@@ -181,7 +218,9 @@ describe('sign-in and sessions', () => {
     expect(statuses.slice(8)).toEqual([429, 429]);
     expect(Number(last?.response.headers['retry-after'])).toBeGreaterThan(0);
     // Even the right password waits now.
-    expect((await call('POST', '/api/login', { ip: newIp(), json: { email, password: PASSWORD } })).status).toBe(429);
+    expect(
+      (await call('POST', '/api/login', { ip: newIp(), json: { email, password: PASSWORD } })).status,
+    ).toBe(429);
   });
 
   it('trips the per-address limit on restore', async () => {
@@ -213,15 +252,26 @@ describe('password restore and reset', () => {
     const token = (await lastLink(email, '/reset')).searchParams.get('token') ?? '';
     const form = { email, password: 'brand new secret', password_confirmation: 'brand new secret', token };
 
-    const mismatch = await call('POST', '/api/reset', { ip: newIp(), form: { ...form, password_confirmation: 'nope nope nope' } });
+    const mismatch = await call('POST', '/api/reset', {
+      ip: newIp(),
+      form: { ...form, password_confirmation: 'nope nope nope' },
+    });
     expect(mismatch.status).toBe(422);
 
     expect((await call('POST', '/api/reset', { ip: newIp(), form })).status).toBe(200);
     expect((await call('GET', '/api/user', { sid })).body.user).toBeNull();
-    expect((await call('POST', '/api/login', { ip: newIp(), json: { email, password: PASSWORD } })).status).toBe(401);
-    expect((await call('POST', '/api/login', { ip: newIp(), json: { email, password: 'brand new secret' } })).status).toBe(200);
+    expect(
+      (await call('POST', '/api/login', { ip: newIp(), json: { email, password: PASSWORD } })).status,
+    ).toBe(401);
+    expect(
+      (await call('POST', '/api/login', { ip: newIp(), json: { email, password: 'brand new secret' } }))
+        .status,
+    ).toBe(200);
 
-    const reused = await call('POST', '/api/reset', { ip: newIp(), form: { ...form, password: 'third secret!', password_confirmation: 'third secret!' } });
+    const reused = await call('POST', '/api/reset', {
+      ip: newIp(),
+      form: { ...form, password: 'third secret!', password_confirmation: 'third secret!' },
+    });
     expect(reused.status).toBe(422);
     expect(reused.body.errors).toMatchObject({ token: [expect.any(String)] });
   });
@@ -232,9 +282,14 @@ describe('password restore and reset', () => {
     await call('POST', '/api/restore', { ip: newIp(), form: { email } });
     const token = (await lastLink(email, '/reset')).searchParams.get('token') ?? '';
     const form = { password: 'brand new secret', password_confirmation: 'brand new secret', token };
-    expect((await call('POST', '/api/reset', { ip: newIp(), form: { ...form, email: other.email } })).status).toBe(422);
+    expect(
+      (await call('POST', '/api/reset', { ip: newIp(), form: { ...form, email: other.email } })).status,
+    ).toBe(422);
 
-    await shop.db.update(authTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(authTokens.purpose, 'reset'));
+    await shop.db
+      .update(authTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(authTokens.purpose, 'reset'));
     expect((await call('POST', '/api/reset', { ip: newIp(), form: { ...form, email } })).status).toBe(422);
   });
 });
@@ -247,21 +302,37 @@ describe('personal details', () => {
       form: { _method: 'PATCH', first_name: 'Anna', last_name: 'Petrova', city: 'Kazan', country: 'RU' },
     });
     expect(first.status).toBe(200);
-    const second = await call('POST', '/api/user/0', { sid, form: { _method: 'PATCH', first_name: '', city: 'Moscow' } });
-    expect(second.body.user).toMatchObject({ first_name: 'Anna', last_name: 'Petrova', city: 'Moscow', country: 'RU' });
+    const second = await call('POST', '/api/user/0', {
+      sid,
+      form: { _method: 'PATCH', first_name: '', city: 'Moscow' },
+    });
+    expect(second.body.user).toMatchObject({
+      first_name: 'Anna',
+      last_name: 'Petrova',
+      city: 'Moscow',
+      country: 'RU',
+    });
   });
 
   it('refuses guests, a bad country and an unknown _method', async () => {
-    expect((await call('POST', '/api/user/0', { form: { _method: 'PATCH', city: 'Moscow' } })).status).toBe(401);
+    expect((await call('POST', '/api/user/0', { form: { _method: 'PATCH', city: 'Moscow' } })).status).toBe(
+      401,
+    );
     const { sid } = await registerAndConfirm();
     const country = await call('POST', '/api/user/0', { sid, form: { _method: 'PATCH', country: 'Russia' } });
     expect(country.status).toBe(422);
-    expect((await call('POST', '/api/user/0', { sid, form: { _method: 'PUT', city: 'X' } })).status).toBe(422);
+    expect((await call('POST', '/api/user/0', { sid, form: { _method: 'PUT', city: 'X' } })).status).toBe(
+      422,
+    );
   });
 
   it('keeps HTML and SQL typed into a field as inert text', async () => {
     const { sid, email } = await registerAndConfirm();
-    const hostile = { first_name: '<script>alert(1)</script>', last_name: "'); drop table users; --", address: '<img src=x onerror=alert(1)>' };
+    const hostile = {
+      first_name: '<script>alert(1)</script>',
+      last_name: "'); drop table users; --",
+      address: '<img src=x onerror=alert(1)>',
+    };
     const saved = await call('POST', '/api/user/0', { sid, form: { _method: 'PATCH', ...hostile } });
     expect(saved.body.user).toMatchObject(hostile);
     expect(saved.response.headers['content-type']).toMatch(/application\/json/);
@@ -297,13 +368,20 @@ describe('feedback', () => {
   const multipart = (fields: Record<string, string>) => {
     const boundary = '----vitrina-test';
     const body = `${Object.entries(fields)
-      .map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`)
+      .map(
+        ([name, value]) =>
+          `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+      )
       .join('')}--${boundary}--\r\n`;
     return { body, contentType: `multipart/form-data; boundary=${boundary}` };
   };
 
   it('stores the message and mails it to the shop', async () => {
-    const { body, contentType } = multipart({ name: 'Ivan', email: 'ivan@example.com', message: 'Will you restock the <b>mug</b>?' });
+    const { body, contentType } = multipart({
+      name: 'Ivan',
+      email: 'ivan@example.com',
+      message: 'Will you restock the <b>mug</b>?',
+    });
     const response = await shop.app.inject({
       method: 'POST',
       url: '/api/feedback',
@@ -326,7 +404,14 @@ describe('feedback', () => {
     expect(Object.keys(missing.body.errors as object).sort()).toEqual(['message', 'name']);
     const statuses = [];
     for (let attempt = 0; attempt < 6; attempt++) {
-      statuses.push((await call('POST', '/api/feedback', { ip, json: { name: 'A', email: `f${attempt}@example.com`, message: 'Hi' } })).status);
+      statuses.push(
+        (
+          await call('POST', '/api/feedback', {
+            ip,
+            json: { name: 'A', email: `f${attempt}@example.com`, message: 'Hi' },
+          })
+        ).status,
+      );
     }
     expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
   });

@@ -64,7 +64,10 @@ export function accountRoutes(services: Services) {
       tags: ['accounts'],
       query: verifyQuery,
       response: userResponse,
-      handler: async ({ query, request }) => ({ success: true, user: await actions(request).verify(query.token) }),
+      handler: async ({ query, request }) => ({
+        success: true,
+        user: await actions(request).verify(query.token),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -97,7 +100,10 @@ export function accountRoutes(services: Services) {
       tags: ['accounts'],
       body: profileBody,
       response: userResponse,
-      handler: async ({ body, request }) => ({ success: true, user: await actions(request).updateProfile(body) }),
+      handler: async ({ body, request }) => ({
+        success: true,
+        user: await actions(request).updateProfile(body),
+      }),
     }),
   ];
 }

@@ -5,6 +5,7 @@ import type { Executor } from '../db/client.ts';
 import { authTokens, sessions, users } from '../db/schema.ts';
 import { Forbidden, Invalid, Unauthorized } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
+import type { MailShop } from '../mail/templates.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
 import { hashSecret, newSecret } from './tokens.ts';
 
@@ -19,6 +20,8 @@ export const RESET_TOKEN_HOURS = 2;
 
 export interface AccountContext {
   publicUrl: string;
+  /** The shop's address and site, shown in the mails. */
+  shop?: MailShop;
   clock?: () => Date;
 }
 
@@ -40,10 +43,7 @@ const now = (context: AccountContext) => context.clock?.() ?? new Date();
 const hoursLater = (date: Date, hours: number) => new Date(date.getTime() + hours * 3600_000);
 
 async function findByEmail(db: Executor, email: string) {
-  const [row] = await db
-    .select()
-    .from(users)
-    .where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
+  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.toLowerCase()}`);
   return row;
 }
 
@@ -75,7 +75,11 @@ async function consumeToken(db: Executor, token: string, purpose: 'verify' | 're
   return row?.userId;
 }
 
-export async function register(db: Executor, input: RegistrationInput, context: AccountContext): Promise<void> {
+export async function register(
+  db: Executor,
+  input: RegistrationInput,
+  context: AccountContext,
+): Promise<void> {
   if (await findByEmail(db, input.email)) throw new Invalid('email-taken', { email: ['email-taken'] });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (transaction) => {
@@ -85,13 +89,22 @@ export async function register(db: Executor, input: RegistrationInput, context: 
       .onConflictDoNothing()
       .returning();
     if (!user) throw new Invalid('email-taken', { email: ['email-taken'] });
-    const token = await issueToken(transaction, user.id, 'verify', hoursLater(now(context), VERIFY_TOKEN_HOURS));
-    await queueMail(transaction, {
-      template: 'verify-email',
-      locale: input.locale,
-      to: user.email,
-      data: { link: `${context.publicUrl}/activate?token=${token}` },
-    });
+    const token = await issueToken(
+      transaction,
+      user.id,
+      'verify',
+      hoursLater(now(context), VERIFY_TOKEN_HOURS),
+    );
+    await queueMail(
+      transaction,
+      {
+        template: 'verify-email',
+        locale: input.locale,
+        to: user.email,
+        data: { link: `${context.publicUrl}/activate?token=${token}` },
+      },
+      context.shop,
+    );
   });
 }
 
@@ -103,7 +116,10 @@ export async function verifyEmail(db: Executor, token: string, context: AccountC
     if (userId === undefined) throw new Invalid('token-invalid', { token: ['token-invalid'] });
     const [user] = await transaction
       .update(users)
-      .set({ emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`, updatedAt: at })
+      .set({
+        emailVerifiedAt: sql`coalesce(${users.emailVerifiedAt}, ${at.toISOString()}::timestamptz)`,
+        updatedAt: at,
+      })
       .where(eq(users.id, userId))
       .returning();
     if (!user) throw new Invalid('token-invalid', { token: ['token-invalid'] });
@@ -133,14 +149,23 @@ export async function requestPasswordReset(
   const user = await findByEmail(db, email);
   if (!user) return;
   await db.transaction(async (transaction) => {
-    const token = await issueToken(transaction, user.id, 'reset', hoursLater(now(context), RESET_TOKEN_HOURS));
+    const token = await issueToken(
+      transaction,
+      user.id,
+      'reset',
+      hoursLater(now(context), RESET_TOKEN_HOURS),
+    );
     const link = `${context.publicUrl}/reset?token=${token}&email=${encodeURIComponent(user.email)}`;
-    await queueMail(transaction, {
-      template: 'reset-password',
-      locale,
-      to: user.email,
-      data: { link, expiresInHours: RESET_TOKEN_HOURS },
-    });
+    await queueMail(
+      transaction,
+      {
+        template: 'reset-password',
+        locale,
+        to: user.email,
+        data: { link, expiresInHours: RESET_TOKEN_HOURS },
+      },
+      context.shop,
+    );
   });
 }
 
@@ -151,7 +176,8 @@ export async function resetPassword(db: Executor, input: ResetInput, context: Ac
   const at = now(context);
   await db.transaction(async (transaction) => {
     const userId = await consumeToken(transaction, input.token, 'reset', at);
-    if (userId === undefined || userId !== user?.id) throw new Invalid('token-invalid', { token: ['token-invalid'] });
+    if (userId === undefined || userId !== user?.id)
+      throw new Invalid('token-invalid', { token: ['token-invalid'] });
     // Following the mailed link proves the address, so an unconfirmed account becomes confirmed.
     await transaction
       .update(users)

@@ -1,6 +1,14 @@
 import type { FastifyRequest } from 'fastify';
-import type { LoginInput, ProfileInput, RegistrationInput, ResetInput, User } from '../../contract/accounts.ts';
+import type {
+  LoginInput,
+  ProfileInput,
+  RegistrationInput,
+  ResetInput,
+  User,
+} from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/locale.ts';
+import { mergeGuestBasket } from '../cart/service.ts';
+import { guestBasketKey } from '../cart/shopper-actions.ts';
 import { Unauthorized } from '../errors.ts';
 import { signIn, signOut } from '../http/session.ts';
 import type { Services } from '../services.ts';
@@ -22,12 +30,15 @@ import {
  */
 export function accountActions(services: Services, request: FastifyRequest) {
   const { db, rateLimits } = services;
-  const context = { publicUrl: services.config.publicUrl };
+  const context = { publicUrl: services.config.publicUrl, shop: services.mailShop };
   let current: Promise<User | null> | undefined;
 
   const currentUser = () => {
     const userId = request.session.userId;
-    current ??= userId === undefined ? Promise.resolve(null) : findUser(db, userId).then((row) => (row ? toUser(row) : null));
+    current ??=
+      userId === undefined
+        ? Promise.resolve(null)
+        : findUser(db, userId).then((row) => (row ? toUser(row) : null));
     return current;
   };
 
@@ -42,6 +53,7 @@ export function accountActions(services: Services, request: FastifyRequest) {
     async login(input: LoginInput): Promise<User> {
       await rateLimits.consume('login', request.ip, input.email);
       const user = await authenticate(db, input.email, input.password);
+      await mergeGuestBasket(db, guestBasketKey(request), user.id);
       await signIn(request, user.id);
       await rateLimits.forgive('login', input.email);
       current = Promise.resolve(toUser(user));
@@ -58,6 +70,7 @@ export function accountActions(services: Services, request: FastifyRequest) {
     /** Confirms the e-mail and signs the user in. */
     async verify(token: string): Promise<User> {
       const user = await verifyEmail(db, token, context);
+      await mergeGuestBasket(db, guestBasketKey(request), user.id);
       await signIn(request, user.id);
       current = Promise.resolve(toUser(user));
       return toUser(user);

@@ -14,7 +14,10 @@ export function feedbackRoutes(services: Services) {
       body: feedbackBody,
       response: doneResponse,
       handler: async ({ body, request }) => {
-        await services.feedback.submit(body, { ip: request.ip, locale: body.locale ?? requestLocale(request) });
+        await services.feedback.submit(body, {
+          ip: request.ip,
+          locale: body.locale ?? requestLocale(request),
+        });
         return { success: true };
       },
     }),

@@ -1,0 +1,58 @@
+import type { Locale } from '../../contract/locale.ts';
+import type { Executor } from '../db/client.ts';
+import { mails } from '../db/schema.ts';
+import { enqueue } from '../jobs/queue.ts';
+import {
+  DEFAULT_MAIL_SHOP,
+  type MailData,
+  type MailShop,
+  type MailTemplate,
+  renderMail,
+} from './templates.ts';
+
+/** Queue kind of the job that delivers one row of `mails`. */
+export const MAIL_SEND_JOB = 'mail.send';
+
+export interface OutgoingMail<T extends MailTemplate> {
+  template: T;
+  locale: Locale;
+  to: string;
+  data: MailData[T];
+  /** Where answers go, e.g. the visitor of a feedback mail. */
+  replyTo?: string;
+}
+
+/** What a `mail.send` job carries. */
+export interface MailSendPayload {
+  mailId: number;
+  replyTo?: string;
+}
+
+function singleAddress(field: string, value: string): string {
+  const address = value.trim();
+  if (address === '' || /[\r\n]/.test(address)) throw new TypeError(`${field} must be one e-mail address`);
+  return address;
+}
+
+/**
+ * Renders the mail, stores it in `mails` and enqueues its delivery; returns the mail id. Pass the
+ * business transaction as `db`: the mail then goes out only if that transaction commits, and a
+ * delivery failure is retried by the queue without losing the message.
+ */
+export async function queueMail<T extends MailTemplate>(
+  db: Executor,
+  mail: OutgoingMail<T>,
+  shop: MailShop = DEFAULT_MAIL_SHOP,
+): Promise<number> {
+  const to = singleAddress('to', mail.to);
+  const replyTo = mail.replyTo === undefined ? undefined : singleAddress('replyTo', mail.replyTo);
+  const rendered = renderMail(mail.template, mail.locale, mail.data, shop);
+  const [row] = await db
+    .insert(mails)
+    .values({ template: mail.template, locale: mail.locale, to, ...rendered })
+    .returning({ id: mails.id });
+  if (!row) throw new Error('The mail was not stored');
+  const payload: MailSendPayload = { mailId: row.id, ...(replyTo ? { replyTo } : {}) };
+  await enqueue(db, MAIL_SEND_JOB, { ...payload });
+  return row.id;
+}

@@ -1,0 +1,152 @@
+import { describe, expect, it } from 'vitest';
+import { LOCALES } from '../../contract/locale.ts';
+import { escapeHtml, formatAmount, MAIL_TEMPLATES, type MailData, renderMail } from './templates.ts';
+
+const link = 'https://shop.example/activate?token=abc123&email=anna%40example.com';
+
+const samples: MailData = {
+  'verify-email': { link },
+  'reset-password': { link: 'https://shop.example/reset?token=t0k&email=a%40b.c', expiresInHours: 2 },
+  feedback: { name: 'Анна', email: 'anna@example.com', message: 'Когда будут кружки?\nСпасибо!' },
+  'order-placed': {
+    orderId: 42,
+    items: [
+      { name: 'Кружка «Полночь»', count: 2, price: 900 },
+      { name: 'Poster', count: 1, price: 1500.5 },
+    ],
+    productsCost: 3300.5,
+    deliveryCost: 450,
+    total: 3750.5,
+    currency: 'RUB',
+    deliveryMethod: 'russian_post',
+    address: 'Россия, Москва, ул. Тверская, 1, кв. 2',
+  },
+  'payment-received': { orderId: 42, total: 3750.5, currency: 'RUB' },
+  'order-cancelled': { orderId: 42, reason: 'expired' },
+  'order-shipped': { orderId: 42, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
+  'envisioned-available': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
+};
+
+const spaces = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');
+
+describe('mail templates', () => {
+  for (const template of MAIL_TEMPLATES) {
+    for (const locale of LOCALES) {
+      it(`renders ${template} in ${locale} with a subject, an HTML part and a text part`, () => {
+        const mail = renderMail(template, locale, samples[template]);
+        expect(mail.subject.trim()).not.toBe('');
+        expect(mail.subject).not.toMatch(/[\r\n]/);
+        expect(mail.html).toContain(`<html lang="${locale}">`);
+        expect(mail.html).toContain(locale === 'ru' ? 'Витрина' : 'Vitrina');
+        expect(mail.html).toContain('mailto:shop@vitrina.example');
+        expect(mail.text.trim()).not.toBe('');
+        expect(mail.text).toContain('shop@vitrina.example');
+        expect(mail.text).not.toMatch(/<[a-z]/i);
+      });
+    }
+  }
+
+  it('writes Russian mails in Russian and English mails in English', () => {
+    expect(renderMail('verify-email', 'ru', samples['verify-email']).subject).toBe(
+      'Подтвердите адрес электронной почты',
+    );
+    expect(renderMail('verify-email', 'en', samples['verify-email']).subject).toBe(
+      'Confirm your e-mail address',
+    );
+    expect(renderMail('order-shipped', 'ru', samples['order-shipped']).subject).toBe(
+      'Заказ №\u00a042 отправлен',
+    );
+    expect(renderMail('order-shipped', 'en', samples['order-shipped']).subject).toBe('Order #42 shipped');
+  });
+
+  it('puts the link into both parts, escaped in the HTML', () => {
+    for (const locale of LOCALES) {
+      for (const template of ['verify-email', 'reset-password', 'envisioned-available'] as const) {
+        const data = samples[template];
+        const mail = renderMail(template, locale, data);
+        expect(mail.text).toContain(data.link);
+        expect(mail.html).toContain(`href="${escapeHtml(data.link)}"`);
+      }
+    }
+    expect(renderMail('verify-email', 'en', { link }).html).toContain(
+      'token=abc123&amp;email=anna%40example.com',
+    );
+  });
+
+  it('escapes a visitor’s script in the feedback name and message', () => {
+    const mail = renderMail('feedback', 'ru', {
+      name: '<script>alert("name")</script>',
+      email: 'evil@example.com"><img src=x onerror=alert(1)>',
+      message: 'Hi <script>alert(1)</script> & bye',
+    });
+    expect(mail.html).not.toContain('<script');
+    expect(mail.html).not.toContain('<img');
+    expect(mail.html).toContain('&lt;script&gt;alert(&quot;name&quot;)&lt;/script&gt;');
+    expect(mail.html).toContain('Hi &lt;script&gt;alert(1)&lt;/script&gt; &amp; bye');
+    // The plain-text part shows the message as written.
+    expect(mail.text).toContain('> Hi <script>alert(1)</script> & bye');
+  });
+
+  it('keeps the feedback message’s line breaks and a one-line subject', () => {
+    const mail = renderMail('feedback', 'en', {
+      name: 'Anna\r\nBcc: x@y',
+      email: 'a@b.c',
+      message: 'one\ntwo',
+    });
+    expect(mail.subject).toBe('Feedback from Anna Bcc: x@y');
+    expect(mail.html).toContain('one<br>two');
+    expect(mail.text).toContain('> one\n> two');
+  });
+
+  it('shows order amounts in roubles, or in dollars at the order’s rate', () => {
+    const ru = renderMail('order-placed', 'ru', samples['order-placed']);
+    expect(spaces(ru.text)).toContain('Кружка «Полночь» × 2: 1 800 ₽');
+    expect(spaces(ru.text)).toContain('Итого: 3 750,50 ₽');
+    expect(ru.text).toContain('Почта России');
+    expect(ru.text).toContain('Тверская');
+
+    const en = renderMail('order-placed', 'en', { ...samples['order-placed'], currency: 'USD', usdRate: 90 });
+    expect(en.text).toContain('Poster × 1: $16.67');
+    expect(en.text).toContain('Delivery: $5.00');
+    expect(en.text).toContain('Total: $41.67');
+    expect(en.text).toContain('Russian Post');
+
+    expect(spaces(formatAmount(2500, 'RUB', 'ru'))).toBe('2 500 ₽');
+    expect(formatAmount(27.5, 'USD', 'en')).toBe('$27.50');
+  });
+
+  it('says how long a reset link lives with the right Russian plural', () => {
+    const text = (hours: number) =>
+      spaces(renderMail('reset-password', 'ru', { link, expiresInHours: hours }).text);
+    expect(text(1)).toContain('1 час ');
+    expect(text(2)).toContain('2 часа ');
+    expect(text(24)).toContain('24 часа ');
+    expect(text(48)).toContain('48 часов ');
+    expect(spaces(renderMail('reset-password', 'en', { link, expiresInHours: 1 }).text)).toContain('1 hour ');
+  });
+
+  it('explains why an order was cancelled', () => {
+    expect(renderMail('order-cancelled', 'en', { orderId: 7, reason: 'expired' }).text).toContain(
+      'did not receive the payment',
+    );
+    expect(renderMail('order-cancelled', 'en', { orderId: 7, reason: 'cancelled' }).text).toContain(
+      'has been cancelled',
+    );
+  });
+
+  it('refuses a link that is not a web address', () => {
+    expect(() => renderMail('verify-email', 'en', { link: 'javascript:alert(1)' })).toThrow(TypeError);
+  });
+
+  it('shows the configured shop address and site in the header and footer', () => {
+    const mail = renderMail(
+      'verify-email',
+      'en',
+      { link },
+      { email: 'hello@shop.example', url: 'https://shop.example' },
+    );
+    expect(mail.html).toContain('mailto:hello@shop.example');
+    expect(mail.html).toContain('href="https://shop.example"');
+    expect(mail.text).toContain('Vitrina · hello@shop.example\nhttps://shop.example');
+  });
+});

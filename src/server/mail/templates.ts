@@ -1,0 +1,634 @@
+import type { Locale } from '../../contract/locale.ts';
+import { type Currency, roublesToDollars } from '../../contract/money.ts';
+import type { DELIVERY_METHODS } from '../db/schema.ts';
+
+/**
+ * Every e-mail the shop sends, in Russian and English. A template composes its content from a few
+ * kinds of blocks (paragraph, button, details, items, quote, note); one layout turns the blocks into
+ * the HTML part (inline styles, every value escaped) and the plain-text part, so the two parts say
+ * the same thing and no template writes HTML by hand.
+ */
+
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export interface OrderedItem {
+  name: string;
+  count: number;
+  /** Price of one unit, roubles. */
+  price: number;
+}
+
+/** What each template needs. Amounts are roubles unless said otherwise. */
+export interface MailData {
+  'verify-email': { link: string };
+  'reset-password': { link: string; expiresInHours: number };
+  /** Sent to the shop's own address, with reply-to set to the visitor. */
+  feedback: { name: string; email: string; message: string };
+  'order-placed': {
+    orderId: number;
+    items: OrderedItem[];
+    productsCost: number;
+    deliveryCost: number;
+    total: number;
+    /** USD shows every amount in dollars at `usdRate` (roubles per dollar); without a rate, roubles. */
+    currency: Currency;
+    usdRate?: number;
+    deliveryMethod: DeliveryMethod;
+    address: string;
+  };
+  /** `total` is the amount the provider confirmed, in `currency` (roubles or dollars). */
+  'payment-received': { orderId: number; total: number; currency: Currency };
+  'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled' };
+  'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
+  'envisioned-available': { productName: string; link: string };
+}
+
+export type MailTemplate = keyof MailData;
+
+export const MAIL_TEMPLATES = [
+  'verify-email',
+  'reset-password',
+  'feedback',
+  'order-placed',
+  'payment-received',
+  'order-cancelled',
+  'order-shipped',
+  'envisioned-available',
+] as const satisfies readonly MailTemplate[];
+
+export interface RenderedMail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+/** Who the mail comes from, for the header link and the footer. */
+export interface MailShop {
+  email: string;
+  /** The shop's public origin; the header links to it when given. */
+  url?: string;
+}
+
+export const DEFAULT_MAIL_SHOP: MailShop = { email: 'shop@vitrina.example' };
+
+// ── Escaping and formatting ─────────────────────────────────────────────────────────────────────
+
+const HTML_ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+export function escapeHtml(value: string | number): string {
+  return String(value).replace(/[&<>"']/g, (character) => HTML_ESCAPES[character] ?? character);
+}
+
+/** Only web and mail links go into an href; anything else is a bug in the caller. */
+function safeHref(url: string): string {
+  if (!/^(https?:\/\/|mailto:)/i.test(url)) throw new TypeError(`Refusing to put "${url}" into a mail link`);
+  return url;
+}
+
+const intlLocale = (locale: Locale) => (locale === 'ru' ? 'ru-RU' : 'en-US');
+
+/** An amount in `currency` (roubles or dollars) as the reader's locale writes it. */
+export function formatAmount(amount: number, currency: Currency, locale: Locale): string {
+  const wholeRoubles = currency === 'RUB' && Number.isInteger(amount);
+  return new Intl.NumberFormat(intlLocale(locale), {
+    style: 'currency',
+    currency,
+    currencyDisplay: 'narrowSymbol',
+    minimumFractionDigits: wholeRoubles ? 0 : 2,
+    maximumFractionDigits: wholeRoubles ? 0 : 2,
+  }).format(amount);
+}
+
+/** A rouble amount shown in dollars when the order is in dollars and a rate is known. */
+function orderAmount(roubles: number, data: MailData['order-placed'], locale: Locale): string {
+  const rate = data.usdRate;
+  if (data.currency === 'USD' && rate !== undefined && rate > 0)
+    return formatAmount(roublesToDollars(roubles, rate), 'USD', locale);
+  return formatAmount(roubles, 'RUB', locale);
+}
+
+function hours(count: number, locale: Locale): string {
+  const form = new Intl.PluralRules(intlLocale(locale)).select(count);
+  const words: Record<Locale, Partial<Record<Intl.LDMLPluralRule, string>> & { other: string }> = {
+    ru: { one: 'час', few: 'часа', many: 'часов', other: 'часа' },
+    en: { one: 'hour', other: 'hours' },
+  };
+  return `${count}\u00a0${words[locale][form] ?? words[locale].other}`;
+}
+
+const DELIVERY_NAMES: Record<Locale, Record<DeliveryMethod, string>> = {
+  ru: {
+    russian_post: 'Почта России',
+    boxberry: 'Boxberry, пункт выдачи',
+    'boxberry.courier': 'Boxberry, курьер',
+  },
+  en: {
+    russian_post: 'Russian Post',
+    boxberry: 'Boxberry pickup point',
+    'boxberry.courier': 'Boxberry courier',
+  },
+};
+
+/** Order numbers: «№ 42» in Russian, «#42» in English. */
+const orderNumber = (orderId: number, locale: Locale) =>
+  locale === 'ru' ? `№\u00a0${orderId}` : `#${orderId}`;
+
+/** A visitor's name in a subject line: one line, not endless. */
+function oneLine(value: string, limit = 60): string {
+  const line = value.replace(/\s+/g, ' ').trim();
+  return line.length > limit ? `${line.slice(0, limit - 1)}…` : line;
+}
+
+// ── Blocks and the layout ───────────────────────────────────────────────────────────────────────
+
+type Inline = string | { strong: string };
+
+type Block =
+  | { kind: 'paragraph'; content: Inline[] }
+  | { kind: 'button'; label: string; href: string }
+  | { kind: 'details'; rows: [label: string, value: string][] }
+  | {
+      kind: 'items';
+      headings: [name: string, count: string, amount: string];
+      rows: { name: string; count: number; amount: string }[];
+      totals: [label: string, value: string][];
+    }
+  | { kind: 'quote'; text: string }
+  | { kind: 'note'; text: string };
+
+interface Content {
+  subject: string;
+  blocks: Block[];
+}
+
+const paragraph = (...content: Inline[]): Block => ({ kind: 'paragraph', content });
+const strong = (text: string | number): Inline => ({ strong: String(text) });
+
+const FONT = "font-family:-apple-system,'Segoe UI',Roboto,Helvetica,Arial,sans-serif";
+const INK = '#1f2933';
+const MUTED = '#6b7280';
+const RULE = '#e5e1da';
+const ACCENT = '#7c3aed';
+
+const inlineHtml = (content: Inline[]) =>
+  content
+    .map((part) =>
+      typeof part === 'string' ? escapeHtml(part) : `<strong>${escapeHtml(part.strong)}</strong>`,
+    )
+    .join('');
+
+const inlineText = (content: Inline[]) =>
+  content.map((part) => (typeof part === 'string' ? part : part.strong)).join('');
+
+const multiline = (text: string) => escapeHtml(text).replace(/\r?\n/g, '<br>');
+
+function blockHtml(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return `<p style="margin:0 0 16px">${inlineHtml(block.content)}</p>`;
+    case 'button': {
+      const href = escapeHtml(safeHref(block.href));
+      return (
+        `<p style="margin:24px 0"><a href="${href}" style="display:inline-block;padding:12px 24px;` +
+        `background:${ACCENT};color:#ffffff;text-decoration:none;border-radius:6px;font-weight:600">` +
+        `${escapeHtml(block.label)}</a></p>` +
+        `<p style="margin:0 0 16px;font-size:13px;color:${MUTED};word-break:break-all">` +
+        `<a href="${href}" style="color:${MUTED}">${href}</a></p>`
+      );
+    }
+    case 'details':
+      return (
+        `<table role="presentation" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">` +
+        block.rows
+          .map(
+            ([label, value]) =>
+              `<tr><td style="padding:4px 16px 4px 0;color:${MUTED};vertical-align:top">${escapeHtml(label)}</td>` +
+              `<td style="padding:4px 0">${multiline(value)}</td></tr>`,
+          )
+          .join('') +
+        '</table>'
+      );
+    case 'items': {
+      const cell = `padding:8px 0;border-bottom:1px solid ${RULE}`;
+      const [nameHeading, countHeading, amountHeading] = block.headings.map(escapeHtml);
+      return (
+        `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="margin:0 0 16px;border-collapse:collapse">` +
+        `<tr><th align="left" style="${cell};color:${MUTED};font-weight:400">${nameHeading}</th>` +
+        `<th align="center" style="${cell};color:${MUTED};font-weight:400">${countHeading}</th>` +
+        `<th align="right" style="${cell};color:${MUTED};font-weight:400">${amountHeading}</th></tr>` +
+        block.rows
+          .map(
+            (row) =>
+              `<tr><td style="${cell}">${escapeHtml(row.name)}</td>` +
+              `<td align="center" style="${cell}">${escapeHtml(row.count)}</td>` +
+              `<td align="right" style="${cell};white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`,
+          )
+          .join('') +
+        block.totals
+          .map(
+            ([label, value], index) =>
+              `<tr${index === block.totals.length - 1 ? ' style="font-weight:700"' : ''}>` +
+              `<td colspan="2" style="padding:6px 0">${escapeHtml(label)}</td>` +
+              `<td align="right" style="padding:6px 0;white-space:nowrap">${escapeHtml(value)}</td></tr>`,
+          )
+          .join('') +
+        '</table>'
+      );
+    }
+    case 'quote':
+      return (
+        `<blockquote style="margin:0 0 16px;padding:12px 16px;border-left:4px solid ${RULE};` +
+        `background:#faf8f5">${multiline(block.text)}</blockquote>`
+      );
+    case 'note':
+      return `<p style="margin:16px 0 0;font-size:14px;color:${MUTED}">${escapeHtml(block.text)}</p>`;
+  }
+}
+
+function blockText(block: Block): string {
+  switch (block.kind) {
+    case 'paragraph':
+      return inlineText(block.content);
+    case 'button':
+      return `${block.label}:\n${block.href}`;
+    case 'details':
+      return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
+    case 'items':
+      return [
+        ...block.rows.map((row) => `- ${row.name} × ${row.count}: ${row.amount}`),
+        '',
+        ...block.totals.map(([label, value]) => `${label}: ${value}`),
+      ].join('\n');
+    case 'quote':
+      return block.text
+        .split(/\r?\n/)
+        .map((line) => `> ${line}`)
+        .join('\n');
+    case 'note':
+      return block.text;
+  }
+}
+
+const SHOP_NAMES: Record<Locale, string> = { ru: 'Витрина', en: 'Vitrina' };
+const FOOTERS: Record<Locale, string> = {
+  ru: 'Есть вопросы? Напишите нам:',
+  en: 'Questions? Write to us at',
+};
+
+/** The one layout of every mail: header with the shop name, the content, footer with the shop e-mail. */
+function layout(content: Content, locale: Locale, shop: MailShop): RenderedMail {
+  const shopName = SHOP_NAMES[locale];
+  const shopEmail = escapeHtml(shop.email);
+  const title = shop.url
+    ? `<a href="${escapeHtml(safeHref(shop.url))}" style="color:#ffffff;text-decoration:none">${shopName}</a>`
+    : shopName;
+  const html =
+    `<!doctype html><html lang="${locale}"><head><meta charset="utf-8">` +
+    `<meta name="viewport" content="width=device-width,initial-scale=1">` +
+    `<title>${escapeHtml(content.subject)}</title></head>` +
+    `<body style="margin:0;padding:0;background:#f4f1ec">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f4f1ec">` +
+    `<tr><td align="center" style="padding:24px 12px">` +
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" ` +
+    `style="max-width:600px;background:#ffffff;border-radius:8px;overflow:hidden;${FONT}">` +
+    `<tr><td style="padding:20px 32px;background:${INK};color:#ffffff;font-size:22px;font-weight:700;letter-spacing:0.5px">${title}</td></tr>` +
+    `<tr><td style="padding:32px;font-size:16px;line-height:1.5;color:${INK}">` +
+    content.blocks.map(blockHtml).join('') +
+    `</td></tr>` +
+    `<tr><td style="padding:16px 32px 24px;border-top:1px solid ${RULE};font-size:13px;color:${MUTED}">` +
+    `${escapeHtml(FOOTERS[locale])} <a href="mailto:${shopEmail}" style="color:${MUTED}">${shopEmail}</a>` +
+    `</td></tr></table></td></tr></table></body></html>`;
+  const footer = [`${shopName} · ${shop.email}`, ...(shop.url ? [shop.url] : [])].join('\n');
+  const text = `${content.blocks.map(blockText).join('\n\n')}\n\n-- \n${footer}\n`;
+  return { subject: content.subject, html, text };
+}
+
+// ── The templates ───────────────────────────────────────────────────────────────────────────────
+
+type Compose<T extends MailTemplate> = (data: MailData[T]) => Content;
+
+const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
+  'verify-email': {
+    ru: ({ link }) => ({
+      subject: 'Подтвердите адрес электронной почты',
+      blocks: [
+        paragraph('Здравствуйте!'),
+        paragraph(
+          'Спасибо за регистрацию в магазине «Витрина». Чтобы активировать учётную запись, подтвердите адрес электронной почты.',
+        ),
+        { kind: 'button', label: 'Подтвердить адрес', href: link },
+        { kind: 'note', text: 'Если вы не регистрировались у нас, просто проигнорируйте это письмо.' },
+      ],
+    }),
+    en: ({ link }) => ({
+      subject: 'Confirm your e-mail address',
+      blocks: [
+        paragraph('Hello!'),
+        paragraph(
+          'Thank you for signing up at Vitrina. To activate your account, please confirm your e-mail address.',
+        ),
+        { kind: 'button', label: 'Confirm e-mail', href: link },
+        { kind: 'note', text: 'If you did not sign up, simply ignore this message.' },
+      ],
+    }),
+  },
+
+  'reset-password': {
+    ru: ({ link, expiresInHours }) => ({
+      subject: 'Восстановление пароля',
+      blocks: [
+        paragraph('Здравствуйте!'),
+        paragraph(
+          'Мы получили запрос на смену пароля от вашей учётной записи. Чтобы задать новый пароль, перейдите по ссылке.',
+        ),
+        { kind: 'button', label: 'Задать новый пароль', href: link },
+        paragraph('Ссылка действует ', strong(hours(expiresInHours, 'ru')), ' и сработает только один раз.'),
+        {
+          kind: 'note',
+          text: 'Если вы не запрашивали смену пароля, просто проигнорируйте это письмо: ваш пароль останется прежним.',
+        },
+      ],
+    }),
+    en: ({ link, expiresInHours }) => ({
+      subject: 'Reset your password',
+      blocks: [
+        paragraph('Hello!'),
+        paragraph(
+          'We received a request to reset the password of your account. To choose a new one, follow the link.',
+        ),
+        { kind: 'button', label: 'Choose a new password', href: link },
+        paragraph('The link is valid for ', strong(hours(expiresInHours, 'en')), ' and works only once.'),
+        {
+          kind: 'note',
+          text: 'If you did not ask to reset your password, ignore this message: your password stays the same.',
+        },
+      ],
+    }),
+  },
+
+  feedback: {
+    ru: ({ name, email, message }) => ({
+      subject: `Сообщение с сайта от ${oneLine(name)}`,
+      blocks: [
+        paragraph('Новое сообщение из формы обратной связи.'),
+        {
+          kind: 'details',
+          rows: [
+            ['Имя', name],
+            ['E-mail', email],
+          ],
+        },
+        { kind: 'quote', text: message },
+        { kind: 'note', text: 'Чтобы ответить посетителю, просто ответьте на это письмо.' },
+      ],
+    }),
+    en: ({ name, email, message }) => ({
+      subject: `Feedback from ${oneLine(name)}`,
+      blocks: [
+        paragraph('A new message from the feedback form.'),
+        {
+          kind: 'details',
+          rows: [
+            ['Name', name],
+            ['E-mail', email],
+          ],
+        },
+        { kind: 'quote', text: message },
+        { kind: 'note', text: 'To answer the visitor, simply reply to this message.' },
+      ],
+    }),
+  },
+
+  'order-placed': {
+    ru: (data) => ({
+      subject: `Заказ ${orderNumber(data.orderId, 'ru')} оформлен`,
+      blocks: [
+        paragraph('Спасибо за заказ!'),
+        paragraph(
+          'Мы получили ваш заказ ',
+          strong(orderNumber(data.orderId, 'ru')),
+          ' и ждём оплату. Если оплата не поступит, заказ будет автоматически отменён.',
+        ),
+        {
+          kind: 'items',
+          headings: ['Товар', 'Кол-во', 'Сумма'],
+          rows: data.items.map((item) => ({
+            name: item.name,
+            count: item.count,
+            amount: orderAmount(item.price * item.count, data, 'ru'),
+          })),
+          totals: [
+            ['Товары', orderAmount(data.productsCost, data, 'ru')],
+            ['Доставка', orderAmount(data.deliveryCost, data, 'ru')],
+            ['Итого', orderAmount(data.total, data, 'ru')],
+          ],
+        },
+        {
+          kind: 'details',
+          rows: [
+            ['Способ доставки', DELIVERY_NAMES.ru[data.deliveryMethod]],
+            ['Адрес', data.address],
+          ],
+        },
+        {
+          kind: 'note',
+          text: 'Заказы отправляем в течение недели после оплаты. Трек-номер пришлём отдельным письмом.',
+        },
+      ],
+    }),
+    en: (data) => ({
+      subject: `Order ${orderNumber(data.orderId, 'en')} placed`,
+      blocks: [
+        paragraph('Thank you for your order!'),
+        paragraph(
+          'We have received your order ',
+          strong(orderNumber(data.orderId, 'en')),
+          ' and are waiting for the payment. An order that is not paid in time is cancelled automatically.',
+        ),
+        {
+          kind: 'items',
+          headings: ['Item', 'Qty', 'Amount'],
+          rows: data.items.map((item) => ({
+            name: item.name,
+            count: item.count,
+            amount: orderAmount(item.price * item.count, data, 'en'),
+          })),
+          totals: [
+            ['Items', orderAmount(data.productsCost, data, 'en')],
+            ['Delivery', orderAmount(data.deliveryCost, data, 'en')],
+            ['Total', orderAmount(data.total, data, 'en')],
+          ],
+        },
+        {
+          kind: 'details',
+          rows: [
+            ['Delivery method', DELIVERY_NAMES.en[data.deliveryMethod]],
+            ['Address', data.address],
+          ],
+        },
+        {
+          kind: 'note',
+          text: 'We ship within a week of payment and will send the tracking number in a separate message.',
+        },
+      ],
+    }),
+  },
+
+  'payment-received': {
+    ru: ({ orderId, total, currency }) => ({
+      subject: `Оплата заказа ${orderNumber(orderId, 'ru')} получена`,
+      blocks: [
+        paragraph(
+          'Мы получили оплату заказа ',
+          strong(orderNumber(orderId, 'ru')),
+          ' на сумму ',
+          strong(formatAmount(total, currency, 'ru')),
+          '. Спасибо!',
+        ),
+        paragraph(
+          'Заказ передан в обработку: мы соберём и отправим его в течение недели. Когда посылка уйдёт, пришлём трек-номер.',
+        ),
+      ],
+    }),
+    en: ({ orderId, total, currency }) => ({
+      subject: `Payment for order ${orderNumber(orderId, 'en')} received`,
+      blocks: [
+        paragraph(
+          'We have received ',
+          strong(formatAmount(total, currency, 'en')),
+          ' for order ',
+          strong(orderNumber(orderId, 'en')),
+          '. Thank you!',
+        ),
+        paragraph(
+          'Your order is now being processed: we will pack and ship it within a week and send you the tracking number once it is on its way.',
+        ),
+      ],
+    }),
+  },
+
+  'order-cancelled': {
+    ru: ({ orderId, reason }) => ({
+      subject: `Заказ ${orderNumber(orderId, 'ru')} отменён`,
+      blocks:
+        reason === 'expired'
+          ? [
+              paragraph(
+                'Мы не получили оплату заказа ',
+                strong(orderNumber(orderId, 'ru')),
+                ' вовремя, поэтому он отменён, а товары вернулись в продажу.',
+              ),
+              paragraph('Если вы всё ещё хотите их купить, оформите, пожалуйста, новый заказ.'),
+            ]
+          : [
+              paragraph('Заказ ', strong(orderNumber(orderId, 'ru')), ' отменён.'),
+              paragraph(
+                'Если вы его не отменяли или у вас остались вопросы, напишите нам, и мы во всём разберёмся.',
+              ),
+            ],
+    }),
+    en: ({ orderId, reason }) => ({
+      subject: `Order ${orderNumber(orderId, 'en')} cancelled`,
+      blocks:
+        reason === 'expired'
+          ? [
+              paragraph(
+                'We did not receive the payment for order ',
+                strong(orderNumber(orderId, 'en')),
+                ' in time, so it has been cancelled and the items are back on sale.',
+              ),
+              paragraph('If you still want them, please place a new order.'),
+            ]
+          : [
+              paragraph('Order ', strong(orderNumber(orderId, 'en')), ' has been cancelled.'),
+              paragraph(
+                'If you did not cancel it or have any questions, write to us and we will sort it out.',
+              ),
+            ],
+    }),
+  },
+
+  'order-shipped': {
+    ru: ({ orderId, trackCode, deliveryMethod }) => ({
+      subject: `Заказ ${orderNumber(orderId, 'ru')} отправлен`,
+      blocks: [
+        paragraph('Ваш заказ ', strong(orderNumber(orderId, 'ru')), ' в пути!'),
+        {
+          kind: 'details',
+          rows: [
+            ['Способ доставки', DELIVERY_NAMES.ru[deliveryMethod]],
+            ['Трек-номер', trackCode],
+          ],
+        },
+        paragraph(
+          deliveryMethod === 'russian_post'
+            ? 'Отследить посылку можно по трек-номеру на сайте Почты России. Доставка обычно занимает до месяца.'
+            : 'Отследить посылку можно по трек-номеру на сайте Boxberry.',
+        ),
+      ],
+    }),
+    en: ({ orderId, trackCode, deliveryMethod }) => ({
+      subject: `Order ${orderNumber(orderId, 'en')} shipped`,
+      blocks: [
+        paragraph('Your order ', strong(orderNumber(orderId, 'en')), ' is on its way!'),
+        {
+          kind: 'details',
+          rows: [
+            ['Delivery method', DELIVERY_NAMES.en[deliveryMethod]],
+            ['Tracking number', trackCode],
+          ],
+        },
+        paragraph(
+          deliveryMethod === 'russian_post'
+            ? 'You can track the parcel with this number on the Russian Post website. Delivery usually takes up to a month.'
+            : 'You can track the parcel with this number on the Boxberry website.',
+        ),
+      ],
+    }),
+  },
+
+  'envisioned-available': {
+    ru: ({ productName, link }) => ({
+      // No quotes around the name: product names often carry their own «…».
+      subject: `Можно заказать: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('Хорошие новости! Товар из вашего списка желаний изготовлен, и его уже можно заказать:'),
+        paragraph(strong(productName)),
+        { kind: 'button', label: 'Перейти к товару', href: link },
+        {
+          kind: 'note',
+          text: 'Вы получили это письмо, потому что добавили товар в список желаний. Тираж ограничен, так что не откладывайте.',
+        },
+      ],
+    }),
+    en: ({ productName, link }) => ({
+      subject: `Now available: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('Good news! An item from your wishlist has been made and can now be ordered:'),
+        paragraph(strong(productName)),
+        { kind: 'button', label: 'View the item', href: link },
+        {
+          kind: 'note',
+          text: 'You are receiving this because you added the item to your wishlist. The edition is limited, so do not wait too long.',
+        },
+      ],
+    }),
+  },
+};
+
+/** Subject, HTML and plain text of one mail in the reader's language. */
+export function renderMail<T extends MailTemplate>(
+  template: T,
+  locale: Locale,
+  data: MailData[T],
+  shop: MailShop = DEFAULT_MAIL_SHOP,
+): RenderedMail {
+  const compose: Compose<T> = templates[template][locale];
+  return layout(compose(data), locale, shop);
+}
