@@ -58,6 +58,7 @@ export const productDetailSchema = productCardSchema.extend({
   weight: z.number().int().describe('Grams'),
   project: projectSchema.pick({ id: true, name: true, link: true }),
   categoryList: z.array(categorySchema.pick({ id: true, name: true, link: true })),
+  rating: z.object({ average: z.number().nullable(), count: z.number().int() }).describe('Visible reviews'),
 });
 
 export const countsSchema = z.object({

@@ -30,6 +30,13 @@ const en = {
   'not-found': 'Not found.',
   'origin-refused': 'This request came from another site and was refused.',
   'internal-server-error': 'Server error. Please contact support.',
+  'product-required': 'Choose a product.',
+  'product-unavailable': 'This product is not available.',
+  'envisioned-not-orderable': 'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
+  'out-of-stock': 'This product is out of stock.',
+  'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
+  'rating-invalid': 'Choose a rating from 1 to 5.',
+  'review-exists': 'You have already reviewed this product.',
 } as const;
 
 export type ErrorKey = keyof typeof en;
@@ -59,6 +66,13 @@ const ru: Record<ErrorKey, string> = {
   'not-found': 'Не найдено.',
   'origin-refused': 'Запрос пришёл с другого сайта и отклонён.',
   'internal-server-error': 'Ошибка сервера. Обратитесь в поддержку.',
+  'product-required': 'Выберите товар.',
+  'product-unavailable': 'Этот товар недоступен.',
+  'envisioned-not-orderable': 'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
+  'out-of-stock': 'Этого товара нет в наличии.',
+  'wishlist-unavailable': 'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
+  'rating-invalid': 'Поставьте оценку от 1 до 5.',
+  'review-exists': 'Вы уже оставили отзыв об этом товаре.',
 };
 
 const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };

@@ -1,5 +1,6 @@
 import type { Locale } from '../contract/locale.ts';
 import type { AccountActions } from '../server/accounts/session-actions.ts';
+import type { ShopperActions } from '../server/cart/shopper-actions.ts';
 import type { Services } from '../server/services.ts';
 
 /** What every loader and action receives from the server (see src/server/http/ssr.ts). */
@@ -8,6 +9,8 @@ declare module 'react-router' {
     services: Services;
     /** The signed-in user and the account actions, bound to this request's session. */
     account: AccountActions;
+    /** Basket, wishlist and reviews of this request's visitor. */
+    shopper: ShopperActions;
     ip: string;
     locale: Locale;
     testMode: boolean;

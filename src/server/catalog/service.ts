@@ -13,6 +13,7 @@ import { countSections } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
 import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
+import { reviewSummary } from '../reviews/service.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
@@ -224,7 +225,7 @@ export async function getProduct(
   if (!row) throw new NotFound('Product not found', { link: ['No such product'] }, 'page-not-found');
 
   const card = toCard(row);
-  const [images, categoryList, similar] = await Promise.all([
+  const [images, categoryList, similar, rating] = await Promise.all([
     db
       .select({ file: productImages.file })
       .from(productImages)
@@ -242,6 +243,7 @@ export async function getProduct(
           .where(inArray(categories.id, card.categories))
           .orderBy(asc(categories.position), asc(categories.id)),
     listSimilar(db, locale, card),
+    reviewSummary(db, row.id),
   ]);
 
   return {
@@ -256,6 +258,7 @@ export async function getProduct(
         link: row.project.link,
       },
       categoryList,
+      rating,
     },
     similar,
   };

@@ -265,6 +265,7 @@ export const reviews = pgTable(
   },
   (table) => [
     index('reviews_product_idx').on(table.productId, table.createdAt),
+    uniqueIndex('reviews_one_per_author').on(table.productId, table.userId),
     check('reviews_rating_range', sql`${table.rating} between 1 and 5`),
   ],
 );

@@ -59,10 +59,14 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[]) {
   for (const [url, methods] of spoofable) {
     if (routes.some((route) => route.method === 'POST' && route.url === url)) continue;
     app.post(url, async (request, reply) => {
-      const spoofed = String((request.body as { _method?: unknown } | undefined)?._method ?? '').toUpperCase();
+      const spoofed = String(
+        (request.body as { _method?: unknown } | undefined)?._method ?? '',
+      ).toUpperCase();
       const route = methods.get(spoofed);
       if (!route) {
-        throw new Invalid('request-invalid', { _method: [`Send _method=${[...methods.keys()].join(' or ')}`] });
+        throw new Invalid('request-invalid', {
+          _method: [`Send _method=${[...methods.keys()].join(' or ')}`],
+        });
       }
       return handle(route)(request, reply);
     });

@@ -9,11 +9,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { accountRoutes } from '../accounts/routes.ts';
+import { basketRoutes } from '../cart/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
+import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
+import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
 import { sessionPlugin } from './session.ts';
@@ -58,7 +61,10 @@ export async function buildApp(options: AppOptions) {
   });
   await app.register(fastifyFormbody);
   // Multipart forms (feedback) arrive as plain fields; files are the file manager's business.
-  await app.register(fastifyMultipart, { attachFieldsToBody: 'keyValues', limits: { files: 0, fieldSize: 64 * 1024 } });
+  await app.register(fastifyMultipart, {
+    attachFieldsToBody: 'keyValues',
+    limits: { files: 0, fieldSize: 64 * 1024 },
+  });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const routes: ApiRoute[] = [
@@ -66,6 +72,9 @@ export async function buildApp(options: AppOptions) {
     ...partnerRoutes(services),
     ...accountRoutes(services),
     ...feedbackRoutes(services),
+    ...basketRoutes(services),
+    ...wishlistRoutes(services),
+    ...reviewRoutes(services),
   ];
   await app.register(async (api) => registerApi(api, routes));
 

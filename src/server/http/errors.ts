@@ -31,7 +31,9 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply.status(status).send({ success: false, errors: { request: [error.message] }, message: error.message });
+      return reply
+        .status(status)
+        .send({ success: false, errors: { request: [error.message] }, message: error.message });
     }
     request.log.error({ err: error }, 'request failed');
     const message = translateError(locale, 'internal-server-error');

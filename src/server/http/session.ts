@@ -27,8 +27,14 @@ class DatabaseSessionStore {
   constructor(private readonly db: Database) {}
 
   set(id: string, session: Session, callback: (error?: unknown) => void) {
-    const expiresAt = session.cookie.expires ? new Date(session.cookie.expires) : new Date(Date.now() + SESSION_DAYS * DAY);
-    const values = { data: session as unknown as Record<string, unknown>, userId: session.userId ?? null, expiresAt };
+    const expiresAt = session.cookie.expires
+      ? new Date(session.cookie.expires)
+      : new Date(Date.now() + SESSION_DAYS * DAY);
+    const values = {
+      data: session as unknown as Record<string, unknown>,
+      userId: session.userId ?? null,
+      expiresAt,
+    };
     this.db
       .insert(sessions)
       .values({ id: hashSecret(id), ...values })
@@ -41,7 +47,11 @@ class DatabaseSessionStore {
       .select({ data: sessions.data, expiresAt: sessions.expiresAt })
       .from(sessions)
       .where(eq(sessions.id, hashSecret(id)))
-      .then(([row]) => callback(null, row && row.expiresAt > new Date() ? (row.data as unknown as Session) : null), callback);
+      .then(
+        ([row]) =>
+          callback(null, row && row.expiresAt > new Date() ? (row.data as unknown as Session) : null),
+        callback,
+      );
   }
 
   destroy(id: string, callback: (error?: unknown) => void) {
@@ -60,7 +70,13 @@ export const sessionPlugin = fastifyPlugin(
       store: new DatabaseSessionStore(options.db),
       saveUninitialized: false,
       rolling: false,
-      cookie: { path: '/', httpOnly: true, sameSite: 'lax', secure: options.secure, maxAge: SESSION_DAYS * DAY },
+      cookie: {
+        path: '/',
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: options.secure,
+        maxAge: SESSION_DAYS * DAY,
+      },
     });
     app.addHook('preHandler', async (request) => {
       const today = Math.floor(Date.now() / DAY);

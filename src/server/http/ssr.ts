@@ -3,6 +3,7 @@ import path from 'node:path';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActions } from '../accounts/session-actions.ts';
+import { shopperActions } from '../cart/shopper-actions.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
 
@@ -36,6 +37,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     getLoadContext: (request) => ({
       services,
       account: accountActions(services, request as unknown as FastifyRequest),
+      shopper: shopperActions(services, request as unknown as FastifyRequest),
       ip: request.ip,
       locale: requestLocale(request),
       testMode: services.config.testMode,

@@ -1,0 +1,69 @@
+import { doneResponse } from '../../contract/accounts.ts';
+import {
+  basketCountResponse,
+  basketQuery,
+  basketRemoveResponse,
+  basketResponse,
+  countBody,
+  productBody,
+} from '../../contract/shopping.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../services.ts';
+import { shopperActions } from './shopper-actions.ts';
+
+/** The basket calls of spec section 7. */
+export function basketRoutes(services: Services) {
+  const shopper = (request: Parameters<typeof shopperActions>[1]) => shopperActions(services, request);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/basket',
+      summary: "The visitor's basket: items, unavailable ones, total",
+      tags: ['basket'],
+      query: basketQuery,
+      response: basketResponse,
+      handler: async ({ query, request }) => ({
+        success: true,
+        ...(await shopper(request).basket.get(query.locale ?? requestLocale(request))),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/basket',
+      summary: 'Add one unit of a product (never beyond stock; envisioned items are refused)',
+      tags: ['basket'],
+      body: productBody,
+      response: doneResponse,
+      handler: async ({ body, request }) => {
+        await shopper(request).basket.add(body.product);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: 'PATCH',
+      url: '/api/basket/:id',
+      summary:
+        'Set a count, clamped to stock (force = the count was changed); POST with _method=PATCH works too',
+      tags: ['basket'],
+      body: countBody,
+      response: basketCountResponse,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await shopper(request).basket.setCount(body.product, body.count)),
+      }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/basket/:id',
+      summary: 'Remove a product; POST with _method=DELETE works too',
+      tags: ['basket'],
+      body: productBody,
+      response: basketRemoveResponse,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await shopper(request).basket.remove(body.product)),
+      }),
+    }),
+  ];
+}

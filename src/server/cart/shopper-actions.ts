@@ -1,0 +1,102 @@
+import type { FastifyRequest } from 'fastify';
+import type { Locale } from '../../contract/locale.ts';
+import { hashSecret } from '../accounts/tokens.ts';
+import { NotFound, Unauthorized } from '../errors.ts';
+import { addReview, listReviews } from '../reviews/service.ts';
+import type { Services } from '../services.ts';
+import { addToWishlist, getWishlist, removeFromWishlist } from '../wishlist/service.ts';
+import { addToBasket, type BasketOwner, getBasket, removeFromBasket, setBasketCount } from './service.ts';
+
+declare module 'fastify' {
+  interface Session {
+    /** Set when a guest starts a basket, so the session is kept. */
+    guest?: boolean;
+  }
+}
+
+/** The key a guest's basket is stored under: a hash of the session id, like the sessions table's. */
+export const guestBasketKey = (request: FastifyRequest) => hashSecret(request.session.sessionId);
+
+/**
+ * Basket, wishlist and reviews bound to one request's session; used by the `/api` routes and the
+ * React Router loaders and actions alike.
+ */
+export function shopperActions(services: Services, request: FastifyRequest) {
+  const { db } = services;
+
+  /** The basket's owner; a guest's session is persisted the first time the guest writes. */
+  async function owner(forWriting: boolean): Promise<BasketOwner | null> {
+    const userId = request.session.userId;
+    if (userId !== undefined) return { userId };
+    if (!request.session.guest) {
+      if (!forWriting) return null;
+      request.session.guest = true;
+      await request.session.save();
+    }
+    return { sessionKey: guestBasketKey(request) };
+  }
+
+  function signedInUser(): number {
+    const userId = request.session.userId;
+    if (userId === undefined)
+      throw new Unauthorized('wishlist-unavailable', { product: ['wishlist-unavailable'] });
+    return userId;
+  }
+
+  const emptyBasket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
+
+  return {
+    basket: {
+      async get(locale: Locale) {
+        const basketOwner = await owner(false);
+        return basketOwner ? getBasket(db, basketOwner, locale) : emptyBasket;
+      },
+      async add(productId: number) {
+        await addToBasket(db, (await owner(true)) as BasketOwner, productId);
+      },
+      async setCount(productId: number, count: number) {
+        const basketOwner = await owner(false);
+        if (!basketOwner) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
+        return { product: productId, ...(await setBasketCount(db, basketOwner, productId, count)) };
+      },
+      async remove(productId: number) {
+        const basketOwner = await owner(false);
+        if (basketOwner) await removeFromBasket(db, basketOwner, productId);
+        return { product: productId };
+      },
+    },
+    wishlist: {
+      async get(locale: Locale) {
+        return getWishlist(db, signedInUser(), locale);
+      },
+      /** Adds the product and answers the whole wishlist. */
+      async add(productId: number, locale: Locale) {
+        await addToWishlist(db, signedInUser(), productId);
+        return getWishlist(db, signedInUser(), locale);
+      },
+      async remove(productId: number) {
+        await removeFromWishlist(db, signedInUser(), productId);
+        return { product: productId };
+      },
+    },
+    reviews: {
+      list: (productId: number, page: number) => listReviews(db, productId, page),
+      async add(input: { product: number; rating: number; body: string }) {
+        const userId = request.session.userId;
+        if (userId === undefined) throw new Unauthorized('sign-in-required');
+        await addReview(db, userId, input);
+        services.catalog.invalidate();
+      },
+    },
+    /** The header's badges: units in the basket and products in the wishlist. */
+    async counts(locale: Locale) {
+      const [basket, wishlist] = await Promise.all([
+        this.basket.get(locale),
+        request.session.userId === undefined ? null : getWishlist(db, request.session.userId, locale),
+      ]);
+      return { basket: basket.count, wishlist: wishlist?.productList.length ?? 0 };
+    },
+  };
+}
+
+export type ShopperActions = ReturnType<typeof shopperActions>;

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "reviews_one_per_author" ON "reviews" USING btree ("product_id","user_id");

@@ -1,0 +1,49 @@
+import { basketQuery, basketRemoveResponse, productBody, wishlistResponse } from '../../contract/shopping.ts';
+import { shopperActions } from '../cart/shopper-actions.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../services.ts';
+
+/** The wishlist calls of spec section 7 (signed-in users only). */
+export function wishlistRoutes(services: Services) {
+  const shopper = (request: Parameters<typeof shopperActions>[1]) => shopperActions(services, request);
+  return [
+    defineRoute({
+      method: 'GET',
+      url: '/api/wishlist',
+      summary: "The signed-in user's wishlist",
+      tags: ['wishlist'],
+      query: basketQuery,
+      response: wishlistResponse,
+      handler: async ({ query, request }) => ({
+        success: true,
+        ...(await shopper(request).wishlist.get(query.locale ?? requestLocale(request))),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/wishlist',
+      summary: 'Add a product (envisioned ones too); answers the wishlist',
+      tags: ['wishlist'],
+      query: basketQuery,
+      body: productBody,
+      response: wishlistResponse,
+      handler: async ({ query, body, request }) => ({
+        success: true,
+        ...(await shopper(request).wishlist.add(body.product, query.locale ?? requestLocale(request))),
+      }),
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/wishlist/:id',
+      summary: 'Remove a product; POST with _method=DELETE works too',
+      tags: ['wishlist'],
+      body: productBody,
+      response: basketRemoveResponse,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await shopper(request).wishlist.remove(body.product)),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,97 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import type { Locale } from '../../contract/locale.ts';
+import type { Wishlist } from '../../contract/shopping.ts';
+import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import type { Executor } from '../db/client.ts';
+import { products, projects, users, wishlistItems } from '../db/schema.ts';
+import { NotFound } from '../errors.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { MailShop } from '../mail/templates.ts';
+
+/** Signed-in users' wishlists. Envisioned items can be wishlisted; their fans hear when they are made. */
+
+export async function getWishlist(db: Executor, userId: number, locale: Locale): Promise<Wishlist> {
+  const rows = await db
+    .select(productViewColumns(locale))
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(and(eq(wishlistItems.userId, userId), eq(products.visible, true), eq(projects.visible, true)))
+    .orderBy(asc(wishlistItems.addedAt), asc(wishlistItems.productId));
+  return {
+    productList: rows.map((row) => row.id),
+    products: Object.fromEntries(
+      rows.map((row) => [row.id, { ...toProductView(row), envisioned: row.envisioned }]),
+    ),
+  };
+}
+
+export async function addToWishlist(db: Executor, userId: number, productId: number): Promise<void> {
+  const [product] = await db
+    .select({ id: products.id })
+    .from(products)
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(and(eq(products.id, productId), eq(products.visible, true), eq(projects.visible, true)));
+  if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
+  await db.insert(wishlistItems).values({ userId, productId }).onConflictDoNothing();
+}
+
+export async function removeFromWishlist(db: Executor, userId: number, productId: number): Promise<void> {
+  await db
+    .delete(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+}
+
+/**
+ * Makes an envisioned product orderable, or envisioned again. When it becomes orderable, every user
+ * who wishlisted it and was not told yet gets one mail in their language; the `notified_at` mark
+ * makes that exactly once, however often the item is toggled. The caller invalidates the catalogue.
+ */
+export async function setEnvisioned(
+  db: Executor,
+  productId: number,
+  envisioned: boolean,
+  context: { publicUrl: string; shop?: MailShop },
+): Promise<{ notified: number }> {
+  return db.transaction(async (transaction) => {
+    const [product] = await transaction
+      .update(products)
+      .set({ envisioned, updatedAt: new Date() })
+      .where(eq(products.id, productId))
+      .returning();
+    if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
+    if (envisioned) return { notified: 0 };
+    const fans = await transaction
+      .update(wishlistItems)
+      .set({ notifiedAt: new Date() })
+      .where(and(eq(wishlistItems.productId, productId), isNull(wishlistItems.notifiedAt)))
+      .returning({ userId: wishlistItems.userId });
+    if (fans.length === 0) return { notified: 0 };
+    const recipients = await transaction
+      .select({ email: users.email, locale: users.locale })
+      .from(users)
+      .where(
+        sql`${users.id} in (${sql.join(
+          fans.map((fan) => fan.userId),
+          sql`, `,
+        )})`,
+      );
+    for (const recipient of recipients) {
+      const locale: Locale = recipient.locale === 'en' ? 'en' : 'ru';
+      await queueMail(
+        transaction,
+        {
+          template: 'envisioned-available',
+          locale,
+          to: recipient.email,
+          data: {
+            productName: locale === 'ru' ? product.nameRu : product.nameEn,
+            link: `${context.publicUrl}/product/${product.link}`,
+          },
+        },
+        context.shop,
+      );
+    }
+    return { notified: recipients.length };
+  });
+}
