@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseConnection } from '../db/client.ts';
+import { jobs, mails, products, users } from '../db/schema.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { addToWishlist, setEnvisioned } from './service.ts';
+
+let connection: DatabaseConnection;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  fixtures = await insertCatalogue(connection.db);
+});
+afterAll(() => connection.close());
+
+describe('envisioned items', () => {
+  it('mail every fan exactly once in their language, however often the item is toggled', async () => {
+    const { db } = connection;
+    const statue = fixtures.id('outlaw-statue');
+    const fans = await db
+      .insert(users)
+      .values([
+        { email: 'ru-fan@example.com', passwordHash: '', locale: 'ru' },
+        { email: 'en-fan@example.com', passwordHash: '', locale: 'en' },
+      ])
+      .returning();
+    for (const fan of fans) await addToWishlist(db, fan.id, statue);
+
+    const context = { publicUrl: 'https://shop.example' };
+    expect(await setEnvisioned(db, statue, false, context)).toEqual({ notified: 2 });
+    expect(await setEnvisioned(db, statue, true, context)).toEqual({ notified: 0 });
+    expect(await setEnvisioned(db, statue, false, context)).toEqual({ notified: 0 });
+
+    const sent = await db.select().from(mails).where(eq(mails.template, 'envisioned-available'));
+    expect(sent.map((mail) => [mail.to, mail.locale]).sort()).toEqual([
+      ['en-fan@example.com', 'en'],
+      ['ru-fan@example.com', 'ru'],
+    ]);
+    expect(sent.find((mail) => mail.locale === 'ru')?.subject).toContain('Статуэтка бандита');
+    expect(sent.every((mail) => mail.text.includes('https://shop.example/product/outlaw-statue'))).toBe(true);
+    expect((await db.select().from(jobs).where(eq(jobs.kind, 'mail.send'))).length).toBe(2);
+    const [product] = await db.select().from(products).where(eq(products.id, statue));
+    expect(product?.envisioned).toBe(false);
+  });
+
+  it('a fan who wishlists after the item is made is not mailed by a later toggle', async () => {
+    const { db } = connection;
+    const statue = fixtures.id('outlaw-statue');
+    const [late] = await db.insert(users).values({ email: 'late@example.com', passwordHash: '' }).returning();
+    if (!late) throw new Error('no user');
+    await setEnvisioned(db, statue, true, { publicUrl: 'https://shop.example' });
+    await addToWishlist(db, late.id, statue);
+    expect(await setEnvisioned(db, statue, false, { publicUrl: 'https://shop.example' })).toEqual({
+      notified: 1,
+    });
+    expect(await setEnvisioned(db, statue, true, { publicUrl: 'https://shop.example' })).toEqual({
+      notified: 0,
+    });
+    expect(await setEnvisioned(db, statue, false, { publicUrl: 'https://shop.example' })).toEqual({
+      notified: 0,
+    });
+  });
+});
