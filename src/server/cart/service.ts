@@ -58,6 +58,18 @@ export async function getBasket(db: Executor, owner: BasketOwner, locale: Locale
   return { ...basket, total: kopecksToRoubles(total), count };
 }
 
+/** Parcel weight in grams: Σ product weight × count. */
+export async function getBasketWeight(db: Executor, owner: BasketOwner): Promise<number> {
+  const basketId = await findBasketId(db, owner);
+  if (basketId === undefined) return 0;
+  const [row] = await db
+    .select({ grams: sql<string>`coalesce(sum(${products.weight} * ${basketItems.count}), 0)` })
+    .from(basketItems)
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(eq(basketItems.basketId, basketId));
+  return Number(row?.grams ?? 0);
+}
+
 /** A product that may go into a basket: visible, of a visible project, not envisioned, in stock. */
 async function orderableProduct(db: Executor, productId: number) {
   const [product] = await db

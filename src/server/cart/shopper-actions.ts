@@ -5,7 +5,14 @@ import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
 import { addToWishlist, getWishlist, removeFromWishlist } from '../wishlist/service.ts';
-import { addToBasket, type BasketOwner, getBasket, removeFromBasket, setBasketCount } from './service.ts';
+import {
+  addToBasket,
+  type BasketOwner,
+  getBasket,
+  getBasketWeight,
+  removeFromBasket,
+  setBasketCount,
+} from './service.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -63,6 +70,11 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const basketOwner = await owner(false);
         if (basketOwner) await removeFromBasket(db, basketOwner, productId);
         return { product: productId };
+      },
+      /** Grams of the parcel, for delivery cost. */
+      async weight() {
+        const basketOwner = await owner(false);
+        return basketOwner ? getBasketWeight(db, basketOwner) : 0;
       },
     },
     wishlist: {
