@@ -37,6 +37,19 @@ const en = {
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
   'rating-invalid': 'Choose a rating from 1 to 5.',
   'review-exists': 'You have already reviewed this product.',
+  'delivery-method-unknown': 'Shipping method not recognized. Please contact support.',
+  'delivery-not-available': 'This shipping method is not available for this address. Please choose another one.',
+  'country-required': 'Choose a country.',
+  'zip-required': 'Enter the postcode.',
+  'zip-invalid': 'Check the postcode: in Russia it has six digits.',
+  'zip-unknown': 'The carrier does not know this postcode. Please check it.',
+  'delivery-provider-down': 'The shipping cost cannot be calculated right now. Please try again in a few minutes.',
+  'basket-empty': 'Your cart is empty.',
+  'basket-unavailable': 'Some cart items are unavailable: perhaps you ordered more than we have in stock.',
+  'order-cannot-be-processed': 'Your order cannot be processed.',
+  'payment-method-unknown': 'Payment provider not recognized. Please contact support.',
+  'invalid-currency-rate': 'Invalid currency rate. Please contact support.',
+  'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
 } as const;
 
 export type ErrorKey = keyof typeof en;
@@ -73,6 +86,19 @@ const ru: Record<ErrorKey, string> = {
   'wishlist-unavailable': 'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
   'rating-invalid': 'Поставьте оценку от 1 до 5.',
   'review-exists': 'Вы уже оставили отзыв об этом товаре.',
+  'delivery-method-unknown': 'Способ доставки не распознан. Обратитесь в поддержку.',
+  'delivery-not-available': 'Этот способ доставки недоступен для этого адреса. Выберите другой.',
+  'country-required': 'Выберите страну.',
+  'zip-required': 'Введите почтовый индекс.',
+  'zip-invalid': 'Проверьте индекс: в России он состоит из шести цифр.',
+  'zip-unknown': 'Служба доставки не знает такого индекса. Проверьте его.',
+  'delivery-provider-down': 'Сейчас не удаётся рассчитать стоимость доставки. Попробуйте через несколько минут.',
+  'basket-empty': 'Корзина пуста.',
+  'basket-unavailable': 'Некоторые товары в корзине недоступны: возможно, вы заказали больше, чем есть в наличии.',
+  'order-cannot-be-processed': 'Ваш заказ не может быть обработан.',
+  'payment-method-unknown': 'Способ оплаты не распознан. Обратитесь в поддержку.',
+  'invalid-currency-rate': 'Неверный курс валюты. Обратитесь в поддержку.',
+  'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
 };
 
 const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };

@@ -11,6 +11,8 @@ export abstract class DomainError extends Error {
     readonly errors: FieldErrors = {},
     /** A translation key the client may show instead of the message (the spec's intlError). */
     readonly intlError?: string,
+    /** Extra fields of the answer, such as the spec's `unavailable` list on order creation. */
+    readonly details?: Record<string, unknown>,
   ) {
     super(message);
     this.name = new.target.name;

@@ -27,6 +27,7 @@ export function registerErrorHandling(app: FastifyInstance) {
         errors: translateErrors(locale, error.errors),
         message: translateError(locale, error.message),
         ...(error.intlError ? { intlError: error.intlError } : {}),
+        ...error.details,
       });
     }
     const status = error.statusCode ?? 500;

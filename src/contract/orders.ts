@@ -1,0 +1,119 @@
+import { z } from 'zod';
+import { email } from './accounts.ts';
+import { LOCALES } from './locale.ts';
+
+/** Wire shapes of checkout and order history (spec sections 3, 4, 7). */
+
+export const PAYMENT_METHODS = ['robokassa', 'paypal'] as const;
+export type PaymentMethod = (typeof PAYMENT_METHODS)[number];
+export const DEFAULT_PAYMENT_METHOD: PaymentMethod = 'robokassa';
+
+const required = (max: number) =>
+  z.string({ error: 'field-required' }).trim().min(1, 'field-required').max(max, 'field-too-long');
+
+/** Recipient fields, all required (spec section 5). */
+export const recipientSchema = z.object({
+  email,
+  firstName: required(100),
+  lastName: required(100),
+  phone: required(40).refine((value) => /^[+\d][\d\s()-]{4,}$/.test(value), { message: 'phone-invalid' }),
+  country: z
+    .string({ error: 'country-required' })
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/, 'country-required'),
+  city: required(100),
+  zip: required(12),
+  address: required(300),
+});
+
+export const orderBody = recipientSchema.extend({
+  locale: z.enum(LOCALES).default('ru'),
+  paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method-unknown' }).default(DEFAULT_PAYMENT_METHOD),
+  deliveryMethod: z.enum(['russian_post', 'boxberry', 'boxberry.courier'], {
+    error: 'delivery-method-unknown',
+  }),
+  comment: z
+    .string()
+    .trim()
+    .max(1000, 'field-too-long')
+    .optional()
+    .transform((value) => (value ? value : undefined)),
+});
+
+export const orderIdBody = z.object({
+  order: z.coerce.number({ error: 'not-found' }).int('not-found').positive('not-found'),
+});
+
+export const orderItemSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  link: z.string(),
+  image: z.string().nullable(),
+  inStock: z.number().int(),
+  price: z.number(),
+  sale: z.number().nullable(),
+  count: z.number().int(),
+});
+
+export const orderSummarySchema = z.object({
+  id: z.number().int(),
+  date: z.string().describe('ISO 8601'),
+  status: z
+    .number()
+    .int()
+    .describe('0 current, 1 in processing, 2 cancelled, 3 processed, 4 ready to ship, 5 shipped, 6 special'),
+  products_cost: z.number(),
+  delivery_cost: z.number(),
+  locale: z.string(),
+});
+
+export const orderDetailSchema = orderSummarySchema.extend({
+  products: z.array(orderItemSchema),
+  delivery_method: z.string(),
+  delivery_country: z.string(),
+  delivery_city: z.string(),
+  delivery_address: z.string(),
+  delivery_zip: z.string(),
+  track_code: z.string().nullable(),
+  payment_method: z.string(),
+});
+
+export const orderListResponse = z.object({ success: z.literal(true), orders: z.array(orderSummarySchema) });
+export const orderResponse = z.object({ success: z.literal(true), order: orderDetailSchema });
+
+/** What the payment step needs: the order to pay and the provider form that posts by itself. */
+export const paymentFormSchema = z.object({
+  method: z.enum(PAYMENT_METHODS),
+  url: z.string(),
+  fields: z.record(z.string(), z.string()),
+});
+
+export const currentOrderSchema = z.object({
+  id: z.number().int(),
+  amount: z.string().describe('Total to pay in `currency`, dot decimal'),
+  currency: z.enum(['RUB', 'USD']),
+  products_cost: z.string(),
+  shipping_cost: z.string(),
+  expires: z.string().describe('ISO 8601'),
+  status: z.number().int().describe('0 pending, 1 success, -1 failure'),
+});
+
+export const createOrderResponse = z.object({
+  success: z.literal(true),
+  order: currentOrderSchema,
+  payment: paymentFormSchema,
+});
+
+export const paymentStatusResponse = z.object({
+  success: z.literal(true),
+  status: z.number().int().describe('0 pending, 1 success (paid / cancelled), -1 failure'),
+  order: z.number().int().nullable(),
+});
+
+export type OrderInput = z.infer<typeof orderBody>;
+export type Recipient = z.infer<typeof recipientSchema>;
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type CurrentOrder = z.infer<typeof currentOrderSchema>;
+export type PaymentForm = z.infer<typeof paymentFormSchema>;

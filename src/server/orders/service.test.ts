@@ -1,0 +1,254 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInput } from '../../contract/orders.ts';
+import { addToBasket, getBasket, setBasketCount } from '../cart/service.ts';
+import type { DatabaseConnection } from '../db/client.ts';
+import { mails, orderStatusHistory, orders, products, users } from '../db/schema.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import {
+  cancelOrder,
+  createOrder,
+  expireOrders,
+  getOrder,
+  listOrders,
+  paymentAmounts,
+  recordPayment,
+  repeatOrder,
+} from './service.ts';
+
+let connection: DatabaseConnection;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  fixtures = await insertCatalogue(connection.db);
+});
+afterAll(() => connection.close());
+
+let userCounter = 0;
+async function newUser() {
+  const [user] = await connection.db
+    .insert(users)
+    .values({ email: `buyer${++userCounter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
+    .returning();
+  if (!user) throw new Error('no user');
+  return user.id;
+}
+
+const input = (overrides: Partial<OrderInput> = {}): OrderInput => ({
+  locale: 'ru',
+  paymentMethod: 'robokassa',
+  email: 'buyer@example.com',
+  firstName: 'Anna',
+  lastName: 'Petrova',
+  phone: '+7 900 000-00-00',
+  deliveryMethod: 'russian_post',
+  country: 'RU',
+  city: 'Kazan',
+  address: 'Kremlin st. 1',
+  zip: '420111',
+  ...overrides,
+});
+const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
+const stockOf = async (productId: number) =>
+  (
+    await connection.db
+      .select({ quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, productId))
+  )[0]?.quantity;
+const setStock = (productId: number, quantity: number) =>
+  connection.db.update(products).set({ quantity }).where(eq(products.id, productId));
+
+describe('placing an order', () => {
+  it('takes stock, prices from the database, empties the basket and mails the buyer', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const wolf = fixtures.id('wolf-shirt');
+    await setStock(wolf, 10);
+    await addToBasket(db, { userId }, wolf);
+    await setBasketCount(db, { userId }, wolf, 3);
+    const order = await createOrder(db, userId, input(), context);
+    expect(order).toMatchObject({
+      status: 0,
+      productsCost: 3 * 1990_00,
+      deliveryCost: 350_00,
+      currency: 'RUB',
+    });
+    expect(await stockOf(wolf)).toBe(7);
+    expect((await getBasket(db, { userId }, 'ru')).productList).toEqual([]);
+    const [mail] = await db.select().from(mails).where(eq(mails.template, 'order-placed'));
+    expect(mail?.to).toBe('buyer@example.com');
+    expect(paymentAmounts(order)).toMatchObject({
+      total: '6320.00',
+      products: '5970.00',
+      shipping: '350.00',
+    });
+  });
+
+  it('prices an English order in dollars at the rate of the moment, refusing without a rate', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
+    await expect(
+      createOrder(db, userId, input({ locale: 'en' }), { ...context, usdRate: 0 }),
+    ).rejects.toMatchObject({
+      intlError: 'invalid-currency-rate',
+    });
+    const order = await createOrder(db, userId, input({ locale: 'en' }), { ...context, usdRate: 92.5 });
+    expect(paymentAmounts(order)).toEqual({
+      currency: 'USD',
+      products: '33.51',
+      shipping: '3.78',
+      total: '37.29',
+      totalMinor: 3729,
+    });
+  });
+
+  it('refuses a basket with an item over stock, names it, and changes nothing', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const outlaw = fixtures.id('outlaw-shirt');
+    await setStock(outlaw, 5);
+    await addToBasket(db, { userId }, outlaw);
+    await setBasketCount(db, { userId }, outlaw, 4);
+    await setStock(outlaw, 2);
+    await expect(createOrder(db, userId, input(), context)).rejects.toMatchObject({
+      status: 409,
+      details: { unavailable: [outlaw] },
+    });
+    expect(await stockOf(outlaw)).toBe(2);
+    expect((await getBasket(db, { userId }, 'ru')).products[outlaw]?.count).toBe(4);
+  });
+
+  it('refuses an empty basket', async () => {
+    await expect(createOrder(connection.db, await newUser(), input(), context)).rejects.toMatchObject({
+      intlError: 'basket-empty',
+    });
+  });
+
+  it('never oversells: 50 buyers at once for 5 units, exactly 5 orders', async () => {
+    const { db } = connection;
+    const wolf = fixtures.id('wolf-shirt');
+    await setStock(wolf, 50);
+    const buyers = await Promise.all(Array.from({ length: 50 }, () => newUser()));
+    for (const userId of buyers) await addToBasket(db, { userId }, wolf);
+    await setStock(wolf, 5);
+    const results = await Promise.allSettled(
+      buyers.map((userId) => createOrder(db, userId, input(), context)),
+    );
+    const placed = results.filter((result) => result.status === 'fulfilled');
+    const refused = results.filter((result) => result.status === 'rejected');
+    expect(placed).toHaveLength(5);
+    expect(refused.every((result) => (result.reason as { status?: number }).status === 409)).toBe(true);
+    expect(await stockOf(wolf)).toBe(0);
+  });
+});
+
+describe('payments', () => {
+  async function placedOrder() {
+    const userId = await newUser();
+    await setStock(fixtures.id('outlaw-shirt'), 20);
+    await addToBasket(connection.db, { userId }, fixtures.id('outlaw-shirt'));
+    return { userId, order: await createOrder(connection.db, userId, input(), context) };
+  }
+  const payment = (orderId: number, overrides: Partial<Parameters<typeof recordPayment>[1]> = {}) => ({
+    orderId,
+    provider: 'robokassa' as const,
+    externalId: `inv-${orderId}`,
+    providerStatus: 'paid',
+    amountMinor: 3100_00 + 350_00,
+    currency: 'RUB',
+    raw: {},
+    ...overrides,
+  });
+
+  it('marks the order paid once; a replay changes nothing', async () => {
+    const { order } = await placedOrder();
+    expect(await recordPayment(connection.db, payment(order.id))).toBe('paid');
+    expect(await recordPayment(connection.db, payment(order.id))).toBe('duplicate');
+    const [paid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid?.status).toBe(1);
+    const history = await connection.db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
+    expect(history.map((entry) => entry.status)).toEqual([0, 1]);
+  });
+
+  it('leaves the order unpaid when the amount or currency is wrong', async () => {
+    const { order } = await placedOrder();
+    expect(await recordPayment(connection.db, payment(order.id, { amountMinor: 100 }))).toBe('mismatch');
+    expect(await recordPayment(connection.db, payment(order.id, { externalId: 'x2', currency: 'USD' }))).toBe(
+      'mismatch',
+    );
+    const [unpaid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unpaid?.status).toBe(0);
+  });
+
+  it('sets the special status when money arrives for a cancelled order', async () => {
+    const { order } = await placedOrder();
+    await cancelOrder(connection.db, order.id, { reason: 'expired', returnToBasket: false });
+    expect(await recordPayment(connection.db, payment(order.id))).toBe('paid-after-cancel');
+    const [special] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(special?.status).toBe(6);
+  });
+});
+
+describe('cancel, expiry, history, repeat', () => {
+  it('cancelling returns the stock and the items to the basket; a paid order cannot be cancelled', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const outlaw = fixtures.id('outlaw-shirt');
+    await setStock(outlaw, 4);
+    await addToBasket(db, { userId }, outlaw);
+    await setBasketCount(db, { userId }, outlaw, 2);
+    const order = await createOrder(db, userId, input(), context);
+    expect(await stockOf(outlaw)).toBe(2);
+    await cancelOrder(db, order.id, { reason: 'cancelled', userId, returnToBasket: true });
+    expect(await stockOf(outlaw)).toBe(4);
+    expect((await getBasket(db, { userId }, 'ru')).products[outlaw]?.count).toBe(2);
+    await expect(
+      cancelOrder(db, order.id, { reason: 'cancelled', userId, returnToBasket: true }),
+    ).rejects.toMatchObject({
+      intlError: 'cancel-invoice-fail',
+    });
+  });
+
+  it('expiry cancels overdue unpaid orders and releases their stock', async () => {
+    const { db } = connection;
+    await expireOrders(db, new Date(Date.now() + 24 * 3600_000)); // earlier tests' unpaid orders
+    const userId = await newUser();
+    const outlaw = fixtures.id('outlaw-shirt');
+    await setStock(outlaw, 3);
+    await addToBasket(db, { userId }, outlaw);
+    const order = await createOrder(db, userId, input(), { ...context, expiresMinutes: 60 });
+    expect(await expireOrders(db, new Date(Date.now() + 30 * 60_000))).toBe(0);
+    expect(await expireOrders(db, new Date(Date.now() + 61 * 60_000))).toBe(1);
+    const [expired] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(expired?.status).toBe(2);
+    expect(await stockOf(outlaw)).toBe(3);
+  });
+
+  it("shows a user their orders and no one else's; repeat puts items back within stock", async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const stranger = await newUser();
+    const wolf = fixtures.id('wolf-shirt');
+    await setStock(wolf, 10);
+    await addToBasket(db, { userId }, wolf);
+    await setBasketCount(db, { userId }, wolf, 4);
+    const order = await createOrder(db, userId, input(), context);
+    expect((await listOrders(db, userId)).map((summary) => summary.id)).toEqual([order.id]);
+    const detail = await getOrder(db, userId, order.id, 'en');
+    expect(detail.products).toEqual([
+      expect.objectContaining({ name: 'Wolf T-shirt', count: 4, price: 2500, sale: 1990 }),
+    ]);
+    await expect(getOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
+    await expect(repeatOrder(db, stranger, order.id)).rejects.toMatchObject({ status: 404 });
+
+    await setStock(wolf, 2);
+    await repeatOrder(db, userId, order.id);
+    expect((await getBasket(db, { userId }, 'en')).products[wolf]?.count).toBe(2);
+  });
+});

@@ -1,0 +1,432 @@
+import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import type { Locale } from '../../contract/locale.ts';
+import { kopecksToRoubles, roublesToDollars } from '../../contract/money.ts';
+import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
+import { putIntoBasket } from '../cart/service.ts';
+import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import type { Database, Executor } from '../db/client.ts';
+import {
+  basketItems,
+  baskets,
+  orderItems,
+  orderStatusHistory,
+  orders,
+  paymentTransactions,
+  products,
+  projects,
+} from '../db/schema.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { MailShop } from '../mail/templates.ts';
+
+/**
+ * Orders: created from the signed-in user's basket with stock reserved atomically, paid only by a
+ * verified provider notification, cancelled or expired with the stock released. Status codes are
+ * the spec's: 0 current (awaiting payment), 1 in processing (paid), 2 cancelled, 3..6 set by staff.
+ */
+
+export const ORDER_STATUS = { current: 0, processing: 1, cancelled: 2, special: 6 } as const;
+
+export type OrderRow = typeof orders.$inferSelect;
+
+export interface CheckoutContext {
+  /** Delivery cost in kopecks, quoted by the server for this basket and address. */
+  deliveryCost: number;
+  /** Roubles per dollar now; frozen on the order when it is paid in dollars. */
+  usdRate: number;
+  expiresMinutes: number;
+  shop?: MailShop;
+  clock?: () => Date;
+}
+
+/** Amounts to pay, in the order's currency, as dot-decimal strings and in minor units. */
+export function paymentAmounts(
+  order: Pick<OrderRow, 'productsCost' | 'deliveryCost' | 'currency' | 'usdRate'>,
+) {
+  const inCurrency = (kopecks: number) =>
+    order.currency === 'RUB'
+      ? kopecks
+      : Math.round(roublesToDollars(kopecksToRoubles(kopecks), Number(order.usdRate)) * 100);
+  const products = inCurrency(order.productsCost);
+  const shipping = inCurrency(order.deliveryCost);
+  const format = (minor: number) => (minor / 100).toFixed(2);
+  return {
+    currency: order.currency,
+    products: format(products),
+    shipping: format(shipping),
+    total: format(products + shipping),
+    totalMinor: products + shipping,
+  };
+}
+
+const unavailableError = (unavailable: number[]) =>
+  new Conflict('basket-unavailable', { basket: ['basket-unavailable'] }, 'basket-unavailable', {
+    unavailable,
+  });
+
+/**
+ * Places an order from the user's basket. Prices come from the database, never the client; every
+ * item's stock is taken with a conditional update inside one transaction, so concurrent buyers can
+ * never take more than there is. The basket is emptied into the order.
+ */
+export async function createOrder(
+  db: Database,
+  userId: number,
+  input: OrderInput,
+  context: CheckoutContext,
+): Promise<OrderRow> {
+  const now = context.clock?.() ?? new Date();
+  const currency = input.locale === 'ru' ? 'RUB' : 'USD';
+  if (currency === 'USD' && !(context.usdRate > 0)) {
+    throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
+  }
+  return db.transaction(async (transaction) => {
+    const items = await transaction
+      .select({
+        productId: products.id,
+        count: basketItems.count,
+        nameRu: products.nameRu,
+        nameEn: products.nameEn,
+        price: products.price,
+        sale: products.sale,
+        quantity: products.quantity,
+        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned})`,
+      })
+      .from(basketItems)
+      .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+      .innerJoin(products, eq(products.id, basketItems.productId))
+      .innerJoin(projects, eq(projects.id, products.projectId))
+      .where(eq(baskets.userId, userId))
+      .orderBy(asc(products.id));
+    if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
+    const unavailable = items
+      .filter((item) => !item.orderable || item.quantity < item.count)
+      .map((item) => item.productId);
+    if (unavailable.length > 0) throw unavailableError(unavailable);
+
+    // Ascending product id: concurrent orders lock rows in the same order and cannot deadlock.
+    for (const item of items) {
+      const [taken] = await transaction
+        .update(products)
+        .set({ quantity: sql`${products.quantity} - ${item.count}`, updatedAt: now })
+        .where(
+          and(
+            eq(products.id, item.productId),
+            gte(products.quantity, item.count),
+            eq(products.visible, true),
+            eq(products.envisioned, false),
+          ),
+        )
+        .returning({ id: products.id });
+      if (!taken) throw unavailableError([item.productId]);
+    }
+
+    const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+    const [order] = await transaction
+      .insert(orders)
+      .values({
+        userId,
+        locale: input.locale,
+        email: input.email,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        phone: input.phone,
+        deliveryMethod: input.deliveryMethod,
+        deliveryCountry: input.country,
+        deliveryCity: input.city,
+        deliveryAddress: input.address,
+        deliveryZip: input.zip,
+        comment: input.comment ?? null,
+        paymentMethod: input.paymentMethod,
+        productsCost,
+        deliveryCost: context.deliveryCost,
+        currency,
+        usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
+        status: ORDER_STATUS.current,
+        expiresAt: new Date(now.getTime() + context.expiresMinutes * 60_000),
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    if (!order) throw new Error('the order was not stored');
+    await transaction.insert(orderItems).values(
+      items.map((item) => ({
+        orderId: order.id,
+        productId: item.productId,
+        nameRu: item.nameRu,
+        nameEn: item.nameEn,
+        price: item.price,
+        sale: item.sale,
+        count: item.count,
+      })),
+    );
+    await transaction
+      .insert(orderStatusHistory)
+      .values({ orderId: order.id, status: ORDER_STATUS.current, reason: 'placed' });
+    await transaction
+      .delete(basketItems)
+      .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+
+    const amounts = paymentAmounts(order);
+    await queueMail(
+      transaction,
+      {
+        template: 'order-placed',
+        locale: input.locale,
+        to: input.email,
+        data: {
+          orderId: order.id,
+          items: items.map((item) => ({
+            name: input.locale === 'ru' ? item.nameRu : item.nameEn,
+            count: item.count,
+            price: kopecksToRoubles(item.sale ?? item.price),
+          })),
+          productsCost: kopecksToRoubles(order.productsCost),
+          deliveryCost: kopecksToRoubles(order.deliveryCost),
+          total: kopecksToRoubles(order.productsCost + order.deliveryCost),
+          currency: amounts.currency,
+          ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
+          deliveryMethod: input.deliveryMethod,
+          address: [input.zip, input.country, input.city, input.address].join(', '),
+        },
+      },
+      context.shop,
+    );
+    return order;
+  });
+}
+
+export type PaymentOutcome = 'paid' | 'duplicate' | 'already-paid' | 'mismatch' | 'paid-after-cancel';
+
+/**
+ * Records a verified payment notification and marks the order paid. Idempotent: the same
+ * transaction id and status again changes nothing. An amount or currency that does not match the
+ * order is recorded and changes nothing else. Money that arrives for a cancelled order sets the
+ * special status 6, so staff can ship or refund by hand.
+ */
+export async function recordPayment(
+  db: Database,
+  payment: {
+    orderId: number;
+    provider: PaymentMethod;
+    externalId: string;
+    providerStatus: string;
+    amountMinor: number;
+    currency: string;
+    raw: Record<string, string>;
+    shop?: MailShop;
+  },
+): Promise<PaymentOutcome> {
+  return db.transaction(async (transaction) => {
+    const [order] = await transaction
+      .select()
+      .from(orders)
+      .where(eq(orders.id, payment.orderId))
+      .for('update');
+    const [recorded] = await transaction
+      .insert(paymentTransactions)
+      .values({
+        orderId: order ? order.id : null,
+        provider: payment.provider,
+        externalId: payment.externalId,
+        providerStatus: payment.providerStatus,
+        amount: payment.amountMinor,
+        currency: payment.currency,
+        verified: true,
+        raw: payment.raw,
+      })
+      .onConflictDoNothing()
+      .returning({ id: paymentTransactions.id });
+    if (!recorded) return 'duplicate';
+    if (!order) throw new NotFound('not-found', { order: ['not-found'] });
+
+    const expected = paymentAmounts(order);
+    if (payment.amountMinor !== expected.totalMinor || payment.currency.toUpperCase() !== expected.currency) {
+      return 'mismatch';
+    }
+    if (order.status === ORDER_STATUS.current || order.status === ORDER_STATUS.cancelled) {
+      const late = order.status === ORDER_STATUS.cancelled;
+      const status = late ? ORDER_STATUS.special : ORDER_STATUS.processing;
+      await transaction
+        .update(orders)
+        .set({ status, paidAt: new Date(), updatedAt: new Date() })
+        .where(eq(orders.id, order.id));
+      await transaction
+        .insert(orderStatusHistory)
+        .values({
+          orderId: order.id,
+          status,
+          reason: late ? `paid after cancel via ${payment.provider}` : `paid via ${payment.provider}`,
+        });
+      await queueMail(
+        transaction,
+        {
+          template: 'payment-received',
+          locale: order.locale === 'en' ? 'en' : 'ru',
+          to: order.email,
+          data: { orderId: order.id, total: Number(expected.total), currency: expected.currency },
+        },
+        payment.shop,
+      );
+      return late ? 'paid-after-cancel' : 'paid';
+    }
+    return 'already-paid';
+  });
+}
+
+/**
+ * Cancels an unpaid order: the stock comes back and, when asked, the items return to the owner's
+ * basket. An order that is no longer awaiting payment cannot be cancelled (cancel-invoice-fail).
+ */
+export async function cancelOrder(
+  db: Database,
+  orderId: number,
+  options: { reason: 'cancelled' | 'expired'; userId?: number; returnToBasket: boolean; shop?: MailShop },
+): Promise<OrderRow> {
+  return db.transaction(async (transaction) => {
+    const [order] = await transaction
+      .update(orders)
+      .set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, orderId),
+          eq(orders.status, ORDER_STATUS.current),
+          options.userId === undefined ? undefined : eq(orders.userId, options.userId),
+        ),
+      )
+      .returning();
+    if (!order)
+      throw new Conflict('cancel-invoice-fail', { order: ['cancel-invoice-fail'] }, 'cancel-invoice-fail');
+    const items = await transaction
+      .select({ productId: orderItems.productId, count: orderItems.count })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.productId));
+    for (const item of items) {
+      await transaction
+        .update(products)
+        .set({ quantity: sql`${products.quantity} + ${item.count}`, updatedAt: new Date() })
+        .where(eq(products.id, item.productId));
+    }
+    await transaction
+      .insert(orderStatusHistory)
+      .values({ orderId, status: ORDER_STATUS.cancelled, reason: options.reason });
+    if (options.returnToBasket && order.userId !== null)
+      await putIntoBasket(transaction, { userId: order.userId }, items);
+    await queueMail(
+      transaction,
+      {
+        template: 'order-cancelled',
+        locale: order.locale === 'en' ? 'en' : 'ru',
+        to: order.email,
+        data: { orderId, reason: options.reason },
+      },
+      options.shop,
+    );
+    return order;
+  });
+}
+
+/** Cancels unpaid orders past their time; safe when several instances run it at once. */
+export async function expireOrders(db: Database, now: Date, shop?: MailShop): Promise<number> {
+  const due = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.status, ORDER_STATUS.current), lt(orders.expiresAt, now)))
+    .orderBy(asc(orders.id))
+    .limit(200);
+  let expired = 0;
+  for (const { id } of due) {
+    try {
+      await cancelOrder(db, id, { reason: 'expired', returnToBasket: false, shop });
+      expired += 1;
+    } catch (error) {
+      // Another instance, a payment or the shopper got there first.
+      if (!(error instanceof Conflict)) throw error;
+    }
+  }
+  return expired;
+}
+
+const toSummary = (order: OrderRow): OrderSummary => ({
+  id: order.id,
+  date: order.createdAt.toISOString(),
+  status: order.status,
+  products_cost: kopecksToRoubles(order.productsCost),
+  delivery_cost: kopecksToRoubles(order.deliveryCost),
+  locale: order.locale,
+});
+
+export async function listOrders(db: Executor, userId: number): Promise<OrderSummary[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(eq(orders.userId, userId))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  return rows.map(toSummary);
+}
+
+/** One of the user's orders; anyone else's answers 404. */
+export async function getOrder(
+  db: Executor,
+  userId: number,
+  orderId: number,
+  locale: Locale,
+): Promise<OrderDetail> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new NotFound('not-found', { order: ['not-found'] });
+  const items = await db
+    .select({
+      ...productViewColumns(locale),
+      count: orderItems.count,
+      orderedPrice: orderItems.price,
+      orderedSale: orderItems.sale,
+      orderedName: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(eq(orderItems.orderId, orderId))
+    .orderBy(asc(orderItems.productId));
+  return {
+    ...toSummary(order),
+    products: items.map((item) => ({
+      ...toProductView(item),
+      // What was paid and called at order time, not today's catalogue.
+      name: item.orderedName,
+      price: kopecksToRoubles(item.orderedPrice),
+      sale: item.orderedSale === null ? null : kopecksToRoubles(item.orderedSale),
+      count: item.count,
+    })),
+    delivery_method: order.deliveryMethod,
+    delivery_country: order.deliveryCountry,
+    delivery_city: order.deliveryCity,
+    delivery_address: order.deliveryAddress,
+    delivery_zip: order.deliveryZip,
+    track_code: order.trackCode,
+    payment_method: order.paymentMethod,
+  };
+}
+
+/** Puts an earlier order's items back in the basket, within stock. */
+export async function repeatOrder(db: Database, userId: number, orderId: number): Promise<void> {
+  const [order] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw new NotFound('not-found', { order: ['not-found'] });
+  const items = await db
+    .select({ productId: orderItems.productId, count: orderItems.count })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  await db.transaction((transaction) => putIntoBasket(transaction, { userId }, items));
+}
+
+/** The order a provider callback names, if it exists. */
+export async function findOrder(db: Executor, orderId: number): Promise<OrderRow | undefined> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  return order;
+}
