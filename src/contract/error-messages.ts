@@ -50,6 +50,15 @@ const en = {
   'payment-method-unknown': 'Payment provider not recognized. Please contact support.',
   'invalid-currency-rate': 'Invalid currency rate. Please contact support.',
   'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
+  'link-invalid': 'Use lowercase Latin letters, digits and dashes.',
+  'link-taken': 'This link is already used by another item.',
+  'number-invalid': 'Enter a valid number.',
+  'sale-not-below-price': 'The sale price must be below the price.',
+  'file-invalid': 'Choose an uploaded image.',
+  'date-invalid': 'Enter a valid date.',
+  'status-invalid': 'Choose a status from 0 to 6.',
+  'project-has-products': 'This project still has products: move or delete them first, or hide the project.',
+  'product-ordered': 'This product is in orders and cannot be deleted; hide it instead.',
 } as const;
 
 export type ErrorKey = keyof typeof en;
@@ -99,6 +108,15 @@ const ru: Record<ErrorKey, string> = {
   'payment-method-unknown': 'Способ оплаты не распознан. Обратитесь в поддержку.',
   'invalid-currency-rate': 'Неверный курс валюты. Обратитесь в поддержку.',
   'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
+  'link-invalid': 'Используйте строчные латинские буквы, цифры и дефисы.',
+  'link-taken': 'Эта ссылка уже занята другим элементом.',
+  'number-invalid': 'Введите правильное число.',
+  'sale-not-below-price': 'Цена со скидкой должна быть ниже цены.',
+  'file-invalid': 'Выберите загруженное изображение.',
+  'date-invalid': 'Введите правильную дату.',
+  'status-invalid': 'Выберите статус от 0 до 6.',
+  'project-has-products': 'В проекте ещё есть товары: перенесите или удалите их либо скройте проект.',
+  'product-ordered': 'Этот товар есть в заказах, его нельзя удалить; скройте его.',
 };
 
 const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };

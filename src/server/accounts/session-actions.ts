@@ -9,7 +9,7 @@ import type {
 import type { Locale } from '../../contract/locale.ts';
 import { mergeGuestBasket } from '../cart/service.ts';
 import { guestBasketKey } from '../cart/shopper-actions.ts';
-import { Unauthorized } from '../errors.ts';
+import { Forbidden, Unauthorized } from '../errors.ts';
 import { signIn, signOut } from '../http/session.ts';
 import type { Services } from '../services.ts';
 import {
@@ -49,6 +49,14 @@ export function accountActions(services: Services, request: FastifyRequest) {
       const userId = request.session.userId;
       if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
       return { ...user, id: userId };
+    },
+    /** Admin calls: 401 for guests, 403 for everyone who is not an administrator. */
+    async requireAdmin(): Promise<number> {
+      const user = await currentUser();
+      const userId = request.session.userId;
+      if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
+      if (!user.isAdmin) throw new Forbidden('access-denied');
+      return userId;
     },
     async login(input: LoginInput): Promise<User> {
       await rateLimits.consume('login', request.ip, input.email);

@@ -7,15 +7,20 @@ import { Invalid } from '../errors.ts';
  * One `/api` call: its contract (zod schemas, shared with the browser and turned into OpenAPI) and
  * a thin handler. `registerApi` validates input with the schemas before the handler runs.
  */
-export interface ApiRoute<Query = unknown, Body = unknown> {
+export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
   tags: string[];
+  /** Path parameters, e.g. `{ id }` of `/api/admin/products/:id`. */
+  params?: ZodType<Params>;
   query?: ZodType<Query>;
   body?: ZodType<Body>;
   response: ZodType;
+  /** Who may call it; everyone when absent. Admin calls are refused to everyone else. */
+  access?: 'admin';
   handler(input: {
+    params: Params;
     query: Query;
     body: Body;
     request: FastifyRequest;
@@ -23,7 +28,12 @@ export interface ApiRoute<Query = unknown, Body = unknown> {
   }): Promise<unknown>;
 }
 
-export const defineRoute = <Query, Body>(route: ApiRoute<Query, Body>) => route as ApiRoute;
+export const defineRoute = <Query, Body, Params = unknown>(route: ApiRoute<Query, Body, Params>) => route as ApiRoute;
+
+/** Checks run before a guarded call's input is even parsed. */
+export interface Guards {
+  admin(request: FastifyRequest): Promise<unknown>;
+}
 
 /** Turns zod issues into the spec's `errors: { field: [messages] }`. */
 export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
@@ -41,11 +51,13 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
  * Registers the calls. A PATCH or DELETE call is also reachable as a form POST with
  * `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients send it).
  */
-export function registerApi(app: FastifyInstance, routes: ApiRoute[]) {
+export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
   const handle = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
+    if (route.access === 'admin') await guards.admin(request);
+    const params = route.params ? parseOrThrow(route.params, request.params) : undefined;
     const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
     const body = route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined;
-    return route.handler({ query, body, request, reply });
+    return route.handler({ params, query, body, request, reply });
   };
   for (const route of routes) app.route({ method: route.method, url: route.url, handler: handle(route) });
 

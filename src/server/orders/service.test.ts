@@ -47,6 +47,7 @@ const input = (overrides: Partial<OrderInput> = {}): OrderInput => ({
   city: 'Kazan',
   address: 'Kremlin st. 1',
   zip: '420111',
+  comment: undefined,
   ...overrides,
 });
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };

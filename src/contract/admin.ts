@@ -1,0 +1,171 @@
+import { z } from 'zod';
+
+/** Wire shapes of the back office (`/api/admin/*`). Prices are roubles, weights grams. */
+
+/** HTML checkboxes send '1' or 'on' when checked and nothing when not; JSON sends booleans. */
+export const checkbox = z.preprocess(
+  (value) => value === true || value === '1' || value === 'on' || value === 'true' || value === 1,
+  z.boolean(),
+);
+
+const text = (max: number) =>
+  z.string({ error: 'field-required' }).trim().min(1, 'field-required').max(max, 'field-too-long');
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, 'field-too-long')
+    .optional()
+    .transform((value) => value || null);
+
+export const link = z
+  .string({ error: 'field-required' })
+  .trim()
+  .toLowerCase()
+  .min(1, 'field-required')
+  .max(120, 'field-too-long')
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'link-invalid');
+
+const money = z.coerce
+  .number({ error: 'number-invalid' })
+  .min(0, 'number-invalid')
+  .max(10_000_000, 'number-invalid');
+const optionalMoney = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? null : value),
+  money.nullable(),
+);
+const count = z.coerce.number({ error: 'number-invalid' }).int('number-invalid');
+const id = z.coerce.number({ error: 'not-found' }).int('not-found').positive('not-found');
+/** Repeated form fields (`categories=1&categories=2`) or a JSON array. */
+const idList = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z.array(id),
+);
+const fileList = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z.array(z.string().regex(/^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i, 'file-invalid')).max(12, 'field-too-long'),
+);
+
+export const idParams = z.object({ id });
+
+export const pageQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  search: z.string().trim().max(200).optional(),
+});
+
+export const projectInput = z.object({
+  name_ru: text(200),
+  name_en: text(200),
+  link,
+  image: optionalText(200),
+  visible: checkbox.default(true),
+  position: count.default(0),
+});
+
+export const categoryInput = z.object({
+  name_ru: text(200),
+  name_en: text(200),
+  link,
+  visible: checkbox.default(true),
+  position: count.default(0),
+});
+
+export const productInput = z
+  .object({
+    project: id.describe('Project id (required)'),
+    categories: idList,
+    name_ru: text(300),
+    name_en: text(300),
+    desc_ru: z.string().max(50_000, 'field-too-long').default(''),
+    desc_en: z.string().max(50_000, 'field-too-long').default(''),
+    link,
+    images: fileList,
+    price: money,
+    sale: optionalMoney,
+    weight: count.pipe(z.number().min(0, 'number-invalid').max(100_000, 'number-invalid')).default(0),
+    /** Units to add to stock, or the new stock when quantityHardset is on; unchanged when absent. */
+    quantity: z.preprocess(
+      (value) => (value === '' || value === undefined ? undefined : value),
+      count.optional(),
+    ),
+    quantityHardset: checkbox.default(false),
+    visible: checkbox.default(true),
+    weekSale: checkbox.default(false),
+    envisioned: checkbox.default(false),
+    position: count.default(0),
+  })
+  .superRefine((value, context) => {
+    if (value.sale !== null && value.sale >= value.price) {
+      context.addIssue({ code: 'custom', path: ['sale'], message: 'sale-not-below-price' });
+    }
+    if (value.quantityHardset && value.quantity !== undefined && value.quantity < 0) {
+      context.addIssue({ code: 'custom', path: ['quantity'], message: 'number-invalid' });
+    }
+  });
+
+export const ORDER_STATUS_FILTERS = ['', '1', '2', '>2', '3', '4', '5', '6'] as const;
+
+/** The spec's order search: status 1 processing, 2 cancelled, >2 any paid, 3..6 exact; default 3. */
+export const orderSearchQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  id: z.preprocess((value) => (value === '' ? undefined : value), id.optional()),
+  email: z.string().trim().max(254).optional(),
+  firstName: z.string().trim().max(100).optional(),
+  lastName: z.string().trim().max(100).optional(),
+  country: z.string().trim().toUpperCase().max(2).optional(),
+  deliveryMethod: z.enum(['', 'russian_post', 'boxberry', 'boxberry.courier']).optional(),
+  status: z.enum(ORDER_STATUS_FILTERS).default('3'),
+  date: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2})?$|^$/, 'date-invalid')
+    .optional()
+    .describe('datetime-local: orders of that day'),
+  product: z.string().trim().max(200).optional(),
+});
+
+export const orderUpdate = z.object({
+  track_code: optionalText(100),
+  delivery_cost_actual: optionalMoney,
+  manager_comment: optionalText(5000),
+  status: z.coerce
+    .number({ error: 'status-invalid' })
+    .int('status-invalid')
+    .min(0, 'status-invalid')
+    .max(6, 'status-invalid'),
+});
+
+export const partnerInput = z.object({
+  name_ru: text(200),
+  name_en: text(200),
+  desc_ru: z.string().trim().max(5000).default(''),
+  desc_en: z.string().trim().max(5000).default(''),
+  image: optionalText(200),
+  link: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.url('link-invalid').nullable().default(null),
+  ),
+  email: z.preprocess(
+    (value) => (value === '' ? null : value),
+    z.email('email-invalid').nullable().default(null),
+  ),
+  phone_number: optionalText(40),
+  phone_number_mobile: optionalText(40),
+  telegram: optionalText(100),
+  messenger: optionalText(200),
+  socials: z
+    .array(z.object({ type: z.string().trim().min(1).max(30), link: z.url('link-invalid') }))
+    .max(12)
+    .default([]),
+  visible: checkbox.default(true),
+  position: count.default(0),
+});
+
+export const hiddenInput = z.object({ hidden: checkbox });
+
+export type ProjectInput = z.infer<typeof projectInput>;
+export type CategoryInput = z.infer<typeof categoryInput>;
+export type ProductInput = z.infer<typeof productInput>;
+export type OrderSearch = z.infer<typeof orderSearchQuery>;
+export type OrderUpdate = z.infer<typeof orderUpdate>;
+export type PartnerInput = z.infer<typeof partnerInput>;

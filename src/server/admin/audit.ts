@@ -1,0 +1,58 @@
+import { and, count, desc, eq } from 'drizzle-orm';
+import type { Executor } from '../db/client.ts';
+import { auditLog, users } from '../db/schema.ts';
+
+/** Every admin change: who, when, what, and the record before and after. */
+export async function recordAudit(
+  db: Executor,
+  entry: {
+    actorId: number;
+    action: 'create' | 'update' | 'delete';
+    entity: string;
+    entityId: string | number;
+    before?: unknown;
+    after?: unknown;
+  },
+) {
+  await db.insert(auditLog).values({
+    actorId: entry.actorId,
+    action: entry.action,
+    entity: entry.entity,
+    entityId: String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+export async function listAudit(db: Executor, options: { page: number; entity?: string; entityId?: string }) {
+  const where = and(
+    options.entity ? eq(auditLog.entity, options.entity) : undefined,
+    options.entityId ? eq(auditLog.entityId, options.entityId) : undefined,
+  );
+  const [total] = await db.select({ count: count() }).from(auditLog).where(where);
+  const entries = await db
+    .select({
+      id: auditLog.id,
+      actor: users.email,
+      action: auditLog.action,
+      entity: auditLog.entity,
+      entityId: auditLog.entityId,
+      before: auditLog.before,
+      after: auditLog.after,
+      date: auditLog.createdAt,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.actorId))
+    .where(where)
+    .orderBy(desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE)
+    .offset((options.page - 1) * AUDIT_PAGE_SIZE);
+  return {
+    entries,
+    total: total?.count ?? 0,
+    currentPage: options.page,
+    lastPage: Math.max(1, Math.ceil((total?.count ?? 0) / AUDIT_PAGE_SIZE)),
+  };
+}

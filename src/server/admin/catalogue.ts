@@ -1,0 +1,359 @@
+import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { CategoryInput, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { sanitizeDescription } from '../catalog/sanitize.ts';
+import type { Database, Executor } from '../db/client.ts';
+import {
+  categories,
+  orderItems,
+  productCategories,
+  productImages,
+  products,
+  projects,
+} from '../db/schema.ts';
+import { Conflict, NotFound } from '../errors.ts';
+import type { MailShop } from '../mail/templates.ts';
+import { setEnvisioned } from '../wishlist/service.ts';
+import { recordAudit } from './audit.ts';
+
+/**
+ * The catalogue as administrators edit it. Every change is audited; descriptions are sanitized on
+ * write; stock changes are atomic (a delta, or a hard set) so they never clobber concurrent orders.
+ * Callers empty the storefront's catalogue cache after a change.
+ */
+
+export const ADMIN_PAGE_SIZE = 20;
+
+function isUniqueViolation(error: unknown): boolean {
+  const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | undefined)?.cause) === '23505';
+}
+
+async function uniqueLink<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict('link-taken', { link: ['link-taken'] });
+    throw error;
+  }
+}
+
+const notFound = () => new NotFound('not-found', { id: ['not-found'] });
+
+// ── Projects and categories ─────────────────────────────────────────────────────────────────────
+
+const projectView = (row: typeof projects.$inferSelect) => ({
+  id: row.id,
+  name_ru: row.nameRu,
+  name_en: row.nameEn,
+  link: row.link,
+  image: row.image,
+  visible: row.visible,
+  position: row.position,
+});
+
+export async function listProjectsForAdmin(db: Executor) {
+  return (await db.select().from(projects).orderBy(asc(projects.position), asc(projects.id))).map(
+    projectView,
+  );
+}
+
+export async function saveProject(db: Database, actorId: number, input: ProjectInput, id?: number) {
+  const values = {
+    nameRu: input.name_ru,
+    nameEn: input.name_en,
+    link: input.link,
+    image: input.image,
+    visible: input.visible,
+    position: input.position,
+    updatedAt: new Date(),
+  };
+  return db.transaction(async (transaction) => {
+    const [before] =
+      id === undefined ? [] : await transaction.select().from(projects).where(eq(projects.id, id));
+    if (id !== undefined && !before) throw notFound();
+    const [row] = await uniqueLink(() =>
+      id === undefined
+        ? transaction.insert(projects).values(values).returning()
+        : transaction.update(projects).set(values).where(eq(projects.id, id)).returning(),
+    );
+    if (!row) throw notFound();
+    await recordAudit(transaction, {
+      actorId,
+      action: before ? 'update' : 'create',
+      entity: 'project',
+      entityId: row.id,
+      before: before ? projectView(before) : undefined,
+      after: projectView(row),
+    });
+    return projectView(row);
+  });
+}
+
+export async function deleteProject(db: Database, actorId: number, id: number) {
+  await db.transaction(async (transaction) => {
+    const [used] = await transaction
+      .select({ count: count() })
+      .from(products)
+      .where(eq(products.projectId, id));
+    if ((used?.count ?? 0) > 0) throw new Conflict('project-has-products', { id: ['project-has-products'] });
+    const [row] = await transaction.delete(projects).where(eq(projects.id, id)).returning();
+    if (!row) throw notFound();
+    await recordAudit(transaction, {
+      actorId,
+      action: 'delete',
+      entity: 'project',
+      entityId: id,
+      before: projectView(row),
+    });
+  });
+}
+
+const categoryView = (row: typeof categories.$inferSelect) => ({
+  id: row.id,
+  name_ru: row.nameRu,
+  name_en: row.nameEn,
+  link: row.link,
+  visible: row.visible,
+  position: row.position,
+});
+
+export async function listCategoriesForAdmin(db: Executor) {
+  return (await db.select().from(categories).orderBy(asc(categories.position), asc(categories.id))).map(
+    categoryView,
+  );
+}
+
+export async function saveCategory(db: Database, actorId: number, input: CategoryInput, id?: number) {
+  const values = {
+    nameRu: input.name_ru,
+    nameEn: input.name_en,
+    link: input.link,
+    visible: input.visible,
+    position: input.position,
+    updatedAt: new Date(),
+  };
+  return db.transaction(async (transaction) => {
+    const [before] =
+      id === undefined ? [] : await transaction.select().from(categories).where(eq(categories.id, id));
+    if (id !== undefined && !before) throw notFound();
+    const [row] = await uniqueLink(() =>
+      id === undefined
+        ? transaction.insert(categories).values(values).returning()
+        : transaction.update(categories).set(values).where(eq(categories.id, id)).returning(),
+    );
+    if (!row) throw notFound();
+    await recordAudit(transaction, {
+      actorId,
+      action: before ? 'update' : 'create',
+      entity: 'category',
+      entityId: row.id,
+      before: before ? categoryView(before) : undefined,
+      after: categoryView(row),
+    });
+    return categoryView(row);
+  });
+}
+
+export async function deleteCategory(db: Database, actorId: number, id: number) {
+  await db.transaction(async (transaction) => {
+    const [row] = await transaction.delete(categories).where(eq(categories.id, id)).returning();
+    if (!row) throw notFound();
+    await recordAudit(transaction, {
+      actorId,
+      action: 'delete',
+      entity: 'category',
+      entityId: id,
+      before: categoryView(row),
+    });
+  });
+}
+
+// ── Products ────────────────────────────────────────────────────────────────────────────────────
+
+export async function getProductForAdmin(db: Executor, id: number) {
+  const [row] = await db.select().from(products).where(eq(products.id, id));
+  if (!row) throw notFound();
+  const [categoryRows, imageRows] = await Promise.all([
+    db
+      .select({ id: productCategories.categoryId })
+      .from(productCategories)
+      .where(eq(productCategories.productId, id)),
+    db
+      .select({ file: productImages.file })
+      .from(productImages)
+      .where(eq(productImages.productId, id))
+      .orderBy(asc(productImages.position), asc(productImages.id)),
+  ]);
+  return {
+    id: row.id,
+    project: row.projectId,
+    categories: categoryRows.map((category) => category.id).sort((a, b) => a - b),
+    name_ru: row.nameRu,
+    name_en: row.nameEn,
+    desc_ru: row.descriptionRu,
+    desc_en: row.descriptionEn,
+    link: row.link,
+    images: imageRows.map((image) => image.file),
+    price: kopecksToRoubles(row.price),
+    sale: row.sale === null ? null : kopecksToRoubles(row.sale),
+    weight: row.weight,
+    currentQuantity: row.quantity,
+    visible: row.visible,
+    weekSale: row.weekSale,
+    envisioned: row.envisioned,
+    position: row.position,
+  };
+}
+
+export type AdminProduct = Awaited<ReturnType<typeof getProductForAdmin>>;
+
+export async function listProductsForAdmin(
+  db: Executor,
+  options: { page: number; search?: string | undefined },
+) {
+  const where = options.search
+    ? or(
+        ilike(products.nameRu, `%${options.search}%`),
+        ilike(products.nameEn, `%${options.search}%`),
+        ilike(products.link, `%${options.search}%`),
+        /^\d+$/.test(options.search) ? eq(products.id, Number(options.search)) : undefined,
+      )
+    : undefined;
+  const [total] = await db.select({ count: count() }).from(products).where(where);
+  const rows = await db
+    .select({
+      id: products.id,
+      link: products.link,
+      name_ru: products.nameRu,
+      name_en: products.nameEn,
+      price: products.price,
+      sale: products.sale,
+      quantity: products.quantity,
+      visible: products.visible,
+      weekSale: products.weekSale,
+      envisioned: products.envisioned,
+      project: projects.nameRu,
+    })
+    .from(products)
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(where)
+    .orderBy(desc(products.id))
+    .limit(ADMIN_PAGE_SIZE)
+    .offset((options.page - 1) * ADMIN_PAGE_SIZE);
+  const totalCount = total?.count ?? 0;
+  return {
+    list: rows.map((row) => ({
+      ...row,
+      price: kopecksToRoubles(row.price),
+      sale: row.sale === null ? null : kopecksToRoubles(row.sale),
+    })),
+    total: totalCount,
+    currentPage: options.page,
+    lastPage: Math.max(1, Math.ceil(totalCount / ADMIN_PAGE_SIZE)),
+  };
+}
+
+/**
+ * Creates or edits a product. Making an envisioned product orderable mails its fans (once each).
+ */
+export async function saveProduct(
+  db: Database,
+  actorId: number,
+  input: ProductInput,
+  context: { publicUrl: string; shop?: MailShop },
+  id?: number,
+): Promise<AdminProduct> {
+  const before = id === undefined ? undefined : await getProductForAdmin(db, id);
+  const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
+  if (!project) throw new NotFound('not-found', { project: ['not-found'] });
+
+  const quantity =
+    input.quantity === undefined
+      ? undefined
+      : input.quantityHardset || id === undefined
+        ? Math.max(0, input.quantity)
+        : sql`greatest(0, ${products.quantity} + ${input.quantity})`;
+  const values = {
+    projectId: input.project,
+    nameRu: input.name_ru,
+    nameEn: input.name_en,
+    descriptionRu: sanitizeDescription(input.desc_ru),
+    descriptionEn: sanitizeDescription(input.desc_en),
+    link: input.link,
+    price: roublesToKopecks(input.price),
+    sale: input.sale === null ? null : roublesToKopecks(input.sale),
+    weight: input.weight,
+    visible: input.visible,
+    weekSale: input.weekSale,
+    position: input.position,
+    updatedAt: new Date(),
+    ...(quantity === undefined ? {} : { quantity }),
+  };
+
+  const productId = await db.transaction(async (transaction) => {
+    const [row] = await uniqueLink(() =>
+      id === undefined
+        ? transaction
+            .insert(products)
+            .values({ ...values, envisioned: input.envisioned })
+            .returning({ id: products.id })
+        : transaction.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id }),
+    );
+    if (!row) throw notFound();
+    await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
+    const categoryIds = [...new Set(input.categories)];
+    if (categoryIds.length > 0) {
+      const known = await transaction
+        .select({ id: categories.id })
+        .from(categories)
+        .where(sql`${categories.id} in (${sql.join(categoryIds, sql`, `)})`);
+      if (known.length !== categoryIds.length) throw new NotFound('not-found', { categories: ['not-found'] });
+      await transaction
+        .insert(productCategories)
+        .values(categoryIds.map((categoryId) => ({ productId: row.id, categoryId })));
+    }
+    await transaction.delete(productImages).where(eq(productImages.productId, row.id));
+    if (input.images.length > 0) {
+      await transaction
+        .insert(productImages)
+        .values(input.images.map((file, position) => ({ productId: row.id, file, position })));
+    }
+    return row.id;
+  });
+
+  // Toggling envisioned goes through the wishlist rule, which mails fans exactly once.
+  if (before && before.envisioned !== input.envisioned)
+    await setEnvisioned(db, productId, input.envisioned, context);
+
+  const after = await getProductForAdmin(db, productId);
+  await recordAudit(db, {
+    actorId,
+    action: before ? 'update' : 'create',
+    entity: 'product',
+    entityId: productId,
+    before,
+    after,
+  });
+  return after;
+}
+
+export async function deleteProduct(db: Database, actorId: number, id: number) {
+  const before = await getProductForAdmin(db, id);
+  const [ordered] = await db.select({ count: count() }).from(orderItems).where(eq(orderItems.productId, id));
+  if ((ordered?.count ?? 0) > 0) throw new Conflict('product-ordered', { id: ['product-ordered'] });
+  await db.transaction(async (transaction) => {
+    await transaction.delete(products).where(eq(products.id, id));
+    await recordAudit(transaction, { actorId, action: 'delete', entity: 'product', entityId: id, before });
+  });
+}
+
+/** Orderable products running out, fewest first, for the dashboard. */
+export async function lowStock(db: Executor, threshold = 3) {
+  return db
+    .select({ id: products.id, name: products.nameRu, link: products.link, quantity: products.quantity })
+    .from(products)
+    .where(sql`${products.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`)
+    .orderBy(asc(products.quantity), asc(products.id))
+    .limit(50);
+}

@@ -1,0 +1,273 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../accounts/passwords.ts';
+import { addToBasket } from '../cart/service.ts';
+import { auditLog, mails, orders, products, users, wishlistItems } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { createOrder } from '../orders/service.ts';
+import { createTestApp } from '../testing/app.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { adminRoutes } from './routes.ts';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+const sessions: Record<'admin' | 'shopper', string> = { admin: '', shopper: '' };
+const PASSWORD = 'admin password 1';
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  fixtures = await insertCatalogue(shop.db);
+  const passwordHash = await hashPassword(PASSWORD);
+  await shop.db.insert(users).values([
+    { email: 'admin@example.com', passwordHash, isAdmin: true, emailVerifiedAt: new Date() },
+    { email: 'shopper@example.com', passwordHash, emailVerifiedAt: new Date(), locale: 'en' },
+  ]);
+  for (const [role, email] of [
+    ['admin', 'admin@example.com'],
+    ['shopper', 'shopper@example.com'],
+  ] as const) {
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    sessions[role] = login.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+  }
+});
+afterAll(() => shop.close());
+
+const call = async (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  role: 'admin' | 'shopper' | 'guest' = 'admin',
+) => {
+  const response = await shop.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    cookies: role === 'guest' ? {} : { [SESSION_COOKIE]: sessions[role] },
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+
+describe('authorization sweep', () => {
+  const routes = adminRoutes({} as never);
+
+  it('covers every admin route', () => {
+    expect(routes.length).toBeGreaterThan(15);
+    expect(routes.every((route) => route.access === 'admin' && route.url.startsWith('/api/admin/'))).toBe(
+      true,
+    );
+  });
+
+  it.each(routes.map((route) => [route.method, route.url] as const))(
+    '%s %s refuses guests and shoppers',
+    async (method, url) => {
+      const path = url.replace(':id', String(fixtures.id('wolf-shirt')));
+      const guest = await call(method, path, method === 'GET' ? undefined : {}, 'guest');
+      expect(guest.status).toBe(401);
+      const shopper = await call(method, path, method === 'GET' ? undefined : {}, 'shopper');
+      expect(shopper.status).toBe(403);
+      expect(shopper.body).toMatchObject({ success: false });
+    },
+  );
+});
+
+describe('catalogue administration', () => {
+  it('creates a project, a category and a product that shows in the shop in both languages', async () => {
+    const project = await call('POST', '/api/admin/projects', {
+      name_ru: 'Лунный свет',
+      name_en: 'Moonlight',
+      link: 'moonlight',
+    });
+    expect(project.status).toBe(200);
+    const projectId = (project.body.project as { id: number }).id;
+    const category = await call('POST', '/api/admin/categories', {
+      name_ru: 'Значки',
+      name_en: 'Pins',
+      link: 'pins',
+    });
+    const categoryId = (category.body.category as { id: number }).id;
+    const product = await call('POST', '/api/admin/products', {
+      project: projectId,
+      categories: [categoryId],
+      name_ru: 'Значок «Луна»',
+      name_en: 'Moon pin',
+      desc_ru: '<p>Эмаль</p><script>alert(1)</script>',
+      desc_en: '<p onclick="x()">Enamel</p>',
+      link: 'moon-pin',
+      images: ['moon-1.webp'],
+      price: 490,
+      sale: '',
+      weight: 30,
+      quantity: 12,
+    });
+    expect(product.status).toBe(200);
+    expect(product.body.product).toMatchObject({
+      currentQuantity: 12,
+      desc_ru: '<p>Эмаль</p>',
+      desc_en: '<p>Enamel</p>',
+    });
+
+    const ru = await call('GET', '/api/product?locale=ru&link=moon-pin');
+    expect(ru.body.product).toMatchObject({
+      name: 'Значок «Луна»',
+      price: 490,
+      inStock: 12,
+      categories: [categoryId],
+    });
+    const en = await call('GET', '/api/category?locale=en&link=pins');
+    expect((en.body.products as Array<{ name: string }>).map((item) => item.name)).toEqual(['Moon pin']);
+  });
+
+  it('refuses a taken link and a sale not below the price, changing nothing', async () => {
+    const taken = await call('POST', '/api/admin/categories', {
+      name_ru: 'А',
+      name_en: 'A',
+      link: 't-shirts',
+    });
+    expect(taken.status).toBe(409);
+    expect(taken.body.errors).toMatchObject({ link: [expect.any(String)] });
+    const wolf = fixtures.id('wolf-shirt');
+    const current = (await call('GET', `/api/admin/products/${wolf}`)).body.product as Record<
+      string,
+      unknown
+    >;
+    const bad = await call('PATCH', `/api/admin/products/${wolf}`, { ...current, sale: 5000 });
+    expect(bad.status).toBe(422);
+    expect(bad.body.errors).toMatchObject({ sale: [expect.any(String)] });
+  });
+
+  it('adds stock as a delta, sets it with quantityHardset, and the shop shows it at once', async () => {
+    const outlaw = fixtures.id('outlaw-shirt');
+    const current = (await call('GET', `/api/admin/products/${outlaw}`)).body.product as Record<
+      string,
+      unknown
+    >;
+    expect((await call('GET', '/api/product?locale=en&link=outlaw-shirt')).body.product).toMatchObject({
+      inStock: 3,
+    });
+    const added = await call('PATCH', `/api/admin/products/${outlaw}`, { ...current, quantity: 5 });
+    expect(added.body.product).toMatchObject({ currentQuantity: 8 });
+    expect((await call('GET', '/api/product?locale=en&link=outlaw-shirt')).body.product).toMatchObject({
+      inStock: 8,
+    });
+    const set = await call('PATCH', `/api/admin/products/${outlaw}`, {
+      ...current,
+      quantity: 2,
+      quantityHardset: '1',
+    });
+    expect(set.body.product).toMatchObject({ currentQuantity: 2 });
+    const untouched = await call('PATCH', `/api/admin/products/${outlaw}`, { ...current, quantity: '' });
+    expect(untouched.body.product).toMatchObject({ currentQuantity: 2 });
+  });
+
+  it('making an envisioned product available mails its fans once', async () => {
+    const statue = fixtures.id('outlaw-statue');
+    const [fan] = await shop.db.select().from(users).where(eq(users.email, 'shopper@example.com'));
+    await shop.db.insert(wishlistItems).values({ userId: fan?.id ?? 0, productId: statue });
+    const current = (await call('GET', `/api/admin/products/${statue}`)).body.product as Record<
+      string,
+      unknown
+    >;
+    await call('PATCH', `/api/admin/products/${statue}`, {
+      ...current,
+      envisioned: false,
+      quantity: 4,
+      quantityHardset: true,
+    });
+    await call('PATCH', `/api/admin/products/${statue}`, { ...current, envisioned: true });
+    await call('PATCH', `/api/admin/products/${statue}`, { ...current, envisioned: false });
+    const sent = await shop.db.select().from(mails).where(eq(mails.template, 'envisioned-available'));
+    expect(sent.map((mail) => mail.to)).toEqual(['shopper@example.com']);
+  });
+
+  it('records each change in the audit log with before and after', async () => {
+    const log = await call('GET', '/api/admin/audit?entity=product');
+    const entries = log.body.entries as Array<{
+      actor: string;
+      action: string;
+      before: unknown;
+      after: unknown;
+    }>;
+    expect(entries.length).toBeGreaterThanOrEqual(4);
+    expect(entries.every((entry) => entry.actor === 'admin@example.com')).toBe(true);
+    const update = entries.find((entry) => entry.action === 'update');
+    expect(update?.before).toBeTruthy();
+    expect(update?.after).toBeTruthy();
+    expect((await shop.db.select().from(auditLog)).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('order administration', () => {
+  it('finds a paid order by the search fields, ships it with a track code and mails the customer', async () => {
+    const [customer] = await shop.db.select().from(users).where(eq(users.email, 'shopper@example.com'));
+    const userId = customer?.id ?? 0;
+    const wolf = fixtures.id('wolf-shirt');
+    await addToBasket(shop.db, { userId }, wolf);
+    const order = await createOrder(
+      shop.db,
+      userId,
+      {
+        locale: 'en',
+        paymentMethod: 'paypal',
+        email: 'shopper@example.com',
+        firstName: 'Sam',
+        lastName: 'Taylor',
+        phone: '+1 555 0100',
+        deliveryMethod: 'russian_post',
+        country: 'US',
+        city: 'Boston',
+        address: '1 Main St',
+        zip: '02101',
+        comment: undefined,
+      },
+      { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
+    );
+    await shop.db.update(orders).set({ status: 3 }).where(eq(orders.id, order.id));
+
+    const defaultFilter = await call('GET', '/api/admin/orders');
+    expect((defaultFilter.body.list as Array<{ id: number }>).map((row) => row.id)).toContain(order.id);
+    const byFields = await call(
+      'GET',
+      `/api/admin/orders?status=>2&lastName=tay&country=us&product=Wolf&deliveryMethod=russian_post`,
+    );
+    expect(byFields.body).toMatchObject({ total: 1, currentPage: 1, lastPage: 1 });
+    const cancelledOnly = await call('GET', '/api/admin/orders?status=2');
+    expect((cancelledOnly.body.list as Array<{ id: number }>).map((row) => row.id)).not.toContain(order.id);
+
+    const detail = (await call('GET', `/api/admin/orders/${order.id}`)).body.order as Record<string, unknown>;
+    expect(detail).toMatchObject({
+      email: 'shopper@example.com',
+      last_name: 'Taylor',
+      delivery_country: 'US',
+      status: 3,
+    });
+    const shipped = await call('PATCH', `/api/admin/orders/${order.id}`, {
+      status: 5,
+      track_code: 'RA123456789RU',
+      delivery_cost_actual: 1380,
+      manager_comment: 'Packed twice',
+    });
+    expect(shipped.body.order).toMatchObject({
+      status: 5,
+      track_code: 'RA123456789RU',
+      delivery_cost_actual: 1380,
+    });
+    const [mail] = await shop.db.select().from(mails).where(eq(mails.template, 'order-shipped'));
+    expect(mail?.text).toContain('RA123456789RU');
+    const badDate = await call('GET', '/api/admin/orders?date=yesterday');
+    expect(badDate.status).toBe(422);
+  });
+
+  it('shows the dashboard', async () => {
+    const board = await call('GET', '/api/admin/dashboard');
+    expect(board.body).toMatchObject({ success: true, last30: expect.any(Array), last90: expect.any(Array) });
+    expect((board.body.lowStock as Array<{ quantity: number }>).every((row) => row.quantity <= 3)).toBe(true);
+    await shop.db
+      .update(products)
+      .set({ quantity: 10 })
+      .where(eq(products.id, fixtures.id('wolf-shirt')));
+  });
+});

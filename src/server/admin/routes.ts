@@ -1,0 +1,258 @@
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { doneResponse } from '../../contract/accounts.ts';
+import {
+  categoryInput,
+  idParams,
+  orderSearchQuery,
+  orderUpdate,
+  pageQuery,
+  productInput,
+  projectInput,
+} from '../../contract/admin.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { defineRoute } from '../http/api.ts';
+import type { Services } from '../services.ts';
+import { listAudit } from './audit.ts';
+import {
+  deleteCategory,
+  deleteProduct,
+  deleteProject,
+  getProductForAdmin,
+  listCategoriesForAdmin,
+  listProductsForAdmin,
+  listProjectsForAdmin,
+  lowStock,
+  saveCategory,
+  saveProduct,
+  saveProject,
+} from './catalogue.ts';
+import { getOrderForAdmin, ordersPerDay, searchOrders, updateOrder } from './orders.ts';
+
+/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
+const answer = z.object({ success: z.literal(true) }).loose();
+
+/**
+ * The back office's catalogue, orders, dashboard and audit calls. Every route is `access: 'admin'`:
+ * the API refuses it (401/403) before reading any input.
+ */
+export function adminRoutes(services: Services) {
+  const { db } = services;
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
+  const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
+  /** A catalogue write: done, then the storefront's cache is emptied. */
+  const write = async <T>(change: Promise<T>) => {
+    const result = await change;
+    services.catalog.invalidate();
+    return result;
+  };
+  const admin = { access: 'admin' as const, tags: ['admin'] };
+
+  return [
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/projects',
+      summary: 'All projects, hidden ones too',
+      response: answer,
+      handler: async () => ({ success: true, projects: await listProjectsForAdmin(db) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/projects',
+      summary: 'Create a project',
+      body: projectInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        project: await write(saveProject(db, await actor(request), body)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/projects/:id',
+      summary: 'Edit a project',
+      params: idParams,
+      body: projectInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        project: await write(saveProject(db, await actor(request), body, params.id)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/projects/:id',
+      summary: 'Delete a project without products',
+      params: idParams,
+      response: doneResponse,
+      handler: async ({ params, request }) => {
+        await write(deleteProject(db, await actor(request), params.id));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/categories',
+      summary: 'All categories, hidden ones too',
+      response: answer,
+      handler: async () => ({ success: true, categories: await listCategoriesForAdmin(db) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/categories',
+      summary: 'Create a category',
+      body: categoryInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        category: await write(saveCategory(db, await actor(request), body)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/categories/:id',
+      summary: 'Edit a category',
+      params: idParams,
+      body: categoryInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        category: await write(saveCategory(db, await actor(request), body, params.id)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/categories/:id',
+      summary: 'Delete a category (its products stay)',
+      params: idParams,
+      response: doneResponse,
+      handler: async ({ params, request }) => {
+        await write(deleteCategory(db, await actor(request), params.id));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/products',
+      summary: 'Products with search and paging',
+      query: pageQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await listProductsForAdmin(db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/products/:id',
+      summary: "A product's editable fields",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({ success: true, product: await getProductForAdmin(db, params.id) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/products',
+      summary: 'Create a product',
+      body: productInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        product: await write(saveProduct(db, await actor(request), body, context())),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/products/:id',
+      summary:
+        'Edit a product; quantity adds to stock unless quantityHardset; envisioned → available mails fans',
+      params: idParams,
+      body: productInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        product: await write(saveProduct(db, await actor(request), body, context(), params.id)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/products/:id',
+      summary: 'Delete a product that was never ordered',
+      params: idParams,
+      response: doneResponse,
+      handler: async ({ params, request }) => {
+        await write(deleteProduct(db, await actor(request), params.id));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/orders',
+      summary: 'Order search (status: 1 processing, 2 cancelled, >2 any paid, 3..6; default 3) with paging',
+      query: orderSearchQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/orders/:id',
+      summary: 'An order with customer, delivery, items and status history',
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({ success: true, order: await getOrderForAdmin(db, params.id) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/orders/:id',
+      summary:
+        'Track code, actual delivery cost, manager comment, status; shipping with a track code mails the customer',
+      params: idParams,
+      body: orderUpdate,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        order: await updateOrder(db, await actor(request), params.id, body, services.mailShop),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/dashboard',
+      summary: 'Orders and revenue per day over 30 and 90 days; low-stock products',
+      response: answer,
+      handler: async () => {
+        const [last30, last90, low] = await Promise.all([
+          ordersPerDay(db, 30),
+          ordersPerDay(db, 90),
+          lowStock(db),
+        ]);
+        return { success: true, last30, last90, lowStock: low };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/audit',
+      summary: 'The audit log: who changed what, when, before and after',
+      query: pageQuery.extend({
+        entity: z.string().max(40).optional(),
+        entityId: z.string().max(40).optional(),
+      }),
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
+    }),
+  ];
+}
