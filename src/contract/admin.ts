@@ -163,9 +163,95 @@ export const partnerInput = z.object({
 
 export const hiddenInput = z.object({ hidden: checkbox });
 
+// ── File manager ────────────────────────────────────────────────────────────────────────────────
+
+/** One folder name of the file manager; a folder path is up to MAX_FOLDER_DEPTH of them joined by '/'. */
+export const FOLDER_NAME = /^[a-z0-9_-]{1,40}$/;
+export const MAX_FOLDER_DEPTH = 5;
+/** Largest upload the file manager takes (the multipart limit and the service both check it). */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+
+/**
+ * The segments of a folder path ('' is the root), or null when the path breaks the rule: no leading
+ * or trailing slash, no empty segment, no dots, backslashes or percent signs, at most 5 deep.
+ */
+export function folderSegments(value: string): string[] | null {
+  if (value === '') return [];
+  const segments = value.split('/');
+  if (segments.length > MAX_FOLDER_DEPTH) return null;
+  return segments.every((segment) => FOLDER_NAME.test(segment)) ? segments : null;
+}
+
+const folderPath = z
+  .string({ error: 'path-invalid' })
+  .max(300, 'path-invalid')
+  .default('')
+  .refine((value) => folderSegments(value) !== null, 'path-invalid')
+  .describe("Folder path below the file manager's root, e.g. 'merch/2024'; '' is the root");
+
+export const folderQuery = z.object({ path: folderPath });
+export const folderInput = z.object({
+  path: folderPath,
+  name: z.string({ error: 'path-invalid' }).regex(FOLDER_NAME, 'path-invalid'),
+});
+
+/** A multipart file part as the server's multipart parser puts it into the body. */
+const uploadedFile = z.object(
+  {
+    filename: z.string().max(1000),
+    mimetype: z.string().max(200),
+    // Not z.custom: the OpenAPI document is generated from these schemas and cannot show one.
+    data: z
+      .unknown()
+      .refine((value) => value instanceof Uint8Array, 'file-required')
+      .transform((value) => value as Uint8Array),
+  },
+  { error: 'file-required' },
+);
+export const fileUpload = z.object({ path: folderPath, file: uploadedFile });
+
+// ── Content moderation ──────────────────────────────────────────────────────────────────────────
+
+export const feedbackQuery = pageQuery.extend({
+  unread: checkbox.default(false).describe('1: unread messages only'),
+});
+export const feedbackUpdate = z.object({ read: checkbox });
+
+export const reviewsAdminQuery = pageQuery.extend({
+  hidden: z.enum(['', '0', '1']).default('').describe("'1' hidden only, '0' visible only, '' all"),
+});
+
+// ── Products CSV ────────────────────────────────────────────────────────────────────────────────
+
+export const PRODUCT_CSV_COLUMNS = [
+  'id',
+  'link',
+  'project',
+  'categories',
+  'name_ru',
+  'name_en',
+  'price',
+  'sale',
+  'weight',
+  'quantity',
+  'visible',
+  'week_sale',
+  'envisioned',
+  'desc_ru',
+  'desc_en',
+  'images',
+] as const;
+export const MAX_CSV_BYTES = 5 * 1024 * 1024;
+
+export const csvImportQuery = z.object({
+  dryRun: checkbox.default(false).describe('1: report what would change, change nothing'),
+});
+
 export type ProjectInput = z.infer<typeof projectInput>;
 export type CategoryInput = z.infer<typeof categoryInput>;
 export type ProductInput = z.infer<typeof productInput>;
 export type OrderSearch = z.infer<typeof orderSearchQuery>;
 export type OrderUpdate = z.infer<typeof orderUpdate>;
 export type PartnerInput = z.infer<typeof partnerInput>;
+export type FileUpload = z.infer<typeof fileUpload>;
+export type FolderInput = z.infer<typeof folderInput>;

@@ -32,18 +32,19 @@ const en = {
   'internal-server-error': 'Server error. Please contact support.',
   'product-required': 'Choose a product.',
   'product-unavailable': 'This product is not available.',
-  'envisioned-not-orderable': 'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
+  'envisioned-not-orderable':
+    'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
   'out-of-stock': 'This product is out of stock.',
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
   'rating-invalid': 'Choose a rating from 1 to 5.',
   'review-exists': 'You have already reviewed this product.',
   'delivery-method-unknown': 'Shipping method not recognized. Please contact support.',
-  'delivery-not-available': 'This shipping method is not available for this address. Please choose another one.',
+  'delivery-not-available': 'This shipping method is not available for this address.',
   'country-required': 'Choose a country.',
   'zip-required': 'Enter the postcode.',
   'zip-invalid': 'Check the postcode: in Russia it has six digits.',
   'zip-unknown': 'The carrier does not know this postcode. Please check it.',
-  'delivery-provider-down': 'The shipping cost cannot be calculated right now. Please try again in a few minutes.',
+  'delivery-provider-down': 'The shipping cost is unavailable right now. Please try again shortly.',
   'basket-empty': 'Your cart is empty.',
   'basket-unavailable': 'Some cart items are unavailable: perhaps you ordered more than we have in stock.',
   'order-cannot-be-processed': 'Your order cannot be processed.',
@@ -59,6 +60,21 @@ const en = {
   'status-invalid': 'Choose a status from 0 to 6.',
   'project-has-products': 'This project still has products: move or delete them first, or hide the project.',
   'product-ordered': 'This product is in orders and cannot be deleted; hide it instead.',
+  'path-invalid':
+    'Folder names use lowercase Latin letters, digits, dashes and underscores, at most 5 levels deep.',
+  'folder-exists': 'A folder with this name already exists.',
+  'folder-not-empty': 'The folder is not empty: delete its files and folders first.',
+  'file-required': 'Choose a file to upload.',
+  'file-too-large': 'The file is too large: at most 10 MB.',
+  'csv-invalid': 'The CSV file could not be read.',
+  'csv-rows-invalid': 'Some rows of the CSV file have errors; nothing was changed.',
+  'csv-column-missing': 'A required column is missing.',
+  'csv-column-unknown': 'Unknown column.',
+  'csv-column-duplicate': 'This column appears twice.',
+  'csv-link-duplicate': 'This link appears in more than one row.',
+  'project-unknown': 'No project has this link.',
+  'category-unknown': 'No category has this link.',
+  'boolean-invalid': 'Use 1 or 0.',
 } as const;
 
 export type ErrorKey = keyof typeof en;
@@ -90,20 +106,23 @@ const ru: Record<ErrorKey, string> = {
   'internal-server-error': 'Ошибка сервера. Обратитесь в поддержку.',
   'product-required': 'Выберите товар.',
   'product-unavailable': 'Этот товар недоступен.',
-  'envisioned-not-orderable': 'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
+  'envisioned-not-orderable':
+    'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
   'out-of-stock': 'Этого товара нет в наличии.',
-  'wishlist-unavailable': 'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
+  'wishlist-unavailable':
+    'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
   'rating-invalid': 'Поставьте оценку от 1 до 5.',
   'review-exists': 'Вы уже оставили отзыв об этом товаре.',
   'delivery-method-unknown': 'Способ доставки не распознан. Обратитесь в поддержку.',
-  'delivery-not-available': 'Этот способ доставки недоступен для этого адреса. Выберите другой.',
+  'delivery-not-available': 'Этот способ доставки недоступен для этого адреса.',
   'country-required': 'Выберите страну.',
   'zip-required': 'Введите почтовый индекс.',
   'zip-invalid': 'Проверьте индекс: в России он состоит из шести цифр.',
   'zip-unknown': 'Служба доставки не знает такого индекса. Проверьте его.',
-  'delivery-provider-down': 'Сейчас не удаётся рассчитать стоимость доставки. Попробуйте через несколько минут.',
+  'delivery-provider-down': 'Сейчас не удаётся рассчитать доставку. Попробуйте через несколько минут.',
   'basket-empty': 'Корзина пуста.',
-  'basket-unavailable': 'Некоторые товары в корзине недоступны: возможно, вы заказали больше, чем есть в наличии.',
+  'basket-unavailable':
+    'Некоторые товары в корзине недоступны: возможно, вы заказали больше, чем есть в наличии.',
   'order-cannot-be-processed': 'Ваш заказ не может быть обработан.',
   'payment-method-unknown': 'Способ оплаты не распознан. Обратитесь в поддержку.',
   'invalid-currency-rate': 'Неверный курс валюты. Обратитесь в поддержку.',
@@ -117,6 +136,21 @@ const ru: Record<ErrorKey, string> = {
   'status-invalid': 'Выберите статус от 0 до 6.',
   'project-has-products': 'В проекте ещё есть товары: перенесите или удалите их либо скройте проект.',
   'product-ordered': 'Этот товар есть в заказах, его нельзя удалить; скройте его.',
+  'path-invalid':
+    'Имена папок: строчные латинские буквы, цифры, дефисы и подчёркивания, не больше 5 уровней.',
+  'folder-exists': 'Папка с таким именем уже есть.',
+  'folder-not-empty': 'Папка не пуста: сначала удалите её файлы и папки.',
+  'file-required': 'Выберите файл для загрузки.',
+  'file-too-large': 'Файл слишком большой: не больше 10 МБ.',
+  'csv-invalid': 'Не удалось прочитать CSV-файл.',
+  'csv-rows-invalid': 'В некоторых строках CSV-файла ошибки; ничего не изменено.',
+  'csv-column-missing': 'Не хватает обязательного столбца.',
+  'csv-column-unknown': 'Неизвестный столбец.',
+  'csv-column-duplicate': 'Этот столбец встречается дважды.',
+  'csv-link-duplicate': 'Эта ссылка встречается в нескольких строках.',
+  'project-unknown': 'Нет проекта с такой ссылкой.',
+  'category-unknown': 'Нет категории с такой ссылкой.',
+  'boolean-invalid': 'Укажите 1 или 0.',
 };
 
 const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };
@@ -128,6 +162,9 @@ export const translateError = (locale: Locale, message: string): string =>
 
 export function translateErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
   return Object.fromEntries(
-    Object.entries(errors).map(([field, messages]) => [field, messages.map((message) => translateError(locale, message))]),
+    Object.entries(errors).map(([field, messages]) => [
+      field,
+      messages.map((message) => translateError(locale, message)),
+    ]),
   );
 }

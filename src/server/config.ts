@@ -1,5 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import type { PaypalSettings } from './providers/paypal.ts';
+import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
 
 /**
  * Environment → typed configuration. Every variable has an embedded default so that
@@ -32,6 +35,17 @@ const environmentSchema = z.object({
   RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
   RATES_MOEX_URL: z.url().optional(),
   RATES_CBR_URL: z.url().optional(),
+  RUSSIAN_POST_URL: z.url().optional(),
+  RUSSIAN_POST_FROM_ZIP: z
+    .string()
+    .regex(
+      /^\d{6}$/,
+      'RUSSIAN_POST_FROM_ZIP must be the six-digit postcode of the post office parcels leave from',
+    )
+    .default('101000'),
+  BOXBERRY_URL: z.url().optional(),
+  BOXBERRY_TOKEN: z.string().min(1).optional(),
+  BOXBERRY_TARGETSTART: z.string().min(1).default('010'),
   REDIS_URL: z
     .string()
     .regex(/^rediss?:\/\//, 'REDIS_URL must look like redis://host:6379')
@@ -49,7 +63,22 @@ const environmentSchema = z.object({
     )
     .default([]),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  ROBOKASSA_LOGIN: z.string().min(1).optional(),
+  ROBOKASSA_PASSWORD1: z.string().min(1).optional(),
+  ROBOKASSA_PASSWORD2: z.string().min(1).optional(),
+  ROBOKASSA_HASH: z.enum(ROBOKASSA_HASH_ALGORITHMS).default('md5'),
+  ROBOKASSA_URL: z.url().optional(),
+  ROBOKASSA_OPSTATE_URL: z.url().optional(),
+  /** Robokassa's own test flag (IsTest=1 with the test passwords); defaults to TEST_MODE. */
+  ROBOKASSA_IS_TEST: flag.optional(),
+  PAYPAL_BUSINESS: z.string().min(1).optional(),
+  PAYPAL_RECEIVER_ID: z.string().min(1).optional(),
+  PAYPAL_URL: z.url().optional(),
+  PAYPAL_IPN_VERIFY_URL: z.url().optional(),
+  /** Accept sandbox IPNs (`test_ipn=1`), e.g. against PayPal's sandbox; defaults to TEST_MODE. */
+  PAYPAL_SANDBOX: flag.optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -73,13 +102,22 @@ export interface Config {
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files written to `outboxDir`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string };
+  /** Delivery cost providers; in test mode their local simulators under `/sandbox/…`. */
+  delivery: {
+    russianPost: { url: string; fromZip: string };
+    boxberry: { url: string; token: string; targetStart: string };
+  };
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
   corsOrigins: string[];
   /** Scales every rate limit (tests and load runs raise it). */
   rateLimitMultiplier: number;
+  /** Unpaid orders are cancelled and their stock released after this long. */
+  orderExpiryMinutes: number;
   logLevel: string;
+  /** Payment providers: real endpoints, or the local simulators under /sandbox in test mode. */
+  payments: { robokassa: RobokassaSettings; paypal: PaypalSettings };
 }
 
 export class ConfigError extends Error {
@@ -92,7 +130,20 @@ export class ConfigError extends Error {
 const MOEX_URL =
   'https://iss.moex.com/iss/engines/currency/markets/selt/boards/CETS/securities/USD000UTSTOM.json?iss.meta=off&iss.only=marketdata,securities';
 const CBR_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
+const RUSSIAN_POST_URL = 'https://tariff.pochta.ru';
+const BOXBERRY_URL = 'https://api.boxberry.ru/json.php';
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production';
+const ROBOKASSA_URL = 'https://auth.robokassa.ru/Merchant/Index.aspx';
+const ROBOKASSA_OPSTATE_URL = 'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt';
+const PAYPAL_URL = 'https://www.paypal.com/cgi-bin/webscr';
+const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
+/** Sandbox credentials: the local simulators accept them; real providers do not know them. */
+const SANDBOX_ROBOKASSA = {
+  login: 'vitrina-test',
+  password1: 'vitrina-sandbox-password-1',
+  password2: 'vitrina-sandbox-password-2',
+};
+const SANDBOX_PAYPAL_BUSINESS = 'shop-facilitator@vitrina.example';
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
@@ -109,11 +160,29 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const problems: string[] = [];
   if (production && !env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
   if (production && !env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
+  if (production && !env.TEST_MODE && !env.BOXBERRY_TOKEN) {
+    problems.push('BOXBERRY_TOKEN is required in production outside test mode');
+  }
+  if (production && !env.TEST_MODE) {
+    for (const name of [
+      'ROBOKASSA_LOGIN',
+      'ROBOKASSA_PASSWORD1',
+      'ROBOKASSA_PASSWORD2',
+      'PAYPAL_BUSINESS',
+    ] as const) {
+      if (!env[name]) problems.push(`${name} is required in production outside test mode`);
+    }
+  }
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
   const dataDir = path.resolve(env.DATA_DIR);
   const simulatorBase = `http://127.0.0.1:${env.PORT}/sandbox/rates`;
+  const sandbox = `http://127.0.0.1:${env.PORT}/sandbox`;
+  const boxberrySimulated = env.TEST_MODE && !env.BOXBERRY_URL;
+  // The browser posts payment forms to the public origin; the server calls the simulators on loopback.
+  const sandboxPages = `${publicUrl}/sandbox`;
+  const sandboxServer = `http://127.0.0.1:${env.PORT}/sandbox`;
 
   return {
     mode: env.NODE_ENV,
@@ -134,9 +203,46 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       moexUrl: env.RATES_MOEX_URL ?? (env.TEST_MODE ? `${simulatorBase}/moex` : MOEX_URL),
       cbrUrl: env.RATES_CBR_URL ?? (env.TEST_MODE ? `${simulatorBase}/cbr` : CBR_URL),
     },
+    delivery: {
+      russianPost: {
+        url: env.RUSSIAN_POST_URL ?? (env.TEST_MODE ? `${sandbox}/russian-post` : RUSSIAN_POST_URL),
+        fromZip: env.RUSSIAN_POST_FROM_ZIP,
+      },
+      boxberry: {
+        url: env.BOXBERRY_URL ?? (env.TEST_MODE ? `${sandbox}/boxberry/json.php` : BOXBERRY_URL),
+        // The built-in simulator only knows the sandbox token; another URL gets the configured one.
+        token: boxberrySimulated
+          ? SANDBOX_BOXBERRY_TOKEN
+          : (env.BOXBERRY_TOKEN ?? (env.TEST_MODE ? SANDBOX_BOXBERRY_TOKEN : '')),
+        targetStart: env.BOXBERRY_TARGETSTART,
+      },
+    },
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,
+    payments: {
+      robokassa: {
+        merchantLogin: env.ROBOKASSA_LOGIN ?? SANDBOX_ROBOKASSA.login,
+        password1: env.ROBOKASSA_PASSWORD1 ?? SANDBOX_ROBOKASSA.password1,
+        password2: env.ROBOKASSA_PASSWORD2 ?? SANDBOX_ROBOKASSA.password2,
+        hashAlgorithm: env.ROBOKASSA_HASH,
+        paymentUrl: env.ROBOKASSA_URL ?? (env.TEST_MODE ? `${sandboxPages}/robokassa` : ROBOKASSA_URL),
+        opStateUrl:
+          env.ROBOKASSA_OPSTATE_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/robokassa/opstate` : ROBOKASSA_OPSTATE_URL),
+        isTest: env.ROBOKASSA_IS_TEST ?? env.TEST_MODE,
+      },
+      paypal: {
+        business: env.PAYPAL_BUSINESS ?? SANDBOX_PAYPAL_BUSINESS,
+        receiverId: env.PAYPAL_RECEIVER_ID,
+        paymentUrl: env.PAYPAL_URL ?? (env.TEST_MODE ? `${sandboxPages}/paypal` : PAYPAL_URL),
+        ipnVerifyUrl:
+          env.PAYPAL_IPN_VERIFY_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/paypal/ipn-verify` : PAYPAL_IPN_VERIFY_URL),
+        sandbox: env.PAYPAL_SANDBOX ?? env.TEST_MODE,
+      },
+    },
   };
 }

@@ -11,12 +11,37 @@ import { createWorker, scheduleRecurring } from './jobs/queue.ts';
 import { mailSendHandler } from './mail/jobs.ts';
 import { MAIL_SEND_JOB } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
+import { expireOrders } from './orders/service.ts';
+import { createBoxberrySimulator } from './providers/simulators/boxberry.ts';
 import { createExchangeRateSimulator } from './providers/simulators/exchange-rates.ts';
+import { createPaypalSimulator } from './providers/simulators/paypal.ts';
+import { createRobokassaSimulator } from './providers/simulators/robokassa.ts';
+import { createRussianPostSimulator } from './providers/simulators/russian-post.ts';
 import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
+const ORDER_EXPIRY_JOB = 'orders.expire';
+
+/**
+ * Test mode's payment pages. They call the shop back on the loopback address, as the real
+ * providers call the public one; the browser returns to the public URLs.
+ */
+function paymentSimulators(config: ReturnType<typeof loadConfig>) {
+  const internal = `http://127.0.0.1:${config.port}`;
+  const robokassa = createRobokassaSimulator({
+    ...config.payments.robokassa,
+    resultUrl: `${internal}/api/robokassa/result`,
+    successUrl: `${config.publicUrl}/order/result/robokassa`,
+    failUrl: `${config.publicUrl}/order/cancel/robokassa`,
+  });
+  const paypal = createPaypalSimulator(
+    { business: config.payments.paypal.business, receiverId: config.payments.paypal.receiverId },
+    { resolveNotifyUrl: (url: string) => url.replace(config.publicUrl, internal) },
+  );
+  return [robokassa.plugin, paypal.plugin];
+}
 const DAY = 24 * 3600_000;
 
 /** Composition root: config → database → migrations → demo data → services → HTTP → jobs. */
@@ -60,7 +85,12 @@ async function main() {
     web: true,
     dev,
     logger: { level: config.logLevel },
-    sandboxes: [createExchangeRateSimulator().plugin],
+    sandboxes: [
+      createExchangeRateSimulator().plugin,
+      createRussianPostSimulator().plugin,
+      createBoxberrySimulator().plugin,
+      ...paymentSimulators(config),
+    ],
   });
   await app.listen({ host: config.host, port: config.port });
 
@@ -75,11 +105,16 @@ async function main() {
         from: config.mail.from,
       }),
       [SESSION_PURGE_JOB]: () => purgeExpiredSessions(connection.db),
+      [ORDER_EXPIRY_JOB]: async () => {
+        if ((await expireOrders(connection.db, new Date(), services.mailShop)) > 0)
+          services.catalog.invalidate();
+      },
     },
     log: app.log,
   });
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
+  await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
   worker.start();
   // The instance that ran the refresh job knows the new rate at once; the others read it here.
   const rateReload = setInterval(() => void rates.load(), 60_000);

@@ -16,6 +16,7 @@ import {
 import { listProductLinks } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
+import { createDeliveryQuotes } from './delivery/service.ts';
 import { submitFeedback } from './feedback/service.ts';
 import { listPartners } from './partners/service.ts';
 import { createRateLimits } from './security/rate-limits.ts';
@@ -77,7 +78,10 @@ export function createServices(options: {
     },
   };
 
-  return { db, config, catalog, partners, sitemap, feedback, rateLimits, mailShop };
+  /** Delivery quotes through a 10-minute cache: `delivery.quote({ method, country, zip, weightGrams, orderSumKopecks })`. */
+  const delivery = createDeliveryQuotes(config.delivery);
+
+  return { db, config, usdRate, catalog, partners, sitemap, feedback, rateLimits, mailShop, delivery };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -28,7 +28,8 @@ export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   }): Promise<unknown>;
 }
 
-export const defineRoute = <Query, Body, Params = unknown>(route: ApiRoute<Query, Body, Params>) => route as ApiRoute;
+export const defineRoute = <Query, Body, Params = unknown>(route: ApiRoute<Query, Body, Params>) =>
+  route as ApiRoute;
 
 /** Checks run before a guarded call's input is even parsed. */
 export interface Guards {
@@ -48,10 +49,12 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
 }
 
 /**
- * Registers the calls. A PATCH or DELETE call is also reachable as a form POST with
- * `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients send it).
+ * Registers the calls in a scope prefixed with `/api`. A PATCH or DELETE call is also reachable as
+ * a form POST with `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients
+ * send it). Unknown paths under `/api` answer a JSON 404.
  */
 export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
+  const scoped = (url: string) => url.replace(/^\/api/, '');
   const handle = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
     if (route.access === 'admin') await guards.admin(request);
     const params = route.params ? parseOrThrow(route.params, request.params) : undefined;
@@ -59,7 +62,8 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
     const body = route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined;
     return route.handler({ params, query, body, request, reply });
   };
-  for (const route of routes) app.route({ method: route.method, url: route.url, handler: handle(route) });
+  for (const route of routes)
+    app.route({ method: route.method, url: scoped(route.url), handler: handle(route) });
 
   const spoofable = new Map<string, Map<string, ApiRoute>>();
   for (const route of routes) {
@@ -70,7 +74,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
   }
   for (const [url, methods] of spoofable) {
     if (routes.some((route) => route.method === 'POST' && route.url === url)) continue;
-    app.post(url, async (request, reply) => {
+    app.post(scoped(url), async (request, reply) => {
       const spoofed = String(
         (request.body as { _method?: unknown } | undefined)?._method ?? '',
       ).toUpperCase();
@@ -83,7 +87,19 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
       return handle(route)(request, reply);
     });
   }
+  // Every method but OPTIONS, which answers CORS preflights.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    handler: async (_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER),
+  });
 }
+
+export const NOT_FOUND_ANSWER = {
+  success: false,
+  errors: { path: ['No such API call'] },
+  message: 'Not found',
+};
 
 function withoutMethodField(body: unknown) {
   if (!body || typeof body !== 'object' || !('_method' in body)) return body;

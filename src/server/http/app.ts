@@ -7,11 +7,18 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import { accountRoutes } from '../accounts/routes.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { bufferUploadedFile } from '../admin/content-routes.ts';
+import { adminRoutes } from '../admin/routes.ts';
 import { basketRoutes } from '../cart/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
+import { paymentNotifications, paymentPageRoutes } from '../checkout/routes.ts';
+import { deliveryRoutes } from '../delivery/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
+import { orderRoutes } from '../orders/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
@@ -48,11 +55,6 @@ export async function buildApp(options: AppOptions) {
   registerErrorHandling(app);
   const { config } = services;
   await app.register(fastifyCookie);
-  await app.register(fastifyCors, {
-    origin: config.corsOrigins,
-    credentials: true,
-    methods: ['GET', 'POST', 'PATCH', 'DELETE'],
-  });
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
     db: services.db,
@@ -60,10 +62,12 @@ export async function buildApp(options: AppOptions) {
     secure: config.publicUrl.startsWith('https://'),
   });
   await app.register(fastifyFormbody);
-  // Multipart forms (feedback) arrive as plain fields; files are the file manager's business.
+  // Multipart forms (feedback) arrive as plain fields; one file part of at most 10 MB is taken
+  // only by the file manager's upload, where it arrives as { filename, mimetype, data }.
   await app.register(fastifyMultipart, {
     attachFieldsToBody: 'keyValues',
-    limits: { files: 0, fieldSize: 64 * 1024 },
+    limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024 },
+    onFile: bufferUploadedFile,
   });
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
@@ -75,8 +79,26 @@ export async function buildApp(options: AppOptions) {
     ...basketRoutes(services),
     ...wishlistRoutes(services),
     ...reviewRoutes(services),
+    ...deliveryRoutes(services),
+    ...orderRoutes(services),
+    ...paymentPageRoutes(services),
+    ...adminRoutes(services),
   ];
-  await app.register(async (api) => registerApi(api, routes));
+  const guards = { admin: (request: FastifyRequest) => accountActions(services, request).requireAdmin() };
+  // The API lives in its own scope: CORS (with its preflight route) applies to it alone and cannot
+  // collide with the server-rendered app's catch-all route.
+  await app.register(
+    async (api) => {
+      await api.register(fastifyCors, {
+        origin: config.corsOrigins,
+        credentials: true,
+        methods: ['GET', 'POST', 'PATCH', 'DELETE'],
+      });
+      registerApi(api, routes, guards);
+    },
+    { prefix: '/api' },
+  );
+  await app.register(paymentNotifications, { services });
 
   const document = openApiDocument(routes, services.config.publicUrl);
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
 import { isLocale } from '../../contract/locale.ts';
 import { DomainError, TooManyRequests } from '../errors.ts';
+import { NOT_FOUND_ANSWER } from './api.ts';
 import { requestLocale } from './locale.ts';
 
 /** The language of error texts: the call's `locale` parameter, else the visitor's language. */
@@ -41,8 +42,5 @@ export function registerErrorHandling(app: FastifyInstance) {
     return reply.status(500).send({ success: false, errors: {}, message });
   });
 
-  const notFound = { success: false, errors: { path: ['No such API call'] }, message: 'Not found' };
-  app.setNotFoundHandler((_request, reply) => reply.status(404).send(notFound));
-  // The server-rendered app answers every other path; unknown API paths stay JSON.
-  app.all('/api/*', async (_request, reply) => reply.status(404).send(notFound));
+  app.setNotFoundHandler((_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER));
 }

@@ -251,13 +251,11 @@ export async function recordPayment(
         .update(orders)
         .set({ status, paidAt: new Date(), updatedAt: new Date() })
         .where(eq(orders.id, order.id));
-      await transaction
-        .insert(orderStatusHistory)
-        .values({
-          orderId: order.id,
-          status,
-          reason: late ? `paid after cancel via ${payment.provider}` : `paid via ${payment.provider}`,
-        });
+      await transaction.insert(orderStatusHistory).values({
+        orderId: order.id,
+        status,
+        reason: late ? `paid after cancel via ${payment.provider}` : `paid via ${payment.provider}`,
+      });
       await queueMail(
         transaction,
         {

@@ -7,15 +7,26 @@ import { buildApp } from '../http/app.ts';
 import { createServices } from '../services.ts';
 import { createTestDatabase } from './database.ts';
 
-/** The API over a fresh test database, without the web app; `inject` talks to it in-process. */
-export async function createTestApp(options: { usdRate?: number } = {}) {
+/**
+ * The API over a fresh test database, without the web app; `inject` talks to it in-process.
+ * `env` adds environment variables (e.g. `RUSSIAN_POST_URL` and `BOXBERRY_URL` pointing at
+ * simulators a test listens with); `sandboxes` are mounted as in test mode.
+ */
+export async function createTestApp(
+  options: {
+    usdRate?: number;
+    env?: Record<string, string>;
+    sandboxes?: Array<(app: import('fastify').FastifyInstance) => Promise<void>>;
+  } = {},
+) {
   const connection: DatabaseConnection = await createTestDatabase();
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+    ...options.env,
   });
   const services = createServices({ db: connection.db, config, usdRate: () => options.usdRate ?? 90 });
-  const app = await buildApp({ services });
+  const app = await buildApp({ services, sandboxes: options.sandboxes });
   return {
     app,
     services,

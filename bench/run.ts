@@ -1,0 +1,355 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { auditPage, CATEGORIES, killChrome, LIGHTHOUSE_TARGETS, type PageAudit } from './lighthouse.ts';
+import { type LoadResult, type LoadSettings, type LoadTarget, runLoad, stopLoad } from './load.ts';
+import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
+
+/**
+ * `npm run bench`: load-tests the built shop against a bare Fastify baseline with autocannon,
+ * then audits three pages with Lighthouse. See bench/README.md for how to read the output.
+ */
+
+const HELP = `Usage: npm run bench -- [options]
+
+  --quick           2 s per load test and no warm-up (smoke test; figures are rough)
+  --no-lighthouse   skip the Lighthouse audits
+  --postgres URL    run the shop on this PostgreSQL database instead of a fresh PGlite one
+  --help            this text`;
+
+interface Options {
+  quick: boolean;
+  lighthouse: boolean;
+  postgres: string | undefined;
+}
+
+function parseOptions(argv: string[]): Options {
+  const options: Options = { quick: false, lighthouse: true, postgres: undefined };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i] ?? '';
+    if (arg === '--quick') options.quick = true;
+    else if (arg === '--no-lighthouse') options.lighthouse = false;
+    else if (arg === '--postgres') {
+      const value = argv[++i];
+      if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
+      options.postgres = value;
+    } else if (arg.startsWith('--postgres=')) options.postgres = arg.slice('--postgres='.length);
+    else if (arg === '--help' || arg === '-h') {
+      console.log(HELP);
+      process.exit(0);
+    } else fail(`Unknown option ${arg}\n\n${HELP}`);
+  }
+  return options;
+}
+
+function fail(message: string): never {
+  console.error(message);
+  process.exit(1);
+}
+
+/** Ratio of a target's req/s to the baseline `/json` req/s that it must reach. */
+const RATIO_TARGETS: Record<string, number> = { 'api-product': 0.2, 'ssr-product': 0.01 };
+/** Sent with every shop request: hides the test-mode notice and fixes the language. */
+const SHOP_COOKIE = 'overlay-test-info=hidden; locale=en';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const children: Child[] = [];
+let dataDir: string | undefined;
+
+async function cleanUp() {
+  stopLoad();
+  killChrome();
+  await Promise.all(children.map((child) => child.stop()));
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+  dataDir = undefined;
+}
+
+let interrupted = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error(`\n${signal}: stopping the servers…`);
+    void cleanUp().finally(() => process.exit(130));
+  });
+}
+// Last resort (uncaught errors, process.exit): never leave servers or Chromium behind.
+process.on('exit', () => {
+  killChrome();
+  killAllNow();
+  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+});
+
+const fmt = (value: number, digits = 0) =>
+  value.toLocaleString('en-US', { minimumFractionDigits: digits, maximumFractionDigits: digits });
+
+function gitRevision() {
+  try {
+    const git = (...args: string[]) =>
+      execFileSync('git', args, { cwd: root, encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const commit = git('rev-parse', '--short', 'HEAD');
+    const dirty = git('status', '--porcelain') !== '';
+    return `${commit}${dirty ? ' (uncommitted changes)' : ''}`;
+  } catch {
+    return undefined;
+  }
+}
+
+/** One plain request first, so that a broken URL is reported clearly rather than as 100% non-2xx. */
+async function probe(target: LoadTarget) {
+  const response = await fetch(target.url, { headers: target.headers, redirect: 'manual' });
+  await response.arrayBuffer();
+  return response.status;
+}
+
+function printTable(results: LoadResult[], baseline: number) {
+  const rows = results.map((result) => ({
+    name: result.name,
+    rps: fmt(result.requestsPerSecond),
+    p99: fmt(result.latencyMs.p99),
+    ratio: baseline > 0 ? (result.requestsPerSecond / baseline).toFixed(3) : 'n/a',
+    status: result.problems.length > 0 ? `ERRORS: ${result.problems.join('; ')}` : 'ok',
+  }));
+  const header = { name: 'Test', rps: 'req/s', p99: 'p99 ms', ratio: 'ratio', status: 'responses' };
+  const width = (key: keyof typeof header) =>
+    Math.max(header[key].length, ...rows.map((row) => row[key].length));
+  const w = { name: width('name'), rps: width('rps'), p99: width('p99'), ratio: width('ratio') };
+  const line = (row: typeof header) =>
+    `  ${row.name.padEnd(w.name)}  ${row.rps.padStart(w.rps)}  ${row.p99.padStart(w.p99)}  ${row.ratio.padStart(w.ratio)}  ${row.status}`;
+  console.log(line(header));
+  console.log(`  ${'-'.repeat(w.name + w.rps + w.p99 + w.ratio + 8 + 'responses'.length)}`);
+  for (const row of rows) console.log(line(row));
+}
+
+function printAudit(audit: PageAudit) {
+  console.log(`\n  ${audit.name}  ${audit.url}`);
+  if (audit.finalUrl && audit.finalUrl !== audit.url) console.log(`    (ended on ${audit.finalUrl})`);
+  if (audit.runtimeError) console.log(`    RUNTIME ERROR ${audit.runtimeError}`);
+  for (const category of audit.categories) {
+    const score = category.score === null ? '—' : String(category.score);
+    const target = category.target === 100 ? '= 100' : `≥ ${category.target}`;
+    console.log(
+      `    ${category.id.padEnd(15)} ${score.padStart(3)}  (target ${target})  ${category.pass ? 'PASS' : 'FAIL'}`,
+    );
+    for (const failing of category.failing) {
+      const score = failing.score === null ? 'error' : `score ${failing.score}`;
+      const weight = failing.weight > 0 ? `, weight ${failing.weight}` : '';
+      const value = failing.displayValue ? ` — ${failing.displayValue}` : '';
+      console.log(`        ✗ ${failing.id}: ${failing.title}${value}  [${score}${weight}]`);
+      if (failing.error) console.log(`            error: ${failing.error}`);
+      for (const example of failing.examples) console.log(`            · ${example}`);
+    }
+  }
+  const metrics = Object.entries(audit.metrics)
+    .filter(([, metric]) => metric.displayValue)
+    .map(([id, metric]) => `${id} ${metric.displayValue}`)
+    .join(', ');
+  if (metrics) console.log(`    metrics: ${metrics}`);
+  if (audit.externalRequests.length > 0) {
+    console.log(
+      `    requests outside the shop (blocked in this offline run): ${audit.externalRequests.join(', ')}`,
+    );
+  }
+  if (audit.benchmarkIndex)
+    console.log(`    CPU benchmark index of this machine: ${Math.round(audit.benchmarkIndex)}`);
+  for (const warning of audit.runWarnings) console.log(`    warning: ${warning}`);
+}
+
+async function main() {
+  const options = parseOptions(process.argv.slice(2));
+  if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+    fail('build/server/index.js is missing: run `npm run build` first.');
+  }
+  const settings: LoadSettings = options.quick
+    ? { connections: 32, duration: 2, warmup: 0 }
+    : { connections: 32, duration: 8, warmup: 2 };
+  const startedAt = new Date();
+
+  console.log(
+    `Vitrina bench — ${startedAt.toISOString()}, Node ${process.version}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'CPU'}`,
+  );
+  console.log(
+    `Load: autocannon, ${settings.connections} connections, ${settings.duration} s measured` +
+      (settings.warmup > 0 ? ` after ${settings.warmup} s warm-up` : ', no warm-up') +
+      (options.quick ? ' (--quick: rough figures)' : ''),
+  );
+  console.log(
+    `Database: ${options.postgres ? 'PostgreSQL (--postgres)' : 'fresh PGlite in a temp folder'}\n`,
+  );
+
+  // Both servers.
+  const [baselinePort, shopPort] = [await freePort(), await freePort()];
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
+  const baseline = startNodeServer({
+    name: 'The baseline server',
+    script: 'bench/baseline-server.ts',
+    port: baselinePort,
+    cwd: root,
+    env: { NODE_ENV: 'production' },
+  });
+  children.push(baseline);
+  const shop = startNodeServer({
+    name: 'The shop',
+    script: 'src/server/main.ts',
+    port: shopPort,
+    cwd: root,
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${shopPort}`,
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-for-production-mode',
+      DATABASE_URL: options.postgres ?? '',
+    },
+  });
+  children.push(shop);
+
+  console.log('Starting the baseline and the shop (the first start seeds demo data)…');
+  const shopStart = Date.now();
+  await Promise.all([
+    waitUntilReady(baseline, `${baseline.baseUrl}/json`, 30_000),
+    waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000),
+  ]);
+  console.log(`  both ready (shop in ${((Date.now() - shopStart) / 1000).toFixed(1)} s)`);
+
+  const initial = (await (await fetch(`${shop.baseUrl}/api/initial?locale=en`)).json()) as {
+    week?: Array<{ link?: string }>;
+    categories?: Array<{ link?: string }>;
+  };
+  const productLink = initial.week?.[0]?.link;
+  const categoryLink = initial.categories?.[0]?.link;
+  if (!productLink || !categoryLink) {
+    throw new Error(
+      `/api/initial?locale=en has no week[0].link or categories[0].link (week: ${initial.week?.length ?? 'missing'}, categories: ${initial.categories?.length ?? 'missing'})`,
+    );
+  }
+  console.log(`  product: ${productLink}, category: ${categoryLink}\n`);
+  const product = encodeURIComponent(productLink);
+  const category = encodeURIComponent(categoryLink);
+  const pageHeaders = { cookie: SHOP_COOKIE };
+
+  const targets: LoadTarget[] = [
+    { id: 'baseline-json', name: 'baseline GET /json', url: `${baseline.baseUrl}/json` },
+    { id: 'baseline-static', name: 'baseline static file', url: `${baseline.baseUrl}/static/hello.html` },
+    {
+      id: 'api-product',
+      name: 'API /api/product',
+      url: `${shop.baseUrl}/api/product?locale=en&link=${product}`,
+    },
+    { id: 'api-initial', name: 'API /api/initial', url: `${shop.baseUrl}/api/initial?locale=en` },
+    {
+      id: 'ssr-product',
+      name: 'SSR /product/:link',
+      url: `${shop.baseUrl}/product/${product}`,
+      headers: pageHeaders,
+    },
+    {
+      id: 'ssr-category',
+      name: 'SSR /category/:link',
+      url: `${shop.baseUrl}/category/${category}`,
+      headers: pageHeaders,
+    },
+  ];
+
+  console.log('Load tests');
+  const load: LoadResult[] = [];
+  for (const target of targets) {
+    const status = await probe(target);
+    process.stdout.write(`  ${target.name} … `);
+    const result = await runLoad(target, settings);
+    if (status < 200 || status > 299) result.problems.unshift(`a single plain request answered ${status}`);
+    load.push(result);
+    console.log(`${fmt(result.requestsPerSecond)} req/s${result.problems.length > 0 ? '  (ERRORS)' : ''}`);
+  }
+
+  const baselineRps = load.find((result) => result.id === 'baseline-json')?.requestsPerSecond ?? 0;
+  console.log(`\nResults (ratio = req/s ÷ baseline /json req/s)\n`);
+  printTable(load, baselineRps);
+
+  const ratios = Object.entries(RATIO_TARGETS).map(([id, target]) => {
+    const result = load.find((entry) => entry.id === id);
+    const ratio = result && baselineRps > 0 ? result.requestsPerSecond / baselineRps : 0;
+    const clean = result !== undefined && result.problems.length === 0;
+    return { id, name: result?.name ?? id, ratio, target, pass: clean && ratio >= target, clean };
+  });
+  console.log('\nTargets');
+  for (const ratio of ratios) {
+    console.log(
+      `  ${ratio.name.padEnd(20)} ratio ${ratio.ratio.toFixed(3)} ≥ ${ratio.target}  ${ratio.pass ? 'PASS' : 'FAIL'}${ratio.clean ? '' : ' (responses had errors)'}`,
+    );
+  }
+  const loadErrors = load.filter((result) => result.problems.length > 0);
+  if (loadErrors.length > 0) {
+    console.log('\n  ERRORS during the load tests:');
+    for (const result of loadErrors) console.log(`    ${result.name}: ${result.problems.join('; ')}`);
+  }
+
+  const audits: PageAudit[] = [];
+  if (options.lighthouse) {
+    console.log(
+      '\nLighthouse (default config: mobile, simulated slow 4G, 4× CPU slowdown; cookie overlay-test-info=hidden; locale=en)',
+    );
+    const pages = [
+      { name: 'home', url: `${shop.baseUrl}/` },
+      { name: 'category', url: `${shop.baseUrl}/category/${category}` },
+      { name: 'product', url: `${shop.baseUrl}/product/${product}` },
+    ];
+    for (const page of pages) {
+      const audit = await auditPage(page.name, page.url, { Cookie: SHOP_COOKIE });
+      audits.push(audit);
+      printAudit(audit);
+    }
+    console.log('\n  Summary');
+    console.log(`    ${'page'.padEnd(10)}${CATEGORIES.map((id) => id.padStart(16)).join('')}`);
+    for (const audit of audits) {
+      const cells = audit.categories.map((category) =>
+        `${category.score ?? '—'} ${category.pass ? 'PASS' : 'FAIL'}`.padStart(16),
+      );
+      console.log(`    ${audit.name.padEnd(10)}${cells.join('')}`);
+    }
+    console.log(
+      `    ${'target'.padEnd(10)}${CATEGORIES.map((id) => `${LIGHTHOUSE_TARGETS[id] === 100 ? '=' : '≥'} ${LIGHTHOUSE_TARGETS[id]}`.padStart(16)).join('')}`,
+    );
+  }
+
+  const results = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: gitRevision(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    options: { ...options, postgres: options.postgres ? 'yes' : undefined },
+    settings,
+    links: { product: productLink, category: categoryLink },
+    load: { baselineRps, results: load, targets: ratios },
+    lighthouse: options.lighthouse ? { targets: LIGHTHOUSE_TARGETS, pages: audits } : undefined,
+  };
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nAll figures: ${path.relative(root, file)}`);
+}
+
+main()
+  .then(async () => {
+    if (interrupted) return;
+    await cleanUp();
+    process.exit(0);
+  })
+  .catch(async (error: unknown) => {
+    // After Ctrl-C, whatever was running fails because its server or browser is gone: not news.
+    if (interrupted) return;
+    console.error(
+      `\nThe bench failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`,
+    );
+    await cleanUp();
+    process.exit(1);
+  });

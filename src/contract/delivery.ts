@@ -1,0 +1,81 @@
+import { z } from 'zod';
+import { isCountryCode } from './countries.ts';
+import { LOCALES } from './locale.ts';
+
+/**
+ * Delivery methods and the `GET /api/delivery?method=&country=&zip=` call (spec sections 3, 4, 7, 8).
+ * Messages in the schemas are keys of src/contract/error-messages.ts.
+ */
+
+export const DELIVERY_METHODS = ['russian_post', 'boxberry', 'boxberry.courier'] as const;
+export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
+
+export const isDeliveryMethod = (value: unknown): value is DeliveryMethod =>
+  typeof value === 'string' && (DELIVERY_METHODS as readonly string[]).includes(value);
+
+/** Russian Post ships worldwide; Boxberry's pickup points and couriers serve Russia only. */
+export const deliveryCountries: Record<DeliveryMethod, 'any' | readonly string[]> = {
+  russian_post: 'any',
+  boxberry: ['RU'],
+  'boxberry.courier': ['RU'],
+};
+
+export const isDeliveryAvailable = (method: DeliveryMethod, country: string): boolean => {
+  const countries = deliveryCountries[method];
+  return countries === 'any' || countries.includes(country.toUpperCase());
+};
+
+export interface DeliveryMethodOption {
+  method: DeliveryMethod;
+  /** A translation key of the web app's message files. */
+  name: string;
+  /** A path under /public. */
+  image: string;
+}
+
+/** The spec's three delivery methods, in the order the shipping step lists them. */
+export const deliveryMethods: readonly DeliveryMethodOption[] = [
+  { method: 'russian_post', name: 'delivery-russian-post', image: '/delivery/russian-post.svg' },
+  { method: 'boxberry', name: 'delivery-boxberry', image: '/delivery/boxberry.svg' },
+  { method: 'boxberry.courier', name: 'delivery-boxberry-courier', image: '/delivery/boxberry-courier.svg' },
+];
+
+/** Longest postcode we accept anywhere in the world (with spaces and a dash, e.g. "SW1A 1AA"). */
+export const ZIP_MAX_LENGTH = 12;
+
+const requiredOr = (required: string, invalid: string) => (issue: { input?: unknown }) =>
+  issue.input === undefined || issue.input === '' ? required : invalid;
+
+export const deliveryQuery = z.object({
+  method: z.enum(DELIVERY_METHODS, { error: 'delivery-method-unknown' }),
+  country: z
+    .string({ error: requiredOr('country-required', 'country-invalid') })
+    .trim()
+    .min(1, 'country-required')
+    .transform((value) => value.toUpperCase())
+    .refine(isCountryCode, 'country-invalid')
+    .describe('ISO 3166-1 alpha-2 code; lowercase is accepted'),
+  zip: z
+    .string({ error: requiredOr('zip-required', 'zip-invalid') })
+    .trim()
+    .min(1, 'zip-required')
+    .max(ZIP_MAX_LENGTH, 'zip-invalid')
+    .describe('Postcode; six digits in Russia'),
+  locale: z.enum(LOCALES).optional().describe('Language of error texts'),
+});
+
+export type DeliveryQuery = z.infer<typeof deliveryQuery>;
+
+export const deliveryDays = z
+  .object({ min: z.number().int(), max: z.number().int() })
+  .describe('Delivery time in days, when the carrier tells it');
+
+export const deliveryResponse = z.object({
+  success: z.literal(true),
+  method: z.enum(DELIVERY_METHODS),
+  cost: z.number().describe('Roubles'),
+  days: deliveryDays.nullable(),
+});
+
+export type DeliveryResponse = z.infer<typeof deliveryResponse>;
+export type DeliveryDays = z.infer<typeof deliveryDays>;

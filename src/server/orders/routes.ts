@@ -1,0 +1,93 @@
+import { z } from 'zod';
+import { doneResponse } from '../../contract/accounts.ts';
+import { localeQuery } from '../../contract/catalog.ts';
+import {
+  createOrderResponse,
+  orderBody,
+  orderIdBody,
+  orderListResponse,
+  orderResponse,
+} from '../../contract/orders.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { currentOrder, paymentForm } from '../checkout/payments.ts';
+import { quoteForRequest } from '../delivery/routes.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../services.ts';
+import { createOrder, getOrder, listOrders, repeatOrder } from './service.ts';
+
+/** Placing an order and the order history (spec section 7); signed-in users only. */
+export function orderRoutes(services: Services) {
+  const { db, config } = services;
+  const user = (request: Parameters<typeof accountActions>[1]) =>
+    accountActions(services, request).requireUser();
+  return [
+    defineRoute({
+      method: 'POST',
+      url: '/api/order',
+      summary:
+        'Place an order from the basket; prices and delivery are recomputed, stock reserved; answers the provider form',
+      tags: ['orders'],
+      body: orderBody,
+      response: createOrderResponse,
+      handler: async ({ body, request }) => {
+        const { id: userId } = await user(request);
+        const quote = await quoteForRequest(services, request, {
+          method: body.deliveryMethod,
+          country: body.country,
+          zip: body.zip,
+          locale: body.locale,
+        });
+        const order = await createOrder(db, userId, body, {
+          deliveryCost: quote.cost,
+          usdRate: services.usdRate(),
+          expiresMinutes: config.orderExpiryMinutes,
+          shop: services.mailShop,
+        });
+        services.catalog.invalidate();
+        return { success: true, order: currentOrder(order), payment: paymentForm(config, order) };
+      },
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/order',
+      summary: "The signed-in user's orders, newest first",
+      tags: ['orders'],
+      response: orderListResponse,
+      handler: async ({ request }) => ({
+        success: true,
+        orders: await listOrders(db, (await user(request)).id),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/order/:id',
+      summary: "One of the user's orders with its items (404 for anyone else's)",
+      tags: ['orders'],
+      params: z.object({ id: z.coerce.number().int().positive('not-found') }),
+      query: localeQuery,
+      response: orderResponse,
+      handler: async ({ params, query, request }) => ({
+        success: true,
+        order: await getOrder(
+          db,
+          (await user(request)).id,
+          params.id,
+          query.locale ?? requestLocale(request),
+        ),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/order/repeat',
+      summary: "Put an earlier order's items back in the basket, within stock",
+      tags: ['orders'],
+      body: orderIdBody,
+      response: doneResponse,
+      handler: async ({ body, request }) => {
+        await repeatOrder(db, (await user(request)).id, body.order);
+        return { success: true };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../config.ts';
+
+describe('payment provider configuration', () => {
+  it('points both providers at the local simulators in test mode, with sandbox credentials', () => {
+    const { robokassa, paypal } = loadConfig({ PORT: '4000', PUBLIC_URL: 'http://shop.test:8080/' }).payments;
+    expect(robokassa).toEqual({
+      merchantLogin: 'vitrina-test',
+      password1: expect.any(String),
+      password2: expect.any(String),
+      hashAlgorithm: 'md5',
+      paymentUrl: 'http://shop.test:8080/sandbox/robokassa',
+      opStateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/opstate',
+      isTest: true,
+    });
+    expect(robokassa.password1).not.toBe(robokassa.password2);
+    expect(paypal).toEqual({
+      business: 'shop-facilitator@vitrina.example',
+      receiverId: undefined,
+      paymentUrl: 'http://shop.test:8080/sandbox/paypal',
+      ipnVerifyUrl: 'http://127.0.0.1:4000/sandbox/paypal/ipn-verify',
+      sandbox: true,
+    });
+  });
+
+  it('uses the real endpoints outside test mode', () => {
+    const { robokassa, paypal } = loadConfig({ TEST_MODE: 'false' }).payments;
+    expect(robokassa.paymentUrl).toBe('https://auth.robokassa.ru/Merchant/Index.aspx');
+    expect(robokassa.opStateUrl).toBe(
+      'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt',
+    );
+    expect(robokassa.isTest).toBe(false);
+    expect(paypal.paymentUrl).toBe('https://www.paypal.com/cgi-bin/webscr');
+    expect(paypal.ipnVerifyUrl).toBe('https://ipnpb.paypal.com/cgi-bin/webscr');
+    expect(paypal.sandbox).toBe(false);
+  });
+
+  it('takes credentials, the hash algorithm and URLs from the environment', () => {
+    const { robokassa, paypal } = loadConfig({
+      TEST_MODE: 'false',
+      ROBOKASSA_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'one',
+      ROBOKASSA_PASSWORD2: 'two',
+      ROBOKASSA_HASH: 'sha256',
+      ROBOKASSA_IS_TEST: '1',
+      PAYPAL_BUSINESS: 'sales@shop.example',
+      PAYPAL_RECEIVER_ID: 'ABCDEFGHIJKLM',
+      PAYPAL_URL: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+      PAYPAL_IPN_VERIFY_URL: 'https://ipnpb.sandbox.paypal.com/cgi-bin/webscr',
+      PAYPAL_SANDBOX: 'true',
+    }).payments;
+    expect(robokassa).toMatchObject({
+      merchantLogin: 'shop',
+      password1: 'one',
+      password2: 'two',
+      hashAlgorithm: 'sha256',
+      isTest: true,
+    });
+    expect(paypal).toMatchObject({
+      business: 'sales@shop.example',
+      receiverId: 'ABCDEFGHIJKLM',
+      paymentUrl: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
+      sandbox: true,
+    });
+  });
+
+  it('explains an unknown hash algorithm', () => {
+    expect(() => loadConfig({ ROBOKASSA_HASH: 'crc32' })).toThrow(/ROBOKASSA_HASH/);
+  });
+
+  it('refuses to take real payments in production without credentials, naming each', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TEST_MODE: 'false',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example',
+    };
+    let problems: string[] = [];
+    try {
+      loadConfig(production);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      problems = (error as ConfigError).problems;
+    }
+    for (const name of ['ROBOKASSA_LOGIN', 'ROBOKASSA_PASSWORD1', 'ROBOKASSA_PASSWORD2', 'PAYPAL_BUSINESS']) {
+      expect(problems).toContain(`${name} is required in production outside test mode`);
+    }
+    // Other providers may have requirements of their own; none of them is about payments.
+    let remaining: string[] = [];
+    try {
+      loadConfig({
+        ...production,
+        ROBOKASSA_LOGIN: 'shop',
+        ROBOKASSA_PASSWORD1: 'one',
+        ROBOKASSA_PASSWORD2: 'two',
+        PAYPAL_BUSINESS: 'sales@shop.example',
+      });
+    } catch (error) {
+      remaining = (error as ConfigError).problems;
+    }
+    expect(remaining.filter((problem) => /ROBOKASSA|PAYPAL/.test(problem))).toEqual([]);
+  });
+});

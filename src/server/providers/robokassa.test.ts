@@ -1,0 +1,438 @@
+import { createHash } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import fastifyFormbody from '@fastify/formbody';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  amountToMinor,
+  checkOperationState,
+  parseOperationState,
+  type RobokassaSettings,
+  readFailRedirect,
+  resultAnswer,
+  robokassaFormFields,
+  robokassaSignature,
+  verifyResultCallback,
+  verifySuccessRedirect,
+} from './robokassa.ts';
+import { createRobokassaSimulator, type RobokassaSimulator } from './simulators/robokassa.ts';
+
+const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+const sha256 = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
+
+const SETTINGS: RobokassaSettings = {
+  merchantLogin: 'vitrina-test',
+  password1: 'pass-one',
+  password2: 'pass-two',
+  hashAlgorithm: 'md5',
+  paymentUrl: 'http://127.0.0.1:1/sandbox/robokassa',
+  opStateUrl: 'http://127.0.0.1:1/sandbox/robokassa/opstate',
+  isTest: false,
+};
+
+/** Spec section 7, "Robokassa-style hidden fields". */
+const SPEC_FIELDS = [
+  'MrchLogin',
+  'OutSum',
+  'OutSumCurrency',
+  'InvId',
+  'Desc',
+  'Encoding',
+  'SignatureValue',
+  'ExpirationDate',
+];
+
+const invoice = (overrides: Partial<Parameters<typeof robokassaFormFields>[1]> = {}) => ({
+  id: 42,
+  outSum: '1234.50',
+  currency: '' as const,
+  description: 'Shop. Order #42 Invoice',
+  expiresAt: new Date('2026-11-21T15:30:00Z'),
+  culture: 'ru' as const,
+  ...overrides,
+});
+
+describe('Robokassa signatures', () => {
+  it('is the lowercase hex md5 of the parts joined with colons', () => {
+    const signature = robokassaSignature('md5', ['vitrina-test', '1234.50', '42', 'pass-one']);
+    expect(signature).toBe(md5('vitrina-test:1234.50:42:pass-one'));
+    expect(signature).toBe('c94fb589150308f7b4fea7fad699d050');
+  });
+
+  it('uses the algorithm chosen in the shop settings, such as sha256', () => {
+    const signature = robokassaSignature('sha256', ['vitrina-test', '1234.50', '42', 'pass-one']);
+    expect(signature).toBe(sha256('vitrina-test:1234.50:42:pass-one'));
+    expect(signature).toBe('7787ab41a6278911a6f83ce727ed889f0de1d50ba26a7034ddc15b725f5e502e');
+  });
+
+  it('appends Shp_ parameters as name=value, sorted by name', () => {
+    const signature = robokassaSignature('md5', ['100.000000', '5', 'pass-two'], {
+      Shp_order: '5',
+      Shp_lang: 'en',
+      Culture: 'ru',
+    });
+    expect(signature).toBe(md5('100.000000:5:pass-two:Shp_lang=en:Shp_order=5'));
+    expect(signature).toBe('05471d75d909c2cccd5a66707466bd44');
+  });
+
+  it('offers every algorithm Robokassa does', () => {
+    const lengths = { md5: 32, ripemd160: 40, sha1: 40, sha256: 64, sha384: 96, sha512: 128 } as const;
+    for (const [algorithm, length] of Object.entries(lengths)) {
+      expect(robokassaSignature(algorithm as keyof typeof lengths, ['a', 'b'])).toMatch(
+        new RegExp(`^[0-9a-f]{${length}}$`),
+      );
+    }
+  });
+});
+
+describe('Robokassa payment form', () => {
+  it('has exactly the hidden fields of the spec', () => {
+    const fields = robokassaFormFields(SETTINGS, invoice());
+    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS].sort());
+  });
+
+  it("adds Robokassa's IsTest flag only in test mode", () => {
+    const fields = robokassaFormFields({ ...SETTINGS, isTest: true }, invoice());
+    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS, 'IsTest'].sort());
+    expect(fields.IsTest).toBe('1');
+  });
+
+  it('bills roubles for ru with an empty OutSumCurrency left out of the signature', () => {
+    const fields = robokassaFormFields(SETTINGS, invoice());
+    expect(fields).toMatchObject({
+      MrchLogin: 'vitrina-test',
+      OutSum: '1234.50',
+      OutSumCurrency: '',
+      InvId: '42',
+      Desc: 'Shop. Order #42 Invoice',
+      Encoding: 'utf-8',
+      ExpirationDate: '2026-11-21T18:30:00+03:00',
+    });
+    expect(fields.SignatureValue).toBe(md5('vitrina-test:1234.50:42:pass-one'));
+  });
+
+  it('bills dollars for en and signs the currency', () => {
+    const fields = robokassaFormFields(
+      SETTINGS,
+      invoice({ outSum: '13.35', currency: 'USD', culture: 'en' }),
+    );
+    expect(fields.OutSumCurrency).toBe('USD');
+    expect(fields.SignatureValue).toBe(md5('vitrina-test:13.35:42:USD:pass-one'));
+  });
+
+  it('prefills the e-mail only when one is given', () => {
+    const fields = robokassaFormFields(SETTINGS, invoice({ email: 'anna@example.com' }));
+    expect(fields.Email).toBe('anna@example.com');
+    expect(Object.keys(fields)).toHaveLength(SPEC_FIELDS.length + 1);
+  });
+
+  it('refuses an invoice Robokassa would refuse or the spec forbids', () => {
+    expect(() => robokassaFormFields(SETTINGS, invoice({ outSum: '1234,50' }))).toThrow(/OutSum/);
+    expect(() => robokassaFormFields(SETTINGS, invoice({ outSum: '0.00' }))).toThrow(/OutSum/);
+    expect(() => robokassaFormFields(SETTINGS, invoice({ id: 0 }))).toThrow(/InvId/);
+    expect(() => robokassaFormFields(SETTINGS, invoice({ currency: 'USD' }))).toThrow(/OutSumCurrency/);
+    expect(() => robokassaFormFields(SETTINGS, invoice({ culture: 'en' }))).toThrow(/OutSumCurrency/);
+    expect(() => robokassaFormFields(SETTINGS, invoice({ description: 'x'.repeat(101) }))).toThrow(/Desc/);
+  });
+});
+
+const signedCallback = (outSum: string, invId: string, password = 'pass-two', shp = '') => ({
+  OutSum: outSum,
+  InvId: invId,
+  Fee: '48.145500',
+  EMail: 'payer@example.com',
+  SignatureValue: md5(`${outSum}:${invId}:${password}${shp}`).toUpperCase(),
+  PaymentMethod: 'BankCard',
+  IncCurrLabel: 'BankCardPSR',
+});
+
+describe('Robokassa ResultURL notification', () => {
+  it('accepts a notification signed with Password#2, hashing OutSum as received', () => {
+    expect(verifyResultCallback(SETTINGS, signedCallback('1234.500000', '42'))).toEqual({
+      ok: true,
+      invoiceId: 42,
+      outSum: '1234.500000',
+      amountMinor: 123_450,
+      fee: '48.145500',
+      email: 'payer@example.com',
+      paymentMethod: 'BankCard',
+      currencyLabel: 'BankCardPSR',
+      shp: {},
+    });
+  });
+
+  it('refuses a notification whose OutSum was changed after signing', () => {
+    const callback = { ...signedCallback('1234.500000', '42'), OutSum: '1.000000' };
+    expect(verifyResultCallback(SETTINGS, callback)).toEqual({
+      ok: false,
+      reason: 'SignatureValue does not match',
+    });
+    // Same amount, other spelling: Robokassa signs the string it sends, so this is not ours either.
+    const respelled = { ...signedCallback('1234.500000', '42'), OutSum: '1234.50' };
+    expect(verifyResultCallback(SETTINGS, respelled).ok).toBe(false);
+  });
+
+  it('refuses a notification signed with another password (Password#1 or a guess)', () => {
+    expect(verifyResultCallback(SETTINGS, signedCallback('1234.500000', '42', 'pass-one')).ok).toBe(false);
+    expect(verifyResultCallback(SETTINGS, signedCallback('1234.500000', '42', 'guess')).ok).toBe(false);
+  });
+
+  it('includes Shp_ parameters in the check', () => {
+    const callback = { ...signedCallback('10.000000', '7', 'pass-two', ':Shp_lang=en'), Shp_lang: 'en' };
+    expect(verifyResultCallback(SETTINGS, callback)).toMatchObject({ ok: true, shp: { Shp_lang: 'en' } });
+    expect(verifyResultCallback(SETTINGS, { ...callback, Shp_lang: 'ru' }).ok).toBe(false);
+  });
+
+  it('refuses incomplete or malformed notifications', () => {
+    const { SignatureValue: _, ...unsigned } = signedCallback('1.000000', '1');
+    expect(verifyResultCallback(SETTINGS, unsigned).ok).toBe(false);
+    expect(verifyResultCallback(SETTINGS, signedCallback('1.000000', '-1')).ok).toBe(false);
+    expect(verifyResultCallback(SETTINGS, signedCallback('1.000000', '2147483648')).ok).toBe(false);
+    expect(verifyResultCallback(SETTINGS, signedCallback('1,00', '1')).ok).toBe(false);
+    expect(
+      verifyResultCallback(SETTINGS, { ...signedCallback('1.000000', '1'), OutSum: ['1.000000'] }).ok,
+    ).toBe(false);
+  });
+
+  it('answers OK followed by the invoice number', () => {
+    expect(resultAnswer(5)).toBe('OK5');
+  });
+
+  it('reads amounts in kopecks and refuses fractions of a kopeck', () => {
+    expect(amountToMinor('100.000000')).toBe(10_000);
+    expect(amountToMinor('0.5')).toBe(50);
+    expect(amountToMinor('7')).toBe(700);
+    expect(amountToMinor('1.005000')).toBeNull();
+    expect(amountToMinor('-1.00')).toBeNull();
+  });
+});
+
+describe('Robokassa browser redirects', () => {
+  it('trusts a SuccessURL redirect only with a Password#1 signature', () => {
+    const params = {
+      OutSum: '1234.500000',
+      InvId: '42',
+      SignatureValue: md5('1234.500000:42:pass-one'),
+      Culture: 'en',
+    };
+    expect(verifySuccessRedirect(SETTINGS, params)).toEqual({
+      ok: true,
+      invoiceId: 42,
+      outSum: '1234.500000',
+      culture: 'en',
+      shp: {},
+    });
+    expect(verifySuccessRedirect(SETTINGS, { ...params, InvId: '43' }).ok).toBe(false);
+    expect(
+      verifySuccessRedirect(SETTINGS, { ...params, SignatureValue: md5('1234.500000:42:pass-two') }).ok,
+    ).toBe(false);
+  });
+
+  it('reads a FailURL redirect without pretending it is signed', () => {
+    expect(readFailRedirect({ OutSum: '10.000000', InvId: '9', Culture: 'ru' })).toEqual({
+      ok: true,
+      invoiceId: 9,
+      outSum: '10.000000',
+      culture: 'ru',
+      shp: {},
+    });
+    expect(readFailRedirect({ OutSum: '10.000000' }).ok).toBe(false);
+  });
+});
+
+const NS = 'http://auth.robokassa.ru/Merchant/WebService/';
+
+describe('Robokassa OpStateExt answer', () => {
+  it('reads the result, the state and the sum in the default namespace', () => {
+    const xml = `<?xml version="1.0" encoding="utf-8"?><OperationStateResponse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns="${NS}"><Result><Code>0</Code></Result><State><Code>100</Code><RequestDate>2026-11-21T18:30:00+03:00</RequestDate><StateDate>2026-11-21T18:31:00+03:00</StateDate></State><Info><IncCurrLabel>BankCardPSR</IncCurrLabel><OutSum>1234.500000</OutSum></Info></OperationStateResponse>`;
+    expect(parseOperationState(xml)).toEqual({ resultCode: 0, stateCode: 100, outSum: '1234.500000' });
+  });
+
+  it('reads the same answer with namespace prefixes', () => {
+    const xml = `<?xml version="1.0"?><r:OperationStateResponse xmlns:r="${NS}"><r:Result><r:Code>0</r:Code></r:Result><r:State><r:Code>10</r:Code></r:State><r:Info><r:OutSum>99.000000</r:OutSum></r:Info></r:OperationStateResponse>`;
+    expect(parseOperationState(xml)).toEqual({ resultCode: 0, stateCode: 10, outSum: '99.000000' });
+  });
+
+  it('reads an error answer, which has no state', () => {
+    const xml = `<OperationStateResponse xmlns="${NS}"><Result><Code>3</Code><Description>Operation not found</Description></Result></OperationStateResponse>`;
+    expect(parseOperationState(xml)).toEqual({ resultCode: 3, resultDescription: 'Operation not found' });
+  });
+
+  it('refuses what is not an OpStateExt answer', () => {
+    expect(() => parseOperationState('<OperationStateResponse><Result>')).toThrow(/not well-formed/);
+    expect(() => parseOperationState('<html><body>Service Unavailable</body></html>')).toThrow(
+      /Result\/Code/,
+    );
+  });
+});
+
+async function listen(app: FastifyInstance): Promise<string> {
+  const address = await app.listen({ port: 0, host: '127.0.0.1' });
+  return address;
+}
+
+describe('Robokassa client against the simulator over HTTP', () => {
+  let shop: FastifyInstance;
+  let provider: FastifyInstance;
+  let simulator: RobokassaSimulator;
+  let base: string;
+  let settings: RobokassaSettings;
+  const notifications: Array<Record<string, string>> = [];
+
+  beforeAll(async () => {
+    // A stand-in for the shop's ResultURL route: verifies, answers OK{InvId} or refuses.
+    shop = Fastify();
+    await shop.register(fastifyFormbody);
+    shop.post('/api/robokassa/result', async (request, reply) => {
+      const params = request.body as Record<string, string>;
+      notifications.push(params);
+      const check = verifyResultCallback(SETTINGS, params);
+      if (!check.ok) return reply.code(400).type('text/plain').send(check.reason);
+      return reply.type('text/plain').send(resultAnswer(check.invoiceId));
+    });
+    const shopBase = await listen(shop);
+
+    simulator = createRobokassaSimulator(
+      {
+        merchantLogin: SETTINGS.merchantLogin,
+        password1: SETTINGS.password1,
+        password2: SETTINGS.password2,
+        hashAlgorithm: SETTINGS.hashAlgorithm,
+        resultUrl: `${shopBase}/api/robokassa/result`,
+        successUrl: `${shopBase}/order/result/robokassa`,
+        failUrl: `${shopBase}/order/cancel/robokassa`,
+      },
+      { retryDelaysMs: [] },
+    );
+    provider = Fastify();
+    // Mounted like the shop mounts it: next to @fastify/formbody.
+    await provider.register(fastifyFormbody);
+    await provider.register(simulator.plugin);
+    base = await listen(provider);
+    settings = {
+      ...SETTINGS,
+      isTest: true,
+      paymentUrl: `${base}/sandbox/robokassa`,
+      opStateUrl: `${base}/sandbox/robokassa/opstate`,
+    };
+  });
+
+  afterAll(async () => {
+    await provider?.close();
+    await shop?.close();
+  });
+
+  async function payInvoice(id: number, outSum = '1234.50') {
+    const fields = robokassaFormFields(
+      settings,
+      invoice({
+        id,
+        outSum,
+        description: `Shop. Order #${id} Invoice`,
+        expiresAt: new Date(Date.now() + 3_600_000),
+      }),
+    );
+    const page = await fetch(settings.paymentUrl, { method: 'POST', body: new URLSearchParams(fields) });
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    const hidden = new URLSearchParams({
+      invoice: /name="invoice" value="([^"]+)"/.exec(html)?.[1] ?? '',
+      mac: /name="mac" value="([^"]+)"/.exec(html)?.[1] ?? '',
+    });
+    return fetch(`${base}/sandbox/robokassa/pay`, { method: 'POST', body: hidden, redirect: 'manual' });
+  }
+
+  it('reports an invoice Robokassa has never seen as operation not found', async () => {
+    expect(await checkOperationState(settings, 9_999)).toEqual({
+      resultCode: 3,
+      resultDescription: 'Operation not found',
+    });
+  });
+
+  it('pays: the shop gets a notification it can verify, then the shopper returns to SuccessURL', async () => {
+    const answer = await payInvoice(101);
+    expect(answer.status).toBe(303);
+
+    const notification = notifications.at(-1) as Record<string, string>;
+    expect(notification).toMatchObject({ OutSum: '1234.500000', InvId: '101' });
+    expect(verifyResultCallback(settings, notification)).toMatchObject({
+      ok: true,
+      invoiceId: 101,
+      amountMinor: 123_450,
+    });
+    expect(simulator.state.callbacks.at(-1)).toMatchObject({ accepted: true, body: 'OK101' });
+
+    const location = new URL(answer.headers.get('location') ?? '');
+    expect(`${location.origin}${location.pathname}`).toMatch(/\/order\/result\/robokassa$/);
+    expect(verifySuccessRedirect(settings, Object.fromEntries(location.searchParams))).toMatchObject({
+      ok: true,
+      invoiceId: 101,
+      culture: 'ru',
+    });
+  });
+
+  it('refuses the same notification once its OutSum is altered', async () => {
+    await payInvoice(102, '500.00');
+    const genuine = notifications.at(-1) as Record<string, string>;
+    expect(verifyResultCallback(settings, genuine).ok).toBe(true);
+    expect(verifyResultCallback(settings, { ...genuine, OutSum: '5.000000' }).ok).toBe(false);
+  });
+
+  it('lets a test replay a notification and forge one, which the shop refuses', async () => {
+    await payInvoice(103, '10.00');
+    const replay = await simulator.state.sendResultCallback(103, '10.00');
+    expect(replay).toMatchObject({ accepted: true, status: 200, body: 'OK103' });
+    const forged = await simulator.state.sendResultCallback(103, '10.00', { forge: true });
+    expect(forged).toMatchObject({ accepted: false, status: 400, forged: true });
+  });
+
+  it('reports a paid invoice as state 100 with its sum', async () => {
+    await payInvoice(104, '77.70');
+    expect(await checkOperationState(settings, 104)).toEqual({
+      resultCode: 0,
+      stateCode: 100,
+      outSum: '77.700000',
+    });
+  });
+
+  it('gets Result/Code 1 when the status query is signed with a wrong password', async () => {
+    expect(await checkOperationState({ ...settings, password2: 'wrong' }, 104)).toMatchObject({
+      resultCode: 1,
+    });
+    expect(await checkOperationState({ ...settings, merchantLogin: 'other-shop' }, 104)).toMatchObject({
+      resultCode: 2,
+    });
+  });
+});
+
+describe('Robokassa status query failures', () => {
+  let server: Server;
+  let base: string;
+
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      if (request.url?.startsWith('/slow')) return; // never answers
+      response.writeHead(500, { 'content-type': 'text/html' }).end('<h1>Server Error</h1>');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  it('throws on an HTTP error', async () => {
+    await expect(checkOperationState({ ...SETTINGS, opStateUrl: `${base}/error` }, 1)).rejects.toThrow(
+      /HTTP 500/,
+    );
+  });
+
+  it('gives up after its time-out', async () => {
+    await expect(
+      checkOperationState({ ...SETTINGS, opStateUrl: `${base}/slow` }, 1, fetch, 200),
+    ).rejects.toThrow();
+  });
+});

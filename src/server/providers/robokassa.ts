@@ -1,0 +1,380 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import { XMLParser, XMLValidator } from 'fast-xml-parser';
+
+/**
+ * Robokassa, payment method `robokassa` (see shared/providers.md, "Robokassa"). Pure functions: the
+ * payment form's hidden fields, the checks of the three callbacks, and the OpStateExt status query.
+ * No database and no routes; the order service decides what a verified callback means for an order.
+ *
+ * - ResultURL (server to server) is the only proof of payment: `verifyResultCallback`, then answer
+ *   `resultAnswer(invoiceId)` as text/plain. Anything else makes Robokassa retry the notification.
+ * - SuccessURL (browser) is signed with Password#1 and tells which order the shopper came back
+ *   from; it never changes payment state (`verifySuccessRedirect`).
+ * - FailURL (browser) is not signed (UNCONFIRMED in providers.md): `readFailRedirect` only reads it,
+ *   so whoever acts on it must check that the order belongs to the visitor.
+ * - `checkOperationState` asks Robokassa directly (OpStateExt), for a result page whose ResultURL
+ *   notification has not arrived yet or for a reconciliation job.
+ */
+
+export type FetchImpl = typeof fetch;
+
+export const ROBOKASSA_HASH_ALGORITHMS = ['md5', 'ripemd160', 'sha1', 'sha256', 'sha384', 'sha512'] as const;
+export type RobokassaHashAlgorithm = (typeof ROBOKASSA_HASH_ALGORITHMS)[number];
+
+/** The shape of `config.payments.robokassa`. */
+export interface RobokassaSettings {
+  merchantLogin: string;
+  password1: string;
+  password2: string;
+  /** Chosen in the shop's technical settings at Robokassa; the same for every signature. */
+  hashAlgorithm: RobokassaHashAlgorithm;
+  /** Where the browser posts the payment form (the real page or the local simulator). */
+  paymentUrl: string;
+  /** OpStateExt endpoint, called by the server. */
+  opStateUrl: string;
+  /** Sends Robokassa's `IsTest=1` flag: the test Password#1/#2 pair, no real money. */
+  isTest: boolean;
+}
+
+export const ROBOKASSA_TIMEOUT_MS = 10_000;
+/** InvId range accepted by Robokassa. */
+export const ROBOKASSA_MAX_INVOICE_ID = 2_147_483_647;
+/** Robokassa's limit for `Description`/`Desc`. */
+export const ROBOKASSA_MAX_DESCRIPTION = 100;
+
+/** OpStateExt `State/Code` values. */
+export const ROBOKASSA_STATE = {
+  initialised: 5,
+  cancelled: 10,
+  hold: 20,
+  beingCredited: 50,
+  refused: 60,
+  suspended: 80,
+  paid: 100,
+} as const;
+
+/** OpStateExt `Result/Code` values. */
+export const ROBOKASSA_RESULT = {
+  ok: 0,
+  badSignature: 1,
+  shopNotFound: 2,
+  operationNotFound: 3,
+  duplicateInvoice: 4,
+  internalError: 1000,
+} as const;
+
+/** Custom parameters (`Shp_name` → value; Robokassa matches the prefix in any case). */
+export type ShpParams = Record<string, string>;
+
+/** Callback parameters as a web framework hands them over: values that are not strings are ignored. */
+export type RobokassaParams = Readonly<Record<string, unknown>>;
+
+const isShpName = (name: string) => /^shp_/i.test(name);
+
+/**
+ * Lowercase hex of H(parts.join(':')), with every `Shp_*` entry of `shp` appended as `Shp_key=value`,
+ * sorted by key, as Robokassa's signatures require.
+ */
+export function robokassaSignature(
+  algorithm: RobokassaHashAlgorithm,
+  parts: readonly string[],
+  shp: ShpParams = {},
+): string {
+  const custom = Object.keys(shp)
+    .filter(isShpName)
+    .sort()
+    .map((name) => `${name}=${shp[name]}`);
+  return createHash(algorithm)
+    .update([...parts, ...custom].join(':'), 'utf8')
+    .digest('hex');
+}
+
+/** Compares a received hex signature (any case) with ours in constant time. */
+function signatureMatches(expected: string, received: string): boolean {
+  const normalised = received.trim().toLowerCase();
+  if (!/^[0-9a-f]+$/.test(normalised) || normalised.length !== expected.length) return false;
+  return timingSafeEqual(Buffer.from(normalised, 'hex'), Buffer.from(expected, 'hex'));
+}
+
+/**
+ * A dot-decimal amount ('1234.50', or Robokassa's '1234.500000') → integer minor units (kopecks or
+ * cents); null when malformed or when it has a fraction of a kopeck.
+ */
+export function amountToMinor(text: string): number | null {
+  const match = /^(\d{1,13})(?:\.(\d{1,8}))?$/.exec(text.trim());
+  if (!match) return null;
+  const whole = match[1] as string;
+  const fraction = match[2] ?? '';
+  if (/[^0]/.test(fraction.slice(2))) return null;
+  return Number(whole) * 100 + Number(fraction.slice(0, 2).padEnd(2, '0'));
+}
+
+/** Robokassa's date form: ISO 8601 with the Moscow offset (UTC+3, no daylight saving), e.g. `2026-11-21T18:30:00+03:00`. */
+export function robokassaDate(date: Date): string {
+  const moscow = new Date(date.getTime() + 3 * 3_600_000).toISOString();
+  return `${moscow.slice(0, 19)}+03:00`;
+}
+
+function parseInvoiceId(text: string): number | null {
+  if (!/^\d{1,10}$/.test(text)) return null;
+  const id = Number(text);
+  return id >= 1 && id <= ROBOKASSA_MAX_INVOICE_ID ? id : null;
+}
+
+function stringParam(params: RobokassaParams, name: string): string | undefined {
+  const value = params[name];
+  return typeof value === 'string' ? value : undefined;
+}
+
+function shpParams(params: RobokassaParams): ShpParams {
+  const shp: ShpParams = {};
+  for (const [name, value] of Object.entries(params)) {
+    if (isShpName(name) && typeof value === 'string') shp[name] = value;
+  }
+  return shp;
+}
+
+export interface RobokassaInvoice {
+  /** The order id, sent as InvId. */
+  id: number;
+  /** Dot decimal with at most two decimals, e.g. '1234.50': roubles, or dollars when `currency` is USD. */
+  outSum: string;
+  /** '' = roubles (the ru locale), 'USD' otherwise (spec section 7). */
+  currency: '' | 'USD';
+  /** 'Shop. Order #{id} Invoice' (spec section 7), at most 100 characters. */
+  description: string;
+  expiresAt: Date;
+  /** Prefills the payer's e-mail on Robokassa's page; sent as `Email` only when given. */
+  email?: string;
+  /** The shopper's locale; ru pays in roubles, en in dollars. */
+  culture: 'ru' | 'en';
+}
+
+/**
+ * The hidden fields of the payment form (spec section 7): MrchLogin, OutSum, OutSumCurrency, InvId,
+ * Desc, Encoding, SignatureValue, ExpirationDate.
+ *
+ * Two additions outside the spec's list, each only when it applies: `IsTest=1` when
+ * `settings.isTest` (Robokassa's test flag; without it the test passwords are refused) and `Email`
+ * when `invoice.email` is given. `Culture` is not sent, as in the spec: Robokassa then picks the
+ * page language itself.
+ */
+export function robokassaFormFields(
+  settings: Pick<RobokassaSettings, 'merchantLogin' | 'password1' | 'hashAlgorithm' | 'isTest'>,
+  invoice: RobokassaInvoice,
+): Record<string, string> {
+  if (!Number.isInteger(invoice.id) || invoice.id < 1 || invoice.id > ROBOKASSA_MAX_INVOICE_ID) {
+    throw new RangeError(`InvId must be an integer from 1 to ${ROBOKASSA_MAX_INVOICE_ID}, got ${invoice.id}`);
+  }
+  if (!/^\d+(\.\d{1,2})?$/.test(invoice.outSum) || amountToMinor(invoice.outSum) === 0) {
+    throw new RangeError(
+      `OutSum must be a positive dot-decimal amount such as 1234.50, got "${invoice.outSum}"`,
+    );
+  }
+  if ((invoice.culture === 'ru') !== (invoice.currency === '')) {
+    throw new RangeError(
+      `OutSumCurrency must be empty (roubles) for ru and USD otherwise, got "${invoice.currency}" for ${invoice.culture}`,
+    );
+  }
+  if (invoice.description.length === 0 || invoice.description.length > ROBOKASSA_MAX_DESCRIPTION) {
+    throw new RangeError(`Desc must be 1 to ${ROBOKASSA_MAX_DESCRIPTION} characters`);
+  }
+  if (Number.isNaN(invoice.expiresAt.getTime())) throw new RangeError('ExpirationDate is not a valid date');
+
+  const invId = String(invoice.id);
+  const signed = [settings.merchantLogin, invoice.outSum, invId];
+  if (invoice.currency !== '') signed.push(invoice.currency);
+  signed.push(settings.password1);
+
+  const fields: Record<string, string> = {
+    MrchLogin: settings.merchantLogin,
+    OutSum: invoice.outSum,
+    OutSumCurrency: invoice.currency,
+    InvId: invId,
+    Desc: invoice.description,
+    Encoding: 'utf-8',
+    SignatureValue: robokassaSignature(settings.hashAlgorithm, signed),
+    ExpirationDate: robokassaDate(invoice.expiresAt),
+  };
+  if (invoice.email) fields.Email = invoice.email;
+  if (settings.isTest) fields.IsTest = '1';
+  return fields;
+}
+
+export type RobokassaResultCallback =
+  | {
+      ok: true;
+      invoiceId: number;
+      /** Exactly as received, e.g. '1234.500000'. */
+      outSum: string;
+      /** OutSum in kopecks (or cents for a USD invoice). */
+      amountMinor: number;
+      fee?: string;
+      email?: string;
+      paymentMethod?: string;
+      /** IncCurrLabel: how the payer paid. */
+      currencyLabel?: string;
+      shp: ShpParams;
+    }
+  | { ok: false; reason: string };
+
+/**
+ * Checks a ResultURL notification: SignatureValue = H(OutSum:InvId:Password#2[:Shp_…]), hashing
+ * OutSum and InvId exactly as received. Only an `ok` result may mark an order paid, and the caller
+ * must still compare `amountMinor` with the order and treat a repeated notification as a no-op.
+ */
+export function verifyResultCallback(
+  settings: Pick<RobokassaSettings, 'password2' | 'hashAlgorithm'>,
+  params: RobokassaParams,
+): RobokassaResultCallback {
+  const outSum = stringParam(params, 'OutSum');
+  const invId = stringParam(params, 'InvId');
+  const signature = stringParam(params, 'SignatureValue');
+  if (outSum === undefined || invId === undefined || signature === undefined) {
+    return { ok: false, reason: 'OutSum, InvId and SignatureValue are required' };
+  }
+  const invoiceId = parseInvoiceId(invId);
+  if (invoiceId === null) return { ok: false, reason: `InvId "${invId}" is not a valid invoice number` };
+  const amountMinor = amountToMinor(outSum);
+  if (amountMinor === null) return { ok: false, reason: `OutSum "${outSum}" is not an amount` };
+  const shp = shpParams(params);
+  const expected = robokassaSignature(settings.hashAlgorithm, [outSum, invId, settings.password2], shp);
+  if (!signatureMatches(expected, signature)) return { ok: false, reason: 'SignatureValue does not match' };
+
+  const result: RobokassaResultCallback = { ok: true, invoiceId, outSum, amountMinor, shp };
+  const fee = stringParam(params, 'Fee');
+  const email = stringParam(params, 'EMail') ?? stringParam(params, 'Email');
+  const paymentMethod = stringParam(params, 'PaymentMethod');
+  const currencyLabel = stringParam(params, 'IncCurrLabel');
+  if (fee) result.fee = fee;
+  if (email) result.email = email;
+  if (paymentMethod) result.paymentMethod = paymentMethod;
+  if (currencyLabel) result.currencyLabel = currencyLabel;
+  return result;
+}
+
+/** The plain-text answer Robokassa expects from ResultURL once the notification is accepted. */
+export const resultAnswer = (invoiceId: number): string => `OK${invoiceId}`;
+
+export type RobokassaRedirect =
+  | { ok: true; invoiceId: number; outSum: string; culture?: string; shp: ShpParams }
+  | { ok: false; reason: string };
+
+/**
+ * Checks a SuccessURL redirect: SignatureValue = H(OutSum:InvId:Password#1[:Shp_…]). Good for
+ * showing which order the shopper paid; never for payment state (only ResultURL says that).
+ */
+export function verifySuccessRedirect(
+  settings: Pick<RobokassaSettings, 'password1' | 'hashAlgorithm'>,
+  params: RobokassaParams,
+): RobokassaRedirect {
+  const outSum = stringParam(params, 'OutSum');
+  const invId = stringParam(params, 'InvId');
+  const signature = stringParam(params, 'SignatureValue');
+  if (outSum === undefined || invId === undefined || signature === undefined) {
+    return { ok: false, reason: 'OutSum, InvId and SignatureValue are required' };
+  }
+  const invoiceId = parseInvoiceId(invId);
+  if (invoiceId === null) return { ok: false, reason: `InvId "${invId}" is not a valid invoice number` };
+  const shp = shpParams(params);
+  const expected = robokassaSignature(settings.hashAlgorithm, [outSum, invId, settings.password1], shp);
+  if (!signatureMatches(expected, signature)) return { ok: false, reason: 'SignatureValue does not match' };
+  const culture = stringParam(params, 'Culture');
+  return culture ? { ok: true, invoiceId, outSum, culture, shp } : { ok: true, invoiceId, outSum, shp };
+}
+
+/**
+ * Reads a FailURL redirect (the shopper cancelled or the payment failed). It carries no signature
+ * we can rely on, so it proves nothing: act on it only for an order the visitor owns, and only to
+ * cancel an unpaid one.
+ */
+export function readFailRedirect(params: RobokassaParams): RobokassaRedirect {
+  const invId = stringParam(params, 'InvId');
+  if (invId === undefined) return { ok: false, reason: 'InvId is required' };
+  const invoiceId = parseInvoiceId(invId);
+  if (invoiceId === null) return { ok: false, reason: `InvId "${invId}" is not a valid invoice number` };
+  const culture = stringParam(params, 'Culture');
+  const outSum = stringParam(params, 'OutSum') ?? '';
+  const shp = shpParams(params);
+  return culture ? { ok: true, invoiceId, outSum, culture, shp } : { ok: true, invoiceId, outSum, shp };
+}
+
+export interface RobokassaOperationState {
+  /** Result/Code: 0 ok, 1 bad signature, 2 shop not found, 3 operation not found, 4 duplicate, 1000 internal. */
+  resultCode: number;
+  resultDescription?: string;
+  /** State/Code (see ROBOKASSA_STATE); only when resultCode is 0. */
+  stateCode?: number;
+  /** Info/OutSum as sent, e.g. '1234.500000'. */
+  outSum?: string;
+}
+
+const operationStateParser = new XMLParser({
+  ignoreAttributes: true,
+  removeNSPrefix: true,
+  parseTagValue: false,
+  trimValues: true,
+});
+
+function child(node: unknown, name: string): unknown {
+  return typeof node === 'object' && node !== null ? (node as Record<string, unknown>)[name] : undefined;
+}
+
+function text(node: unknown): string | undefined {
+  if (typeof node === 'string') return node;
+  if (typeof node === 'number') return String(node);
+  return undefined;
+}
+
+/** Reads an OpStateExt answer; element names are matched without their namespace prefix. */
+export function parseOperationState(xml: string): RobokassaOperationState {
+  const validation = XMLValidator.validate(xml);
+  if (validation !== true) {
+    throw new Error(`Robokassa OpStateExt answer is not well-formed XML: ${validation.err.msg}`);
+  }
+  const response = child(operationStateParser.parse(xml), 'OperationStateResponse');
+  const code = text(child(child(response, 'Result'), 'Code'));
+  if (code === undefined || !/^\d+$/.test(code)) {
+    throw new Error('Robokassa OpStateExt answer has no OperationStateResponse/Result/Code');
+  }
+  const state: RobokassaOperationState = { resultCode: Number(code) };
+  const description = text(child(child(response, 'Result'), 'Description'));
+  if (description) state.resultDescription = description;
+  const stateCode = text(child(child(response, 'State'), 'Code'));
+  if (stateCode !== undefined && /^\d+$/.test(stateCode)) state.stateCode = Number(stateCode);
+  const outSum = text(child(child(response, 'Info'), 'OutSum'));
+  if (outSum !== undefined) state.outSum = outSum;
+  return state;
+}
+
+/**
+ * Asks Robokassa for the state of an invoice (OpStateExt, Signature = H(MerchantLogin:InvoiceID:Password#2)).
+ * Throws when the service cannot be read (HTTP error, time-out, not its XML).
+ */
+export async function checkOperationState(
+  settings: Pick<RobokassaSettings, 'merchantLogin' | 'password2' | 'hashAlgorithm' | 'opStateUrl'>,
+  invoiceId: number,
+  fetchImpl: FetchImpl = fetch,
+  timeoutMs = ROBOKASSA_TIMEOUT_MS,
+): Promise<RobokassaOperationState> {
+  const url = new URL(settings.opStateUrl);
+  url.searchParams.set('MerchantLogin', settings.merchantLogin);
+  url.searchParams.set('InvoiceID', String(invoiceId));
+  url.searchParams.set(
+    'Signature',
+    robokassaSignature(settings.hashAlgorithm, [
+      settings.merchantLogin,
+      String(invoiceId),
+      settings.password2,
+    ]),
+  );
+  const response = await fetchImpl(url, {
+    signal: AbortSignal.timeout(timeoutMs),
+    headers: { accept: 'text/xml, application/xml' },
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(`Robokassa OpStateExt answered HTTP ${response.status}`);
+  }
+  return parseOperationState(await response.text());
+}
