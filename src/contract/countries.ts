@@ -1,6 +1,6 @@
 import countries from 'i18n-iso-countries';
-import enNames from 'i18n-iso-countries/langs/en.json';
-import ruNames from 'i18n-iso-countries/langs/ru.json';
+import enNames from 'i18n-iso-countries/langs/en.json' with { type: 'json' };
+import ruNames from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
 import type { Locale } from './locale.ts';
 
 countries.registerLocale(enNames);

@@ -18,13 +18,12 @@ import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { readCookie, useShop } from './lib/shop.ts';
-import stylesheet from './styles.css?url';
+import styles from './styles.css?inline';
 import './load-context.ts';
 
 export const OVERLAY_COOKIE = 'overlay-test-info';
 
 export const links: Route.LinksFunction = () => [
-  { rel: 'stylesheet', href: stylesheet },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
@@ -33,6 +32,7 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, locale, testMode, publicUrl } = context;
   const initial = (await services.catalog.initial(locale)).value;
+  const user = await context.account.currentUser();
   return {
     locale,
     testMode,
@@ -41,6 +41,8 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     currencyUsd: initial.currencyUsd,
     projects: initial.projects,
     categories: initial.categories,
+    /** Only what the header and the menu show; the profile page loads the rest. */
+    user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
   };
 }
@@ -59,6 +61,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b3a" />
         <Meta />
         <Links />
+        {/* The stylesheet is small: inlined, it costs no render-blocking request. */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
+        <style dangerouslySetInnerHTML={{ __html: styles }} />
       </head>
       <body>
         <a className="skip-link" href="#content">

@@ -4,6 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
 import { Invalid } from '../errors.ts';
+import { IMAGE_WIDTHS, type ImageFolder } from '../../contract/images.ts';
 
 /**
  * Storage of catalogue images (products, project logos, partner cards) below the uploads root.
@@ -15,8 +16,7 @@ import { Invalid } from '../errors.ts';
  *   {uploadsDir}/img/{folder}/{width}/{name}    one copy per width in IMAGE_WIDTHS
  */
 
-export const IMAGE_WIDTHS = [320, 640, 1200] as const;
-export type ImageFolder = 'products' | 'projects' | 'partners';
+export { IMAGE_WIDTHS, type ImageFolder };
 
 const MAX_WIDTH = 1200;
 /** Raster formats a browser or a phone produces; SVG is refused (it is a document, not a picture). */

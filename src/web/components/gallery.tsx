@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { imageSrcSet, imageUrl } from '../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
 
 /** The product's images: a large one and, when there are several, thumbnails choosing it. */
@@ -15,7 +15,7 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
         className="gallery__main"
         src={imageUrl('products', image, 640)}
         srcSet={imageSrcSet('products', image)}
-        sizes="(max-width: 800px) 100vw, 560px"
+        sizes="(max-width: 860px) calc(100vw - 2rem), 560px"
         alt={name}
         width={640}
         height={640}
@@ -31,7 +31,14 @@ export function Gallery({ images, name }: { images: string[]; name: string }) {
                 aria-pressed={index === current}
                 onClick={() => setCurrent(index)}
               >
-                <img src={imageUrl('products', file, 320)} alt="" width={72} height={72} loading="lazy" />
+                <img
+                  src={imageUrl('products', file, 160)}
+                  srcSet={`${imageUrl('products', file, 160)} 1x, ${imageUrl('products', file, 320)} 2x`}
+                  alt=""
+                  width={72}
+                  height={72}
+                  loading="lazy"
+                />
               </button>
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../contract/catalog.ts';
-import { imageSrcSet, imageUrl } from '../lib/images.ts';
+import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
 import { DiscountBadge, Price } from './price.tsx';
 

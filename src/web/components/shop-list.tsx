@@ -55,7 +55,7 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
           />
         </aside>
         <section className="shop-list__products" aria-label={t('products-count', { count: products.length })}>
-          <p className="shop-list__count">{t('products-count', { count: products.length })}</p>
+          <h2 className="shop-list__count">{t('products-count', { count: products.length })}</h2>
           {products.length > 0 ? (
             <ProductGrid products={products} eagerCount={4} />
           ) : (

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ProductGrid } from '../components/product-card.tsx';
 import { translator } from '../i18n/messages.ts';
-import { imageUrl } from '../lib/images.ts';
+import { imageUrl } from '../../contract/images.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/home';
@@ -50,10 +50,11 @@ export default function Home({ loaderData }: Route.ComponentProps) {
               <Link to={`/project/${project.link}`} className="project-logo">
                 {project.image ? (
                   <img
-                    src={imageUrl('projects', project.image, 320)}
+                    src={imageUrl('projects', project.image, 160)}
+                    srcSet={`${imageUrl('projects', project.image, 160)} 1x, ${imageUrl('projects', project.image, 320)} 2x`}
                     alt=""
-                    width={160}
-                    height={160}
+                    width={120}
+                    height={120}
                     loading="lazy"
                   />
                 ) : null}

@@ -4,7 +4,7 @@ import { HeartIcon } from '../components/icons.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { translator } from '../i18n/messages.ts';
-import { imageUrl } from '../lib/images.ts';
+import { imageUrl } from '../../contract/images.ts';
 import { orNotFound } from '../lib/load.ts';
 import { seoMeta, summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';

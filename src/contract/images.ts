@@ -1,5 +1,8 @@
-/** Public URLs of stored images and their responsive variants (see src/server/files/images.ts). */
-export const IMAGE_WIDTHS = [320, 640, 1200] as const;
+/**
+ * Stored images and their responsive variants: the original (at most 1200 px wide) at
+ * `/img/{folder}/{name}` and one WebP per width at `/img/{folder}/{width}/{name}`.
+ */
+export const IMAGE_WIDTHS = [160, 320, 640, 1200] as const;
 export type ImageFolder = 'products' | 'projects' | 'partners';
 
 export const imageUrl = (folder: ImageFolder, name: string, width?: number) =>
