@@ -19,5 +19,13 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  route('login', 'routes/login.tsx'),
+  route('registration', 'routes/registration.tsx'),
+  route('restore', 'routes/restore.tsx'),
+  route('reset', 'routes/reset.tsx'),
+  route('activate', 'routes/activate.tsx'),
+  route('profile', 'routes/profile.tsx'),
+  route('logout', 'routes/logout.ts'),
+  route('feedback', 'routes/feedback.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

@@ -8,6 +8,8 @@ import type { TestProject } from 'vitest/node';
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
+    /** The server's DATA_DIR: mails land in `<dataDir>/outbox` as .eml files. */
+    dataDir: string;
   }
 }
 
@@ -42,6 +44,8 @@ export default async function setup(project: TestProject) {
       ADMIN_PASSWORD: 'e2e-admin-password',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
+      // Journeys sign in, register and restore many times from one address.
+      RATE_LIMIT_MULTIPLIER: '50',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -66,6 +70,7 @@ export default async function setup(project: TestProject) {
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
   project.provide('baseUrl', baseUrl);
+  project.provide('dataDir', dataDir);
 
   return async () => {
     server.kill('SIGTERM');

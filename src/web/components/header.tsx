@@ -13,7 +13,8 @@ function useSearchCount(): number | null {
 }
 
 export function Header() {
-  const { t } = useShop();
+  const { data, t } = useShop();
+  const user = data?.user;
   const menu = useMenu();
   const found = useSearchCount();
   return (
@@ -34,12 +35,20 @@ export function Header() {
         </Link>
         <SearchField found={found} />
         <nav className="header-links" aria-label={t('profile')}>
-          <Link to="/login" className="header-links__text">
-            {t('login')}
-          </Link>
-          <Link to="/registration" className="header-links__text">
-            {t('registration')}
-          </Link>
+          {user ? (
+            <Link to="/profile" className="header-links__text header-links__user" title={user.email}>
+              {user.email}
+            </Link>
+          ) : (
+            <>
+              <Link to="/login" className="header-links__text">
+                {t('login')}
+              </Link>
+              <Link to="/registration" className="header-links__text">
+                {t('registration')}
+              </Link>
+            </>
+          )}
           <Link to="/wishlist" className="icon-link">
             <HeartIcon label={t('wishlist')} />
             <span className="badge">0</span>

@@ -1,4 +1,4 @@
-import { Link, NavLink } from 'react-router';
+import { Form, Link, NavLink } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { CloseIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -7,6 +7,7 @@ import { useMenu } from './menu.tsx';
 /** The side panel: account links, the catalogue and the information pages, a mobile language switch. */
 export function NavigationPanel() {
   const { data, t } = useShop();
+  const user = data?.user;
   const menu = useMenu();
   return (
     <>
@@ -26,13 +27,46 @@ export function NavigationPanel() {
               {t('home')}
             </NavLink>
           </li>
-          <li>
-            <NavLink to="/login">{t('login')}</NavLink>
-          </li>
-          <li>
-            <NavLink to="/registration">{t('registration')}</NavLink>
-          </li>
+          {user ? null : (
+            <>
+              <li>
+                <NavLink to="/login">{t('login')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/registration">{t('registration')}</NavLink>
+              </li>
+            </>
+          )}
         </ul>
+        {user ? (
+          <>
+            <h2 className="navigation-panel__heading">{t('account')}</h2>
+            <p className="navigation-panel__user">
+              <span className="visually-hidden">{t('signed-in-as')} </span>
+              {user.email}
+            </p>
+            <ul className="navigation-panel__group">
+              <li>
+                <NavLink to="/profile">{t('profile')}</NavLink>
+              </li>
+              <li>
+                <NavLink to="/order/history">{t('order-history')}</NavLink>
+              </li>
+              {user.isAdmin ? (
+                <li>
+                  <NavLink to="/admin">{t('admin')}</NavLink>
+                </li>
+              ) : null}
+              <li>
+                <Form method="post" action="/logout" onSubmit={() => menu.set(false)}>
+                  <button type="submit" className="link-button">
+                    {t('logout')}
+                  </button>
+                </Form>
+              </li>
+            </ul>
+          </>
+        ) : null}
         <h2 className="navigation-panel__heading">{t('categories')}</h2>
         <ul className="navigation-panel__group">
           {data?.categories.map((category) => (

@@ -1,0 +1,86 @@
+import { useRef } from 'react';
+import { Form, Link, redirect } from 'react-router';
+import { loginBody } from '../../contract/accounts.ts';
+import {
+  FormAlert,
+  FormField,
+  FormSuccess,
+  SubmitButton,
+  useFocusFirstError,
+} from '../components/form-field.tsx';
+import { translator } from '../i18n/messages.ts';
+import {
+  actionError,
+  formFailure,
+  invalidForm,
+  parseForm,
+  privatePageMeta,
+  safeRedirect,
+} from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import type { Route } from './+types/login';
+
+/** Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back. */
+export async function loader({ context, request }: Route.LoaderArgs) {
+  if (await context.account.currentUser()) throw redirect('/');
+  const passwordChanged = new URL(request.url).searchParams.get('reset') === '1';
+  return { locale: context.locale, passwordChanged };
+}
+
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(loginBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.login(parsed.data);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')));
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('login'), t('site-title'));
+};
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const failure = formFailure(actionData);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  return (
+    <section className="auth-card" aria-labelledby="login-heading">
+      <h1 id="login-heading">{t('login')}</h1>
+      {loaderData.passwordChanged && !failure ? <FormSuccess>{t('password-changed')}</FormSuccess> : null}
+      <FormAlert>{failure?.formError}</FormAlert>
+      <Form method="post" ref={form} noValidate className="auth-form">
+        <FormField
+          name="email"
+          type="email"
+          label={t('email')}
+          autoComplete="email"
+          required
+          defaultValue={failure?.values?.email ?? ''}
+          errors={failure?.errors.email}
+        />
+        <FormField
+          name="password"
+          type="password"
+          label={t('password')}
+          autoComplete="current-password"
+          required
+          errors={failure?.errors.password}
+        />
+        <p className="auth-form__aside">
+          <Link to="/restore">{t('forgot-password')}</Link>
+        </p>
+        <SubmitButton>{t('sign-in')}</SubmitButton>
+      </Form>
+      <p className="auth-card__footer">
+        {t('no-account')} <Link to="/registration">{t('create-account')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { useRef } from 'react';
+import { Form, NavLink, redirect } from 'react-router';
+import { profileBody } from '../../contract/accounts.ts';
+import { countryOptions } from '../../contract/countries.ts';
+import {
+  FormAlert,
+  FormField,
+  FormSuccess,
+  SelectField,
+  SubmitButton,
+  useFocusFirstError,
+} from '../components/form-field.tsx';
+import { translator } from '../i18n/messages.ts';
+import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import type { Route } from './+types/profile';
+
+/** Personal details; guests sign in first and come back here. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.account.currentUser();
+  if (!user) throw redirect('/login?redirectTo=/profile');
+  return { locale: context.locale, user, countries: countryOptions(context.locale) };
+}
+
+/** Saves the non-empty fields (spec section 5). */
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(profileBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.updateProfile(parsed.data);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return { saved: true as const };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('personal-details'), t('site-title'));
+};
+
+/** The account's side menu: profile, order history and signing out (reachable without the menu panel). */
+function AccountMenu() {
+  const { t } = useShop();
+  return (
+    <nav className="account-menu" aria-label={t('account')}>
+      <ul>
+        <li>
+          <NavLink to="/profile">{t('profile')}</NavLink>
+        </li>
+        <li>
+          <NavLink to="/order/history">{t('order-history')}</NavLink>
+        </li>
+        <li>
+          <Form method="post" action="/logout">
+            <button type="submit" className="account-menu__logout">
+              {t('logout')}
+            </button>
+          </Form>
+        </li>
+      </ul>
+    </nav>
+  );
+}
+
+const TEXT_FIELDS = [
+  { name: 'first_name', label: 'first-name', autoComplete: 'given-name', type: 'text' },
+  { name: 'last_name', label: 'last-name', autoComplete: 'family-name', type: 'text' },
+  { name: 'phone', label: 'phone', autoComplete: 'tel', type: 'tel' },
+] as const;
+
+const ADDRESS_FIELDS = [
+  { name: 'city', label: 'city', autoComplete: 'address-level2' },
+  { name: 'zip', label: 'zip', autoComplete: 'postal-code' },
+  { name: 'address', label: 'address', autoComplete: 'street-address', wide: true },
+] as const;
+
+export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const { user, countries } = loaderData;
+  const failure = formFailure(actionData);
+  const saved = actionData !== undefined && 'saved' in actionData;
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  const shown = (name: (typeof TEXT_FIELDS | typeof ADDRESS_FIELDS)[number]['name'] | 'country') =>
+    failure?.values?.[name] ?? user[name] ?? '';
+
+  return (
+    <div className="account-layout">
+      <AccountMenu />
+      <section className="auth-card account-card" aria-labelledby="profile-heading">
+        <h1 id="profile-heading">{t('personal-details')}</h1>
+        <p className="auth-card__intro">{t('personal-details-intro')}</p>
+        {saved ? <FormSuccess>{t('personal-details-success')}</FormSuccess> : null}
+        <dl className="account-email">
+          <dt>{t('email')}</dt>
+          <dd>{user.email}</dd>
+        </dl>
+        <p className="form-field__hint">{t('email-fixed')}</p>
+        <FormAlert>{failure?.formError}</FormAlert>
+        <Form method="post" ref={form} noValidate className="auth-form form-grid">
+          {TEXT_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              name={field.name}
+              type={field.type}
+              label={t(field.label)}
+              autoComplete={field.autoComplete}
+              defaultValue={shown(field.name)}
+              errors={failure?.errors[field.name]}
+            />
+          ))}
+          <SelectField
+            name="country"
+            label={t('country')}
+            autoComplete="country"
+            defaultValue={shown('country')}
+            errors={failure?.errors.country}
+          >
+            <option value="">{t('country-not-chosen')}</option>
+            {countries.map((country) => (
+              <option key={country.value} value={country.value}>
+                {country.name}
+              </option>
+            ))}
+          </SelectField>
+          {ADDRESS_FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              name={field.name}
+              label={t(field.label)}
+              autoComplete={field.autoComplete}
+              wide={'wide' in field}
+              defaultValue={shown(field.name)}
+              errors={failure?.errors[field.name]}
+            />
+          ))}
+          <div className="form-grid__wide">
+            <SubmitButton>{t('save')}</SubmitButton>
+          </div>
+        </Form>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,115 @@
+import { useRef } from 'react';
+import { Form, Link, redirect } from 'react-router';
+import { PASSWORD_MIN_LENGTH, registrationBody } from '../../contract/accounts.ts';
+import {
+  CheckboxField,
+  FormAlert,
+  FormField,
+  FormSuccess,
+  SubmitButton,
+  useFocusFirstError,
+} from '../components/form-field.tsx';
+import { translator } from '../i18n/messages.ts';
+import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import type { Route } from './+types/registration';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await context.account.currentUser()) throw redirect('/');
+  return { locale: context.locale, passwordMinLength: PASSWORD_MIN_LENGTH };
+}
+
+/** Creates the account in the visitor's language; the confirmation mail goes out with it. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(registrationBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.register({ ...parsed.data, locale: context.locale });
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return { done: true as const, email: parsed.data.email };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('registration'), t('site-title'));
+};
+
+export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const failure = formFailure(actionData);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+
+  if (actionData && 'done' in actionData) {
+    return (
+      <section className="auth-card" aria-labelledby="registration-heading">
+        <h1 id="registration-heading">{t('registration-done')}</h1>
+        <FormSuccess>{t('registration-success', { email: actionData.email })}</FormSuccess>
+        <p className="auth-card__footer">
+          <Link to="/">{t('go-home')}</Link>
+        </p>
+      </section>
+    );
+  }
+
+  const values = failure?.values;
+  return (
+    <section className="auth-card" aria-labelledby="registration-heading">
+      <h1 id="registration-heading">{t('registration')}</h1>
+      <FormAlert>{failure?.formError}</FormAlert>
+      <Form method="post" ref={form} noValidate className="auth-form">
+        <FormField
+          name="email"
+          type="email"
+          label={t('email')}
+          autoComplete="email"
+          required
+          defaultValue={values?.email ?? ''}
+          errors={failure?.errors.email}
+        />
+        <FormField
+          name="password"
+          type="password"
+          label={t('password')}
+          autoComplete="new-password"
+          required
+          minLength={loaderData.passwordMinLength}
+          hint={t('password-hint', { count: loaderData.passwordMinLength })}
+          errors={failure?.errors.password}
+        />
+        <FormField
+          name="password_confirmation"
+          type="password"
+          label={t('password-confirmation')}
+          autoComplete="new-password"
+          required
+          errors={failure?.errors.password_confirmation}
+        />
+        <CheckboxField
+          name="privacy_policy"
+          value="1"
+          required
+          // Checked by default (spec); after a refused submit without JavaScript, as it was sent.
+          defaultChecked={values ? values.privacy_policy === '1' : true}
+          label={
+            <>
+              {t('privacy-policy-consent')}{' '}
+              <Link to="/privacy-policy" target="_blank">
+                {t('privacy-policy-consent-link')}
+              </Link>
+            </>
+          }
+          errors={failure?.errors.privacy_policy}
+        />
+        <SubmitButton>{t('register')}</SubmitButton>
+      </Form>
+      <p className="auth-card__footer">
+        {t('have-account')} <Link to="/login">{t('login')}</Link>
+      </p>
+    </section>
+  );
+}

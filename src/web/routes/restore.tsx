@@ -1,0 +1,74 @@
+import { useRef } from 'react';
+import { Form, Link, redirect } from 'react-router';
+import { restoreBody } from '../../contract/accounts.ts';
+import {
+  FormAlert,
+  FormField,
+  FormSuccess,
+  SubmitButton,
+  useFocusFirstError,
+} from '../components/form-field.tsx';
+import { translator } from '../i18n/messages.ts';
+import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import type { Route } from './+types/restore';
+
+export async function loader({ context }: Route.LoaderArgs) {
+  if (await context.account.currentUser()) throw redirect('/');
+  return { locale: context.locale };
+}
+
+/** Mails a reset link when the address is known; the answer is the same either way. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const parsed = parseForm(restoreBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.restore(parsed.data.email, context.locale);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return { sent: true as const };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('restore'), t('site-title'));
+};
+
+export default function RestorePage({ actionData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const failure = formFailure(actionData);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  const sent = actionData !== undefined && 'sent' in actionData;
+  return (
+    <section className="auth-card" aria-labelledby="restore-heading">
+      <h1 id="restore-heading">{t('restore')}</h1>
+      {sent ? (
+        <FormSuccess>{t('restore-sent')}</FormSuccess>
+      ) : (
+        <>
+          <p className="auth-card__intro">{t('restore-intro')}</p>
+          <FormAlert>{failure?.formError}</FormAlert>
+          <Form method="post" ref={form} noValidate className="auth-form">
+            <FormField
+              name="email"
+              type="email"
+              label={t('email')}
+              autoComplete="email"
+              required
+              defaultValue={failure?.values?.email ?? ''}
+              errors={failure?.errors.email}
+            />
+            <SubmitButton>{t('restore-submit')}</SubmitButton>
+          </Form>
+        </>
+      )}
+      <p className="auth-card__footer">
+        <Link to="/login">{t('back-to-login')}</Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { useBrowser } from './browser.ts';
+
+/** The admin the e2e server seeds (tests/e2e/server.global.ts). */
+const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
+
+const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+
+/** Bytes of a quoted-printable body (soft line breaks joined, =XX decoded), read as UTF-8. */
+function decodeQuotedPrintable(body: string): string {
+  const joined = body.replace(/=\r?\n/g, '');
+  const bytes: number[] = [];
+  for (let index = 0; index < joined.length; index++) {
+    const hex = joined.slice(index + 1, index + 3);
+    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
+      bytes.push(Number.parseInt(hex, 16));
+      index += 2;
+    } else {
+      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
+    }
+  }
+  return Buffer.from(bytes).toString('utf8');
+}
+
+/** The decoded text/plain parts of a MIME entity (a whole .eml file or one part of it). */
+function plainTextParts(entity: string): string[] {
+  const split = /\r?\n\r?\n/.exec(entity);
+  const headers = (split ? entity.slice(0, split.index) : entity).replace(/\r?\n[ \t]+/g, ' ');
+  const body = split ? entity.slice(split.index + split[0].length) : '';
+  const boundary = /content-type:\s*multipart\/[^\r\n]*?boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
+  if (boundary) {
+    return body
+      .split(`--${boundary}`)
+      .slice(1)
+      .filter((part) => !part.startsWith('--'))
+      .flatMap((part) => plainTextParts(part.replace(/^\r?\n/, '')));
+  }
+  const type = /content-type:\s*([\w/+.-]+)/i.exec(headers)?.[1]?.toLowerCase() ?? 'text/plain';
+  if (type !== 'text/plain') return [];
+  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
+  if (encoding === 'base64') return [Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')];
+  if (encoding === 'quoted-printable') return [decodeQuotedPrintable(body)];
+  return [body];
+}
+
+/**
+ * Waits for the newest mail to `recipient` in the server's outbox (`<DATA_DIR>/outbox/*.eml`, written
+ * by the mail job) whose text holds a link matching `pattern`; returns the link's path and query.
+ */
+async function mailedLink(recipient: string, pattern: RegExp): Promise<string> {
+  const outbox = path.join(inject('dataDir'), 'outbox');
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const files = existsSync(outbox)
+      ? readdirSync(outbox)
+          .filter((name) => name.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
+    for (const file of files) {
+      const raw = readFileSync(path.join(outbox, file), 'utf8');
+      if (!raw.includes(recipient)) continue;
+      const link = plainTextParts(raw).join('\n').match(pattern)?.[0];
+      if (link) {
+        const url = new URL(link);
+        return `${url.pathname}${url.search}`;
+      }
+    }
+    if (Date.now() > deadline) throw new Error(`No mail to ${recipient} with a link like ${pattern}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const ACTIVATE_LINK = /https?:\/\/[^\s"<>]+\/activate\?token=[^\s"<>]+/;
+const RESET_LINK = /https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/;
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+describe('accounts', () => {
+  const browser = useBrowser();
+
+  it('registers → confirms the e-mail → signs out → restores and resets the password → signs in → saves personal details', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('journey');
+    const firstPassword = 'first-password-1';
+    const newPassword = 'second-password-2';
+
+    // Registration: the privacy consent is ticked by default; success replaces the form.
+    await page.goto('/registration');
+    await page.getByRole('heading', { level: 1, name: 'Registration' }).waitFor();
+    expect(await page.title()).toBe('Registration · Vitrina');
+    const consent = page.getByRole('checkbox', { name: /personal data/ });
+    expect(await consent.isChecked()).toBe(true);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(firstPassword);
+    await page.getByLabel('Password confirmation').fill(firstPassword);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
+    await page.getByText(`We have sent a confirmation e-mail to ${email}`).waitFor();
+
+    // The confirmation link signs the new user in and opens the profile.
+    await page.goto(await mailedLink(email, ACTIVATE_LINK));
+    await page.getByRole('heading', { level: 1, name: 'Personal details' }).waitFor();
+    expect(pathOf(page)).toBe('/profile');
+    await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
+
+    // Sign out from the menu.
+    await page.getByRole('button', { name: 'Menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Menu' });
+    await menu.getByRole('link', { name: 'Order history' }).waitFor();
+    expect(await menu.getByRole('link', { name: 'Shop admin' }).count()).toBe(0);
+    await menu.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    expect(await page.getByRole('banner').getByRole('link', { name: email }).count()).toBe(0);
+
+    // Forgot the password: the restore page answers neutrally and mails a link.
+    await page.getByRole('banner').getByRole('link', { name: 'Sign in' }).click();
+    await page.getByRole('link', { name: 'Forgot your password?' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password recovery' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByRole('button', { name: 'Send the link' }).click();
+    await page.getByText('If this address is registered with us, we have sent a link').waitFor();
+
+    // The reset link: e-mail prefilled, a new password, then the sign-in page with a note.
+    await page.goto(await mailedLink(email, RESET_LINK));
+    await page.getByRole('heading', { level: 1, name: 'Set a new password' }).waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Password confirmation').fill(newPassword);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.getByText('Your password has been changed. Sign in with the new one.').waitFor();
+    expect(pathOf(page)).toBe('/login');
+
+    // The old password no longer works; the new one does.
+    await signIn(page, email, firstPassword);
+    await page.getByRole('alert').filter({ hasText: 'Wrong e-mail or password.' }).waitFor();
+    await signIn(page, email, newPassword);
+    await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
+    expect(pathOf(page)).toBe('/');
+
+    // Personal details are saved and still there after a reload.
+    await page.getByRole('banner').getByRole('link', { name: email }).click();
+    await page.getByRole('heading', { level: 1, name: 'Personal details' }).waitFor();
+    const details = {
+      'First name': 'Ada',
+      'Last name': 'Lovelace',
+      Phone: '+44 20 7946 0958',
+      City: 'London',
+      Postcode: 'EC1A 1BB',
+      Address: '12 Analytical Row',
+    };
+    for (const [label, value] of Object.entries(details)) await page.getByLabel(label).fill(value);
+    await page.getByLabel('Country').selectOption('GB');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Your personal details have been saved.').waitFor();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Personal details' }).waitFor();
+    for (const [label, value] of Object.entries(details)) {
+      expect(await page.getByLabel(label).inputValue(), label).toBe(value);
+    }
+    expect(await page.getByLabel('Country').inputValue()).toBe('GB');
+  });
+
+  it('keeps a signed-in visitor out of the sign-in and registration pages', async () => {
+    const { page } = browser;
+    await page.goto('/profile');
+    // A guest is sent to sign in and comes back to the profile afterwards.
+    await page.waitForURL(/\/login\?redirectTo=%2Fprofile|\/login\?redirectTo=\/profile/);
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.getByRole('heading', { level: 1, name: 'Personal details' }).waitFor();
+    expect(pathOf(page)).toBe('/profile');
+
+    await page.goto('/login');
+    expect(pathOf(page)).toBe('/');
+    await page.goto('/registration');
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('button', { name: 'Menu' }).click();
+    await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Shop admin' }).waitFor();
+  });
+
+  it('refuses a used or unknown confirmation link with a way to get a new one', async () => {
+    const { page } = browser;
+    const response = await page.goto('/activate?token=not-a-real-token');
+    expect(response?.status()).toBe(400);
+    await page.getByRole('alert').filter({ hasText: 'The link is invalid, has expired' }).waitFor();
+    await page.getByRole('link', { name: 'Request a new link' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Password recovery' }).waitFor();
+  });
+});
+
+describe('account forms without JavaScript, in Russian', () => {
+  const browser = useBrowser({ javaScriptEnabled: false, locale: 'ru-RU' });
+
+  it('shows the errors under the fields and keeps what was typed', async () => {
+    const { page } = browser;
+    const email = uniqueEmail('plain');
+    await page.goto('/registration');
+    await page.getByRole('heading', { level: 1, name: 'Регистрация' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Пароль', { exact: true }).fill('long-enough-1');
+    await page.getByLabel('Подтверждение пароля').fill('something-else');
+    await page.getByRole('checkbox', { name: /персональных данных/ }).uncheck();
+    await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
+    await page.getByText('Пароли не совпадают.').waitFor();
+    await page.getByText('Примите соглашение об обработке персональных данных.').waitFor();
+    expect(await page.getByLabel('E-mail').inputValue()).toBe(email);
+    expect(await page.getByLabel('Подтверждение пароля').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByRole('checkbox', { name: /персональных данных/ }).isChecked()).toBe(false);
+
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Пароль', { exact: true }).fill('wrong-password');
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Неверный e-mail или пароль.' }).waitFor();
+  });
+
+  it('signs in with a plain form, signs out with a plain link', async () => {
+    const { page } = browser;
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(ADMIN.email);
+    await page.getByLabel('Пароль', { exact: true }).fill(ADMIN.password);
+    await page.getByRole('button', { name: 'Войти' }).click();
+    await page.getByRole('banner').getByRole('link', { name: ADMIN.email }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    await page.goto('/logout');
+    expect(pathOf(page)).toBe('/');
+    await page.getByRole('banner').getByRole('link', { name: 'Вход' }).waitFor();
+  });
+
+  it('sends feedback: errors first, then a confirmation and an empty form', async () => {
+    const { page } = browser;
+    await page.goto('/feedback');
+    await page.getByRole('heading', { level: 1, name: 'Обратная связь' }).waitFor();
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    expect(await page.getByText('Это поле обязательно.').count()).toBe(2);
+    await page.getByText('Введите e-mail.').waitFor();
+    await page.getByLabel('Ваше имя').fill('Маша');
+    await page.getByLabel('E-mail').fill(uniqueEmail('feedback'));
+    await page.getByLabel('Сообщение').fill('Будет ли кружка с Ember Hollow?');
+    await page.getByRole('button', { name: 'Отправить' }).click();
+    await page.getByText('Спасибо! Сообщение отправлено.').waitFor();
+    expect(await page.getByLabel('Сообщение').inputValue()).toBe('');
+  });
+});
