@@ -11,7 +11,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
-import { bufferUploadedFile } from '../admin/content-routes.ts';
+import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { basketRoutes } from '../cart/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
@@ -83,6 +83,7 @@ export async function buildApp(options: AppOptions) {
     ...orderRoutes(services),
     ...paymentPageRoutes(services),
     ...adminRoutes(services),
+    ...adminContentRoutes(services),
   ];
   const guards = { admin: (request: FastifyRequest) => accountActions(services, request).requireAdmin() };
   // The API lives in its own scope: CORS (with its preflight route) applies to it alone and cannot
@@ -94,6 +95,7 @@ export async function buildApp(options: AppOptions) {
         credentials: true,
         methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       });
+      registerCsvBody(api);
       registerApi(api, routes, guards);
     },
     { prefix: '/api' },

@@ -145,4 +145,4 @@ export const en = {
   'feedback-sent': 'Thank you! Your message has been sent.',
 } as const;
 
-export type MessageKey = keyof typeof en;
+export type CoreMessageKey = keyof typeof en;

@@ -1,9 +1,9 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
-import { translator } from './messages.ts';
-import { ru } from './ru.ts';
+import { dictionaries, translator } from './messages.ts';
+
+const { en, ru } = dictionaries;
 
 /** Keys built at run time from a prefix and a value list (`sort-${option}`, `language-${option}`). */
 const DYNAMIC_PREFIXES = ['sort-', 'language-'];

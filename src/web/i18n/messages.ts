@@ -1,10 +1,16 @@
 import type { Locale } from '../../contract/locale.ts';
-import { en, type MessageKey } from './en.ts';
-import { ru } from './ru.ts';
+import { adminMessages } from './admin.ts';
+import { cartMessages } from './cart.ts';
+import { checkoutMessages } from './checkout.ts';
+import { en as coreEn } from './en.ts';
+import { ru as coreRu } from './ru.ts';
 
-export type { MessageKey };
+/** One dictionary per language, assembled from the core texts and each area's file. */
+const en = { ...coreEn, ...cartMessages.en, ...checkoutMessages.en, ...adminMessages.en };
+export type MessageKey = keyof typeof en;
+const ru: Record<MessageKey, string> = { ...coreRu, ...cartMessages.ru, ...checkoutMessages.ru, ...adminMessages.ru };
 
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { ru, en };
+export const dictionaries: Record<Locale, Record<MessageKey, string>> = { ru, en };
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
 

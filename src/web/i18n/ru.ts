@@ -1,7 +1,7 @@
-import type { MessageKey } from './en.ts';
+import type { CoreMessageKey } from './en.ts';
 
 /** Русские тексты интерфейса: те же ключи, что и в en.ts. */
-export const ru: Record<MessageKey, string> = {
+export const ru: Record<CoreMessageKey, string> = {
   'site-title': 'Витрина',
   'site-subtitle': 'Лимитированный мерч любимых игр',
   'site-description':

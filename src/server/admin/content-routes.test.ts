@@ -1,0 +1,627 @@
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { and, eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CSV_COLUMNS } from '../../contract/admin.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { auditLog, feedback, files, products, reviews, users } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { createTestApp } from '../testing/app.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { adminContentRoutes } from './content-routes.ts';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+let uploadsDir: string;
+const sessions: Record<'admin' | 'shopper', string> = { admin: '', shopper: '' };
+const userIds: Record<'admin' | 'shopper', number> = { admin: 0, shopper: 0 };
+const PASSWORD = 'admin password 1';
+type Role = 'admin' | 'shopper' | 'guest';
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  uploadsDir = shop.services.config.uploadsDir;
+  fixtures = await insertCatalogue(shop.db);
+  const passwordHash = await hashPassword(PASSWORD);
+  const inserted = await shop.db
+    .insert(users)
+    .values([
+      { email: 'admin@example.com', passwordHash, isAdmin: true, emailVerifiedAt: new Date() },
+      {
+        email: 'shopper@example.com',
+        passwordHash,
+        emailVerifiedAt: new Date(),
+        locale: 'en',
+        firstName: 'Sam',
+      },
+    ])
+    .returning();
+  for (const [role, email] of [
+    ['admin', 'admin@example.com'],
+    ['shopper', 'shopper@example.com'],
+  ] as const) {
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email, password: PASSWORD },
+    });
+    sessions[role] = login.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '';
+    userIds[role] = inserted.find((user) => user.email === email)?.id ?? 0;
+  }
+});
+afterAll(async () => {
+  await shop.close();
+  rmSync(path.dirname(uploadsDir), { recursive: true, force: true });
+});
+
+const cookiesOf = (role: Role): Record<string, string> =>
+  role === 'guest' ? {} : { [SESSION_COOKIE]: sessions[role] };
+
+const call = async (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  payload?: object,
+  role: Role = 'admin',
+) => {
+  const response = await shop.app.inject({
+    method,
+    url,
+    ...(payload ? { payload } : {}),
+    cookies: cookiesOf(role),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+
+/** A multipart body as a browser's FormData makes it. */
+async function multipart(
+  fields: Record<string, string>,
+  uploads: Array<{ name: string; type: string; data: Buffer }>,
+) {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  for (const upload of uploads) {
+    form.append('file', new Blob([new Uint8Array(upload.data)], { type: upload.type }), upload.name);
+  }
+  const request = new Request('http://localhost/', { method: 'POST', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
+const upload = async (
+  folder: string,
+  uploads: Array<{ name: string; type: string; data: Buffer }>,
+  role: Role = 'admin',
+) => {
+  const { payload, contentType } = await multipart({ path: folder }, uploads);
+  const response = await shop.app.inject({
+    method: 'POST',
+    url: '/api/admin/files',
+    headers: { 'content-type': contentType },
+    payload,
+    cookies: cookiesOf(role),
+  });
+  return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+};
+
+const picture = (width: number, height: number, colour: string) =>
+  sharp({ create: { width, height, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+
+/** Every file below the data directory and every file row: an attack must change neither. */
+async function storedState() {
+  const dataDir = path.dirname(uploadsDir);
+  const onDisk = existsSync(dataDir)
+    ? readdirSync(dataDir, { recursive: true, withFileTypes: true })
+        .map((entry) => path.join(entry.parentPath, entry.name))
+        .sort()
+    : [];
+  return { onDisk, rows: (await shop.db.select({ id: files.id }).from(files)).length };
+}
+
+describe('authorization sweep', () => {
+  const routes = adminContentRoutes({} as never);
+
+  it('covers every content route', () => {
+    expect(routes.length).toBe(15);
+    expect(routes.every((route) => route.access === 'admin' && route.url.startsWith('/api/admin/'))).toBe(
+      true,
+    );
+  });
+
+  it.each(routes.map((route) => [route.method, route.url] as const))(
+    '%s %s refuses guests and shoppers',
+    async (method, url) => {
+      const target = url.replace(':id', '1');
+      const guest = await call(method, target, method === 'GET' ? undefined : {}, 'guest');
+      expect(guest.status).toBe(401);
+      const shopper = await call(method, target, method === 'GET' ? undefined : {}, 'shopper');
+      expect(shopper.status).toBe(403);
+      expect(shopper.body).toMatchObject({ success: false });
+    },
+  );
+
+  it('refuses a guest and a shopper uploading a real picture, storing nothing', async () => {
+    const before = await storedState();
+    const data = await picture(64, 64, '#123456');
+    expect((await upload('', [{ name: 'a.png', type: 'image/png', data }], 'guest')).status).toBe(401);
+    expect((await upload('', [{ name: 'a.png', type: 'image/png', data }], 'shopper')).status).toBe(403);
+    expect(await storedState()).toEqual(before);
+  });
+});
+
+describe('file manager', () => {
+  it('stores a real picture under a content-hash name, lists it, and a product can show it', async () => {
+    expect((await call('POST', '/api/admin/files/folders', { path: '', name: 'merch' })).status).toBe(200);
+    const stored = await upload('merch', [
+      { name: 'Wolf photo.png', type: 'image/png', data: await picture(1600, 900, '#336699') },
+    ]);
+    expect(stored.status).toBe(200);
+    const file = stored.body.file as { id: number; name: string; originalName: string; url: string };
+    expect(file).toMatchObject({
+      originalName: 'Wolf photo.png',
+      width: 1200,
+      height: 675,
+      url: `/img/products/640/${file.name}`,
+    });
+    expect(file.name).toMatch(/^[0-9a-f]{16}\.webp$/);
+
+    const root = await call('GET', '/api/admin/files');
+    expect(root.body).toMatchObject({ path: '', folders: ['merch'], files: [] });
+    const merch = await call('GET', '/api/admin/files?path=merch');
+    expect(merch.body.files).toEqual([expect.objectContaining({ id: file.id, name: file.name })]);
+
+    const imageDir = path.join(uploadsDir, 'img', 'products');
+    for (const variant of ['', '320', '640', '1200']) {
+      expect(existsSync(path.join(imageDir, variant, file.name))).toBe(true);
+    }
+    const served = await shop.app.inject({ method: 'GET', url: file.url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+
+    const wolf = fixtures.id('wolf-shirt');
+    const current = (await call('GET', `/api/admin/products/${wolf}`)).body.product as Record<
+      string,
+      unknown
+    >;
+    const saved = await call('PATCH', `/api/admin/products/${wolf}`, { ...current, images: [file.name] });
+    expect(saved.status).toBe(200);
+    const product = await call('GET', '/api/product?locale=en&link=wolf-shirt');
+    expect((product.body.product as { images: string[] }).images).toEqual([file.name]);
+
+    // Removing the entry keeps the picture the product shows.
+    const removed = await call('DELETE', `/api/admin/files/${file.id}`);
+    expect(removed.body).toEqual({ success: true, keptOnDisk: true });
+    expect(existsSync(path.join(imageDir, '640', file.name))).toBe(true);
+    expect((await call('GET', '/api/admin/files?path=merch')).body.files).toEqual([]);
+  });
+
+  it('deletes a picture from disk only when no product, description or other folder shows it', async () => {
+    const data = await picture(500, 500, '#aa0000');
+    const imageDir = path.join(uploadsDir, 'img', 'products');
+    const onDisk = (name: string) =>
+      ['', '320', '640', '1200'].map((variant) => existsSync(path.join(imageDir, variant, name)));
+    const store = async (folder: string) =>
+      (await upload(folder, [{ name: 'x.jpg', type: 'image/jpeg', data }])).body.file as {
+        id: number;
+        name: string;
+      };
+    const remove = async (id: number) => (await call('DELETE', `/api/admin/files/${id}`)).body;
+
+    const described = await store('');
+    expect(onDisk(described.name)).toEqual([true, true, true, true]);
+    const mug = fixtures.id('wolf-mug');
+    const current = (await call('GET', `/api/admin/products/${mug}`)).body.product as Record<string, unknown>;
+    await call('PATCH', `/api/admin/products/${mug}`, {
+      ...current,
+      desc_en: `<p>Inside:</p><img src="/img/products/640/${described.name}" alt="">`,
+    });
+    expect(await remove(described.id)).toEqual({ success: true, keptOnDisk: true });
+    await call('PATCH', `/api/admin/products/${mug}`, current);
+
+    const inMerch = await store('merch');
+    const inRoot = await store('');
+    expect(inRoot.name).toBe(inMerch.name);
+    expect(await remove(inRoot.id)).toEqual({ success: true, keptOnDisk: true });
+    expect(await remove(inMerch.id)).toEqual({ success: true, keptOnDisk: false });
+    expect(onDisk(inMerch.name)).toEqual([false, false, false, false]);
+    expect((await call('DELETE', `/api/admin/files/${inMerch.id}`)).status).toBe(404);
+  });
+
+  it('refuses what is not a picture, or too large, and stores nothing', async () => {
+    const before = await storedState();
+    const script = Buffer.from('<script>alert(document.cookie)</script>');
+    const svg = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="100" height="100">' +
+        '<script>alert(1)</script><rect width="100" height="100" fill="red"/></svg>',
+    );
+    const text = await upload('', [
+      { name: 'notes.txt', type: 'text/plain', data: Buffer.from('just text\n') },
+    ]);
+    expect(text.status).toBe(422);
+    const disguised = await upload('', [{ name: 'x.png', type: 'image/png', data: script }]);
+    expect(disguised.status).toBe(422);
+    expect(disguised.body).toMatchObject({ success: false, errors: { image: [expect.any(String)] } });
+    expect((await upload('', [{ name: 'x.svg', type: 'image/svg+xml', data: svg }])).status).toBe(422);
+    expect((await upload('', [{ name: 'x.png', type: 'image/png', data: Buffer.alloc(0) }])).status).toBe(
+      422,
+    );
+
+    const huge = Buffer.concat([await picture(10, 10, '#000000'), Buffer.alloc(10 * 1024 * 1024)]);
+    const tooLarge = await upload('', [{ name: 'big.png', type: 'image/png', data: huge }]);
+    expect(tooLarge.status).toBe(413);
+    expect(tooLarge.body).toMatchObject({ success: false, errors: { file: [expect.any(String)] } });
+
+    const two = await upload('', [
+      { name: 'a.png', type: 'image/png', data: await picture(20, 20, '#00ff00') },
+      { name: 'b.png', type: 'image/png', data: await picture(20, 20, '#0000ff') },
+    ]);
+    expect(two.status).toBe(413);
+    const noFile = await upload('', []);
+    expect(noFile.status).toBe(422);
+    expect(noFile.body).toMatchObject({ errors: { file: [expect.any(String)] } });
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('refuses every path that is not plain folder names, inside or outside the root', async () => {
+    const before = await storedState();
+    const real = await picture(30, 30, '#445566');
+    for (const folder of ['..', '../..', 'merch/../..', '..\\..', '/etc', 'merch/', '%2e%2e', 'a//b']) {
+      const refused = await upload(folder, [{ name: 'a.png', type: 'image/png', data: real }]);
+      expect(refused.status, folder).toBe(422);
+      expect(refused.body.errors, folder).toMatchObject({ path: [expect.any(String)] });
+    }
+    for (const query of [
+      '..',
+      '%2e%2e',
+      '%2e%2e%2f%2e%2e',
+      '%252e%252e',
+      '..%5C..',
+      '%2Fetc',
+      'a/b/c/d/e/f',
+    ]) {
+      const listed = await call('GET', `/api/admin/files?path=${query}`);
+      expect(listed.status, query).toBe(422);
+      expect(listed.body.errors, query).toMatchObject({ path: [expect.any(String)] });
+    }
+    for (const [folder, name] of [
+      ['', '..'],
+      ['', '%2e%2e'],
+      ['', '../evil'],
+      ['', '.hidden'],
+      ['', 'evil\\..'],
+      ['..', 'evil'],
+      ['/tmp', 'evil'],
+      ['', 'Upper'],
+    ] as const) {
+      const created = await call('POST', '/api/admin/files/folders', { path: folder, name });
+      expect(created.status, `${folder} ${name}`).toBe(422);
+    }
+    for (const folder of ['..', '%2e%2e', '', '/']) {
+      expect((await call('DELETE', '/api/admin/files/folders', { path: folder })).status, folder).toBe(422);
+    }
+    expect((await call('GET', '/api/admin/files?path=nowhere')).status).toBe(404);
+    expect(existsSync(path.join(uploadsDir, 'evil'))).toBe(false);
+    expect(existsSync(path.join(path.dirname(uploadsDir), 'evil'))).toBe(false);
+    expect(await storedState()).toEqual(before);
+  });
+
+  it('nests folders up to five deep and deletes only empty ones', async () => {
+    let parent = '';
+    for (const name of ['a', 'b', 'c', 'd', 'e']) {
+      expect((await call('POST', '/api/admin/files/folders', { path: parent, name })).status).toBe(200);
+      parent = parent ? `${parent}/${name}` : name;
+    }
+    expect((await call('POST', '/api/admin/files/folders', { path: parent, name: 'f' })).status).toBe(422);
+    expect((await call('POST', '/api/admin/files/folders', { path: 'a', name: 'b' })).status).toBe(409);
+    expect((await call('POST', '/api/admin/files/folders', { path: 'missing', name: 'x' })).status).toBe(404);
+
+    const stored = await upload('a/b', [
+      { name: 'p.png', type: 'image/png', data: await picture(40, 40, '#999999') },
+    ]);
+    expect(stored.status).toBe(200);
+    expect((await call('DELETE', '/api/admin/files/folders', { path: 'a' })).status).toBe(409);
+    expect((await call('DELETE', '/api/admin/files/folders', { path: 'a/b/c/d/e' })).status).toBe(200);
+    expect((await call('GET', '/api/admin/files?path=a/b/c/d')).body.folders).toEqual([]);
+    await call('DELETE', `/api/admin/files/${(stored.body.file as { id: number }).id}`);
+    expect((await call('DELETE', '/api/admin/files/folders', { path: 'a/b/c/d' })).status).toBe(200);
+  });
+
+  it('drops a file part sent to any other multipart call, which keeps working', async () => {
+    const before = await storedState();
+    const { payload, contentType } = await multipart(
+      { name: 'Ivan', email: 'ivan@example.com', message: 'A photo of my order' },
+      [{ name: 'photo.png', type: 'image/png', data: await picture(50, 50, '#777777') }],
+    );
+    const sent = await shop.app.inject({
+      method: 'POST',
+      url: '/api/feedback',
+      remoteAddress: '203.0.113.77',
+      headers: { 'content-type': contentType },
+      payload,
+    });
+    expect(sent.json()).toEqual({ success: true });
+    const [row] = await shop.db.select().from(feedback).where(eq(feedback.email, 'ivan@example.com'));
+    expect(row?.message).toBe('A photo of my order');
+    expect(await storedState()).toEqual(before);
+    await shop.db.delete(feedback);
+  });
+
+  it('audits uploads, deletions and folders', async () => {
+    const entries = await shop.db.select().from(auditLog).where(eq(auditLog.actorId, userIds.admin));
+    const kinds = new Set(entries.map((entry) => `${entry.entity}:${entry.action}`));
+    for (const kind of ['file:create', 'file:delete', 'folder:create', 'folder:delete']) {
+      expect(kinds).toContain(kind);
+    }
+  });
+});
+
+describe('products CSV', () => {
+  const exportCsv = async () => {
+    const response = await shop.app.inject({
+      method: 'GET',
+      url: '/api/admin/products.csv',
+      cookies: cookiesOf('admin'),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    return response.body;
+  };
+  const importCsv = async (csv: string, dryRun: boolean) => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products.csv${dryRun ? '?dryRun=1' : ''}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+      cookies: cookiesOf('admin'),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+  const productAnswer = async (link: string) => call('GET', `/api/product?locale=ru&link=${link}`);
+
+  it('exports every product with links, roubles and 1/0 flags', async () => {
+    const csv = await exportCsv();
+    expect(csv.split('\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
+    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    expect(rows).toHaveLength(6);
+    expect(rows.find((row) => row.link === 'outlaw-shirt')).toMatchObject({
+      id: String(fixtures.id('outlaw-shirt')),
+      project: 'pixel-outlaws',
+      categories: 't-shirts',
+      name_en: 'Outlaw T-shirt',
+      price: '3100.00',
+      sale: '',
+      weight: '200',
+      quantity: '3',
+      visible: '1',
+      week_sale: '0',
+      envisioned: '0',
+      images: 'outlaw-1.webp',
+    });
+    expect(rows.find((row) => row.link === 'wolf-shirt')).toMatchObject({
+      categories: 'drafts|t-shirts',
+      sale: '1990.00',
+      week_sale: '1',
+    });
+  });
+
+  it('reports a change and a new row on a dry run without changing the shop, then applies them', async () => {
+    const rows = parse(await exportCsv(), { columns: true }) as Array<Record<string, string>>;
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1200 });
+    const edited = rows.map((row) => (row.link === 'wolf-mug' ? { ...row, price: '1350.50' } : row));
+    edited.push({
+      id: '',
+      link: 'wolf-pin',
+      project: 'northwind',
+      categories: 'mugs|t-shirts',
+      name_ru: 'Значок с волком',
+      name_en: 'Wolf pin',
+      price: '300',
+      sale: '',
+      weight: '15',
+      quantity: '7',
+      visible: '1',
+      week_sale: '0',
+      envisioned: '0',
+      desc_ru: '<p>Эмаль</p><script>alert(1)</script>',
+      desc_en: '<p onclick="steal()">Enamel</p>',
+      images: '',
+    });
+    const csv = stringify(edited, { header: true, columns: [...PRODUCT_CSV_COLUMNS] });
+
+    const dry = await importCsv(csv, true);
+    expect(dry.status).toBe(200);
+    expect(dry.body).toEqual({
+      success: true,
+      dryRun: true,
+      created: ['wolf-pin'],
+      updated: [{ link: 'wolf-mug', changes: { price: [1200, 1350.5] } }],
+      unchanged: 5,
+      errors: [],
+    });
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1200 });
+    expect((await productAnswer('wolf-pin')).status).toBe(404);
+
+    const applied = await importCsv(csv, false);
+    expect(applied.status).toBe(200);
+    expect(applied.body).toMatchObject({ success: true, dryRun: false, created: ['wolf-pin'], unchanged: 5 });
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1350.5 });
+    const pin = (await call('GET', '/api/product?locale=en&link=wolf-pin')).body.product;
+    expect(pin).toMatchObject({ name: 'Wolf pin', price: 300, inStock: 7, desc: '<p>Enamel</p>' });
+    expect((await productAnswer('wolf-pin')).body.product).toMatchObject({ desc: '<p>Эмаль</p>' });
+
+    const audited = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'product'), eq(auditLog.actorId, userIds.admin)));
+    const mug = audited.filter((entry) => entry.entityId === String(fixtures.id('wolf-mug')));
+    expect(mug.at(-1)).toMatchObject({
+      action: 'update',
+      before: expect.objectContaining({ price: 1200 }),
+      after: expect.objectContaining({ price: 1350.5 }),
+    });
+
+    // The file exported now imports as no change at all.
+    const again = await importCsv(await exportCsv(), true);
+    expect(again.body).toMatchObject({ created: [], updated: [], unchanged: 7, errors: [] });
+  });
+
+  it('sets stock outright and updates only the columns a file has', async () => {
+    const csv = 'link,quantity,visible\nwolf-shirt,4,\noutlaw-shirt,,0\n';
+    const applied = await importCsv(csv, false);
+    expect(applied.status).toBe(200);
+    expect(applied.body.updated).toEqual([
+      { link: 'wolf-shirt', changes: { quantity: [10, 4] } },
+      { link: 'outlaw-shirt', changes: { visible: [true, false] } },
+    ]);
+    const [wolf] = await shop.db.select().from(products).where(eq(products.link, 'wolf-shirt'));
+    expect(wolf).toMatchObject({ quantity: 4, sale: 1_990_00, weekSale: true });
+    expect((await productAnswer('outlaw-shirt')).status).toBe(404);
+  });
+
+  it('applies nothing when any row is wrong, and says which line and field', async () => {
+    const csv = [
+      'link,project,categories,name_ru,name_en,price,sale,visible',
+      'wolf-mug,northwind,mugs,Кружка,Mug,999,,1',
+      'bad-project,nowhere,,Х,X,10,,1',
+      'bad-category,northwind,mugs|nope,Х,X,10,,1',
+      'bad-sale,northwind,,Х,X,10,20,1',
+      'bad-flag,northwind,,Х,X,10,,maybe',
+      '"Not A Link",northwind,,Х,X,10,,1',
+      'no-price,northwind,,Х,X,,,1',
+      'wolf-mug,northwind,mugs,Кружка,Mug,998,,1',
+    ].join('\n');
+    const refused = await importCsv(csv, false);
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({ success: false, dryRun: false });
+    const errors = refused.body.errors as Array<{ line: number; field: string; message: string }>;
+    expect(errors.map(({ line, field }) => [line, field])).toEqual([
+      [3, 'project'],
+      [4, 'categories'],
+      [5, 'sale'],
+      [6, 'visible'],
+      [7, 'link'],
+      [8, 'price'],
+      [9, 'link'],
+    ]);
+    expect(errors[1]?.message).toContain('nope');
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1350.5 });
+    expect((await shop.db.select().from(products).where(eq(products.link, 'bad-sale'))).length).toBe(0);
+
+    expect((await importCsv('link,colour\nwolf-mug,red\n', true)).status).toBe(422);
+    expect((await importCsv('link,name_en\n"wolf-mug,Mug\n', true)).status).toBe(422);
+    const json = await call('POST', '/api/admin/products.csv', { link: 'wolf-mug' });
+    expect(json.status).toBe(422);
+  });
+});
+
+describe('content moderation', () => {
+  it('manages partners shown on the partners page, refusing script links', async () => {
+    const partner = {
+      name_ru: 'Студия «Север»',
+      name_en: 'North Studio',
+      desc_en: 'Prints',
+      link: 'https://north.example.com',
+      socials: [{ type: 'vk', link: 'https://vk.com/north' }],
+    };
+    const created = await call('POST', '/api/admin/partners', partner);
+    expect(created.status).toBe(200);
+    const id = (created.body.partner as { id: number }).id;
+    const page = await call('GET', '/api/partners?locale=en');
+    expect(page.body.partners).toEqual([expect.objectContaining({ name: 'North Studio', desc: 'Prints' })]);
+
+    const script = await call('PATCH', `/api/admin/partners/${id}`, {
+      ...partner,
+      link: 'javascript:alert(1)',
+    });
+    expect(script.status).toBe(422);
+    expect(script.body.errors).toMatchObject({ link: [expect.any(String)] });
+    const socialScript = await call('POST', '/api/admin/partners', {
+      ...partner,
+      socials: [{ type: 'vk', link: 'javascript:alert(1)' }],
+    });
+    expect(socialScript.status).toBe(422);
+
+    const hidden = await call('PATCH', `/api/admin/partners/${id}`, { ...partner, visible: false });
+    expect(hidden.body.partner).toMatchObject({ visible: false });
+    expect((await call('GET', '/api/partners?locale=en')).body.partners).toEqual([]);
+    expect((await call('GET', '/api/admin/partners')).body.partners).toHaveLength(1);
+    expect((await call('DELETE', `/api/admin/partners/${id}`)).status).toBe(200);
+    expect((await call('GET', '/api/admin/partners')).body.partners).toEqual([]);
+    expect((await call('DELETE', `/api/admin/partners/${id}`)).status).toBe(404);
+    const audited = await shop.db.select().from(auditLog).where(eq(auditLog.entity, 'partner'));
+    expect(audited.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
+  });
+
+  it('lists feedback unread first and newest first, and marks messages read', async () => {
+    const day = (n: number) => new Date(Date.UTC(2025, 0, n));
+    const [first, second, third] = await shop.db
+      .insert(feedback)
+      .values([
+        { name: 'A', email: 'a@example.com', message: 'oldest', createdAt: day(1) },
+        { name: 'B', email: 'b@example.com', message: 'middle', createdAt: day(2) },
+        { name: 'C', email: 'c@example.com', message: 'newest', createdAt: day(3) },
+      ])
+      .returning();
+    const messages = async (query = '') =>
+      ((await call('GET', `/api/admin/feedback${query}`)).body.list as Array<{ message: string }>).map(
+        (row) => row.message,
+      );
+    expect(await messages()).toEqual(['newest', 'middle', 'oldest']);
+    const read = await call('PATCH', `/api/admin/feedback/${third?.id}`, { read: '1' });
+    expect(read.body.feedback).toMatchObject({ read: true });
+    expect(await messages()).toEqual(['middle', 'oldest', 'newest']);
+    expect(await messages('?unread=1')).toEqual(['middle', 'oldest']);
+    expect((await call('GET', '/api/admin/feedback')).body).toMatchObject({ unread: 2, total: 3 });
+    await call('PATCH', `/api/admin/feedback/${third?.id}`, { read: false });
+    expect(await messages('?unread=1')).toEqual(['newest', 'middle', 'oldest']);
+    expect(first && second).toBeTruthy();
+    expect((await call('PATCH', '/api/admin/feedback/999999', { read: true })).status).toBe(404);
+  });
+
+  it('hides a review: it leaves the thread and the product rating count drops', async () => {
+    const wolf = fixtures.id('wolf-shirt');
+    const [kept, rude] = await shop.db
+      .insert(reviews)
+      .values([
+        { productId: wolf, userId: userIds.admin, rating: 5, body: 'Great shirt' },
+        { productId: wolf, userId: userIds.shopper, rating: 1, body: 'Rude words' },
+      ])
+      .returning();
+    shop.services.catalog.invalidate();
+    expect((await call('GET', '/api/product?locale=en&link=wolf-shirt')).body.product).toMatchObject({
+      rating: { count: 2, average: 3 },
+    });
+
+    const listed = await call('GET', '/api/admin/reviews');
+    expect(listed.body.list).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({
+          id: rude?.id,
+          email: 'shopper@example.com',
+          product: expect.objectContaining({ name_en: 'Wolf T-shirt' }),
+          hidden: false,
+        }),
+      ]),
+    );
+    const hidden = await call('PATCH', `/api/admin/reviews/${rude?.id}`, { hidden: '1' });
+    expect(hidden.body.review).toMatchObject({ hidden: true });
+
+    const thread = await call('GET', `/api/reviews?product=${wolf}`);
+    expect((thread.body.reviews as Array<{ id: number }>).map((review) => review.id)).toEqual([kept?.id]);
+    expect((await call('GET', '/api/product?locale=en&link=wolf-shirt')).body.product).toMatchObject({
+      rating: { count: 1, average: 5 },
+    });
+    const onlyHidden = await call('GET', '/api/admin/reviews?hidden=1');
+    expect((onlyHidden.body.list as Array<{ id: number }>).map((review) => review.id)).toEqual([rude?.id]);
+    const audited = await shop.db.select().from(auditLog).where(eq(auditLog.entity, 'review'));
+    expect(audited).toEqual([
+      expect.objectContaining({ before: { hidden: false }, after: { hidden: true } }),
+    ]);
+  });
+});

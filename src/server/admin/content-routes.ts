@@ -1,0 +1,276 @@
+import { finished } from 'node:stream/promises';
+import type { MultipartFile } from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { doneResponse } from '../../contract/accounts.ts';
+import {
+  csvImportQuery,
+  feedbackQuery,
+  feedbackUpdate,
+  fileUpload,
+  folderInput,
+  folderQuery,
+  hiddenInput,
+  idParams,
+  MAX_CSV_BYTES,
+  partnerInput,
+  reviewsAdminQuery,
+} from '../../contract/admin.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../services.ts';
+import {
+  deletePartner,
+  listFeedback,
+  listPartnersForAdmin,
+  listReviewsForAdmin,
+  moderateReview,
+  savePartner,
+  setFeedbackRead,
+} from './content.ts';
+import { createFolder, deleteFile, deleteFolder, FileTooLarge, listFolder, uploadFile } from './files.ts';
+import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
+
+/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
+const answer = z.object({ success: z.literal(true) }).loose();
+
+/** The only call that takes a file part; any other multipart call gets its text fields only. */
+export const FILE_UPLOAD_URL = '/api/admin/files';
+
+/**
+ * `onFile` of the multipart parser (`attachFieldsToBody: 'keyValues'`): on the upload call a file
+ * part becomes `{ filename, mimetype, data }` in the body; elsewhere it is read to the end and
+ * dropped without being kept in memory. Over the size limit the call ends with 413.
+ */
+export async function bufferUploadedFile(this: FastifyRequest, part: MultipartFile) {
+  if (this.routeOptions.url !== FILE_UPLOAD_URL) {
+    await finished(part.file.resume());
+    return;
+  }
+  try {
+    const data = await part.toBuffer();
+    (part as MultipartFile & { value?: unknown }).value = {
+      filename: part.filename,
+      mimetype: part.mimetype,
+      data,
+    };
+  } catch (error) {
+    if ((error as { code?: unknown }).code === 'FST_REQ_FILE_TOO_LARGE') throw new FileTooLarge();
+    throw error;
+  }
+}
+
+/** `text/csv` bodies (the products import) arrive as the raw text, up to 5 MB. */
+export function registerCsvBody(app: FastifyInstance) {
+  app.addContentTypeParser(
+    'text/csv',
+    { parseAs: 'string', bodyLimit: MAX_CSV_BYTES },
+    (_request, body, done) => done(null, body),
+  );
+}
+
+/**
+ * The back office's file manager, content moderation (partners, feedback, reviews) and the
+ * products CSV. Every route is `access: 'admin'`: refused (401/403) before any input is read.
+ */
+export function adminContentRoutes(services: Services) {
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
+  const uploads = () => services.config.uploadsDir;
+  const admin = { access: 'admin' as const, tags: ['admin'] };
+
+  return [
+    // ── File manager ──
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/files',
+      summary: "A folder's sub-folders and files",
+      query: folderQuery,
+      response: answer,
+      handler: async ({ query }) => ({
+        success: true,
+        ...(await listFolder(services.db, uploads(), query.path)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/files/folders',
+      summary: 'Create a folder in a folder',
+      body: folderInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await createFolder(services.db, uploads(), await actor(request), body)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/files/folders',
+      summary: 'Delete an empty folder',
+      body: folderQuery,
+      response: doneResponse,
+      handler: async ({ body, request }) => {
+        await deleteFolder(services.db, uploads(), await actor(request), body.path);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: FILE_UPLOAD_URL,
+      summary: 'Upload a picture (multipart: path, file; at most 10 MB); usable as a product image',
+      body: fileUpload,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        file: await uploadFile(services.db, uploads(), await actor(request), body),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/files/:id',
+      summary: 'Remove a file; the picture stays on disk while a product uses it',
+      params: idParams,
+      response: answer,
+      handler: async ({ params, request }) => ({
+        success: true,
+        ...(await deleteFile(services.db, uploads(), await actor(request), params.id)),
+      }),
+    }),
+
+    // ── Partners ──
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/partners',
+      summary: 'All partners, hidden ones too',
+      response: answer,
+      handler: async () => ({ success: true, partners: await listPartnersForAdmin(services.db) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/partners',
+      summary: 'Add a partner',
+      body: partnerInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        partner: await savePartner(services.db, await actor(request), body),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/partners/:id',
+      summary: 'Edit a partner',
+      params: idParams,
+      body: partnerInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        partner: await savePartner(services.db, await actor(request), body, params.id),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/partners/:id',
+      summary: 'Delete a partner',
+      params: idParams,
+      response: doneResponse,
+      handler: async ({ params, request }) => {
+        await deletePartner(services.db, await actor(request), params.id);
+        return { success: true };
+      },
+    }),
+
+    // ── Feedback inbox ──
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/feedback',
+      summary: 'Feedback messages: unread first, newest first; unread=1 for unread only',
+      query: feedbackQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await listFeedback(services.db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/feedback/:id',
+      summary: 'Mark a message read or unread',
+      params: idParams,
+      body: feedbackUpdate,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        feedback: await setFeedbackRead(services.db, await actor(request), params.id, body.read),
+      }),
+    }),
+
+    // ── Reviews ──
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/reviews',
+      summary: 'Reviews newest first with product and author e-mail; hidden=1|0 filters',
+      query: reviewsAdminQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await listReviewsForAdmin(services.db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/reviews/:id',
+      summary: "Hide a review from the product's thread, or show it again",
+      params: idParams,
+      body: hiddenInput,
+      response: answer,
+      handler: async ({ params, body, request }) => {
+        const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
+        services.catalog.invalidate();
+        return { success: true, review };
+      },
+    }),
+
+    // ── Products CSV ──
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/products.csv',
+      summary: 'Every product as CSV (project and categories by link, prices in roubles, flags 1/0)',
+      response: z.string(),
+      handler: async ({ reply }) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="products.csv"')
+          .send(await exportProductsCsv(services.db)),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/products.csv',
+      summary:
+        'Import products from CSV (text/csv body), matched by link, in one transaction; dryRun=1 only reports',
+      query: csvImportQuery,
+      body: z.string({ error: 'csv-invalid' }).max(MAX_CSV_BYTES, 'csv-invalid'),
+      response: answer,
+      handler: async ({ query, body, request }) => {
+        const report = await importProductsCsv(services.db, {
+          csv: body,
+          dryRun: query.dryRun,
+          actorId: await actor(request),
+          locale: requestLocale(request),
+          context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
+        });
+        if (!query.dryRun) services.catalog.invalidate();
+        return { success: true, ...report };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,550 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+import { asc, eq, inArray } from 'drizzle-orm';
+import { link as linkSchema, PRODUCT_CSV_COLUMNS, productInput } from '../../contract/admin.ts';
+import { translateError } from '../../contract/error-messages.ts';
+import type { Locale } from '../../contract/locale.ts';
+import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
+import { sanitizeDescription } from '../catalog/sanitize.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
+import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import type { MailShop } from '../mail/templates.ts';
+import { setEnvisioned } from '../wishlist/service.ts';
+import { recordAudit } from './audit.ts';
+
+/**
+ * The catalogue as a spreadsheet. The export has one row per product with the columns of
+ * PRODUCT_CSV_COLUMNS: the project and categories by link (categories joined by `|`), prices in
+ * roubles with a dot, booleans 1/0, images joined by `|`.
+ *
+ * An import matches rows to products by `link`: a new link creates a product, a known one updates
+ * it; products missing from the file stay as they are. Only `link` is a required column, so a file
+ * of `link,price` reprices products. An empty cell clears a text, the sale price, the categories or
+ * the images; an empty price, weight, quantity or flag leaves the value as it is (a default for a
+ * new product). `quantity` sets the stock outright. `id` is informational and ignored. Every row is
+ * checked with the admin form's own rules (`productInput`) before anything is written, and all
+ * rows are applied in one transaction: one bad row and nothing changes.
+ */
+
+type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
+
+/** A product as the CSV sees it. */
+interface CsvProduct {
+  project: string;
+  categories: string[];
+  name_ru: string;
+  name_en: string;
+  price: Kopecks;
+  sale: Kopecks | null;
+  weight: number;
+  quantity: number;
+  visible: boolean;
+  week_sale: boolean;
+  envisioned: boolean;
+  desc_ru: string;
+  desc_en: string;
+  images: string[];
+}
+
+type Field = keyof CsvProduct;
+const FIELDS: Field[] = [
+  'project',
+  'categories',
+  'name_ru',
+  'name_en',
+  'price',
+  'sale',
+  'weight',
+  'quantity',
+  'visible',
+  'week_sale',
+  'envisioned',
+  'desc_ru',
+  'desc_en',
+  'images',
+];
+
+export interface CsvRowError {
+  line: number;
+  field: string;
+  message: string;
+}
+
+/** A row error before translation: `message` is a key, `detail` names what was wrong. */
+interface RowProblem extends CsvRowError {
+  detail?: string;
+}
+
+export interface CsvReport {
+  dryRun: boolean;
+  created: string[];
+  updated: Array<{ link: string; changes: Partial<Record<Field, [unknown, unknown]>> }>;
+  unchanged: number;
+  errors: CsvRowError[];
+}
+
+/** Roubles with a dot and two decimals, from integer kopecks (no floating point on the way). */
+const roubles = (amount: Kopecks) => `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+const flag = (value: boolean) => (value ? '1' : '0');
+
+/** Products with their project, category and image lists, by link. */
+async function loadProducts(db: Executor, links?: string[]) {
+  if (links && links.length === 0) return new Map<string, { id: number; product: CsvProduct }>();
+  const query = db
+    .select({ row: products, project: projects.link })
+    .from(products)
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(links ? inArray(products.link, links) : undefined)
+    .orderBy(asc(products.id));
+  // An import locks the products it names until it commits.
+  const rows = await (links ? query.for('update', { of: products }) : query);
+  const ids = rows.map(({ row }) => row.id);
+  const [categoryRows, imageRows] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({ productId: productCategories.productId, link: categories.link })
+            .from(productCategories)
+            .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+            .where(inArray(productCategories.productId, ids))
+            .orderBy(asc(categories.link)),
+          db
+            .select({ productId: productImages.productId, file: productImages.file })
+            .from(productImages)
+            .where(inArray(productImages.productId, ids))
+            .orderBy(asc(productImages.position), asc(productImages.id)),
+        ]);
+  const listOf = <T extends { productId: number }>(list: T[], id: number) =>
+    list.filter((item) => item.productId === id);
+  return new Map(
+    rows.map(({ row, project }) => [
+      row.link,
+      {
+        id: row.id,
+        product: {
+          project,
+          categories: listOf(categoryRows, row.id).map((category) => category.link),
+          name_ru: row.nameRu,
+          name_en: row.nameEn,
+          price: row.price,
+          sale: row.sale,
+          weight: row.weight,
+          quantity: row.quantity,
+          visible: row.visible,
+          week_sale: row.weekSale,
+          envisioned: row.envisioned,
+          desc_ru: row.descriptionRu,
+          desc_en: row.descriptionEn,
+          images: listOf(imageRows, row.id).map((image) => image.file),
+        } satisfies CsvProduct,
+      },
+    ]),
+  );
+}
+
+export async function exportProductsCsv(db: Executor): Promise<string> {
+  const all = await loadProducts(db);
+  const rows = [...all].map(([link, { id, product }]) =>
+    PRODUCT_CSV_COLUMNS.map((column): string => {
+      switch (column) {
+        case 'id':
+          return String(id);
+        case 'link':
+          return link;
+        case 'categories':
+        case 'images':
+          return product[column].join('|');
+        case 'price':
+          return roubles(product.price);
+        case 'sale':
+          return product.sale === null ? '' : roubles(product.sale);
+        case 'weight':
+        case 'quantity':
+          return String(product[column]);
+        case 'visible':
+        case 'week_sale':
+        case 'envisioned':
+          return flag(product[column]);
+        default:
+          return product[column];
+      }
+    }),
+  );
+  return stringify([[...PRODUCT_CSV_COLUMNS], ...rows]);
+}
+
+// ── Import ──────────────────────────────────────────────────────────────────────────────────────
+
+const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
+const INTEGER = /^-?\d{1,9}$/;
+const TRUE = new Set(['1', 'true']);
+const FALSE = new Set(['0', 'false']);
+
+/** The `productInput` field an issue is about, as the CSV column it came from. */
+const columnOf = (field: PropertyKey | undefined): string =>
+  field === 'weekSale' ? 'week_sale' : field === 'quantityHardset' ? 'quantity' : String(field ?? 'csv');
+
+const sameValue = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** How a value shows in the report: prices in roubles. */
+const shown = (field: Field, value: unknown) =>
+  (field === 'price' || field === 'sale') && typeof value === 'number' ? value / 100 : value;
+
+interface Planned {
+  line: number;
+  link: string;
+  existing?: { id: number; product: CsvProduct };
+  product: CsvProduct;
+  changes: Partial<Record<Field, [unknown, unknown]>>;
+  quantityGiven: boolean;
+}
+
+interface CsvRecord {
+  line: number;
+  cells: string[];
+}
+
+/** Rows with the line each starts on (a quoted description may span lines). */
+function readCsv(csv: string): { header: string[]; records: CsvRecord[] } | RowProblem {
+  let parsed: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
+  try {
+    // With `info` each record comes with its position; csv-parse's types do not model that option.
+    parsed = parse(csv, {
+      bom: true,
+      info: true,
+      relax_column_count: true,
+      skip_empty_lines: true,
+    }) as unknown as typeof parsed;
+  } catch (error) {
+    const lines = (error as { lines?: unknown }).lines;
+    return {
+      line: typeof lines === 'number' ? lines : 0,
+      field: 'csv',
+      message: error instanceof Error ? error.message : String(error),
+    };
+  }
+  const [first, ...rest] = parsed;
+  if (!first) return { line: 1, field: 'csv', message: 'csv-column-missing' };
+  let endLine = first.info.lines;
+  let emptyLines = first.info.empty_lines;
+  const records = rest.map(({ record, info }) => {
+    const line = endLine + 1 + (info.empty_lines - emptyLines);
+    endLine = info.lines;
+    emptyLines = info.empty_lines;
+    return { line, cells: record };
+  });
+  return { header: first.record.map((name) => name.trim().toLowerCase()), records };
+}
+
+/**
+ * Checks every row and works out what would change, without writing. The products named in the
+ * file are locked until the transaction ends.
+ */
+async function plan(transaction: Transaction, csv: string) {
+  const errors: RowProblem[] = [];
+  const read = readCsv(csv);
+  if ('line' in read) return { errors: [read], planned: [] };
+
+  const { header, records } = read;
+  const known = new Set<string>(PRODUCT_CSV_COLUMNS);
+  header.forEach((name, index) => {
+    if (!known.has(name))
+      errors.push({ line: 1, field: name || `#${index + 1}`, message: 'csv-column-unknown' });
+    else if (header.indexOf(name) !== index)
+      errors.push({ line: 1, field: name, message: 'csv-column-duplicate' });
+  });
+  if (!header.includes('link')) errors.push({ line: 1, field: 'link', message: 'csv-column-missing' });
+  if (errors.length > 0) return { errors, planned: [] };
+
+  const rows = records
+    .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
+    .map(({ line, cells }) => ({
+      line,
+      cells,
+      value: (column: Column) => {
+        const index = header.indexOf(column);
+        return index === -1 ? undefined : (cells[index] ?? '');
+      },
+    }));
+
+  const links = rows.map((row) => linkSchema.safeParse(row.value('link')));
+  const existing = await loadProducts(
+    transaction,
+    links.flatMap((result) => (result.success ? [result.data] : [])),
+  );
+  const [projectRows, categoryRows] = await Promise.all([
+    transaction.select({ id: projects.id, link: projects.link }).from(projects),
+    transaction.select({ id: categories.id, link: categories.link }).from(categories),
+  ]);
+  const projectIds = new Map(projectRows.map((row) => [row.link, row.id]));
+  const categoryIds = new Map(categoryRows.map((row) => [row.link, row.id]));
+
+  const planned: Planned[] = [];
+  const seen = new Set<string>();
+  rows.forEach((row, index) => {
+    const rowErrors: RowProblem[] = [];
+    const fail = (field: string, message: string, detail?: string) =>
+      rowErrors.push({ line: row.line, field, message, ...(detail ? { detail } : {}) });
+    const linkResult = links[index];
+    if (!linkResult?.success) {
+      fail('link', linkResult?.error.issues[0]?.message ?? 'link-invalid');
+      errors.push(...rowErrors);
+      return;
+    }
+    const link = linkResult.data;
+    if (seen.has(link)) fail('link', 'csv-link-duplicate');
+    seen.add(link);
+    const before = existing.get(link);
+
+    /** The cell, or undefined when the column is absent or (with `emptyIsUnset`) the cell is empty. */
+    const cell = (column: Column, emptyIsUnset = false) => {
+      const value = row.value(column)?.trim();
+      return value === undefined || (emptyIsUnset && value === '') ? undefined : value;
+    };
+    const list = (value: string | undefined) =>
+      value === undefined
+        ? undefined
+        : value
+            .split('|')
+            .map((item) => item.trim())
+            .filter(Boolean);
+    const number = (
+      column: 'price' | 'sale' | 'weight' | 'quantity',
+      pattern: RegExp,
+      emptyIsUnset = true,
+    ) => {
+      const value = cell(column, emptyIsUnset);
+      if (value === undefined || value === '') return value;
+      if (!pattern.test(value)) fail(column, 'number-invalid');
+      return value;
+    };
+    const bool = (column: 'visible' | 'week_sale' | 'envisioned') => {
+      const value = cell(column, true)?.toLowerCase();
+      if (value === undefined) return undefined;
+      if (TRUE.has(value)) return true;
+      if (FALSE.has(value)) return false;
+      fail(column, 'boolean-invalid');
+      return undefined;
+    };
+
+    const projectLink = cell('project', true) ?? before?.product.project;
+    const projectId = projectLink === undefined ? undefined : projectIds.get(projectLink);
+    if (projectLink === undefined) fail('project', 'field-required');
+    else if (projectId === undefined) fail('project', 'project-unknown', projectLink);
+    const categoryLinks = [...new Set(list(cell('categories')) ?? before?.product.categories ?? [])].sort();
+    const unknownCategories = categoryLinks.filter((category) => !categoryIds.has(category));
+    if (unknownCategories.length > 0) fail('categories', 'category-unknown', unknownCategories.join('|'));
+
+    const price = number('price', PRICE);
+    if (price === undefined && !before) fail('price', 'field-required');
+    const sale = number('sale', PRICE, false);
+    const weight = number('weight', INTEGER);
+    const quantity = number('quantity', INTEGER);
+    const flags = { visible: bool('visible'), weekSale: bool('week_sale'), envisioned: bool('envisioned') };
+    if (rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      return;
+    }
+
+    const current = before?.product;
+    const checked = productInput.safeParse({
+      project: projectId,
+      categories: categoryLinks.map((category) => categoryIds.get(category)),
+      name_ru: cell('name_ru') ?? current?.name_ru,
+      name_en: cell('name_en') ?? current?.name_en,
+      desc_ru: row.value('desc_ru') ?? current?.desc_ru,
+      desc_en: row.value('desc_en') ?? current?.desc_en,
+      link,
+      images: list(cell('images')) ?? current?.images,
+      price: price ?? (current ? current.price / 100 : undefined),
+      sale: sale ?? (current?.sale == null ? null : current.sale / 100),
+      weight: weight ?? current?.weight,
+      quantity,
+      quantityHardset: true,
+      visible: flags.visible ?? current?.visible,
+      weekSale: flags.weekSale ?? current?.week_sale,
+      envisioned: flags.envisioned ?? current?.envisioned,
+    });
+    if (!checked.success) {
+      for (const issue of checked.error.issues) fail(columnOf(issue.path[0]), issue.message);
+      errors.push(...rowErrors);
+      return;
+    }
+    const input = checked.data;
+    const product: CsvProduct = {
+      project: projectLink ?? '',
+      categories: categoryLinks,
+      name_ru: input.name_ru,
+      name_en: input.name_en,
+      price: roublesToKopecks(input.price),
+      sale: input.sale === null ? null : roublesToKopecks(input.sale),
+      weight: input.weight,
+      quantity: input.quantity ?? current?.quantity ?? 0,
+      visible: input.visible,
+      week_sale: input.weekSale,
+      envisioned: input.envisioned,
+      desc_ru: sanitizeDescription(input.desc_ru),
+      desc_en: sanitizeDescription(input.desc_en),
+      images: input.images,
+    };
+    const changes: Planned['changes'] = {};
+    if (current) {
+      for (const field of FIELDS) {
+        if (!sameValue(current[field], product[field]))
+          changes[field] = [shown(field, current[field]), shown(field, product[field])];
+      }
+    }
+    planned.push({
+      line: row.line,
+      link,
+      ...(before ? { existing: before } : {}),
+      product,
+      changes,
+      quantityGiven: input.quantity !== undefined,
+    });
+  });
+  return { errors, planned, projectIds, categoryIds };
+}
+
+const auditView = (id: number, link: string, product: CsvProduct) => ({
+  id,
+  link,
+  ...product,
+  price: product.price / 100,
+  sale: product.sale === null ? null : product.sale / 100,
+});
+
+async function apply(
+  transaction: Transaction,
+  step: Planned,
+  ids: { projects: Map<string, number>; categories: Map<string, number> },
+  context: { actorId: number; publicUrl: string; shop?: MailShop },
+) {
+  const { product, existing, changes } = step;
+  const changed = (field: Field) => !existing || field in changes;
+  const scalar = {
+    ...(changed('project') ? { projectId: ids.projects.get(product.project) ?? 0 } : {}),
+    ...(changed('name_ru') ? { nameRu: product.name_ru } : {}),
+    ...(changed('name_en') ? { nameEn: product.name_en } : {}),
+    ...(changed('desc_ru') ? { descriptionRu: product.desc_ru } : {}),
+    ...(changed('desc_en') ? { descriptionEn: product.desc_en } : {}),
+    ...(changed('price') ? { price: product.price } : {}),
+    ...(changed('sale') ? { sale: product.sale } : {}),
+    ...(changed('weight') ? { weight: product.weight } : {}),
+    ...(changed('quantity') && step.quantityGiven ? { quantity: product.quantity } : {}),
+    ...(changed('visible') ? { visible: product.visible } : {}),
+    ...(changed('week_sale') ? { weekSale: product.week_sale } : {}),
+  };
+
+  let id: number;
+  if (existing) {
+    id = existing.id;
+    await transaction
+      .update(products)
+      .set({ ...scalar, updatedAt: new Date() })
+      .where(eq(products.id, id));
+    // Through the wishlist rule: an envisioned product made available mails its fans, once.
+    if (changed('envisioned')) await setEnvisioned(transaction, id, product.envisioned, context);
+  } else {
+    const [row] = await transaction
+      .insert(products)
+      .values({
+        projectId: ids.projects.get(product.project) ?? 0,
+        link: step.link,
+        nameRu: product.name_ru,
+        nameEn: product.name_en,
+        descriptionRu: product.desc_ru,
+        descriptionEn: product.desc_en,
+        price: product.price,
+        sale: product.sale,
+        weight: product.weight,
+        quantity: product.quantity,
+        visible: product.visible,
+        weekSale: product.week_sale,
+        envisioned: product.envisioned,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error('product insert returned nothing');
+    id = row.id;
+  }
+  if (existing && changed('categories'))
+    await transaction.delete(productCategories).where(eq(productCategories.productId, id));
+  if (changed('categories') && product.categories.length > 0) {
+    await transaction
+      .insert(productCategories)
+      .values(
+        product.categories.map((link) => ({ productId: id, categoryId: ids.categories.get(link) ?? 0 })),
+      );
+  }
+  if (existing && changed('images'))
+    await transaction.delete(productImages).where(eq(productImages.productId, id));
+  if (changed('images') && product.images.length > 0) {
+    await transaction
+      .insert(productImages)
+      .values(product.images.map((file, position) => ({ productId: id, file, position })));
+  }
+  await recordAudit(transaction, {
+    actorId: context.actorId,
+    action: existing ? 'update' : 'create',
+    entity: 'product',
+    entityId: id,
+    before: existing ? auditView(id, step.link, existing.product) : undefined,
+    after: auditView(id, step.link, product),
+  });
+}
+
+const isUniqueViolation = (error: unknown): boolean => {
+  const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;
+  return code(error) === '23505' || code((error as { cause?: unknown } | undefined)?.cause) === '23505';
+};
+
+/**
+ * Checks a CSV file and, unless `dryRun`, applies it in one transaction. Returns the report; with
+ * any row error nothing is applied and the report comes back as a 422 (`Invalid` with the report
+ * in its details). Messages are in `locale`. The caller empties the catalogue cache after a real
+ * import.
+ */
+export async function importProductsCsv(
+  db: Database,
+  options: {
+    csv: string;
+    dryRun: boolean;
+    actorId: number;
+    locale: Locale;
+    context: { publicUrl: string; shop?: MailShop };
+  },
+): Promise<CsvReport> {
+  const translate = ({ detail, ...error }: RowProblem): CsvRowError => {
+    const text = translateError(options.locale, error.message);
+    return { ...error, message: detail ? `${text} (${detail})` : text };
+  };
+  try {
+    return await db.transaction(async (transaction) => {
+      const result = await plan(transaction, options.csv);
+      const report: CsvReport = {
+        dryRun: options.dryRun,
+        created: result.planned.filter((step) => !step.existing).map((step) => step.link),
+        updated: result.planned
+          .filter((step) => step.existing && Object.keys(step.changes).length > 0)
+          .map((step) => ({ link: step.link, changes: step.changes })),
+        unchanged: result.planned.filter((step) => step.existing && Object.keys(step.changes).length === 0)
+          .length,
+        errors: result.errors.map(translate),
+      };
+      if (report.errors.length > 0) {
+        throw new Invalid('csv-rows-invalid', {}, undefined, { ...report });
+      }
+      if (options.dryRun || !result.projectIds || !result.categoryIds) return report;
+      const ids = { projects: result.projectIds, categories: result.categoryIds };
+      for (const step of result.planned) {
+        if (step.existing && Object.keys(step.changes).length === 0) continue;
+        await apply(transaction, step, ids, { actorId: options.actorId, ...options.context });
+      }
+      return report;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw new Conflict('link-taken', { link: ['link-taken'] });
+    throw error;
+  }
+}

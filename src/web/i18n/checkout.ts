@@ -1,0 +1,6 @@
+/** Checkout texts, in both languages (the same keys). */
+const en = {} as const;
+
+const ru: Record<keyof typeof en, string> = {};
+
+export const checkoutMessages = { en, ru };
