@@ -14,6 +14,7 @@ import type { Executor } from '../db/client.ts';
 import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { reviewSummary } from '../reviews/service.ts';
+import { productViewColumns } from './product-view.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
@@ -35,15 +36,7 @@ const visibleProduct = and(eq(products.visible, true), eq(projects.visible, true
 
 function cardColumns(locale: Locale) {
   return {
-    id: products.id,
-    link: products.link,
-    name: localized(locale, products.nameRu, products.nameEn),
-    image: sql<string | null>`(select ${productImages.file} from ${productImages}
-      where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
-    price: products.price,
-    sale: products.sale,
-    quantity: products.quantity,
-    envisioned: products.envisioned,
+    ...productViewColumns(locale),
     projectId: products.projectId,
     weekSale: products.weekSale,
     categoryIds: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id)
