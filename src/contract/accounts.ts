@@ -17,7 +17,10 @@ export const email = z
   .pipe(z.email('email-invalid'))
   .transform((value) => value.toLowerCase());
 
-const password = z.string({ error: 'password-required' }).min(1, 'password-required').max(PASSWORD_MAX_LENGTH, 'password-too-long');
+const password = z
+  .string({ error: 'password-required' })
+  .min(1, 'password-required')
+  .max(PASSWORD_MAX_LENGTH, 'password-too-long');
 const newPassword = password.pipe(z.string().min(PASSWORD_MIN_LENGTH, 'password-too-short'));
 const confirmation = z.string({ error: 'password-confirmation-required' });
 
@@ -29,7 +32,11 @@ const agreed = z
   .optional()
   .transform((value) => value === '1' || value === 1 || value === true);
 
-const token = z.string({ error: 'link-incomplete' }).trim().min(1, 'link-incomplete').max(200, 'link-incomplete');
+const token = z
+  .string({ error: 'link-incomplete' })
+  .trim()
+  .min(1, 'link-incomplete')
+  .max(200, 'link-incomplete');
 
 export const loginBody = z.object({ email, password, remember: z.unknown().optional() });
 
@@ -43,7 +50,11 @@ export const registrationBody = z
   })
   .superRefine((value, context) => {
     if (value.password !== value.password_confirmation) {
-      context.addIssue({ code: 'custom', path: ['password_confirmation'], message: 'password-confirmation-mismatch' });
+      context.addIssue({
+        code: 'custom',
+        path: ['password_confirmation'],
+        message: 'password-confirmation-mismatch',
+      });
     }
     if (!value.privacy_policy) {
       context.addIssue({ code: 'custom', path: ['privacy_policy'], message: 'privacy-policy-required' });

@@ -65,7 +65,11 @@ export const reviewsQuery = z.object({
 
 export const reviewBody = z.object({
   product: productId,
-  rating: z.coerce.number({ error: 'rating-invalid' }).int('rating-invalid').min(1, 'rating-invalid').max(5, 'rating-invalid'),
+  rating: z.coerce
+    .number({ error: 'rating-invalid' })
+    .int('rating-invalid')
+    .min(1, 'rating-invalid')
+    .max(5, 'rating-invalid'),
   body: z
     .string({ error: 'field-required' })
     .trim()

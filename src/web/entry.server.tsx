@@ -27,14 +27,17 @@ export default function handleRequest(
     });
     sink.on('error', reject);
 
-    const { pipe, abort } = renderToPipeableStream(<ServerRouter context={routerContext} url={request.url} />, {
-      onAllReady: () => pipe(sink),
-      onShellError: reject,
-      onError(error: unknown) {
-        status = 500;
-        console.error(error);
+    const { pipe, abort } = renderToPipeableStream(
+      <ServerRouter context={routerContext} url={request.url} />,
+      {
+        onAllReady: () => pipe(sink),
+        onShellError: reject,
+        onError(error: unknown) {
+          status = 500;
+          console.error(error);
+        },
       },
-    });
+    );
     setTimeout(abort, RENDER_TIMEOUT_MS + 1000).unref();
   });
 }

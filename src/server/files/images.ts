@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import sharp from 'sharp';
-import { Invalid } from '../errors.ts';
 import { IMAGE_WIDTHS, type ImageFolder } from '../../contract/images.ts';
+import { Invalid } from '../errors.ts';
 
 /**
  * Storage of catalogue images (products, project logos, partner cards) below the uploads root.

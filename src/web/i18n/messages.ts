@@ -8,7 +8,12 @@ import { ru as coreRu } from './ru.ts';
 /** One dictionary per language, assembled from the core texts and each area's file. */
 const en = { ...coreEn, ...cartMessages.en, ...checkoutMessages.en, ...adminMessages.en };
 export type MessageKey = keyof typeof en;
-const ru: Record<MessageKey, string> = { ...coreRu, ...cartMessages.ru, ...checkoutMessages.ru, ...adminMessages.ru };
+const ru: Record<MessageKey, string> = {
+  ...coreRu,
+  ...cartMessages.ru,
+  ...checkoutMessages.ru,
+  ...adminMessages.ru,
+};
 
 export const dictionaries: Record<Locale, Record<MessageKey, string>> = { ru, en };
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
+import { imageUrl } from '../../contract/images.ts';
 import { ProductGrid } from '../components/product-card.tsx';
 import { translator } from '../i18n/messages.ts';
-import { imageUrl } from '../../contract/images.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/home';

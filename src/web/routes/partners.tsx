@@ -1,8 +1,8 @@
+import { imageUrl } from '../../contract/images.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { Partner, PartnerSocial } from '../../contract/partners.ts';
 import { type KNOWN_SOCIALS, SocialIcon } from '../components/icons.tsx';
 import { translator } from '../i18n/messages.ts';
-import { imageUrl } from '../../contract/images.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/partners';
