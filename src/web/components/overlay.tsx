@@ -1,5 +1,5 @@
 import { useFetcher, useLocation } from 'react-router';
-import { useShop } from '../lib/shop.ts';
+import { OVERLAY_COOKIE, useShop } from '../lib/shop.ts';
 
 /** The test-mode notice; OK clears its stored flag so it does not come back. */
 export function Overlay() {
@@ -16,6 +16,8 @@ export function Overlay() {
           action="/overlay"
           onSubmit={(event) => {
             event.preventDefault();
+            // Remember at once in the browser too, so a reload right away does not show it again.
+            document.cookie = `${OVERLAY_COOKIE}=hidden; path=/; max-age=${30 * 24 * 3600}; samesite=lax`;
             fetcher.submit({}, { method: 'post', action: '/overlay' });
           }}
         >

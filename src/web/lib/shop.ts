@@ -3,6 +3,9 @@ import { DEFAULT_LOCALE } from '../../contract/locale.ts';
 import { translator } from '../i18n/messages.ts';
 import type { loader as rootLoader } from '../root.tsx';
 
+/** Set once the test-mode notice was read. */
+export const OVERLAY_COOKIE = 'overlay-test-info';
+
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 
 /** Data every page shares (locale, rate, sections), loaded once by the root route. */

@@ -1,5 +1,5 @@
 import { data, redirect } from 'react-router';
-import { OVERLAY_COOKIE } from '../root.tsx';
+import { OVERLAY_COOKIE } from '../lib/shop.ts';
 import type { Route } from './+types/overlay';
 
 /** OK on the test-mode overlay: remember that it was read. The plain form (no script) comes back to its page. */
