@@ -1,6 +1,7 @@
 import type { Locale } from '../contract/locale.ts';
 import type { AccountActions } from '../server/accounts/session-actions.ts';
 import type { ShopperActions } from '../server/cart/shopper-actions.ts';
+import type { CheckoutActions } from '../server/checkout/checkout-actions.ts';
 import type { Services } from '../server/services.ts';
 
 /** What every loader and action receives from the server (see src/server/http/ssr.ts). */
@@ -11,6 +12,8 @@ declare module 'react-router' {
     account: AccountActions;
     /** Basket, wishlist and reviews of this request's visitor. */
     shopper: ShopperActions;
+    /** The checkout's draft and order error, placing orders, payment checks and the order history. */
+    checkout: CheckoutActions;
     ip: string;
     locale: Locale;
     testMode: boolean;

@@ -17,11 +17,9 @@ import { MenuProvider } from './components/menu.tsx';
 import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
-import { readCookie, useShop } from './lib/shop.ts';
+import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
 import styles from './styles.css?inline';
 import './load-context.ts';
-
-export const OVERLAY_COOKIE = 'overlay-test-info';
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -43,13 +41,26 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     categories: initial.categories,
     /** Only what the header and the menu show; the profile page loads the rest. */
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
+    /** The header's badges: units in the basket, products in the wishlist. */
+    counts: await context.shopper.counts(locale),
     overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
   };
 }
 
-/** The catalogue sections rarely change: only reload them after a form (language, sign-in) is sent. */
-export const shouldRevalidate: ShouldRevalidateFunction = ({ formMethod, defaultShouldRevalidate }) =>
-  formMethod !== undefined && formMethod !== 'GET' ? defaultShouldRevalidate : false;
+/**
+ * The catalogue sections rarely change: only reload them after a form is sent (language, sign-in,
+ * and the fetchers that change the basket or wishlist, for the header's badges), or when a page
+ * asks for fresh data explicitly (`useRevalidator`: the same URL, no form).
+ */
+export const shouldRevalidate: ShouldRevalidateFunction = ({
+  formMethod,
+  currentUrl,
+  nextUrl,
+  defaultShouldRevalidate,
+}) => {
+  if (formMethod !== undefined && formMethod !== 'GET') return defaultShouldRevalidate;
+  return formMethod === undefined && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
+};
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { data, locale, t } = useShop();

@@ -54,8 +54,14 @@ export async function paymentNotifications(app: FastifyInstance, options: { serv
     }
     return reply.type('text/plain').send(result.answer);
   };
+  // Form bodies are kept raw in this scope (for PayPal below), so Robokassa's form is parsed here.
   app.post('/api/robokassa/result', (request, reply) =>
-    robokassa((request.body ?? {}) as Record<string, unknown>, reply),
+    robokassa(
+      typeof request.body === 'string'
+        ? Object.fromEntries(new URLSearchParams(request.body))
+        : ((request.body ?? {}) as Record<string, unknown>),
+      reply,
+    ),
   );
   app.get('/api/robokassa/result', (request, reply) =>
     robokassa(request.query as Record<string, unknown>, reply),

@@ -4,6 +4,7 @@ import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountActions } from '../accounts/session-actions.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
+import { checkoutActions } from '../checkout/checkout-actions.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
 
@@ -38,6 +39,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
       services,
       account: accountActions(services, request as unknown as FastifyRequest),
       shopper: shopperActions(services, request as unknown as FastifyRequest),
+      checkout: checkoutActions(services, request as unknown as FastifyRequest),
       ip: request.ip,
       locale: requestLocale(request),
       testMode: services.config.testMode,

@@ -9,16 +9,15 @@ import {
   orderResponse,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
-import { currentOrder, paymentForm } from '../checkout/payments.ts';
-import { quoteForRequest } from '../delivery/routes.ts';
+import { placeOrder } from '../checkout/checkout-actions.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
-import { createOrder, getOrder, listOrders, repeatOrder } from './service.ts';
+import { getOrder, listOrders, repeatOrder } from './service.ts';
 
 /** Placing an order and the order history (spec section 7); signed-in users only. */
 export function orderRoutes(services: Services) {
-  const { db, config } = services;
+  const { db } = services;
   const user = (request: Parameters<typeof accountActions>[1]) =>
     accountActions(services, request).requireUser();
   return [
@@ -30,23 +29,10 @@ export function orderRoutes(services: Services) {
       tags: ['orders'],
       body: orderBody,
       response: createOrderResponse,
-      handler: async ({ body, request }) => {
-        const { id: userId } = await user(request);
-        const quote = await quoteForRequest(services, request, {
-          method: body.deliveryMethod,
-          country: body.country,
-          zip: body.zip,
-          locale: body.locale,
-        });
-        const order = await createOrder(db, userId, body, {
-          deliveryCost: quote.cost,
-          usdRate: services.usdRate(),
-          expiresMinutes: config.orderExpiryMinutes,
-          shop: services.mailShop,
-        });
-        services.catalog.invalidate();
-        return { success: true, order: currentOrder(order), payment: paymentForm(config, order) };
-      },
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await placeOrder(services, request, (await user(request)).id, body)),
+      }),
     }),
     defineRoute({
       method: 'GET',

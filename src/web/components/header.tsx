@@ -51,11 +51,11 @@ export function Header() {
           )}
           <Link to="/wishlist" className="icon-link">
             <HeartIcon label={t('wishlist')} />
-            <span className="badge">0</span>
+            <span className="badge">{data?.counts.wishlist ?? 0}</span>
           </Link>
           <Link to="/cart" className="icon-link">
             <CartIcon label={t('cart')} />
-            <span className="badge">0</span>
+            <span className="badge">{data?.counts.basket ?? 0}</span>
           </Link>
           <LanguageSwitcher className="header-language" />
         </nav>

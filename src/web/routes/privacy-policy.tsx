@@ -3,8 +3,7 @@ import { Link } from 'react-router';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locale.ts';
 import { translator } from '../i18n/messages.ts';
 import { seoMeta } from '../lib/seo.ts';
-import { useShop } from '../lib/shop.ts';
-import { OVERLAY_COOKIE } from '../lib/shop.ts';
+import { OVERLAY_COOKIE, useShop } from '../lib/shop.ts';
 import type { Route } from './+types/privacy-policy';
 
 /** Shown at the end of the policy; change it with every change of the text. */

@@ -1,20 +1,89 @@
-import { Link } from 'react-router';
+import { data, Link, redirect } from 'react-router';
+import { imageUrl } from '../../contract/images.ts';
+import { REVIEW_MAX_LENGTH, reviewBody } from '../../contract/shopping.ts';
 import { Gallery } from '../components/gallery.tsx';
-import { HeartIcon } from '../components/icons.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
+import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
+import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { translator } from '../i18n/messages.ts';
-import { imageUrl } from '../../contract/images.ts';
+import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
+import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { orNotFound } from '../lib/load.ts';
 import { seoMeta, summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
+import { addToCartAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/product';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
+/** Pages of reviews shown at most (`?reviews=N` shows pages 1..N). */
+const MAX_REVIEW_PAGES = 20;
+
+/** The first `requested` pages of the product's reviews, newest first, with the average rating. */
+async function loadReviews(
+  context: Route.LoaderArgs['context'],
+  product: { id: number; link: string },
+  requested: number,
+): Promise<ReviewThreadData> {
+  const first = await context.shopper.reviews.list(product.id, 1);
+  const page = Math.max(
+    1,
+    Math.min(Number.isInteger(requested) ? requested : 1, first.lastPage, MAX_REVIEW_PAGES),
+  );
+  const rest = await Promise.all(
+    Array.from({ length: page - 1 }, (_, index) => context.shopper.reviews.list(product.id, index + 2)),
+  );
+  return {
+    productId: product.id,
+    productLink: product.link,
+    average: first.average,
+    count: first.count,
+    pages: [first, ...rest].map((answer) => answer.reviews),
+    page,
+    lastPage: first.lastPage,
+    maxLength: REVIEW_MAX_LENGTH,
+  };
+}
+
+export async function loader({ context, params, request }: Route.LoaderArgs) {
   const { product, similar } = (
     await orNotFound(context.services.catalog.product(context.locale, params.link))
   ).value;
-  return { product, similar, locale: context.locale, publicUrl: context.publicUrl };
+  const query = new URL(request.url).searchParams;
+  const user = await context.account.currentUser();
+  const [reviews, wishlist] = await Promise.all([
+    loadReviews(context, product, Number(query.get('reviews') ?? 1)),
+    user ? context.shopper.wishlist.get(context.locale) : null,
+  ]);
+  return {
+    product,
+    similar,
+    reviews,
+    signedIn: user !== null,
+    inWishlist: wishlist?.productList.includes(product.id) ?? false,
+    /** A plain form added it to the cart, or published a review, and came back here. */
+    added: query.get('added') === String(product.id),
+    reviewed: query.get('reviewed') === '1',
+    locale: context.locale,
+    publicUrl: context.publicUrl,
+  };
+}
+
+/** Add to cart, or post a review (the `intent` field tells which). */
+export async function action({ context, params, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const page = `/product/${params.link}`;
+  const intent = formData.get('intent');
+  if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);
+  if (intent !== INTENT.review) throw data(null, { status: 400 });
+  const parsed = parseForm(reviewBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.shopper.reviews.add(parsed.data);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  if (!isEnhanced(formData)) throw redirect(`${page}?reviewed=1#reviews`);
+  return { reviewed: true as const };
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {
@@ -39,7 +108,7 @@ export const meta: Route.MetaFunction = ({ data }) => {
 
 type Data = Route.ComponentProps['loaderData'];
 
-function productJsonLd({ product, publicUrl }: Data) {
+function productJsonLd({ product, publicUrl, reviews }: Data) {
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -60,6 +129,17 @@ function productJsonLd({ product, publicUrl }: Data) {
             ? 'https://schema.org/PreOrder'
             : 'https://schema.org/OutOfStock',
     },
+    ...(reviews.count > 0 && reviews.average !== null
+      ? {
+          aggregateRating: {
+            '@type': 'AggregateRating',
+            ratingValue: reviews.average,
+            reviewCount: reviews.count,
+            bestRating: 5,
+            worstRating: 1,
+          },
+        }
+      : {}),
   };
 }
 
@@ -84,10 +164,13 @@ function breadcrumbJsonLd({ product, publicUrl }: Data) {
   };
 }
 
-export default function ProductPage({ loaderData }: Route.ComponentProps) {
+export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { product, similar } = loaderData;
+  const { product, similar, reviews } = loaderData;
   const orderable = !product.envisioned && product.inStock > 0;
+  // Without JavaScript the refused form's answer comes back as the page's action data.
+  const failure = formFailure(actionData);
+  const failedIntent = failure?.values?.intent;
   return (
     <div className="product-page">
       <nav aria-label={t('breadcrumbs')} className="breadcrumbs">
@@ -110,6 +193,7 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
             <Price price={product.price} sale={product.sale} large />
             <DiscountBadge price={product.price} sale={product.sale} />
           </div>
+          <RatingSummary average={reviews.average} count={reviews.count} />
           <p className={`stock ${orderable ? 'stock--in' : 'stock--out'}`}>
             {product.envisioned
               ? t('envisioned')
@@ -118,16 +202,19 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
                 : t('out-of-stock')}
           </p>
           {product.envisioned ? <p className="notice">{t('envisioned-info')}</p> : null}
-          <div className="product__actions">
-            <form method="post" action="/cart">
-              <input type="hidden" name="product" value={product.id} />
-              <button type="submit" className="button button--primary" disabled={!orderable}>
-                {t('add-to-cart')}
-              </button>
-            </form>
-            <Link to="/wishlist" className="icon-button icon-button--outlined">
-              <HeartIcon label={t('add-to-wishlist')} />
-            </Link>
+          <div className={`product__actions ${product.envisioned ? 'product__actions--envisioned' : ''}`}>
+            <AddToCart
+              productId={product.id}
+              action={`/product/${product.link}`}
+              disabled={!orderable}
+              confirmed={loaderData.added}
+              failure={failedIntent === INTENT.addToCart ? failure : undefined}
+            />
+            <WishlistHeart
+              productId={product.id}
+              inWishlist={loaderData.inWishlist}
+              prominent={product.envisioned}
+            />
           </div>
           <section className="product__description" aria-label={t('description')}>
             {/* Sanitized when written (src/server/catalog/sanitize.ts). */}
@@ -136,6 +223,12 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
           </section>
         </div>
       </div>
+      <ReviewsThread
+        thread={reviews}
+        signedIn={loaderData.signedIn}
+        reviewed={loaderData.reviewed}
+        failure={failedIntent === INTENT.review ? failure : undefined}
+      />
       {similar.length > 0 ? (
         <section aria-labelledby="similar-heading" className="similar">
           <h2 id="similar-heading">{t('similar-products')}</h2>

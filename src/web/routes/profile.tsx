@@ -1,7 +1,8 @@
 import { useRef } from 'react';
-import { Form, NavLink, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { profileBody } from '../../contract/accounts.ts';
 import { countryOptions } from '../../contract/countries.ts';
+import { AccountMenu } from '../components/account-menu.tsx';
 import {
   FormAlert,
   FormField,
@@ -40,30 +41,6 @@ export const meta: Route.MetaFunction = ({ data }) => {
   const t = translator(data.locale);
   return privatePageMeta(t('personal-details'), t('site-title'));
 };
-
-/** The account's side menu: profile, order history and signing out (reachable without the menu panel). */
-function AccountMenu() {
-  const { t } = useShop();
-  return (
-    <nav className="account-menu" aria-label={t('account')}>
-      <ul>
-        <li>
-          <NavLink to="/profile">{t('profile')}</NavLink>
-        </li>
-        <li>
-          <NavLink to="/order/history">{t('order-history')}</NavLink>
-        </li>
-        <li>
-          <Form method="post" action="/logout">
-            <button type="submit" className="account-menu__logout">
-              {t('logout')}
-            </button>
-          </Form>
-        </li>
-      </ul>
-    </nav>
-  );
-}
 
 const TEXT_FIELDS = [
   { name: 'first_name', label: 'first-name', autoComplete: 'given-name', type: 'text' },

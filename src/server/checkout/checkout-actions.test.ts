@@ -1,0 +1,193 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import Fastify from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { OrderInput } from '../../contract/orders.ts';
+import { addToBasket } from '../cart/service.ts';
+import type { DatabaseConnection } from '../db/client.ts';
+import { users } from '../db/schema.ts';
+import { cancelOrder, createOrder } from '../orders/service.ts';
+import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
+import { type BoxberrySimulator, createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
+import type { Services } from '../services.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { cancelledByShopper } from './cancel.ts';
+import { boxberryWidgetToken, cityNameForSearch, pickupPoints } from './checkout-actions.ts';
+import { checkoutDraft, orderErrorStore, pendingPaymentStore } from './draft.ts';
+
+let providers: FastifyInstance;
+let boxberry: BoxberrySimulator;
+let settings: BoxberrySettings;
+
+beforeAll(async () => {
+  boxberry = createBoxberrySimulator();
+  providers = Fastify();
+  await providers.register(boxberry.plugin);
+  const base = await providers.listen({ port: 0, host: '127.0.0.1' });
+  settings = { url: `${base}/sandbox/boxberry/json.php`, token: SANDBOX_BOXBERRY_TOKEN, targetStart: '010' };
+});
+afterAll(() => providers?.close());
+beforeEach(() => boxberry.setMode('normal'));
+
+describe('pickup points for the built-in picker', () => {
+  it('lists the points of a city written the way Boxberry writes it', async () => {
+    expect(cityNameForSearch('Москва г')).toBe('Москва');
+    expect(cityNameForSearch(' г. Казань ')).toBe('Казань');
+    const points = await pickupPoints(settings, { city: 'Москва г' });
+    expect(points.length).toBeGreaterThan(1);
+    for (const point of points) {
+      // Boxberry's address splits into postcode, city and street (spec section 4).
+      expect(point.address.split(', ').slice(0, 2)).toEqual([expect.stringMatching(/^\d{6}$/), 'Москва г']);
+    }
+  });
+
+  it('falls back to the city of the postcode, nearest point first, when the name finds none', async () => {
+    const points = await pickupPoints(settings, { city: 'Saint Petersburg', zip: '191025' });
+    expect(points[0]?.address).toMatch(/^191025, Санкт-Петербург г, /);
+    expect(points.every((point) => point.address.includes('Санкт-Петербург г'))).toBe(true);
+  });
+
+  it('answers no points for a city and postcode Boxberry does not serve', async () => {
+    expect(await pickupPoints(settings, { city: 'Atlantis', zip: '' })).toEqual([]);
+    expect(await pickupPoints(settings, { city: '', zip: '683000' })).toEqual([]);
+  });
+
+  it('reports an unreachable Boxberry as delivery-provider-down', async () => {
+    boxberry.setMode('down');
+    await expect(pickupPoints(settings, { city: 'Москва' })).rejects.toMatchObject({
+      status: 503,
+      message: 'delivery-provider-down',
+    });
+  });
+
+  it('uses the real widget only with a real token outside test mode', () => {
+    const services = (testMode: boolean, token: string) =>
+      ({ config: { testMode, delivery: { boxberry: { ...settings, token } } } }) as unknown as Services;
+    expect(boxberryWidgetToken(services(true, 'real-token'))).toBeNull();
+    expect(boxberryWidgetToken(services(false, SANDBOX_BOXBERRY_TOKEN))).toBeNull();
+    expect(boxberryWidgetToken(services(false, ''))).toBeNull();
+    expect(boxberryWidgetToken(services(false, 'real-token'))).toBe('real-token');
+  });
+});
+
+describe('the checkout session', () => {
+  /** A request whose session is an object, as @fastify/session hands it over. */
+  const requestWithSession = () => {
+    let saves = 0;
+    const session: Record<string, unknown> = {
+      save: async () => {
+        saves += 1;
+      },
+    };
+    return { request: { session } as unknown as FastifyRequest, saves: () => saves };
+  };
+
+  it('keeps the shipping step’s draft until it is cleared', async () => {
+    const { request, saves } = requestWithSession();
+    const draft = checkoutDraft(request);
+    expect(draft.get()).toBeNull();
+    const saved = {
+      deliveryMethod: 'russian_post' as const,
+      recipient: {
+        email: 'a@example.com',
+        firstName: 'A',
+        lastName: 'B',
+        phone: '+7 900 000 00 00',
+        country: 'RU',
+        city: 'Kazan',
+        zip: '420111',
+        address: 'Baumana 1',
+      },
+      cost: 350_00,
+      days: { min: 2, max: 4 },
+    };
+    await draft.set(saved);
+    expect(draft.get()).toEqual(saved);
+    await draft.clear();
+    expect(draft.get()).toBeNull();
+    expect(saves()).toBe(2);
+  });
+
+  it('shows an order error once', async () => {
+    const { request } = requestWithSession();
+    const errors = orderErrorStore(request);
+    await errors.set({ intlError: 'invalid-currency-rate', error: 'invalid-currency-rate' });
+    expect(errors.peek()).toMatchObject({ intlError: 'invalid-currency-rate' });
+    expect(await errors.take()).toMatchObject({ intlError: 'invalid-currency-rate' });
+    expect(await errors.take()).toBeNull();
+  });
+
+  it('gives the provider form back only for the order just placed', async () => {
+    const { request } = requestWithSession();
+    const pending = pendingPaymentStore(request);
+    const placed = {
+      order: {
+        id: 7,
+        amount: '100.00',
+        currency: 'RUB' as const,
+        products_cost: '90.00',
+        shipping_cost: '10.00',
+        expires: new Date().toISOString(),
+        status: 0,
+      },
+      payment: { method: 'robokassa' as const, url: 'https://pay.example/', fields: { InvId: '7' } },
+    };
+    await pending.set(placed);
+    expect(pending.get(7)).toEqual(placed);
+    expect(pending.get(8)).toBeNull();
+  });
+});
+
+describe('a second visit to the cancel link', () => {
+  let connection: DatabaseConnection;
+  let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+  beforeAll(async () => {
+    connection = await createTestDatabase();
+    fixtures = await insertCatalogue(connection.db);
+  });
+  afterAll(() => connection?.close());
+
+  let counter = 0;
+  async function orderOfNewUser() {
+    const [user] = await connection.db
+      .insert(users)
+      .values({ email: `canceller${++counter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
+      .returning();
+    if (!user) throw new Error('no user');
+    await addToBasket(connection.db, { userId: user.id }, fixtures.id('wolf-shirt'));
+    const input: OrderInput = {
+      locale: 'ru',
+      paymentMethod: 'robokassa',
+      email: user.email,
+      firstName: 'Anna',
+      lastName: 'Petrova',
+      phone: '+7 900 000-00-00',
+      deliveryMethod: 'russian_post',
+      country: 'RU',
+      city: 'Kazan',
+      address: 'Kremlin st. 1',
+      zip: '420111',
+      comment: undefined,
+    };
+    const order = await createOrder(connection.db, user.id, input, {
+      deliveryCost: 350_00,
+      usdRate: 90,
+      expiresMinutes: 60,
+    });
+    return { userId: user.id, orderId: order.id };
+  }
+
+  it('knows the order was cancelled by its owner on the cancel page', async () => {
+    const { userId, orderId } = await orderOfNewUser();
+    expect(await cancelledByShopper(connection.db, orderId, userId)).toBe(false);
+    await cancelOrder(connection.db, orderId, { reason: 'cancelled', userId, returnToBasket: true });
+    expect(await cancelledByShopper(connection.db, orderId, userId)).toBe(true);
+    expect(await cancelledByShopper(connection.db, orderId, userId + 1000)).toBe(false);
+  });
+
+  it('does not count an order that expired', async () => {
+    const { userId, orderId } = await orderOfNewUser();
+    await cancelOrder(connection.db, orderId, { reason: 'expired', returnToBasket: false });
+    expect(await cancelledByShopper(connection.db, orderId, userId)).toBe(false);
+  });
+});

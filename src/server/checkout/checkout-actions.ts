@@ -1,0 +1,225 @@
+import type { FastifyRequest } from 'fastify';
+import type { DeliveryMethod, DeliveryQuery } from '../../contract/delivery.ts';
+import type { Locale } from '../../contract/locale.ts';
+import { kopecksToRoubles } from '../../contract/money.ts';
+import {
+  type OrderInput,
+  orderBody,
+  type PaymentMethod,
+  type Recipient,
+  recipientSchema,
+} from '../../contract/orders.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { quoteForRequest } from '../delivery/routes.ts';
+import { Invalid, Unavailable } from '../errors.ts';
+import { createOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
+import {
+  BoxberryRefusal,
+  type BoxberrySettings,
+  boxberryPoints,
+  isRussianZip,
+  SANDBOX_BOXBERRY_TOKEN,
+} from '../providers/boxberry.ts';
+import type { Services } from '../services.ts';
+import { cancelledByShopper } from './cancel.ts';
+import { type CheckoutDraft, checkoutDraft, orderErrorStore, pendingPaymentStore } from './draft.ts';
+import { cancelPayment, currentOrder, type PageStatus, paymentForm, paymentStatus } from './payments.ts';
+
+/**
+ * The checkout and order history bound to one request, for the React Router loaders and actions
+ * (`context.checkout`) and the `/api/order` route alike: the shipping step's draft, placing the
+ * order, the result and cancel pages' checks, the built-in pickup-point picker and the history.
+ */
+
+export type PaymentProvider = 'robokassa' | 'paypal';
+
+/** A Boxberry pickup point as the built-in picker lists it. */
+export interface PickupPoint {
+  code: string;
+  name: string;
+  /** Boxberry's own form, "620014, Екатеринбург г, Малышева ул, д.36": postcode, city, street. */
+  address: string;
+  phone: string;
+  workSchedule: string;
+  /** Delivery days, when Boxberry tells them. */
+  period: number | null;
+}
+
+/** The built-in picker lists at most this many points of a city. */
+export const PICKUP_POINTS_LIMIT = 100;
+
+/**
+ * Places an order from the signed-in user's basket: the delivery cost is quoted again on the
+ * server (never taken from the browser), then the order is created with its stock taken, and the
+ * provider form to post is returned.
+ */
+export async function placeOrder(
+  services: Services,
+  request: FastifyRequest,
+  userId: number,
+  body: OrderInput,
+) {
+  const quote = await quoteForRequest(services, request, {
+    method: body.deliveryMethod,
+    country: body.country,
+    zip: body.zip,
+    locale: body.locale,
+  });
+  const order = await createOrder(services.db, userId, body, {
+    deliveryCost: quote.cost,
+    usdRate: services.usdRate(),
+    expiresMinutes: services.config.orderExpiryMinutes,
+    shop: services.mailShop,
+  });
+  services.catalog.invalidate();
+  return { order: currentOrder(order), payment: paymentForm(services.config, order) };
+}
+
+/** "Москва г", "г. Москва", " москва " → "москва": Boxberry writes the city with its kind. */
+export const cityNameForSearch = (city: string) =>
+  city
+    .trim()
+    .replace(/^г\.?\s+/iu, '')
+    .replace(/\s+г\.?$/iu, '')
+    .trim();
+
+/**
+ * Pickup points of a city (by name), or of the city of the point nearest a Russian postcode when the
+ * name finds none. A refusal (unknown city or postcode) is an empty list; a carrier that cannot be
+ * asked is `delivery-provider-down`.
+ */
+export async function pickupPoints(
+  settings: BoxberrySettings,
+  where: { city?: string; zip?: string },
+  fetchImpl: typeof fetch = fetch,
+): Promise<PickupPoint[]> {
+  const city = cityNameForSearch(where.city ?? '');
+  const zip = (where.zip ?? '').replace(/\s+/g, '');
+  try {
+    let points = city === '' ? [] : await boxberryPoints(settings, { cityName: city }, fetchImpl);
+    if (points.length === 0 && isRussianZip(zip)) points = await boxberryPoints(settings, { zip }, fetchImpl);
+    return points.slice(0, PICKUP_POINTS_LIMIT).map((point) => ({
+      code: point.code,
+      name: point.name,
+      address: point.address,
+      phone: point.phone,
+      workSchedule: point.workSchedule,
+      period: point.period,
+    }));
+  } catch (error) {
+    if (error instanceof BoxberryRefusal) return [];
+    const down = new Unavailable('delivery-provider-down', { delivery: ['delivery-provider-down'] });
+    Object.defineProperty(down, 'cause', { value: error, enumerable: false });
+    throw down;
+  }
+}
+
+/** The real Boxberry widget needs a real integration token; test mode and the sandbox token use the built-in picker. */
+export function boxberryWidgetToken(services: Services): string | null {
+  const { token } = services.config.delivery.boxberry;
+  return services.config.testMode || token === '' || token === SANDBOX_BOXBERRY_TOKEN ? null : token;
+}
+
+export function checkoutActions(services: Services, request: FastifyRequest) {
+  const { db, config } = services;
+  const account = accountActions(services, request);
+  const draft = checkoutDraft(request);
+  const errors = orderErrorStore(request);
+  const pending = pendingPaymentStore(request);
+  const userId = async () => (await account.requireUser()).id;
+
+  return {
+    /** The shipping step's choice, kept for the payment step. */
+    draft,
+    /** The error of a refused order, shown once by the error page. */
+    errors,
+
+    /** The delivery cost of this visitor's basket (roubles), as `GET /api/delivery` answers it. */
+    async quote(query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'>, locale: Locale) {
+      const quote = await quoteForRequest(services, request, { ...query, locale });
+      return { method: quote.method, cost: kopecksToRoubles(quote.cost), days: quote.days };
+    },
+
+    /** Quotes the delivery for the recipient's address and keeps the choice for the payment step. */
+    async saveShipping(
+      deliveryMethod: DeliveryMethod,
+      recipient: Recipient,
+      locale: Locale,
+    ): Promise<CheckoutDraft> {
+      const checked = recipientSchema.parse(recipient);
+      const quote = await quoteForRequest(services, request, {
+        method: deliveryMethod,
+        country: checked.country,
+        zip: checked.zip,
+        locale,
+      });
+      const saved: CheckoutDraft = { deliveryMethod, recipient: checked, cost: quote.cost, days: quote.days };
+      await draft.set(saved);
+      return saved;
+    },
+
+    /**
+     * Places the order from the basket and the shipping step's draft, forgets the draft and keeps
+     * the provider form for `pendingPayment`. Without a draft (or with a cost not above 0) the
+     * shopper must go back to the shipping step.
+     */
+    async placeOrder(input: { paymentMethod: PaymentMethod; comment?: string | undefined; locale: Locale }) {
+      const saved = draft.get();
+      if (!saved || !(saved.cost > 0))
+        throw new Invalid('delivery-cost-required', {}, 'delivery-cost-required');
+      const body = orderBody.parse({
+        ...saved.recipient,
+        deliveryMethod: saved.deliveryMethod,
+        paymentMethod: input.paymentMethod,
+        comment: input.comment,
+        locale: input.locale,
+      });
+      const placed = await placeOrder(services, request, await userId(), body);
+      request.session.checkoutDraft = undefined;
+      await pending.set(placed);
+      return placed;
+    },
+
+    /** The provider form of the order this session just placed, or null for any other order. */
+    pendingPayment: (orderId: number) => pending.get(orderId),
+
+    /** The result page's check of the provider's return parameters. */
+    paymentStatus: (provider: PaymentProvider, params: Record<string, string>) =>
+      paymentStatus(db, config, provider, params),
+
+    /**
+     * The cancel page: cancels the signed-in user's unpaid order and puts its items back in the
+     * cart. Opening the same link again after a successful cancel answers success again.
+     */
+    async cancelPayment(
+      provider: PaymentProvider,
+      params: Record<string, string>,
+    ): Promise<{ status: PageStatus; order: number | null }> {
+      const user = await userId();
+      const result = await cancelPayment(db, provider, params, user, services.mailShop);
+      if (result.status === -1 && result.order !== null && (await cancelledByShopper(db, result.order, user)))
+        return { status: 1, order: result.order };
+      if (result.status === 1) services.catalog.invalidate();
+      return result;
+    },
+
+    /** Pickup points for the built-in picker (test mode, or no real Boxberry token). */
+    pickupPoints: (where: { city?: string; zip?: string }) => pickupPoints(config.delivery.boxberry, where),
+
+    /** Settings of the real Boxberry widget, or null when the built-in picker is used. */
+    boxberryWidget() {
+      const token = boxberryWidgetToken(services);
+      return token === null ? null : { token, targetStart: config.delivery.boxberry.targetStart };
+    },
+
+    orders: {
+      list: async () => listOrders(db, await userId()),
+      /** One of the user's orders; anyone else's is NotFound. */
+      get: async (orderId: number, locale: Locale) => getOrder(db, await userId(), orderId, locale),
+      /** Puts the order's items back in the cart, within stock. */
+      repeat: async (orderId: number) => repeatOrder(db, await userId(), orderId),
+    },
+  };
+}
+
+export type CheckoutActions = ReturnType<typeof checkoutActions>;

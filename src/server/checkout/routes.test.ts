@@ -1,0 +1,171 @@
+import { eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOrderResponse } from '../../contract/orders.ts';
+import { hashPassword } from '../accounts/passwords.ts';
+import { orders, users } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
+import { robokassaSignature } from '../providers/robokassa.ts';
+import { createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
+import { createRussianPostSimulator } from '../providers/simulators/russian-post.ts';
+import { createTestApp } from '../testing/app.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+
+let providers: FastifyInstance;
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+const PASSWORD = 'shopper password';
+
+beforeAll(async () => {
+  providers = Fastify();
+  await providers.register(createRussianPostSimulator().plugin);
+  await providers.register(createBoxberrySimulator().plugin);
+  const base = await providers.listen({ port: 0, host: '127.0.0.1' });
+  shop = await createTestApp({
+    env: {
+      RUSSIAN_POST_URL: `${base}/sandbox/russian-post`,
+      BOXBERRY_URL: `${base}/sandbox/boxberry/json.php`,
+      BOXBERRY_TOKEN: SANDBOX_BOXBERRY_TOKEN,
+    },
+  });
+  fixtures = await insertCatalogue(shop.db);
+  await shop.db.insert(users).values(
+    ['anna', 'boris'].map((name) => ({
+      email: `${name}@example.com`,
+      passwordHash: '',
+      emailVerifiedAt: new Date(),
+    })),
+  );
+  await shop.db.update(users).set({ passwordHash: await hashPassword(PASSWORD) });
+});
+afterAll(async () => {
+  await shop?.close();
+  await providers?.close();
+});
+
+const sidOf = (response: LightMyRequestResponse) =>
+  response.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value;
+
+/** A signed-in shopper that keeps its session cookie between calls. */
+async function shopper(email: string) {
+  const login = await shop.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: PASSWORD },
+  });
+  expect(login.statusCode).toBe(200);
+  const sid = sidOf(login);
+  return async (method: 'GET' | 'POST', url: string, form?: Record<string, string | number>) => {
+    const response = await shop.app.inject({
+      method,
+      url,
+      headers: form ? { 'content-type': 'application/x-www-form-urlencoded' } : {},
+      payload: form
+        ? new URLSearchParams(Object.entries(form).map(([key, value]) => [key, String(value)])).toString()
+        : undefined,
+      cookies: sid ? { [SESSION_COOKIE]: sid } : {},
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+}
+
+const recipient = {
+  locale: 'ru',
+  email: 'anna@example.com',
+  firstName: 'Анна',
+  lastName: 'Петрова',
+  phone: '+7 900 000-00-00',
+  country: 'RU',
+  city: 'Новосибирск',
+  zip: '630099',
+  address: 'Красный пр-кт, д.29',
+};
+
+/** Anna places an order of one wolf shirt by Russian Post; answers the order and its provider form. */
+async function placeOrder(paymentMethod: 'robokassa' | 'paypal' = 'robokassa') {
+  const send = await shopper('anna@example.com');
+  expect((await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') })).status).toBe(200);
+  const quote = await send('GET', '/api/delivery?method=russian_post&country=RU&zip=630099');
+  const placed = await send('POST', '/api/order', {
+    ...recipient,
+    deliveryMethod: 'russian_post',
+    paymentMethod,
+  });
+  return { send, quote: quote.body, placed };
+}
+
+/** Robokassa's ResultURL notification, signed with Password#2 over OutSum exactly as sent. */
+function resultNotification(
+  invoiceId: number,
+  outSum: string,
+  password = shop.services.config.payments.robokassa.password2,
+) {
+  const { hashAlgorithm } = shop.services.config.payments.robokassa;
+  return new URLSearchParams({
+    OutSum: outSum,
+    InvId: String(invoiceId),
+    Fee: '0.00',
+    EMail: 'anna@example.com',
+    SignatureValue: robokassaSignature(hashAlgorithm, [outSum, String(invoiceId), password]),
+    PaymentMethod: 'BankCard',
+    IncCurrLabel: 'BankCardPSR',
+  }).toString();
+}
+
+const statusOf = async (orderId: number) =>
+  (await shop.db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId)))[0]?.status;
+
+describe('POST /api/order', () => {
+  it('places the order with the delivery quoted on the server, empties the basket and answers the Robokassa form', async () => {
+    const { send, quote, placed } = await placeOrder();
+    expect(placed.status).toBe(200);
+    const { order, payment } = createOrderResponse.parse(placed.body);
+    expect(order).toMatchObject({ currency: 'RUB', products_cost: '1990.00', status: 0 });
+    expect(Number(order.shipping_cost)).toBe(quote.cost);
+    expect(Number(order.amount)).toBeCloseTo(1990 + (quote.cost as number), 2);
+    expect(payment.method).toBe('robokassa');
+    expect(payment.fields).toMatchObject({
+      InvId: String(order.id),
+      OutSum: order.amount,
+      OutSumCurrency: '',
+    });
+    expect((await send('GET', '/api/basket?locale=ru')).body).toMatchObject({ productList: [] });
+  });
+
+  it('refuses an order from an empty basket and changes nothing', async () => {
+    const send = await shopper('boris@example.com');
+    const answer = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' });
+    expect(answer.status).toBe(422);
+    expect(answer.body).toMatchObject({ success: false, message: 'Корзина пуста.' });
+  });
+});
+
+describe('POST /api/robokassa/result', () => {
+  it('records a notification posted as a form and answers OK{InvId}', async () => {
+    const { placed } = await placeOrder();
+    const { order } = createOrderResponse.parse(placed.body);
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/robokassa/result',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: resultNotification(order.id, `${order.amount}0000`),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toBe(`OK${order.id}`);
+    expect(await statusOf(order.id)).toBe(1);
+  });
+
+  it('refuses a forged notification and leaves the order unpaid', async () => {
+    const { placed } = await placeOrder();
+    const { order } = createOrderResponse.parse(placed.body);
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: '/api/robokassa/result',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: resultNotification(order.id, `${order.amount}0000`, 'not-the-password'),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(await statusOf(order.id)).toBe(0);
+  });
+});

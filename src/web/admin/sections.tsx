@@ -1,0 +1,229 @@
+import { type FormEvent, useState } from 'react';
+import { imageUrl } from '../../contract/images.ts';
+import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
+import { useShop } from '../lib/shop.ts';
+import { adminApi } from './api.ts';
+import type { AdminCategory, AdminProject } from './types.ts';
+import { AdminPage, BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
+
+/**
+ * Projects and categories: the same list and form (a project also has a logo image). Each can be
+ * created, edited, hidden or shown again, and deleted.
+ */
+
+type Kind = 'projects' | 'categories';
+type Row = AdminProject | AdminCategory;
+
+interface Values {
+  name_ru: string;
+  name_en: string;
+  link: string;
+  image: string;
+  visible: boolean;
+  position: string;
+}
+
+const EMPTY: Values = { name_ru: '', name_en: '', link: '', image: '', visible: true, position: '0' };
+const FIELDS = ['name_ru', 'name_en', 'link', 'image', 'visible', 'position'];
+
+const valuesOf = (row: Row): Values => ({
+  name_ru: row.name_ru,
+  name_en: row.name_en,
+  link: row.link,
+  image: 'image' in row ? (row.image ?? '') : '',
+  visible: row.visible,
+  position: String(row.position),
+});
+
+const bodyOf = (kind: Kind, values: Values) => {
+  const { image, ...rest } = values;
+  return kind === 'projects' ? { ...rest, image } : rest;
+};
+
+export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
+  const { t, locale } = useShop();
+  const save = useAdminRequest();
+  const action = useAdminRequest();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [values, setValues] = useState<Values>(EMPTY);
+  const isProject = kind === 'projects';
+  const name = (row: Row) => (locale === 'ru' ? row.name_ru : row.name_en);
+
+  const field = (key: 'name_ru' | 'name_en' | 'link' | 'image' | 'position') => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [key]: event.target.value })),
+    errors: save.errors[key],
+  });
+
+  const startEditing = (row: Row | null) => {
+    save.reset();
+    setEditing(row);
+    setValues(row ? valuesOf(row) : EMPTY);
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const body = bodyOf(kind, values);
+    const done = await save.run(
+      () =>
+        editing
+          ? adminApi('PATCH', `/${kind}/${editing.id}`, { json: body })
+          : adminApi('POST', `/${kind}`, { json: body }),
+      { success: isProject ? t('admin-project-saved') : t('admin-category-saved') },
+    );
+    if (done) {
+      setEditing(null);
+      setValues(EMPTY);
+    }
+  };
+
+  const toggle = (row: Row) =>
+    action.run(() =>
+      adminApi('PATCH', `/${kind}/${row.id}`, {
+        json: bodyOf(kind, { ...valuesOf(row), visible: !row.visible }),
+      }),
+    );
+
+  const remove = (row: Row) => {
+    if (!window.confirm(t('admin-confirm-delete', { name: name(row) }))) return;
+    void action.run(() => adminApi('DELETE', `/${kind}/${row.id}`));
+    if (editing?.id === row.id) startEditing(null);
+  };
+
+  const title = isProject ? t('admin-projects') : t('admin-categories');
+  const formTitle = editing
+    ? t('admin-edit-item', { name: name(editing) })
+    : isProject
+      ? t('admin-new-project')
+      : t('admin-new-category');
+
+  return (
+    <AdminPage title={title}>
+      <div className="admin-split">
+        <section className="admin-card" aria-label={title}>
+          <RequestAlert message={action.message} errors={action.errors} shownFields={[]} />
+          {rows.length === 0 ? (
+            <p>{t('admin-nothing-yet')}</p>
+          ) : (
+            <div className="admin-table-scroll">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    {isProject ? (
+                      <th scope="col">
+                        <span className="visually-hidden">{t('admin-image')}</span>
+                      </th>
+                    ) : null}
+                    <th scope="col">{t('admin-name')}</th>
+                    <th scope="col">{t('admin-link')}</th>
+                    <th scope="col">{t('admin-position')}</th>
+                    <th scope="col">{t('admin-visibility')}</th>
+                    <th scope="col">{t('admin-actions')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {rows.map((row) => (
+                    <tr key={row.id} className={row.visible ? undefined : 'admin-row--hidden'}>
+                      {isProject ? (
+                        <td>
+                          {'image' in row && row.image ? (
+                            <img
+                              src={imageUrl('projects', row.image, 160)}
+                              alt=""
+                              width={48}
+                              height={48}
+                              className="admin-thumb"
+                            />
+                          ) : null}
+                        </td>
+                      ) : null}
+                      <td>
+                        {row.name_ru}
+                        <br />
+                        <span className="admin-muted">{row.name_en}</span>
+                      </td>
+                      <td>{row.link}</td>
+                      <td>{row.position}</td>
+                      <td>{row.visible ? t('admin-shown') : t('admin-hidden')}</td>
+                      <td>
+                        <div className="admin-row-actions">
+                          <button type="button" className="link-button" onClick={() => startEditing(row)}>
+                            {t('admin-edit')}
+                            <span className="visually-hidden"> {name(row)}</span>
+                          </button>
+                          <button type="button" className="link-button" onClick={() => toggle(row)}>
+                            {row.visible ? t('admin-hide') : t('admin-show')}
+                            <span className="visually-hidden"> {name(row)}</span>
+                          </button>
+                          <button
+                            type="button"
+                            className="link-button admin-danger"
+                            onClick={() => remove(row)}
+                          >
+                            {t('admin-delete')}
+                            <span className="visually-hidden"> {name(row)}</span>
+                          </button>
+                        </div>
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </section>
+
+        <form
+          className="admin-card admin-form"
+          onSubmit={submit}
+          noValidate
+          aria-labelledby={`${kind}-form-heading`}
+        >
+          <h2 id={`${kind}-form-heading`}>{formTitle}</h2>
+          {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
+          <RequestAlert message={save.message} errors={save.errors} shownFields={FIELDS} />
+          <FormField {...field('name_ru')} label={t('admin-name-ru')} required />
+          <FormField {...field('name_en')} label={t('admin-name-en')} required />
+          <FormField {...field('link')} label={t('admin-link')} hint={t('admin-link-hint')} required />
+          {isProject ? (
+            <>
+              <FormField
+                {...field('image')}
+                label={t('admin-image-file')}
+                hint={t('admin-project-image-hint')}
+              />
+              {values.image ? (
+                <img
+                  src={imageUrl('projects', values.image, 160)}
+                  alt=""
+                  width={80}
+                  height={80}
+                  className="admin-thumb"
+                />
+              ) : null}
+            </>
+          ) : null}
+          <FormField {...field('position')} type="number" step="1" label={t('admin-position')} />
+          <CheckboxField
+            name="visible"
+            label={t('admin-visible')}
+            checked={values.visible}
+            onChange={(event) => setValues((current) => ({ ...current, visible: event.target.checked }))}
+          />
+          <div className="admin-actions">
+            <BusyButton busy={save.busy} primary>
+              {t('save')}
+            </BusyButton>
+            {editing ? (
+              <button type="button" className="button" onClick={() => startEditing(null)}>
+                {t('admin-cancel')}
+              </button>
+            ) : null}
+          </div>
+        </form>
+      </div>
+    </AdminPage>
+  );
+}

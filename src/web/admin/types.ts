@@ -1,0 +1,58 @@
+import type { listAudit } from '../../server/admin/audit.ts';
+import type {
+  listCategoriesForAdmin,
+  listProductsForAdmin,
+  listProjectsForAdmin,
+  lowStock,
+  AdminProduct as ServerAdminProduct,
+} from '../../server/admin/catalogue.ts';
+import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
+import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
+import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
+import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+
+/**
+ * The answers of `/api/admin/*` as the browser receives them: the services' own return types
+ * (type-only imports, nothing of the server reaches the bundle) after JSON, where a Date is a string.
+ */
+export type Json<T> = T extends Date
+  ? string
+  : T extends Array<infer Item>
+    ? Array<Json<Item>>
+    : T extends object
+      ? { [Key in keyof T]: Json<T[Key]> }
+      : T;
+
+type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Awaited<ReturnType<Service>>>;
+
+export type AdminProject = Result<typeof listProjectsForAdmin>[number];
+export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
+export type AdminProduct = Json<ServerAdminProduct>;
+export type ProductPage = Result<typeof listProductsForAdmin>;
+export type ProductRow = ProductPage['list'][number];
+export type OrderPage = Result<typeof searchOrders>;
+export type OrderRow = OrderPage['list'][number];
+export type AdminOrder = Result<typeof getOrderForAdmin>;
+export type DayTotals = Result<typeof ordersPerDay>[number];
+export type LowStockRow = Result<typeof lowStock>[number];
+export type AuditPage = Result<typeof listAudit>;
+export type AuditEntry = AuditPage['entries'][number];
+export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
+export type FeedbackPage = Result<typeof listFeedback>;
+export type FeedbackMessage = FeedbackPage['list'][number];
+export type ReviewPage = Result<typeof listReviewsForAdmin>;
+export type AdminReview = ReviewPage['list'][number];
+export type ManagedFile = Json<ServerManagedFile>;
+export type CsvReport = Json<ServerCsvReport>;
+
+export interface Folder {
+  path: string;
+  folders: string[];
+  files: ManagedFile[];
+}
+
+export interface Dashboard {
+  last30: DayTotals[];
+  last90: DayTotals[];
+  lowStock: LowStockRow[];
+}

@@ -1,0 +1,254 @@
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useSearchParams } from 'react-router';
+import { ErrorPage } from '../components/error-page.tsx';
+import { FormAlert } from '../components/form-field.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
+import { useShop } from '../lib/shop.ts';
+import { AdminApiError, type FieldErrors } from './api.ts';
+
+/** Building blocks shared by the back office's pages. */
+
+export function AdminPage({
+  title,
+  actions,
+  children,
+}: {
+  title: string;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  const { t } = useShop();
+  return (
+    <section className="admin-page">
+      <title>{`${title} · ${t('admin')} · ${t('site-title')}`}</title>
+      <header className="admin-page__head">
+        <h1>{title}</h1>
+        {actions ? <div className="admin-page__actions">{actions}</div> : null}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** Shown while a page's data loads for the first time (and on the server, which renders no data). */
+export function AdminLoading() {
+  const { t } = useShop();
+  return (
+    <p className="admin-loading" role="status">
+      <span className="spinner" aria-hidden="true" />
+      {t('admin-loading')}
+    </p>
+  );
+}
+
+/** A refused or failed load, shown inside the admin layout (its navigation stays). */
+export function AdminErrorBoundary() {
+  const error = useRouteError();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  if (!isRouteErrorResponse(error)) console.error(error);
+  return <ErrorPage status={status} />;
+}
+
+/** Previous/next links that keep the page's other query parameters, and where the list stands. */
+export function Pager({
+  currentPage,
+  lastPage,
+  total,
+  children,
+}: {
+  currentPage: number;
+  lastPage: number;
+  total: number;
+  children?: ReactNode;
+}) {
+  const { t } = useShop();
+  const [params] = useSearchParams();
+  const pageLink = (page: number) => {
+    const next = new URLSearchParams(params);
+    next.set('page', String(page));
+    return `?${next}`;
+  };
+  return (
+    <nav className="admin-pager" aria-label={t('admin-pages')}>
+      {currentPage > 1 ? (
+        <Link to={pageLink(currentPage - 1)} rel="prev" className="button">
+          {t('admin-previous-page')}
+        </Link>
+      ) : null}
+      <p className="admin-pager__state">
+        {t('admin-page-of', { page: currentPage, last: lastPage })} · {t('admin-total', { count: total })}
+        {children}
+      </p>
+      {currentPage < lastPage ? (
+        <Link to={pageLink(currentPage + 1)} rel="next" className="button">
+          {t('admin-next-page')}
+        </Link>
+      ) : null}
+    </nav>
+  );
+}
+
+const ORDER_STATUS_KEYS = [
+  'order-status-0',
+  'order-status-1',
+  'order-status-2',
+  'order-status-3',
+  'order-status-4',
+  'order-status-5',
+  'order-status-6',
+] as const satisfies MessageKey[];
+
+/** The spec's order-status-N text, or order-status-unknown. */
+export const orderStatusKey = (status: number | null | undefined): MessageKey =>
+  (status === null || status === undefined ? undefined : ORDER_STATUS_KEYS[status]) ?? 'order-status-unknown';
+
+export const ORDER_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
+
+/** Status texts are lower case for use inside sentences; lists and labels start with a capital. */
+export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
+
+/** The order status as a label: "Shipped". */
+export function useOrderStatusText() {
+  const { t } = useShop();
+  return (status: number | null | undefined) => capitalized(t(orderStatusKey(status)));
+}
+
+export const DELIVERY_METHODS = [
+  { value: 'russian_post', label: 'delivery-russian-post' },
+  { value: 'boxberry', label: 'delivery-boxberry' },
+  { value: 'boxberry.courier', label: 'delivery-boxberry-courier' },
+] as const satisfies Array<{ value: string; label: MessageKey }>;
+
+export const deliveryMethodKey = (method: string): MessageKey | undefined =>
+  DELIVERY_METHODS.find((entry) => entry.value === method)?.label;
+
+/** Roubles, dates and country names in the page's language. */
+export function useAdminFormat() {
+  const { locale } = useShop();
+  return useMemo(() => {
+    const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
+    const money = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+    });
+    const compactMoney = new Intl.NumberFormat(tag, {
+      style: 'currency',
+      currency: 'RUB',
+      currencyDisplay: 'narrowSymbol',
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
+    const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
+    const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const regions = new Intl.DisplayNames([tag], { type: 'region' });
+    return {
+      money: (roubles: number | null | undefined) =>
+        roubles === null || roubles === undefined ? '—' : money.format(roubles),
+      compactMoney: (roubles: number) => compactMoney.format(roubles),
+      dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+      country: (code: string) => {
+        try {
+          return regions.of(code) ?? code;
+        } catch {
+          return code;
+        }
+      },
+    };
+  }, [locale]);
+}
+
+interface RequestState {
+  busy: boolean;
+  errors: FieldErrors;
+  message?: string | undefined;
+  done?: string | undefined;
+}
+
+/**
+ * One write to the API from a page: busy while it runs, the API's texts on refusal (the message for
+ * the page, the field texts for the fields), a confirmation on success, and the page's data
+ * loaded again afterwards.
+ */
+export function useAdminRequest() {
+  const { t } = useShop();
+  const revalidator = useRevalidator();
+  const [state, setState] = useState<RequestState>({ busy: false, errors: {} });
+  const run = useCallback(
+    async <T,>(
+      request: () => Promise<T>,
+      options: { success?: string; reload?: boolean } = {},
+    ): Promise<T | undefined> => {
+      setState({ busy: true, errors: {} });
+      try {
+        const result = await request();
+        if (options.reload !== false) await revalidator.revalidate();
+        setState({ busy: false, errors: {}, done: options.success });
+        return result;
+      } catch (error) {
+        if (error instanceof AdminApiError) {
+          setState({ busy: false, errors: error.fieldErrors, message: error.message });
+        } else {
+          console.error(error);
+          setState({ busy: false, errors: {}, message: t('admin-request-failed') });
+        }
+        return undefined;
+      }
+    },
+    [revalidator, t],
+  );
+  const reset = useCallback(() => setState({ busy: false, errors: {} }), []);
+  return { ...state, run, reset };
+}
+
+/**
+ * The request's message above a form, with the texts of fields the form does not show (an `id`
+ * that no longer exists, a rule about the whole record) so that nothing the API said is lost.
+ */
+export function RequestAlert({
+  message,
+  errors,
+  shownFields,
+}: {
+  message?: string | undefined;
+  errors: FieldErrors;
+  shownFields: readonly string[];
+}) {
+  const others = Object.entries(errors)
+    .filter(([field]) => !shownFields.some((shown) => field === shown || field.startsWith(`${shown}.`)))
+    .flatMap(([, texts]) => texts)
+    .filter((text) => text !== message);
+  if (!message && others.length === 0) return null;
+  return <FormAlert>{[message, ...others].filter(Boolean).join(' ')}</FormAlert>;
+}
+
+/** A button that shows a spinner and ignores clicks while its request runs. */
+export function BusyButton({
+  busy,
+  disabled = false,
+  children,
+  primary = false,
+  type = 'submit',
+  onClick,
+}: {
+  busy: boolean;
+  disabled?: boolean;
+  children: ReactNode;
+  primary?: boolean;
+  type?: 'submit' | 'button';
+  onClick?: () => void;
+}) {
+  return (
+    <button
+      type={type}
+      className={primary ? 'button button--primary' : 'button'}
+      disabled={busy || disabled}
+      aria-busy={busy}
+      onClick={onClick}
+    >
+      {busy ? <span className="spinner" aria-hidden="true" /> : null}
+      {children}
+    </button>
+  );
+}

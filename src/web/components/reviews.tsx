@@ -1,0 +1,270 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link, useFetcher } from 'react-router';
+import type { Locale } from '../../contract/locale.ts';
+import type { Review } from '../../contract/shopping.ts';
+import type { MessageKey, Translate } from '../i18n/messages.ts';
+import { INTENT } from '../lib/enhanced-forms.ts';
+import type { FormFailure } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import { FormAlert, FormSuccess, TextAreaField } from './form-field.tsx';
+import { EnhancedField } from './shopper-buttons.tsx';
+
+/**
+ * The reviews thread under a product, keyed by the product id (spec section 2). The page renders
+ * this one component with its loader's data; an embedded comments service, if the shop is ever
+ * configured with one, replaces what is inside it and nothing outside.
+ */
+
+/** What the product loader gives the thread: the pages shown so far, newest first. */
+export interface ReviewThreadData {
+  productId: number;
+  productLink: string;
+  average: number | null;
+  count: number;
+  /** Pages 1..page, each a list of reviews. */
+  pages: Review[][];
+  page: number;
+  lastPage: number;
+  maxLength: number;
+}
+
+const PLURAL_KEYS: Partial<Record<Intl.LDMLPluralRule, MessageKey>> = {
+  one: 'review-count-one',
+  few: 'review-count-few',
+  many: 'review-count-many',
+};
+
+/** "2 reviews", "2 отзыва", "5 отзывов". */
+export function reviewCount(t: Translate, locale: Locale, count: number): string {
+  const rule = new Intl.PluralRules(locale).select(count);
+  return t(PLURAL_KEYS[rule] ?? 'review-count-other', { count });
+}
+
+const formatRating = (locale: Locale, rating: number) =>
+  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating);
+
+const STAR_PATH = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z';
+
+function StarShape({ size = 18 }: { size?: number }) {
+  return (
+    <svg width={size} height={size} viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d={STAR_PATH} />
+    </svg>
+  );
+}
+
+/** Five stars, filled up to `value` (fractions too); decorative, the number is said in text. */
+export function Stars({ value, size = 18 }: { value: number; size?: number }) {
+  const stars = [1, 2, 3, 4, 5].map((star) => <StarShape key={star} size={size} />);
+  return (
+    <span className="stars" aria-hidden="true">
+      <span className="stars__empty">{stars}</span>
+      <span className="stars__full" style={{ width: `${Math.max(0, Math.min(5, value)) * 20}%` }}>
+        {stars}
+      </span>
+    </span>
+  );
+}
+
+/** "★★★★½ 4.5 of 5 · 2 reviews", linking to the thread; nothing before the first review. */
+export function RatingSummary({ average, count }: { average: number | null; count: number }) {
+  const { locale, t } = useShop();
+  if (count === 0 || average === null) return null;
+  return (
+    <a href="#reviews" className="rating-summary">
+      <Stars value={average} />
+      <span>
+        {t('rating-of-5', { rating: formatRating(locale, average) })} · {reviewCount(t, locale, count)}
+      </span>
+    </a>
+  );
+}
+
+const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
+/** Dates in UTC, so the server's and the browser's renderings agree. */
+function formatDate(locale: Locale, iso: string): string {
+  let format = dateFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
+    dateFormats.set(locale, format);
+  }
+  return format.format(new Date(iso));
+}
+
+function ReviewItem({ review, anchor }: { review: Review; anchor?: string | undefined }) {
+  const { locale, t } = useShop();
+  return (
+    <li id={anchor}>
+      <article className="review">
+        <header className="review__header">
+          <span className="review__author">{review.author || t('review-anonymous')}</span>
+          <time className="review__date" dateTime={review.date}>
+            {formatDate(locale, review.date)}
+          </time>
+        </header>
+        <p className="review__rating">
+          <Stars value={review.rating} size={16} />
+          <span className="visually-hidden">{t('rating-of-5', { rating: review.rating })}</span>
+        </p>
+        {/* Plain text: React escapes it; line breaks are kept by CSS. */}
+        <p className="review__body">{review.body}</p>
+      </article>
+    </li>
+  );
+}
+
+type ReviewAnswer = { reviewed: true } | FormFailure;
+
+const isFailure = (answer: unknown): answer is FormFailure =>
+  typeof answer === 'object' && answer !== null && 'errors' in answer;
+
+/** Rating 1..5 as radio buttons drawn as stars (arrow keys move between them), and the text. */
+function ReviewForm({
+  thread,
+  reviewed,
+  failure: plainFailure,
+}: {
+  thread: ReviewThreadData;
+  reviewed: boolean;
+  failure: FormFailure | undefined;
+}) {
+  const { t } = useShop();
+  const fetcher = useFetcher<ReviewAnswer>({ key: `review-${thread.productId}` });
+  const form = useRef<HTMLFormElement>(null);
+  const answer = fetcher.data;
+  const failure = answer === undefined ? plainFailure : isFailure(answer) ? answer : undefined;
+  const published = fetcher.state === 'idle' && (answer === undefined ? reviewed : !isFailure(answer));
+  const [length, setLength] = useState(failure?.values?.body?.length ?? 0);
+
+  useEffect(() => {
+    if (fetcher.state === 'idle' && fetcher.data && !isFailure(fetcher.data)) {
+      form.current?.reset();
+      setLength(0);
+    }
+  }, [fetcher.state, fetcher.data]);
+
+  const ratingError = failure?.errors.rating?.join(' ');
+  return (
+    <section className="review-form" aria-labelledby="review-form-heading">
+      <h3 id="review-form-heading">{t('write-review')}</h3>
+      {published ? <FormSuccess>{t('review-published')}</FormSuccess> : null}
+      <FormAlert>{failure?.formError}</FormAlert>
+      <fetcher.Form method="post" action={`/product/${thread.productLink}`} ref={form} noValidate>
+        <input type="hidden" name="intent" value={INTENT.review} />
+        <input type="hidden" name="product" value={thread.productId} />
+        <EnhancedField />
+        <fieldset
+          className={`star-rating ${ratingError ? 'star-rating--invalid' : ''}`}
+          aria-describedby={ratingError ? 'review-rating-error' : undefined}
+        >
+          <legend>{t('your-rating')}</legend>
+          <div className="star-rating__options">
+            {[1, 2, 3, 4, 5].map((rating) => (
+              <label key={rating} className="star-rating__option">
+                <input
+                  type="radio"
+                  name="rating"
+                  value={rating}
+                  required
+                  defaultChecked={failure?.values?.rating === String(rating)}
+                />
+                <StarShape size={32} />
+                <span className="visually-hidden">{t('rating-of-5', { rating })}</span>
+              </label>
+            ))}
+          </div>
+          {ratingError ? (
+            <p id="review-rating-error" className="form-field__error">
+              {ratingError}
+            </p>
+          ) : null}
+        </fieldset>
+        <TextAreaField
+          name="body"
+          label={t('your-review')}
+          rows={5}
+          required
+          maxLength={thread.maxLength}
+          defaultValue={failure?.values?.body ?? ''}
+          errors={failure?.errors.body}
+          hint={t('review-characters', { count: length, max: thread.maxLength })}
+          onChange={(event) => setLength(event.target.value.length)}
+        />
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={fetcher.state !== 'idle'}
+          aria-busy={fetcher.state !== 'idle'}
+        >
+          {t('submit-review')}
+        </button>
+      </fetcher.Form>
+    </section>
+  );
+}
+
+export function ReviewsThread({
+  thread,
+  signedIn,
+  reviewed,
+  failure,
+}: {
+  thread: ReviewThreadData;
+  signedIn: boolean;
+  /** Published by a plain form post (the page came back with `?reviewed=1`). */
+  reviewed: boolean;
+  /** Refused by a plain form post. */
+  failure: FormFailure | undefined;
+}) {
+  const { locale, t } = useShop();
+  const next = thread.page + 1;
+  return (
+    <section id="reviews" className="reviews" aria-labelledby="reviews-heading">
+      <h2 id="reviews-heading">{t('reviews')}</h2>
+      {thread.count > 0 && thread.average !== null ? (
+        <p className="reviews__summary">
+          <Stars value={thread.average} size={22} />
+          <span>
+            {t('rating-of-5', { rating: formatRating(locale, thread.average) })} ·{' '}
+            {reviewCount(t, locale, thread.count)}
+          </span>
+        </p>
+      ) : (
+        <p className="reviews__none">{t('no-reviews')}</p>
+      )}
+      <div className="reviews__body">
+        {thread.count > 0 ? (
+          <div className="reviews__list">
+            <ol className="review-list">
+              {thread.pages.map((page, pageIndex) =>
+                page.map((review, index) => (
+                  <ReviewItem
+                    key={review.id}
+                    review={review}
+                    anchor={pageIndex > 0 && index === 0 ? `reviews-page-${pageIndex + 1}` : undefined}
+                  />
+                )),
+              )}
+            </ol>
+            {thread.page < thread.lastPage ? (
+              <Link
+                to={`/product/${thread.productLink}?reviews=${next}#reviews-page-${next}`}
+                className="button reviews__more"
+                preventScrollReset
+              >
+                {t('more-reviews')}
+              </Link>
+            ) : null}
+          </div>
+        ) : null}
+        {signedIn ? (
+          <ReviewForm thread={thread} reviewed={reviewed} failure={failure} />
+        ) : (
+          <p className="reviews__sign-in">
+            <Link to={`/login?redirectTo=/product/${thread.productLink}`}>{t('review-sign-in')}</Link>
+          </p>
+        )}
+      </div>
+    </section>
+  );
+}

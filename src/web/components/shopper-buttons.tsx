@@ -1,0 +1,165 @@
+import { Link, useFetcher, useLocation } from 'react-router';
+import { ENHANCED_FIELD, INTENT, useHydrated } from '../lib/enhanced-forms.ts';
+import type { FormFailure } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import { HeartIcon } from './icons.tsx';
+
+/**
+ * The add-to-cart button and the wishlist heart, as used on the product, cart and wishlist pages.
+ * Both are forms: with JavaScript a fetcher sends them (no navigation; the header's badges are
+ * reloaded by the revalidation that follows), without it the page posts and is sent back.
+ */
+
+/** Marks a form as sent by a fetcher, once JavaScript runs (see `isEnhanced`). */
+export function EnhancedField() {
+  return useHydrated() ? <input type="hidden" name={ENHANCED_FIELD} value="1" /> : null;
+}
+
+/** The current page, for a plain form to come back to; `extra` query parameters are set on it. */
+export function useReturnPath(extra: Record<string, string> = {}, drop: string[] = []): string {
+  const { pathname, search } = useLocation();
+  const query = new URLSearchParams(search);
+  for (const name of drop) query.delete(name);
+  for (const [name, value] of Object.entries(extra)) query.set(name, value);
+  const text = query.toString();
+  return text ? `${pathname}?${text}` : pathname;
+}
+
+/** The first text of a refused request: its own message, else the first field's. */
+export function failureText(failure: FormFailure | undefined): string | undefined {
+  if (!failure) return undefined;
+  return failure.formError ?? Object.values(failure.errors).flat()[0];
+}
+
+const isFailure = (answer: unknown): answer is FormFailure =>
+  typeof answer === 'object' && answer !== null && 'errors' in answer;
+
+type AddAnswer = { added: number } | FormFailure;
+
+/**
+ * "Add to cart": a short confirmation with a link to the cart once added, or the refusal (out of
+ * stock, only envisioned) in the visitor's language.
+ */
+export function AddToCart({
+  productId,
+  action,
+  disabled,
+  confirmed = false,
+  failure,
+  small = false,
+}: {
+  productId: number;
+  /** The route whose action adds it (the product page's own, or /cart). */
+  action: string;
+  disabled: boolean;
+  /** Added by a plain form post (the page was sent back with `?added=<id>`). */
+  confirmed?: boolean;
+  /** Refused by a plain form post (the action's data). */
+  failure?: FormFailure | undefined;
+  small?: boolean;
+}) {
+  const { t } = useShop();
+  const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
+  const returnPath = useReturnPath({ added: String(productId) }, ['reviewed']);
+  const idle = fetcher.state === 'idle';
+  const answer = fetcher.data;
+  const refused = idle ? failureText(isFailure(answer) ? answer : answer ? undefined : failure) : undefined;
+  const added = idle && (answer ? !isFailure(answer) : confirmed);
+  return (
+    <>
+      <fetcher.Form method="post" action={action} className="add-to-cart">
+        <input type="hidden" name="intent" value={INTENT.addToCart} />
+        <input type="hidden" name="product" value={productId} />
+        <input type="hidden" name="redirectTo" value={returnPath} />
+        <EnhancedField />
+        <button
+          type="submit"
+          className={small ? 'button button--compact' : 'button button--primary'}
+          disabled={disabled || !idle}
+          aria-busy={!idle}
+        >
+          {t('add-to-cart')}
+        </button>
+      </fetcher.Form>
+      <p className="add-to-cart__status" role="status">
+        {added ? (
+          <>
+            {t('added-to-cart')} <Link to="/cart">{t('open-cart')}</Link>
+          </>
+        ) : null}
+      </p>
+      {refused ? (
+        <p className="add-to-cart__error" role="alert">
+          {refused}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+type WishlistAnswer = { inWishlist: boolean; product: number } | FormFailure;
+
+/**
+ * The wishlist heart. A signed-in user toggles it (aria-pressed says whether the product is in the
+ * wishlist; the change shows at once and is undone if refused); a guest follows it to the wishlist
+ * page, which explains that signing in is needed (spec section 6).
+ */
+export function WishlistHeart({
+  productId,
+  inWishlist,
+  prominent = false,
+}: {
+  productId: number;
+  inWishlist: boolean;
+  /** A wide button with its text, for envisioned items, which can only be wishlisted. */
+  prominent?: boolean;
+}) {
+  const { data, t } = useShop();
+  const fetcher = useFetcher<WishlistAnswer>({ key: `wishlist-${productId}` });
+  const returnPath = useReturnPath({}, ['added', 'reviewed']);
+  const className = prominent
+    ? 'button wishlist-heart wishlist-heart--prominent'
+    : 'icon-button icon-button--outlined wishlist-heart';
+  const label = t('add-to-wishlist');
+  const content = (pressed: boolean) =>
+    prominent ? (
+      <>
+        <HeartIcon filled={pressed} />
+        <span>{label}</span>
+      </>
+    ) : (
+      <HeartIcon filled={pressed} label={label} />
+    );
+
+  if (!data?.user) {
+    return (
+      <Link to="/wishlist" className={className}>
+        {content(false)}
+      </Link>
+    );
+  }
+  const sending = fetcher.formData?.get('intent');
+  const pressed = sending ? sending === INTENT.wishlistAdd : inWishlist;
+  const refused = fetcher.state === 'idle' && isFailure(fetcher.data) ? failureText(fetcher.data) : undefined;
+  return (
+    <fetcher.Form method="post" action="/wishlist" className="wishlist-heart__form">
+      <input type="hidden" name="intent" value={pressed ? INTENT.wishlistRemove : INTENT.wishlistAdd} />
+      <input type="hidden" name="product" value={productId} />
+      <input type="hidden" name="redirectTo" value={returnPath} />
+      <EnhancedField />
+      <button
+        type="submit"
+        className={className}
+        aria-pressed={pressed}
+        title={pressed ? t('remove-from-wishlist') : label}
+      >
+        {content(pressed)}
+      </button>
+      {refused ? (
+        <span className="wishlist-heart__error" role="alert">
+          {refused}
+        </span>
+      ) : null}
+    </fetcher.Form>
+  );
+}

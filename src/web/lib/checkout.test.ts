@@ -1,0 +1,92 @@
+import { describe, expect, it } from 'vitest';
+import { translator } from '../i18n/messages.ts';
+import {
+  basketIsOrderable,
+  daysText,
+  hasPickupPointPrefix,
+  orderStatusText,
+  providerOfReturn,
+  quoteKey,
+  quoteUrl,
+  refusalOf,
+  splitPickupPointAddress,
+} from './checkout.ts';
+
+describe('the pickup-point address (spec section 4)', () => {
+  const labels = ['Пункт выдачи: ', 'Pickup point: '];
+
+  it('splits a chosen point on ", " into postcode, city and the labelled rest', () => {
+    expect(splitPickupPointAddress('620014, Екатеринбург г, Малышева ул, д.36', 'Pickup point: ')).toEqual({
+      zip: '620014',
+      city: 'Екатеринбург г',
+      address: 'Pickup point: Малышева ул, д.36',
+    });
+  });
+
+  it('keeps an address with fewer parts whole', () => {
+    expect(splitPickupPointAddress('Москва, Тверская 7', 'Пункт выдачи: ')).toEqual({
+      address: 'Пункт выдачи: Москва, Тверская 7',
+    });
+  });
+
+  it('recognises the label in either language', () => {
+    expect(hasPickupPointPrefix('Пункт выдачи: Малышева ул, д.36', labels)).toBe(true);
+    expect(hasPickupPointPrefix('  Pickup point: Malysheva 36', labels)).toBe(true);
+    expect(hasPickupPointPrefix('Malysheva 36', labels)).toBe(false);
+    expect(hasPickupPointPrefix('', labels)).toBe(false);
+  });
+});
+
+describe('the delivery quote', () => {
+  it('sends only the parameters that are filled in', () => {
+    expect(quoteUrl('russian_post', 'RU', ' 630099 ')).toBe(
+      '/order/shipping/cost?method=russian_post&country=RU&zip=630099',
+    );
+    expect(quoteUrl('boxberry', '', '')).toBe('/order/shipping/cost?method=boxberry');
+  });
+
+  it('names the inputs it is for, whatever their case and spaces', () => {
+    expect(quoteKey('boxberry', 'ru', ' 125009')).toBe(quoteKey('boxberry', 'RU', '125009'));
+    expect(quoteKey('boxberry', 'RU', '125009')).not.toBe(quoteKey('boxberry.courier', 'RU', '125009'));
+  });
+
+  it('says the delivery time in the visitor’s words', () => {
+    expect(daysText(translator('en'), { min: 1, max: 1 })).toBe('1 day');
+    expect(daysText(translator('en'), { min: 2, max: 4 })).toBe('2–4 days');
+    expect(daysText(translator('ru'), 5)).toBe('5 дн.');
+  });
+});
+
+describe('checkout rules', () => {
+  it('needs a basket that is not empty with every item available', () => {
+    const item = { 1: {} } as never;
+    expect(basketIsOrderable({ productList: [1], products: item, unavailable: [] })).toBe(true);
+    expect(basketIsOrderable({ productList: [], products: {}, unavailable: [] })).toBe(false);
+    expect(basketIsOrderable({ productList: [1], products: item, unavailable: [1] })).toBe(false);
+    expect(basketIsOrderable({ productList: [1, 2], products: item, unavailable: [] })).toBe(false);
+  });
+
+  it('names every order status, and an unknown one as such', () => {
+    expect(translator('en')(orderStatusText(1))).toBe('in processing');
+    expect(translator('ru')(orderStatusText(2))).toBe('отменён');
+    expect(orderStatusText(9)).toBe('order-status-unknown');
+  });
+
+  it('tells the provider from the return parameters', () => {
+    expect(providerOfReturn(new URLSearchParams('OutSum=10.00&InvId=5'))).toBe('robokassa');
+    expect(providerOfReturn(new URLSearchParams('order=5'))).toBe('paypal');
+  });
+
+  it('takes refusals (4xx, an unreachable carrier) and leaves faults alone', () => {
+    expect(refusalOf({ status: 422, message: 'zip-invalid' })).toEqual({
+      status: 422,
+      message: 'zip-invalid',
+    });
+    expect(refusalOf({ status: 409, message: 'x', intlError: 'basket-unavailable' })).toMatchObject({
+      intlError: 'basket-unavailable',
+    });
+    expect(refusalOf({ status: 503, message: 'delivery-provider-down' })).not.toBeNull();
+    expect(refusalOf({ status: 500, message: 'boom' })).toBeNull();
+    expect(refusalOf(new Error('boom'))).toBeNull();
+  });
+});

@@ -1,0 +1,151 @@
+import { Form, Link } from 'react-router';
+import { loadAdmin } from '../../admin/api.ts';
+import type { AuditEntry, AuditPage } from '../../admin/types.ts';
+import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
+import { FormField, SelectField } from '../../components/form-field.tsx';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/audit';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const filter = {
+    entity: url.searchParams.get('entity') ?? '',
+    entityId: url.searchParams.get('entityId') ?? '',
+  };
+  const page = await loadAdmin<AuditPage>('/audit', request, {
+    ...filter,
+    page: url.searchParams.get('page'),
+  });
+  return { filter, page };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const ENTITIES: Record<string, MessageKey> = {
+  project: 'admin-entity-project',
+  category: 'admin-entity-category',
+  product: 'admin-entity-product',
+  order: 'admin-entity-order',
+  file: 'admin-entity-file',
+  folder: 'admin-entity-folder',
+  partner: 'admin-entity-partner',
+  feedback: 'admin-entity-feedback',
+  review: 'admin-entity-review',
+};
+
+const ACTIONS: Record<string, MessageKey> = {
+  create: 'admin-action-create',
+  update: 'admin-action-update',
+  delete: 'admin-action-delete',
+};
+
+/** The top-level fields whose values differ between before and after. */
+function changedFields(entry: AuditEntry): string[] {
+  const { before, after } = entry;
+  if (typeof before !== 'object' || before === null || typeof after !== 'object' || after === null) return [];
+  const old = before as Record<string, unknown>;
+  const now = after as Record<string, unknown>;
+  return [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
+    (key) => JSON.stringify(old[key]) !== JSON.stringify(now[key]),
+  );
+}
+
+function EntityLink({ entry }: { entry: AuditEntry }) {
+  if (entry.action !== 'delete' && entry.entity === 'product')
+    return <Link to={`/admin/products/${entry.entityId}`}>#{entry.entityId}</Link>;
+  if (entry.entity === 'order') return <Link to={`/admin/orders/${entry.entityId}`}>#{entry.entityId}</Link>;
+  return <>{entry.entity === 'folder' ? entry.entityId : `#${entry.entityId}`}</>;
+}
+
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const format = useAdminFormat();
+  const { filter, page } = loaderData;
+  const pretty = (value: unknown) => JSON.stringify(value, null, 2);
+
+  return (
+    <AdminPage title={t('admin-audit')}>
+      <Form method="get" className="admin-card admin-inline-search" key={JSON.stringify(filter)}>
+        <SelectField name="entity" label={t('admin-entity')} defaultValue={filter.entity}>
+          <option value="">{t('admin-any')}</option>
+          {Object.entries(ENTITIES).map(([entity, label]) => (
+            <option key={entity} value={entity}>
+              {t(label)}
+            </option>
+          ))}
+        </SelectField>
+        <FormField name="entityId" label={t('admin-entity-id')} defaultValue={filter.entityId} />
+        <button type="submit" className="button">
+          {t('admin-filter')}
+        </button>
+      </Form>
+      <section className="admin-card">
+        {page.entries.length === 0 ? (
+          <p>{t('admin-nothing-found')}</p>
+        ) : (
+          <div className="admin-table-scroll">
+            <table className="admin-table admin-audit">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-date')}</th>
+                  <th scope="col">{t('admin-actor')}</th>
+                  <th scope="col">{t('admin-action')}</th>
+                  <th scope="col">{t('admin-entity')}</th>
+                  <th scope="col">{t('admin-changes')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {page.entries.map((entry) => {
+                  const changed = changedFields(entry);
+                  const entity = ENTITIES[entry.entity];
+                  const action = ACTIONS[entry.action];
+                  return (
+                    <tr key={entry.id}>
+                      <td>{format.dateTime(entry.date)}</td>
+                      <td>{entry.actor ?? '—'}</td>
+                      <td>{action ? t(action) : entry.action}</td>
+                      <td>
+                        {entity ? t(entity) : entry.entity} <EntityLink entry={entry} />
+                      </td>
+                      <td>
+                        <details className="admin-audit__details">
+                          <summary>
+                            {changed.length > 0
+                              ? t('admin-changed-fields', { fields: changed.join(', ') })
+                              : t('admin-show-record')}
+                          </summary>
+                          <div className="admin-audit__json">
+                            {entry.before !== null ? (
+                              <div>
+                                <h3>{t('admin-before')}</h3>
+                                <pre>{pretty(entry.before)}</pre>
+                              </div>
+                            ) : null}
+                            {entry.after !== null ? (
+                              <div>
+                                <h3>{t('admin-after')}</h3>
+                                <pre>{pretty(entry.after)}</pre>
+                              </div>
+                            ) : null}
+                          </div>
+                        </details>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <Pager currentPage={page.currentPage} lastPage={page.lastPage} total={page.total} />
+      </section>
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,208 @@
+import { type FormEvent, useId, useState } from 'react';
+import { AdminApiError, adminApi } from '../../admin/api.ts';
+import type { CsvReport } from '../../admin/types.ts';
+import { AdminErrorBoundary, AdminPage, BusyButton } from '../../admin/ui.tsx';
+import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
+import { useShop } from '../../lib/shop.ts';
+
+/** A refused import (rows in error) answers 422 with the report in the answer itself. */
+function reportOf(value: Record<string, unknown>): CsvReport | null {
+  return Array.isArray(value.created) && Array.isArray(value.updated) && Array.isArray(value.errors)
+    ? (value as unknown as CsvReport)
+    : null;
+}
+
+const shown = (value: unknown) =>
+  value === null || value === undefined || value === ''
+    ? '—'
+    : Array.isArray(value)
+      ? value.join(' | ') || '—'
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : String(value);
+
+function Report({ report }: { report: CsvReport }) {
+  const { t } = useShop();
+  return (
+    <section className="admin-card csv-report" aria-labelledby="csv-report-heading">
+      <h2 id="csv-report-heading">
+        {report.dryRun ? t('admin-csv-dry-run-report') : t('admin-csv-import-report')}
+      </h2>
+      <dl className="admin-stats">
+        <div>
+          <dt>{t('admin-csv-created')}</dt>
+          <dd>{report.created.length}</dd>
+        </div>
+        <div>
+          <dt>{t('admin-csv-updated')}</dt>
+          <dd>{report.updated.length}</dd>
+        </div>
+        <div>
+          <dt>{t('admin-csv-unchanged')}</dt>
+          <dd>{report.unchanged}</dd>
+        </div>
+        <div>
+          <dt>{t('admin-csv-errors')}</dt>
+          <dd className={report.errors.length > 0 ? 'admin-danger' : undefined}>{report.errors.length}</dd>
+        </div>
+      </dl>
+
+      {report.errors.length > 0 ? (
+        <>
+          <h3>{t('admin-csv-errors')}</h3>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-csv-line')}</th>
+                  <th scope="col">{t('admin-csv-column')}</th>
+                  <th scope="col">{t('admin-csv-problem')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.errors.map((error) => (
+                  <tr key={`${error.line}-${error.field}-${error.message}`}>
+                    <td>{error.line}</td>
+                    <td>{error.field}</td>
+                    <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+
+      {report.created.length > 0 ? (
+        <>
+          <h3>{t('admin-csv-created')}</h3>
+          <ul className="admin-tags">
+            {report.created.map((link) => (
+              <li key={link}>{link}</li>
+            ))}
+          </ul>
+        </>
+      ) : null}
+
+      {report.updated.length > 0 ? (
+        <>
+          <h3>{t('admin-csv-updated')}</h3>
+          {report.updated.map((product) => (
+            <div key={product.link} className="admin-table-scroll">
+              <table className="admin-table">
+                <caption>{product.link}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin-csv-column')}</th>
+                    <th scope="col">{t('admin-before')}</th>
+                    <th scope="col">{t('admin-after')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {Object.entries(product.changes).map(([field, change]) => (
+                    <tr key={field}>
+                      <th scope="row">{field}</th>
+                      <td className="csv-report__value">{shown(change?.[0])}</td>
+                      <td className="csv-report__value">{shown(change?.[1])}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          ))}
+        </>
+      ) : null}
+    </section>
+  );
+}
+
+/** Products as CSV: download every product; upload a file, see what it would change, then apply it. */
+export default function CsvPage() {
+  const { t } = useShop();
+  const fileId = useId();
+  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [report, setReport] = useState<CsvReport | null>(null);
+  const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
+  const [error, setError] = useState<string | undefined>();
+
+  const send = async (dryRun: boolean) => {
+    if (!csv) return;
+    setBusy(dryRun ? 'check' : 'apply');
+    setError(undefined);
+    try {
+      const answer = await adminApi<CsvReport>('POST', '/products.csv', {
+        csv: csv.text,
+        query: { dryRun: dryRun ? '1' : undefined },
+      });
+      setReport(answer);
+    } catch (failure) {
+      const refused = failure instanceof AdminApiError ? reportOf(failure.answer) : null;
+      setReport(refused);
+      if (!refused) setError(failure instanceof AdminApiError ? failure.message : t('admin-request-failed'));
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const check = (event: FormEvent) => {
+    event.preventDefault();
+    void send(true);
+  };
+
+  const changes = report ? report.created.length + report.updated.length : 0;
+  const canApply = report?.dryRun === true && report.errors.length === 0 && changes > 0;
+
+  return (
+    <AdminPage title={t('admin-csv')}>
+      <section className="admin-card" aria-labelledby="csv-export-heading">
+        <h2 id="csv-export-heading">{t('admin-csv-export')}</h2>
+        <p>{t('admin-csv-export-text')}</p>
+        <a className="button" href="/api/admin/products.csv" download="products.csv">
+          {t('admin-csv-download')}
+        </a>
+      </section>
+
+      <form className="admin-card admin-form" onSubmit={check} aria-labelledby="csv-import-heading">
+        <h2 id="csv-import-heading">{t('admin-csv-import')}</h2>
+        <p>{t('admin-csv-import-text')}</p>
+        <div className="form-field">
+          <label htmlFor={fileId}>{t('admin-csv-file')}</label>
+          <input
+            id={fileId}
+            type="file"
+            accept=".csv,text/csv"
+            onChange={async (event) => {
+              const file = event.target.files?.[0];
+              setReport(null);
+              setError(undefined);
+              setCsv(file ? { name: file.name, text: await file.text() } : null);
+            }}
+          />
+        </div>
+        {error ? <FormAlert>{error}</FormAlert> : null}
+        <div className="admin-actions">
+          <BusyButton busy={busy === 'check'} disabled={!csv} primary={!canApply}>
+            {t('admin-csv-check')}
+          </BusyButton>
+          {canApply ? (
+            <BusyButton busy={busy === 'apply'} primary type="button" onClick={() => send(false)}>
+              {t('admin-csv-apply', { count: changes })}
+            </BusyButton>
+          ) : null}
+        </div>
+        {report && !report.dryRun ? (
+          <FormSuccess>{t('admin-csv-applied', { count: changes })}</FormSuccess>
+        ) : null}
+        {report?.dryRun && report.errors.length === 0 && changes === 0 ? (
+          <p role="status">{t('admin-csv-nothing-to-change')}</p>
+        ) : null}
+      </form>
+
+      {report ? <Report report={report} /> : null}
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,108 @@
+import { Form } from 'react-router';
+import { adminApi, loadAdmin } from '../../admin/api.ts';
+import type { FeedbackPage } from '../../admin/types.ts';
+import {
+  AdminErrorBoundary,
+  AdminLoading,
+  AdminPage,
+  Pager,
+  RequestAlert,
+  useAdminFormat,
+  useAdminRequest,
+} from '../../admin/ui.tsx';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/feedback';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const filter = {
+    search: url.searchParams.get('search') ?? '',
+    unread: url.searchParams.get('unread') === '1',
+  };
+  const page = await loadAdmin<FeedbackPage>('/feedback', request, {
+    search: filter.search,
+    unread: filter.unread ? '1' : undefined,
+    page: url.searchParams.get('page'),
+  });
+  return { filter, page };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+/** The feedback inbox: unread messages first; each can be marked read or unread. */
+export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const format = useAdminFormat();
+  const mark = useAdminRequest();
+  const { filter, page } = loaderData;
+
+  return (
+    <AdminPage title={t('admin-feedback')}>
+      <Form
+        method="get"
+        className="admin-card admin-inline-search"
+        role="search"
+        key={JSON.stringify(filter)}
+      >
+        <label htmlFor="feedback-search">{t('admin-search')}</label>
+        <input id="feedback-search" type="search" name="search" defaultValue={filter.search} />
+        <label className="admin-inline-check">
+          <input type="checkbox" name="unread" value="1" defaultChecked={filter.unread} />
+          {t('admin-unread-only')}
+        </label>
+        <button type="submit" className="button">
+          {t('search')}
+        </button>
+      </Form>
+      <p className="admin-muted">{t('admin-unread-count', { count: page.unread })}</p>
+      <RequestAlert message={mark.message} errors={mark.errors} shownFields={[]} />
+      {page.list.length === 0 ? (
+        <p className="admin-card">{t('admin-inbox-empty')}</p>
+      ) : (
+        <ul className="admin-messages">
+          {page.list.map((message) => (
+            <li
+              key={message.id}
+              className={
+                message.read ? 'admin-card admin-message' : 'admin-card admin-message admin-message--unread'
+              }
+            >
+              <article aria-labelledby={`message-${message.id}`}>
+                <header className="admin-message__head">
+                  <h2 id={`message-${message.id}`} className="admin-message__from">
+                    {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a>
+                  </h2>
+                  <time dateTime={message.date}>{format.dateTime(message.date)}</time>
+                  <span className="admin-message__state">
+                    {message.read ? t('admin-read') : t('admin-unread')}
+                  </span>
+                </header>
+                <p className="admin-prewrap">{message.message}</p>
+                <button
+                  type="button"
+                  className="button"
+                  disabled={mark.busy}
+                  onClick={() =>
+                    mark.run(() =>
+                      adminApi('PATCH', `/feedback/${message.id}`, { json: { read: !message.read } }),
+                    )
+                  }
+                >
+                  {message.read ? t('admin-mark-unread') : t('admin-mark-read')}
+                  <span className="visually-hidden"> · {message.name}</span>
+                </button>
+              </article>
+            </li>
+          ))}
+        </ul>
+      )}
+      <Pager currentPage={page.currentPage} lastPage={page.lastPage} total={page.total} />
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

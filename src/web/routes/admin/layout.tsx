@@ -1,0 +1,88 @@
+import { data, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import adminStyles from '../../admin/admin.css?url';
+import { AdminErrorBoundary } from '../../admin/ui.tsx';
+import type { MessageKey } from '../../i18n/messages.ts';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/layout';
+
+/**
+ * The back office. Its modules are separate chunks that only /admin pages load. The server loader
+ * is the guard: guests and shoppers get the 403 page with status 403; the pages themselves load
+ * their data from `/api/admin/*` in the browser, and the API refuses every call from a non-admin.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const user = await context.account.currentUser();
+  if (!user?.isAdmin) throw data(null, { status: 403 });
+  return null;
+}
+
+/** The guard ran when the area was entered; the pages reload their own data. */
+export const shouldRevalidate = () => false;
+
+export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
+
+export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
+
+const SECTIONS = [
+  { to: '/admin', label: 'admin-dashboard', end: true },
+  { to: '/admin/orders', label: 'admin-orders' },
+  { to: '/admin/products', label: 'admin-products' },
+  { to: '/admin/projects', label: 'admin-projects' },
+  { to: '/admin/categories', label: 'admin-categories' },
+  { to: '/admin/files', label: 'admin-files' },
+  { to: '/admin/partners', label: 'admin-partners' },
+  { to: '/admin/feedback', label: 'admin-feedback' },
+  { to: '/admin/reviews', label: 'admin-reviews' },
+  { to: '/admin/audit', label: 'admin-audit' },
+  { to: '/admin/csv', label: 'admin-csv' },
+] as const satisfies Array<{ to: string; label: MessageKey; end?: boolean }>;
+
+/** The section a path belongs to (the longest matching prefix), for the phone's section select. */
+function currentSection(pathname: string) {
+  const path = pathname.replace(/\/$/, '') || '/';
+  return (
+    [...SECTIONS]
+      .sort((a, b) => b.to.length - a.to.length)
+      .find((section) => path === section.to || path.startsWith(`${section.to}/`))?.to ?? '/admin'
+  );
+}
+
+export default function AdminLayout() {
+  const { t } = useShop();
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  return (
+    <div className="admin">
+      <nav className="admin-nav" aria-label={t('admin-navigation')}>
+        <p className="admin-nav__title">{t('admin')}</p>
+        <ul className="admin-nav__list">
+          {SECTIONS.map((section) => (
+            <li key={section.to}>
+              <NavLink to={section.to} end={'end' in section}>
+                {t(section.label)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+        {/* On a phone the list gives way to one select. */}
+        <label className="admin-nav__select">
+          <span className="visually-hidden">{t('admin-section')}</span>
+          <select value={currentSection(pathname)} onChange={(event) => navigate(event.target.value)}>
+            {SECTIONS.map((section) => (
+              <option key={section.to} value={section.to}>
+                {t(section.label)}
+              </option>
+            ))}
+          </select>
+        </label>
+      </nav>
+      <div className="admin-main">
+        <Outlet />
+      </div>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

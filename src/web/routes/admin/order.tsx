@@ -1,0 +1,252 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { adminApi, loadAdmin } from '../../admin/api.ts';
+import type { AdminOrder } from '../../admin/types.ts';
+import {
+  AdminErrorBoundary,
+  AdminLoading,
+  AdminPage,
+  BusyButton,
+  deliveryMethodKey,
+  ORDER_STATUSES,
+  RequestAlert,
+  useAdminFormat,
+  useAdminRequest,
+  useOrderStatusText,
+} from '../../admin/ui.tsx';
+import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/order';
+
+export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
+  const { order } = await loadAdmin<{ order: AdminOrder }>(
+    `/orders/${encodeURIComponent(params.id)}`,
+    request,
+  );
+  return { order };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+const EDITABLE = ['track_code', 'delivery_cost_actual', 'manager_comment', 'status'];
+
+function OrderEditor({ order }: { order: AdminOrder }) {
+  const { t } = useShop();
+  const statusText = useOrderStatusText();
+  const request = useAdminRequest();
+  const [values, setValues] = useState({
+    track_code: order.track_code ?? '',
+    delivery_cost_actual: order.delivery_cost_actual === null ? '' : String(order.delivery_cost_actual),
+    manager_comment: order.manager_comment ?? '',
+    status: String(order.status),
+  });
+  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+    setValues((current) => ({ ...current, [field]: event.target.value }));
+
+  const save = (event: FormEvent) => {
+    event.preventDefault();
+    void request.run(() => adminApi('PATCH', `/orders/${order.id}`, { json: values }), {
+      success: t('admin-order-saved'),
+    });
+  };
+
+  return (
+    <form className="admin-card admin-form" onSubmit={save} noValidate aria-labelledby="order-edit-heading">
+      <h2 id="order-edit-heading">{t('admin-order-handling')}</h2>
+      {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
+      <RequestAlert message={request.message} errors={request.errors} shownFields={EDITABLE} />
+      <div className="admin-form__grid">
+        <SelectField
+          name="status"
+          label={t('admin-status')}
+          value={values.status}
+          onChange={set('status')}
+          errors={request.errors.status}
+          hint={t('admin-shipped-mail-hint')}
+        >
+          {ORDER_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {statusText(status)}
+            </option>
+          ))}
+        </SelectField>
+        <FormField
+          name="track_code"
+          label={t('admin-track-code')}
+          value={values.track_code}
+          onChange={set('track_code')}
+          errors={request.errors.track_code}
+        />
+        <FormField
+          name="delivery_cost_actual"
+          type="number"
+          min={0}
+          step="0.01"
+          label={t('admin-delivery-cost-actual')}
+          value={values.delivery_cost_actual}
+          onChange={set('delivery_cost_actual')}
+          errors={request.errors.delivery_cost_actual}
+        />
+      </div>
+      <TextAreaField
+        name="manager_comment"
+        label={t('admin-manager-comment')}
+        value={values.manager_comment}
+        onChange={set('manager_comment')}
+        errors={request.errors.manager_comment}
+      />
+      <div className="admin-actions">
+        <BusyButton busy={request.busy} primary>
+          {t('save')}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+export default function OrderPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const format = useAdminFormat();
+  const statusText = useOrderStatusText();
+  const { order } = loaderData;
+  const method = deliveryMethodKey(order.delivery_method);
+  const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+
+  return (
+    <AdminPage
+      title={t('admin-order-title', { id: order.id })}
+      actions={
+        <Link to="/admin/orders" className="button">
+          {t('admin-back-to-orders')}
+        </Link>
+      }
+    >
+      <p className="admin-order-summary">
+        <span className={`admin-status admin-status--${order.status}`}>{statusText(order.status)}</span>{' '}
+        {format.dateTime(order.date)} · {t('admin-order-language', { locale: order.locale.toUpperCase() })}
+      </p>
+      <div className="admin-columns">
+        <section className="admin-card" aria-labelledby="customer-heading">
+          <h2 id="customer-heading">{t('admin-customer')}</h2>
+          <dl className="admin-details">
+            <dt>{t('admin-name')}</dt>
+            <dd>
+              {order.first_name} {order.last_name}
+            </dd>
+            <dt>{t('email')}</dt>
+            <dd>
+              <a href={`mailto:${order.email}`}>{order.email}</a>
+            </dd>
+            <dt>{t('phone')}</dt>
+            <dd>{order.phone}</dd>
+            <dt>{t('admin-payment-method')}</dt>
+            <dd>{order.payment_method}</dd>
+          </dl>
+        </section>
+        <section className="admin-card" aria-labelledby="delivery-heading">
+          <h2 id="delivery-heading">{t('admin-delivery')}</h2>
+          <dl className="admin-details">
+            <dt>{t('delivery-method')}</dt>
+            <dd>{method ? t(method) : order.delivery_method}</dd>
+            <dt>{t('country')}</dt>
+            <dd>{format.country(order.delivery_country)}</dd>
+            <dt>{t('city')}</dt>
+            <dd>{order.delivery_city}</dd>
+            <dt>{t('zip')}</dt>
+            <dd>{order.delivery_zip}</dd>
+            <dt>{t('address')}</dt>
+            <dd>{order.delivery_address}</dd>
+            <dt>{t('admin-delivery-cost')}</dt>
+            <dd>{format.money(order.delivery_cost)}</dd>
+            {order.comment ? (
+              <>
+                <dt>{t('admin-customer-comment')}</dt>
+                <dd className="admin-prewrap">{order.comment}</dd>
+              </>
+            ) : null}
+          </dl>
+        </section>
+      </div>
+
+      <section className="admin-card" aria-labelledby="items-heading">
+        <h2 id="items-heading">{t('admin-items')}</h2>
+        <div className="admin-table-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin-product')}</th>
+                <th scope="col">{t('admin-price')}</th>
+                <th scope="col">{t('admin-count')}</th>
+                <th scope="col">{t('admin-sum')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.products.map((item) => (
+                <tr key={item.id}>
+                  <td>
+                    <Link to={`/admin/products/${item.id}`}>{item.name}</Link>
+                  </td>
+                  <td>
+                    {format.money(item.sale ?? item.price)}
+                    {item.sale !== null ? <s className="admin-muted"> {format.money(item.price)}</s> : null}
+                  </td>
+                  <td>{item.count}</td>
+                  <td>{format.money((item.sale ?? item.price) * item.count)}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('admin-products-cost')}
+                </th>
+                <td>{format.money(order.products_cost || itemsTotal)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('admin-delivery-cost')}
+                </th>
+                <td>{format.money(order.delivery_cost)}</td>
+              </tr>
+              <tr>
+                <th scope="row" colSpan={3}>
+                  {t('admin-total-cost')}
+                </th>
+                <td>
+                  <strong>{format.money(order.products_cost + order.delivery_cost)}</strong>
+                </td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
+      </section>
+
+      <OrderEditor key={order.id} order={order} />
+
+      <section className="admin-card" aria-labelledby="history-heading">
+        <h2 id="history-heading">{t('admin-status-history')}</h2>
+        {order.history.length === 0 ? (
+          <p>{t('admin-status-history-empty')}</p>
+        ) : (
+          <ol className="admin-history">
+            {order.history.map((entry) => (
+              <li key={`${entry.date}-${entry.status}`}>
+                <time dateTime={entry.date}>{format.dateTime(entry.date)}</time>{' '}
+                <span className={`admin-status admin-status--${entry.status}`}>
+                  {statusText(entry.status)}
+                </span>
+                {entry.reason ? <span className="admin-muted"> · {entry.reason}</span> : null}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

@@ -1,0 +1,116 @@
+import { Form } from 'react-router';
+import { adminApi, loadAdmin } from '../../admin/api.ts';
+import type { ReviewPage } from '../../admin/types.ts';
+import {
+  AdminErrorBoundary,
+  AdminLoading,
+  AdminPage,
+  Pager,
+  RequestAlert,
+  useAdminFormat,
+  useAdminRequest,
+} from '../../admin/ui.tsx';
+import { SelectField } from '../../components/form-field.tsx';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/reviews';
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const url = new URL(request.url);
+  const hidden = url.searchParams.get('hidden');
+  const filter = {
+    search: url.searchParams.get('search') ?? '',
+    hidden: hidden === '0' || hidden === '1' ? hidden : '',
+  };
+  const page = await loadAdmin<ReviewPage>('/reviews', request, {
+    ...filter,
+    page: url.searchParams.get('page'),
+  });
+  return { filter, page };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+/** Review moderation: a hidden review leaves the product's thread and its rating. */
+export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
+  const { t, locale } = useShop();
+  const format = useAdminFormat();
+  const moderate = useAdminRequest();
+  const { filter, page } = loaderData;
+
+  return (
+    <AdminPage title={t('admin-reviews')}>
+      <Form
+        method="get"
+        className="admin-card admin-inline-search"
+        role="search"
+        key={JSON.stringify(filter)}
+      >
+        <label htmlFor="review-search">{t('admin-search')}</label>
+        <input id="review-search" type="search" name="search" defaultValue={filter.search} />
+        <SelectField name="hidden" label={t('admin-visibility')} defaultValue={filter.hidden}>
+          <option value="">{t('admin-all-reviews')}</option>
+          <option value="0">{t('admin-shown')}</option>
+          <option value="1">{t('admin-hidden')}</option>
+        </SelectField>
+        <button type="submit" className="button">
+          {t('search')}
+        </button>
+      </Form>
+      <RequestAlert message={moderate.message} errors={moderate.errors} shownFields={[]} />
+      {page.list.length === 0 ? (
+        <p className="admin-card">{t('admin-nothing-found')}</p>
+      ) : (
+        <ul className="admin-messages">
+          {page.list.map((review) => {
+            const product = locale === 'ru' ? review.product.name_ru : review.product.name_en;
+            return (
+              <li
+                key={review.id}
+                className={
+                  review.hidden ? 'admin-card admin-message admin-row--hidden' : 'admin-card admin-message'
+                }
+              >
+                <article aria-labelledby={`review-${review.id}`}>
+                  <header className="admin-message__head">
+                    <h2 id={`review-${review.id}`} className="admin-message__from">
+                      <a href={`/product/${review.product.link}`} target="_blank" rel="noreferrer">
+                        {product}
+                      </a>{' '}
+                      · {review.email}
+                    </h2>
+                    <time dateTime={review.date}>{format.dateTime(review.date)}</time>
+                    <span className="admin-message__state">
+                      {t('admin-rating', { rating: review.rating })} ·{' '}
+                      {review.hidden ? t('admin-hidden') : t('admin-shown')}
+                    </span>
+                  </header>
+                  <p className="admin-prewrap">{review.body}</p>
+                  <button
+                    type="button"
+                    className="button"
+                    disabled={moderate.busy}
+                    onClick={() =>
+                      moderate.run(() =>
+                        adminApi('PATCH', `/reviews/${review.id}`, { json: { hidden: !review.hidden } }),
+                      )
+                    }
+                  >
+                    {review.hidden ? t('admin-show') : t('admin-hide')}
+                    <span className="visually-hidden"> · {review.email}</span>
+                  </button>
+                </article>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <Pager currentPage={page.currentPage} lastPage={page.lastPage} total={page.total} />
+    </AdminPage>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}

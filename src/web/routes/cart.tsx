@@ -1,0 +1,324 @@
+import { useId, useMemo, useState } from 'react';
+import { data, Link, useFetcher, useFetchers } from 'react-router';
+import { formatPrice, kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import type { Basket, BasketItem } from '../../contract/shopping.ts';
+import { FormAlert } from '../components/form-field.tsx';
+import { ProductLine } from '../components/product-line.tsx';
+import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
+import { translator } from '../i18n/messages.ts';
+import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
+import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
+import { type FormFailure, formFailure, privatePageMeta } from '../lib/forms.ts';
+import { useShop } from '../lib/shop.ts';
+import { addToCartAction, removeFromCartAction, setCountAction } from '../lib/shopper-forms.ts';
+import type { Route } from './+types/cart';
+
+/** The visitor's basket, and which of its products a signed-in user has wishlisted. */
+export async function loader({ context }: Route.LoaderArgs) {
+  const [basket, user]: [Basket, unknown] = await Promise.all([
+    context.shopper.basket.get(context.locale),
+    context.account.currentUser(),
+  ]);
+  const wishlist = user ? (await context.shopper.wishlist.get(context.locale)).productList : null;
+  return { basket, wishlist, locale: context.locale };
+}
+
+/** Count changes, removal (DELETE from a fetcher, or a plain form's `intent=remove`) and adding. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  if (request.method === 'DELETE' || intent === INTENT.remove)
+    return removeFromCartAction(context, formData, '/cart');
+  if (intent === INTENT.count) return setCountAction(context, formData, '/cart');
+  if (intent === INTENT.addToCart) return addToCartAction(context, formData, '/cart');
+  throw data(null, { status: 400 });
+}
+
+export const meta: Route.MetaFunction = ({ data: loaded }) => {
+  if (!loaded) return [];
+  const t = translator(loaded.locale);
+  return privatePageMeta(t('cart'), t('site-title'));
+};
+
+const REMOVE_KEY = 'basket-remove-';
+
+/** Products whose removal is on its way: hidden at once, back if the server refuses. */
+function useRemoving(): Set<number> {
+  const fetchers = useFetchers();
+  return new Set(
+    fetchers
+      .filter((fetcher) => fetcher.key.startsWith(REMOVE_KEY) && fetcher.formData)
+      .map((fetcher) => Number(fetcher.formData?.get('product'))),
+  );
+}
+
+const isUnavailable = (item: BasketItem, count: number) => item.inStock === 0 || count > item.inStock;
+
+export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { locale, t, usdRate } = useShop();
+  const { basket, wishlist } = loaderData;
+  const serverCounts = useMemo(
+    () => Object.fromEntries(basket.productList.map((id) => [id, basket.products[id]?.count ?? 1])),
+    [basket],
+  );
+  const counts = useBasketCounts(serverCounts);
+  const removing = useRemoving();
+  const lines = basket.productList.flatMap((id) => {
+    const item = basket.products[id];
+    return item && !removing.has(id) ? [{ item, count: counts.countOf(id) }] : [];
+  });
+  const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
+  const totalKopecks = lines.reduce(
+    (sum, { item, count }) => sum + roublesToKopecks(item.sale ?? item.price) * count,
+    0,
+  );
+  const units = lines.reduce((sum, { count }) => sum + count, 0);
+  const total = formatPrice(kopecksToRoubles(totalKopecks), locale, usdRate);
+  // A plain form that was refused comes back as the page's action data.
+  const failure = formFailure(actionData);
+
+  return (
+    <div className="cart-page">
+      <h1>{t('cart')}</h1>
+      <FormAlert>{failureText(failure)}</FormAlert>
+      {lines.length === 0 ? (
+        <div className="empty cart-empty">
+          <p>{t('cart-empty')}</p>
+          <Link to="/" className="button">
+            {t('browse-catalogue')}
+          </Link>
+        </div>
+      ) : (
+        <div className="cart">
+          {blocked ? (
+            <p className="cart__warning" role="alert">
+              {t('cart-unavailable')}
+            </p>
+          ) : null}
+          <ul className="product-lines">
+            {lines.map(({ item, count }) => (
+              <li key={item.id}>
+                <CartLine
+                  item={item}
+                  count={count}
+                  inWishlist={wishlist === null ? null : wishlist.includes(item.id)}
+                  onCount={(next) => counts.change(item.id, next)}
+                  onRemove={() => counts.forget(item.id)}
+                />
+              </li>
+            ))}
+          </ul>
+          <section className="cart-summary" aria-label={t('cart-total')}>
+            <p className="cart-summary__units">{t('cart-units', { count: units })}</p>
+            <p className="cart-summary__total">
+              <span>{t('cart-total')}</span>
+              <strong>{total ?? t('price-unavailable')}</strong>
+            </p>
+            {blocked ? (
+              <>
+                <button
+                  type="button"
+                  className="button button--primary"
+                  disabled
+                  aria-describedby="place-order-blocked"
+                >
+                  {t('place-order')}
+                </button>
+                <p id="place-order-blocked" className="cart-summary__blocked">
+                  {t('place-order-blocked')}
+                </p>
+              </>
+            ) : (
+              <Link to="/order/shipping" className="button button--primary">
+                {t('place-order')}
+              </Link>
+            )}
+          </section>
+        </div>
+      )}
+    </div>
+  );
+}
+
+const isFailure = (answer: unknown): answer is FormFailure =>
+  typeof answer === 'object' && answer !== null && 'errors' in answer;
+
+/**
+ * One product of the cart: − / count / + (typed counts are integers from 1 up to the stock), the
+ * line total, the wishlist heart and removal. Without JavaScript the count is a small form with an
+ * Update button, and − and + are forms of their own.
+ */
+function CartLine({
+  item,
+  count,
+  inWishlist,
+  onCount,
+  onRemove,
+}: {
+  item: BasketItem;
+  count: number;
+  /** Null for a guest, whose heart leads to the wishlist page. */
+  inWishlist: boolean | null;
+  onCount: (count: number) => void;
+  onRemove: () => void;
+}) {
+  const { locale, t, usdRate } = useShop();
+  const hydrated = useHydrated();
+  const remover = useFetcher<{ removed: number } | FormFailure>({ key: `${REMOVE_KEY}${item.id}` });
+  const [draft, setDraft] = useState<string | null>(null);
+  const id = useId();
+  const unavailable = isUnavailable(item, count);
+  const lineTotal = formatPrice(
+    kopecksToRoubles(roublesToKopecks(item.sale ?? item.price) * count),
+    locale,
+    usdRate,
+  );
+  const orderable = item.inStock > 0;
+  const name = item.name;
+  const setCount = (next: number) => {
+    if (next !== count) onCount(next);
+  };
+  const step = (delta: number) => (event: React.MouseEvent) => {
+    if (!hydrated) return;
+    event.preventDefault();
+    setDraft(null);
+    setCount(clampCount(count + delta, item.inStock));
+  };
+  const ignoreWithScript = hydrated ? (event: React.FormEvent) => event.preventDefault() : undefined;
+  const removeRefused =
+    remover.state === 'idle' && isFailure(remover.data) ? failureText(remover.data) : undefined;
+
+  return (
+    <ProductLine
+      product={item}
+      headingId={`${id}-name`}
+      unavailable={unavailable}
+      status={
+        unavailable ? (
+          <p className="stock stock--out">
+            {item.inStock === 0 ? t('out-of-stock') : t('cart-over-stock', { count: item.inStock })}
+          </p>
+        ) : null
+      }
+    >
+      <div className="quantity">
+        <form
+          id={`${id}-count`}
+          method="post"
+          action="/cart"
+          className="quantity__form"
+          onSubmit={ignoreWithScript}
+        >
+          <input type="hidden" name="intent" value={INTENT.count} />
+          <input type="hidden" name="product" value={item.id} />
+          <input type="hidden" name="redirectTo" value="/cart" />
+          <button
+            type="submit"
+            form={`${id}-less`}
+            className="quantity__step"
+            disabled={!orderable || count <= 1}
+            aria-label={t('quantity-decrease', { name })}
+            onClick={step(-1)}
+          >
+            <span aria-hidden="true">−</span>
+          </button>
+          <label htmlFor={`${id}-input`} className="visually-hidden">
+            {t('quantity-of', { name })}
+          </label>
+          <input
+            id={`${id}-input`}
+            className="quantity__input"
+            name="count"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            max={orderable ? item.inStock : undefined}
+            step={1}
+            disabled={!orderable}
+            aria-invalid={unavailable || undefined}
+            value={draft ?? String(count)}
+            onChange={(event) => {
+              const text = event.target.value;
+              const typed = readCount(text);
+              if (typed === null) {
+                setDraft(text);
+                return;
+              }
+              const next = clampCount(typed, item.inStock);
+              setDraft(next === typed ? text : String(next));
+              setCount(next);
+            }}
+            onBlur={() => {
+              // An unreadable count falls back to 1 (spec section 5).
+              if (draft !== null && readCount(draft) === null) setCount(1);
+              setDraft(null);
+            }}
+          />
+          <button
+            type="submit"
+            form={`${id}-more`}
+            className="quantity__step"
+            disabled={!orderable || count >= item.inStock}
+            aria-label={t('quantity-increase', { name })}
+            onClick={step(1)}
+          >
+            <span aria-hidden="true">+</span>
+          </button>
+          {hydrated ? null : (
+            <button type="submit" className="button button--compact" disabled={!orderable}>
+              {t('quantity-update')}
+            </button>
+          )}
+        </form>
+        {[
+          ['less', count - 1],
+          ['more', count + 1],
+        ].map(([which, value]) => (
+          <form
+            key={which}
+            id={`${id}-${which}`}
+            method="post"
+            action="/cart"
+            hidden
+            onSubmit={ignoreWithScript}
+          >
+            <input type="hidden" name="intent" value={INTENT.count} />
+            <input type="hidden" name="product" value={item.id} />
+            <input type="hidden" name="count" value={value} />
+            <input type="hidden" name="redirectTo" value="/cart" />
+          </form>
+        ))}
+      </div>
+      <p className="product-line__total">
+        <span className="visually-hidden">{t('line-total')}: </span>
+        {lineTotal ?? t('price-unavailable')}
+      </p>
+      <div className="product-line__actions">
+        <WishlistHeart productId={item.id} inWishlist={inWishlist ?? false} />
+        <remover.Form
+          method={hydrated ? 'delete' : 'post'}
+          action="/cart"
+          onSubmit={onRemove}
+          className="product-line__remove"
+        >
+          <input type="hidden" name="intent" value={INTENT.remove} />
+          <input type="hidden" name="product" value={item.id} />
+          <input type="hidden" name="redirectTo" value="/cart" />
+          <EnhancedField />
+          <button
+            type="submit"
+            className="button button--compact"
+            aria-label={t('remove-from-cart', { name })}
+          >
+            {t('remove')}
+          </button>
+        </remover.Form>
+      </div>
+      {removeRefused ? (
+        <p className="product-line__error" role="alert">
+          {removeRefused}
+        </p>
+      ) : null}
+    </ProductLine>
+  );
+}

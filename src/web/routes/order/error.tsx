@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { translateError } from '../../../contract/error-messages.ts';
+import { translator } from '../../i18n/messages.ts';
+import { privatePageMeta } from '../../lib/forms.ts';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/error';
+
+/**
+ * `/order/error`: why the order was refused. The error is read once from the session and forgotten,
+ * so it is gone once the shopper leaves (a later visit shows the general text).
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale } = context;
+  const error = await context.checkout.errors.take();
+  // The translation of intlError if there is one, else the error text (translated when it is a key).
+  const text = error ? translateError(locale, error.intlError || error.error) : '';
+  return { locale, message: text === '' ? null : text };
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('internal-server-error'), t('site-title'));
+};
+
+export default function OrderErrorPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useShop();
+  return (
+    <section className="order-outcome" aria-labelledby="order-error-heading">
+      <h1 id="order-error-heading">{t('internal-server-error')}</h1>
+      <p className="form-alert" role="alert">
+        {loaderData.message ?? t('internal-server-error-details')}
+      </p>
+      <p>{t('order-error-help')}</p>
+      <p className="order-outcome__links">
+        <Link to="/cart" className="button button--primary">
+          {t('go-to-cart')}
+        </Link>
+        <Link to="/feedback" className="button">
+          {t('feedback')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,184 @@
+import { useEffect, useRef, useState } from 'react';
+import { Form, Link, redirect, useFetcher } from 'react-router';
+import { imageUrl } from '../../../contract/images.ts';
+import { formatPrice } from '../../../contract/money.ts';
+import { orderIdBody } from '../../../contract/orders.ts';
+import { AccountMenu } from '../../components/account-menu.tsx';
+import { translator } from '../../i18n/messages.ts';
+import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
+import { parseForm, privatePageMeta } from '../../lib/forms.ts';
+import { orNotFound } from '../../lib/load.ts';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/history';
+import type { loader as detailLoader } from './history-detail.ts';
+
+/** The signed-in user's orders, newest first; guests sign in first and come back here. */
+export async function loader({ context }: Route.LoaderArgs) {
+  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
+  return { locale: context.locale, orders: await context.checkout.orders.list() };
+}
+
+/** Repeat order: the order's items go back in the cart (within stock), then the cart opens. */
+export async function action({ context, request }: Route.ActionArgs) {
+  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
+  const parsed = parseForm(orderIdBody, await request.formData());
+  if (!parsed.ok) throw new Response(null, { status: 404 });
+  await orNotFound(context.checkout.orders.repeat(parsed.data.order));
+  throw redirect('/cart');
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('order-history'), t('site-title'));
+};
+
+type OrderSummary = Route.ComponentProps['loaderData']['orders'][number];
+
+/**
+ * A date and time in the visitor's language. The server writes it in UTC; the browser then shows its
+ * own time zone (the two could not agree on a zone during hydration).
+ */
+function OrderDate({ iso }: { iso: string }) {
+  const { locale } = useShop();
+  const format = (timeZone?: string) =>
+    new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
+    }).format(new Date(iso));
+  const [text, setText] = useState(() => format('UTC'));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: formats once in the browser's zone
+  useEffect(() => setText(format()), [iso, locale]);
+  return <time dateTime={iso}>{text}</time>;
+}
+
+function OrderDetails({ id }: { id: number }) {
+  const { t, locale, usdRate } = useShop();
+  const fetcher = useFetcher<typeof detailLoader>();
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+  useEffect(() => {
+    void load.current(`/order/history/${id}`);
+  }, [id]);
+  const order = fetcher.data?.order;
+  if (!order) {
+    return (
+      <p className="order-card__loading" role="status">
+        <span className="spinner" aria-hidden="true" /> {t('order-details-loading')}
+      </p>
+    );
+  }
+  const money = (roubles: number) => formatPrice(roubles, locale, usdRate) ?? t('price-unavailable');
+  const method = deliveryName(order.delivery_method);
+  return (
+    <div className="order-card__details">
+      <ul className="order-items">
+        {order.products.map((item) => (
+          <li key={item.id} className="order-item">
+            {item.image ? (
+              <img src={imageUrl('products', item.image, 160)} alt="" width={56} height={56} loading="lazy" />
+            ) : (
+              <span className="order-item__placeholder" />
+            )}
+            <Link to={`/product/${item.link}`}>{item.name}</Link>
+            <span className="order-item__count">× {item.count}</span>
+            <span className="order-item__price">{money((item.sale ?? item.price) * item.count)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="summary-list order-card__facts">
+        <div className="summary-list__wide">
+          <dt>{t('delivery-method')}</dt>
+          <dd>{method ? t(method) : order.delivery_method}</dd>
+        </div>
+        <div className="summary-list__wide">
+          <dt>{t('delivery-address')}</dt>
+          <dd>
+            {[
+              order.delivery_zip,
+              order.delivery_country_name,
+              order.delivery_city,
+              order.delivery_address,
+            ].join(', ')}
+          </dd>
+        </div>
+        <div className="summary-list__wide">
+          <dt>{t('track-code')}</dt>
+          <dd>{order.track_code ?? t('track-code-none')}</dd>
+        </div>
+        <div>
+          <dt>{t('products-cost', { count: order.products.reduce((sum, item) => sum + item.count, 0) })}</dt>
+          <dd>{money(order.products_cost)}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery-cost')}</dt>
+          <dd>{money(order.delivery_cost)}</dd>
+        </div>
+        <div className="summary-list__total">
+          <dt>{t('order-total')}</dt>
+          <dd>{money(order.products_cost + order.delivery_cost)}</dd>
+        </div>
+      </dl>
+    </div>
+  );
+}
+
+function OrderCard({ order }: { order: OrderSummary }) {
+  const { t, locale, usdRate } = useShop();
+  const [opened, setOpened] = useState(false);
+  return (
+    <li className="order-card">
+      <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
+        <summary className="order-card__header">
+          <span className="order-card__number">{t('order-number', { id: order.id })}</span>
+          <OrderDate iso={order.date} />
+          <span className={`order-status order-status--${order.status}`}>
+            {t(orderStatusText(order.status))}
+          </span>
+          <span className="order-card__total">
+            {formatPrice(order.products_cost + order.delivery_cost, locale, usdRate) ??
+              t('price-unavailable')}
+          </span>
+        </summary>
+        {opened ? <OrderDetails id={order.id} /> : null}
+        <Form method="post" className="order-card__repeat">
+          <input type="hidden" name="order" value={order.id} />
+          <button type="submit" className="button">
+            {t('repeat-order')}
+          </button>
+        </Form>
+      </details>
+    </li>
+  );
+}
+
+export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useShop();
+  const { orders } = loaderData;
+  return (
+    <div className="account-layout">
+      <AccountMenu />
+      <section className="auth-card account-card order-history" aria-labelledby="order-history-heading">
+        <h1 id="order-history-heading">{t('order-history')}</h1>
+        {orders.length === 0 ? (
+          <div className="order-history__empty">
+            <p>{t('order-history-empty')}</p>
+            <Link to="/" className="button button--primary">
+              {t('continue-shopping')}
+            </Link>
+          </div>
+        ) : (
+          <ul className="order-list">
+            {orders.map((order) => (
+              <OrderCard key={order.id} order={order} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </div>
+  );
+}

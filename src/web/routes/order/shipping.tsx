@@ -1,0 +1,466 @@
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { data, Form, redirect, useFetcher } from 'react-router';
+import { countryOptions } from '../../../contract/countries.ts';
+import { type DeliveryMethod, isDeliveryMethod } from '../../../contract/delivery.ts';
+import { translateError } from '../../../contract/error-messages.ts';
+import type { Locale } from '../../../contract/locale.ts';
+import { formatPrice } from '../../../contract/money.ts';
+import { recipientSchema } from '../../../contract/orders.ts';
+import { CheckoutSteps } from '../../components/checkout-steps.tsx';
+import {
+  FormAlert,
+  FormField,
+  SelectField,
+  useFocusFirstError,
+  useFormPending,
+} from '../../components/form-field.tsx';
+import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
+import { dictionaries, translator } from '../../i18n/messages.ts';
+import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
+import {
+  basketIsOrderable,
+  DELIVERY_QUOTE_DELAY_MS,
+  daysText,
+  deliveryOptions,
+  hasPickupPointPrefix,
+  type QuoteAnswer,
+  quoteKey,
+  quoteUrl,
+  refusalOf,
+  splitPickupPointAddress,
+} from '../../lib/checkout.ts';
+import {
+  actionError,
+  type FormFailure,
+  formFailure,
+  formValues,
+  invalidForm,
+  parseForm,
+  privatePageMeta,
+} from '../../lib/forms.ts';
+import { useShop } from '../../lib/shop.ts';
+import type { Route } from './+types/shipping';
+
+/** The pickup-point label in every language: an address chosen in one is still a pickup point in the other. */
+const PICKUP_POINT_LABELS = Object.values(dictionaries).map(
+  (dictionary) => dictionary['pickup-point-prefix'],
+);
+
+const RECIPIENT_FIELDS = [
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'country',
+  'city',
+  'zip',
+  'address',
+] as const;
+type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+type RecipientValues = Record<RecipientField, string>;
+
+async function quoteOrError(
+  context: Route.LoaderArgs['context'],
+  method: DeliveryMethod,
+  recipient: RecipientValues,
+  locale: Locale,
+): Promise<QuoteAnswer | null> {
+  const key = quoteKey(method, recipient.country, recipient.zip);
+  if (recipient.country.trim() === '' || recipient.zip.trim() === '') return null;
+  try {
+    const quote = await context.checkout.quote(
+      { method, country: recipient.country.trim().toUpperCase(), zip: recipient.zip.trim() },
+      locale,
+    );
+    return { key, cost: quote.cost, days: quote.days };
+  } catch (error) {
+    const refusal = refusalOf(error);
+    if (!refusal) throw error;
+    return { key, error: translateError(locale, refusal.message) };
+  }
+}
+
+/**
+ * The delivery step: the method, the recipient (from the draft, else the profile) and the cost of
+ * the basket by that method to that address, quoted on the server so the page shows it without
+ * JavaScript too.
+ */
+export async function loader({ context }: Route.LoaderArgs) {
+  const { locale } = context;
+  const user = await context.account.currentUser();
+  if (!user) throw redirect('/login?redirectTo=/order/shipping');
+  const basket = await context.shopper.basket.get(locale);
+  if (!basketIsOrderable(basket)) throw redirect('/cart');
+  const draft = context.checkout.draft.get();
+  const recipient: RecipientValues = draft
+    ? { ...draft.recipient }
+    : {
+        firstName: user.first_name ?? '',
+        lastName: user.last_name ?? '',
+        email: user.email,
+        phone: user.phone ?? '',
+        country: user.country ?? '',
+        city: user.city ?? '',
+        zip: user.zip ?? '',
+        address: user.address ?? '',
+      };
+  const method: DeliveryMethod = draft?.deliveryMethod ?? 'russian_post';
+  const widget = context.checkout.boxberryWidget();
+  return {
+    locale,
+    recipient,
+    method,
+    quote: await quoteOrError(context, method, recipient, locale),
+    products: { count: basket.count, total: basket.total },
+    countries: countryOptions(locale),
+    widget: widget
+      ? { ...widget, orderSum: basket.total, weightGrams: await context.shopper.basket.weight() }
+      : null,
+  };
+}
+
+/** Checks the recipient, quotes the delivery on the server, keeps the choice and goes to payment. */
+export async function action({ context, request }: Route.ActionArgs) {
+  const { locale } = context;
+  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/shipping');
+  const formData = await request.formData();
+  const method = String(formData.get('deliveryMethod') ?? '');
+  const parsed = parseForm(recipientSchema, formData);
+  if (!isDeliveryMethod(method)) {
+    const errors = parsed.ok ? {} : parsed.errors;
+    return invalidForm({ ...errors, deliveryMethod: ['delivery-method-unknown'] }, locale, formData);
+  }
+  if (!parsed.ok) return invalidForm(parsed.errors, locale, formData);
+  if (method === 'boxberry' && !hasPickupPointPrefix(parsed.data.address, PICKUP_POINT_LABELS)) {
+    const failure: FormFailure = {
+      errors: { address: [translator(locale)('pickup-point-required')] },
+      values: formValues(formData),
+    };
+    return data(failure, { status: 422 });
+  }
+  try {
+    await context.checkout.saveShipping(method, parsed.data, locale);
+  } catch (error) {
+    const refusal = refusalOf(error);
+    // An unreachable carrier is a refusal of this attempt, shown above the form like the others.
+    if (refusal?.status === 503) {
+      const failure: FormFailure = {
+        errors: {},
+        formError: translateError(locale, refusal.message),
+        values: formValues(formData),
+      };
+      return data(failure, { status: 503 });
+    }
+    return actionError(error, locale, formData);
+  }
+  return redirect('/order/payment');
+}
+
+export const meta: Route.MetaFunction = ({ data }) => {
+  if (!data) return [];
+  const t = translator(data.locale);
+  return privatePageMeta(t('order-shipping'), t('site-title'));
+};
+
+/**
+ * The live delivery cost: requested 2.5 s after the last change of method, country or postcode when
+ * both are filled in (at once when the page is left meanwhile); an answer for inputs that have
+ * changed since is ignored.
+ */
+function useDeliveryQuote(initial: QuoteAnswer | null, method: string, country: string, zip: string) {
+  const fetcher = useFetcher<QuoteAnswer>();
+  const key = quoteKey(method, country, zip);
+  const complete = country.trim() !== '' && zip.trim() !== '';
+  const [scheduled, setScheduled] = useState(false);
+  const lastKey = useRef(key);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const pendingUrl = useRef<string | null>(null);
+  const load = useRef(fetcher.load);
+  load.current = fetcher.load;
+
+  useEffect(() => {
+    if (key === lastKey.current) return;
+    lastKey.current = key;
+    clearTimeout(timer.current);
+    if (!complete) {
+      pendingUrl.current = null;
+      setScheduled(false);
+      return;
+    }
+    const url = quoteUrl(method, country, zip);
+    pendingUrl.current = url;
+    setScheduled(true);
+    timer.current = setTimeout(() => {
+      pendingUrl.current = null;
+      setScheduled(false);
+      void load.current(url);
+    }, DELIVERY_QUOTE_DELAY_MS);
+  }, [key, complete, method, country, zip]);
+
+  // Leaving early asks at once, so the carrier's answer is in the server's cache for the next visit.
+  useEffect(
+    () => () => {
+      clearTimeout(timer.current);
+      if (pendingUrl.current) void fetch(pendingUrl.current).catch(() => {});
+    },
+    [],
+  );
+
+  const fetched = fetcher.data?.key === key ? fetcher.data : null;
+  const answer = !complete ? null : (fetched ?? (initial?.key === key ? initial : null));
+  const inProgress = complete && (scheduled || fetcher.state !== 'idle');
+  return {
+    inProgress,
+    cost: !inProgress && answer && 'cost' in answer ? answer.cost : 0,
+    days: !inProgress && answer && 'cost' in answer ? answer.days : null,
+    error: !inProgress && answer && 'error' in answer ? answer.error : null,
+  };
+}
+
+const FIELD_META: Record<
+  Exclude<RecipientField, 'country'>,
+  {
+    label: 'first-name' | 'last-name' | 'email' | 'phone' | 'city' | 'zip' | 'address';
+    autoComplete: string;
+    type?: string;
+    wide?: boolean;
+  }
+> = {
+  firstName: { label: 'first-name', autoComplete: 'given-name' },
+  lastName: { label: 'last-name', autoComplete: 'family-name' },
+  email: { label: 'email', autoComplete: 'email', type: 'email' },
+  phone: { label: 'phone', autoComplete: 'tel', type: 'tel' },
+  city: { label: 'city', autoComplete: 'address-level2' },
+  zip: { label: 'zip', autoComplete: 'postal-code' },
+  address: { label: 'address', autoComplete: 'street-address', wide: true },
+};
+
+export default function ShippingPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t, locale, usdRate } = useShop();
+  const failure = formFailure(actionData);
+  const form = useRef<HTMLFormElement>(null);
+  useFocusFirstError(form, failure);
+  const pending = useFormPending();
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
+
+  const [method, setMethod] = useState<DeliveryMethod>(() => {
+    const posted = failure?.values?.deliveryMethod;
+    return posted && isDeliveryMethod(posted) ? posted : loaderData.method;
+  });
+  const [values, setValues] = useState<RecipientValues>(() => {
+    const posted = failure?.values;
+    return Object.fromEntries(
+      RECIPIENT_FIELDS.map((name) => [name, posted?.[name] ?? loaderData.recipient[name]]),
+    ) as RecipientValues;
+  });
+  const [pickerOpen, setPickerOpen] = useState(false);
+  const quote = useDeliveryQuote(loaderData.quote, method, values.country, values.zip);
+
+  const set = (name: RecipientField, value: string) =>
+    setValues((current) => ({ ...current, [name]: value }));
+  const needsPickupPoint =
+    method === 'boxberry' && !hasPickupPointPrefix(values.address, PICKUP_POINT_LABELS);
+
+  const choosePoint = (address: string) => {
+    setPickerOpen(false);
+    const split = splitPickupPointAddress(address, t('pickup-point-prefix'));
+    setValues((current) => ({
+      ...current,
+      country: 'RU',
+      zip: split.zip ?? current.zip,
+      city: split.city ?? current.city,
+      address: split.address,
+    }));
+  };
+
+  const openPicker = () => {
+    const { widget } = loaderData;
+    if (!widget) {
+      setPickerOpen(true);
+      return;
+    }
+    // The real widget; if Boxberry's script cannot be loaded, the built-in list does the job.
+    openBoxberryWidget(widget, values.city, choosePoint).catch(() => setPickerOpen(true));
+  };
+
+  const chooseMethod = (next: DeliveryMethod) => {
+    setMethod(next);
+    if (next === 'boxberry' && !hasPickupPointPrefix(values.address, PICKUP_POINT_LABELS)) openPicker();
+  };
+
+  const costKnown = quote.cost > 0;
+  const blocked = hydrated && !quote.inProgress && !costKnown;
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    if (needsPickupPoint) {
+      event.preventDefault();
+      openPicker();
+    } else if (blocked || pending) {
+      event.preventDefault();
+    }
+  };
+
+  const price = (roubles: number) => formatPrice(roubles, locale, usdRate) ?? t('price-unavailable');
+  const total = loaderData.products.total + quote.cost;
+  const { countries } = loaderData;
+
+  const textField = (name: Exclude<RecipientField, 'country'>) => {
+    const meta = FIELD_META[name];
+    return (
+      <FormField
+        key={name}
+        name={name}
+        type={meta.type ?? 'text'}
+        label={t(meta.label)}
+        autoComplete={meta.autoComplete}
+        wide={meta.wide}
+        required
+        value={values[name]}
+        onChange={(event) => set(name, event.target.value)}
+        errors={failure?.errors[name]}
+        hint={name === 'address' && method === 'boxberry' ? t('pickup-point-address-hint') : undefined}
+      />
+    );
+  };
+
+  return (
+    <div className="checkout">
+      <CheckoutSteps current={1} />
+      <h1>{t('order-shipping')}</h1>
+      <FormAlert>{failure?.formError}</FormAlert>
+      <Form method="post" ref={form} noValidate className="checkout__layout" onSubmit={onSubmit}>
+        <div className="checkout__main">
+          <fieldset
+            className="checkout-section choice-list"
+            aria-describedby={quote.error ? 'delivery-error' : undefined}
+          >
+            <legend>
+              <h2>{t('delivery-method')}</h2>
+            </legend>
+            {failure?.errors.deliveryMethod ? (
+              <p className="form-field__error">{failure.errors.deliveryMethod.join(' ')}</p>
+            ) : null}
+            {deliveryOptions.map((option) => (
+              <label key={option.method} className="choice-card">
+                <input
+                  type="radio"
+                  name="deliveryMethod"
+                  value={option.method}
+                  checked={method === option.method}
+                  onChange={() => chooseMethod(option.method)}
+                />
+                <img src={option.image} alt="" width={48} height={48} />
+                <span className="choice-card__text">
+                  <span className="choice-card__name">{t(option.name)}</span>
+                  <span className="choice-card__description">{t(option.description)}</span>
+                </span>
+              </label>
+            ))}
+            {quote.error ? (
+              <div className="delivery-error" id="delivery-error" role="alert">
+                <h3>{t('delivery-error')}</h3>
+                <p>{quote.error}</p>
+              </div>
+            ) : null}
+            {method === 'boxberry' ? (
+              <div className="pickup-choice">
+                <p>{needsPickupPoint ? t('pickup-point-needed') : values.address}</p>
+                <button type="button" className="button" onClick={openPicker}>
+                  {needsPickupPoint ? t('pickup-point-choose-title') : t('pickup-point-change')}
+                </button>
+              </div>
+            ) : null}
+          </fieldset>
+
+          <fieldset className="checkout-section">
+            <legend>
+              <h2>{t('recipient')}</h2>
+            </legend>
+            <p className="form-field__hint">{t('recipient-hint')}</p>
+            <div className="form-grid recipient-grid">
+              {textField('firstName')}
+              {textField('lastName')}
+              {textField('email')}
+              {textField('phone')}
+              <SelectField
+                name="country"
+                label={t('country')}
+                autoComplete="country"
+                required
+                value={values.country}
+                onChange={(event) => set('country', event.target.value)}
+                errors={failure?.errors.country}
+              >
+                <option value="">{t('country-not-chosen')}</option>
+                {countries.map((country) => (
+                  <option key={country.value} value={country.value}>
+                    {country.name}
+                  </option>
+                ))}
+              </SelectField>
+              {textField('city')}
+              {textField('zip')}
+              {textField('address')}
+            </div>
+          </fieldset>
+        </div>
+
+        <aside className="checkout-summary" aria-labelledby="shipping-summary-heading">
+          <h2 id="shipping-summary-heading">{t('order-summary')}</h2>
+          <dl className="summary-list">
+            <div>
+              <dt>{t('products-cost', { count: loaderData.products.count })}</dt>
+              <dd>{price(loaderData.products.total)}</dd>
+            </div>
+            <div>
+              <dt>{t('delivery-cost')}</dt>
+              <dd aria-live="polite" aria-busy={quote.inProgress}>
+                {quote.inProgress ? (
+                  <span className="summary-list__pending">
+                    <span className="spinner" aria-hidden="true" /> {t('delivery-calculating')}
+                  </span>
+                ) : costKnown ? (
+                  price(quote.cost)
+                ) : (
+                  '—'
+                )}
+              </dd>
+            </div>
+            {quote.days ? (
+              <div>
+                <dt>{t('delivery-time')}</dt>
+                <dd>{daysText(t, quote.days)}</dd>
+              </div>
+            ) : null}
+            <div className="summary-list__total">
+              <dt>{t('order-total')}</dt>
+              <dd>{price(total)}</dd>
+            </div>
+          </dl>
+          <button
+            type="submit"
+            className="button button--primary submit-button checkout-summary__next"
+            disabled={blocked || pending}
+            aria-busy={pending}
+            aria-describedby={blocked ? 'shipping-next-hint' : undefined}
+          >
+            {pending ? <span className="spinner" aria-hidden="true" /> : null}
+            {t('next')}
+          </button>
+          {blocked ? (
+            <p id="shipping-next-hint" className="form-field__hint">
+              {t('delivery-cost-needed')}
+            </p>
+          ) : null}
+        </aside>
+      </Form>
+      <PickupPointPicker
+        open={pickerOpen}
+        city={values.city}
+        zip={values.zip}
+        onChoose={choosePoint}
+        onClose={() => setPickerOpen(false)}
+      />
+    </div>
+  );
+}

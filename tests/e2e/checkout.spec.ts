@@ -1,0 +1,342 @@
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { robokassaSignature } from '../../src/server/providers/robokassa.ts';
+import { useBrowser } from './browser.ts';
+import { waitForMail } from './outbox.ts';
+
+/**
+ * Checkout journeys in test mode: the shipping step with each delivery method (the built-in
+ * pickup-point picker included), the payment step, the providers' sandbox pages, the result and
+ * cancel pages, and the order history with its repeat action.
+ */
+
+const PASSWORD = 'checkout-password-1';
+const ACTIVATE_LINK = /https?:\/\/[^\s"<>]+\/activate\?token=[^\s"<>]+/;
+const COST_TIMEOUT = 20_000;
+
+const pathOf = (page: Page) => new URL(page.url()).pathname;
+
+/** A new, confirmed and signed-in shopper (registration through the API, confirmation by the mailed link). */
+async function signUp(page: Page, locale: 'en' | 'ru'): Promise<string> {
+  const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
+  await page.goto('/');
+  const status = await page.evaluate(
+    async (body) =>
+      (
+        await fetch('/api/registration', {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify(body),
+        })
+      ).status,
+    { locale, email, password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 },
+  );
+  expect(status).toBe(200);
+  const link = (await waitForMail(email, ACTIVATE_LINK)).match(ACTIVATE_LINK)?.[0];
+  if (!link) throw new Error('no activation link');
+  const url = new URL(link);
+  await page.goto(`${url.pathname}${url.search}`);
+  await page.waitForURL((current) => current.pathname === '/profile');
+  return email;
+}
+
+interface BasketAnswer {
+  productList: number[];
+  products: Record<string, { count: number; name: string }>;
+}
+
+const basketOf = (page: Page) =>
+  page.evaluate(async () => (await (await fetch('/api/basket')).json()) as BasketAnswer);
+
+/** Puts one unit of an in-stock featured product in the cart, as the product page's button does. */
+async function addProductToCart(page: Page): Promise<number> {
+  const productId = await page.evaluate(async () => {
+    const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
+      week: Array<{ id: number; inStock: number }>;
+    };
+    const product = initial.week.find((item) => item.inStock >= 3);
+    if (!product) throw new Error('no product in stock');
+    const answer = await fetch('/api/basket', {
+      method: 'POST',
+      headers: { accept: 'application/json' },
+      body: new URLSearchParams({ product: String(product.id) }),
+    });
+    if (!answer.ok) throw new Error(`basket answered ${answer.status}`);
+    return product.id;
+  });
+  return productId;
+}
+
+/** The summary's value for a label (the delivery cost, the total…). */
+const summaryValue = (page: Page, label: string): Locator =>
+  page
+    .locator('.checkout-summary .summary-list > div')
+    .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
+    .locator('dd');
+
+/** Waits for the delivery cost to be quoted (a price, not the dash or the spinner). */
+async function waitForCost(page: Page, label: string, currency: RegExp): Promise<string> {
+  const cost = summaryValue(page, label);
+  await expect
+    .poll(async () => (await cost.textContent())?.trim() ?? '', { timeout: COST_TIMEOUT, interval: 250 })
+    .toMatch(currency);
+  return (await cost.textContent())?.trim() ?? '';
+}
+
+async function fillRecipient(
+  page: Page,
+  labels: Record<'first' | 'last' | 'phone' | 'country' | 'city' | 'zip' | 'address', string>,
+  values: { country: string; city: string; zip: string; address: string },
+) {
+  await page.getByRole('textbox', { name: labels.first }).fill('Ada');
+  await page.getByRole('textbox', { name: labels.last }).fill('Lovelace');
+  await page.getByRole('textbox', { name: labels.phone }).fill('+7 900 123 45 67');
+  await page.getByRole('combobox', { name: labels.country }).selectOption(values.country);
+  await page.getByRole('textbox', { name: labels.city }).fill(values.city);
+  await page.getByRole('textbox', { name: labels.zip }).fill(values.zip);
+  await page.getByRole('textbox', { name: labels.address, exact: true }).fill(values.address);
+}
+
+const EN_LABELS = {
+  first: 'First name',
+  last: 'Last name',
+  phone: 'Phone',
+  country: 'Country',
+  city: 'City',
+  zip: 'Postcode',
+  address: 'Address',
+};
+const RU_LABELS = {
+  first: 'Имя',
+  last: 'Фамилия',
+  phone: 'Телефон',
+  country: 'Страна',
+  city: 'Город',
+  zip: 'Индекс',
+  address: 'Адрес',
+};
+
+/** The number of the order the provider page is for (the payment step's address). */
+const orderIdOf = (page: Page) => Number(new URL(page.url()).searchParams.get('order'));
+
+describe('checkout in English', () => {
+  const browser = useBrowser();
+
+  it('quotes every delivery method, picks a Boxberry point, pays with Robokassa, finds the order in the history and repeats it', async () => {
+    const { page } = browser;
+    // A guest is sent to sign in first.
+    await page.goto('/order/shipping');
+    expect(pathOf(page)).toBe('/login');
+    expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/order/shipping');
+
+    const email = await signUp(page, 'en');
+    // Without anything in the cart the shipping step sends the shopper to the cart.
+    await page.goto('/order/shipping');
+    expect(pathOf(page)).toBe('/cart');
+    const productId = await addProductToCart(page);
+
+    await page.goto('/order/shipping');
+    await page.getByRole('heading', { level: 1, name: 'Delivery' }).waitFor();
+    expect(await page.title()).toBe('Delivery · Vitrina');
+    expect(await page.getByRole('textbox', { name: 'E-mail' }).inputValue()).toBe(email);
+    const next = page.getByRole('button', { name: 'Next' });
+    await expect.poll(() => next.isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Russian Post/ }).isChecked()).toBe(true);
+
+    // Russian Post abroad.
+    await fillRecipient(page, EN_LABELS, {
+      country: 'DE',
+      city: 'Berlin',
+      zip: '10115',
+      address: 'Unter den Linden 1',
+    });
+    await page.getByText('Calculating…').waitFor();
+    const abroad = await waitForCost(page, 'Delivery', /^\$\d/);
+    expect(await next.isEnabled()).toBe(true);
+
+    // Russian Post in Russia: a different cost.
+    await page.getByRole('combobox', { name: 'Country' }).selectOption('RU');
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('630099');
+    await page.getByRole('textbox', { name: 'City' }).fill('Novosibirsk');
+    await expect
+      .poll(() => summaryValue(page, 'Delivery').textContent(), { timeout: COST_TIMEOUT })
+      .not.toBe(abroad);
+    await waitForCost(page, 'Delivery', /^\$\d/);
+
+    // A postcode the carrier refuses: the error in the methods list, the cost back to nothing.
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('63');
+    await page
+      .getByRole('heading', { name: 'Delivery cannot be calculated' })
+      .waitFor({ timeout: COST_TIMEOUT });
+    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toBe('—');
+    await expect.poll(() => next.isDisabled()).toBe(true);
+
+    // Boxberry courier.
+    await page.getByRole('textbox', { name: 'Postcode' }).fill('125009');
+    await page.getByRole('radio', { name: /Boxberry courier/ }).check();
+    await waitForCost(page, 'Delivery', /^\$\d/);
+
+    // Boxberry pickup point: the picker opens with the city; a chosen point fills the address.
+    await page.getByRole('textbox', { name: 'City' }).fill('Москва');
+    await page.getByRole('radio', { name: /Boxberry pickup point/ }).check();
+    const picker = page.getByRole('dialog', { name: 'Choose a pickup point' });
+    await picker.waitFor();
+    expect(await picker.getByRole('searchbox', { name: 'City' }).inputValue()).toBe('Москва');
+    const points = picker.getByRole('listitem');
+    await points.first().waitFor();
+    expect(await points.count()).toBeGreaterThan(1);
+    await points
+      .first()
+      .getByRole('button', { name: /^Choose/ })
+      .click();
+    await picker.waitFor({ state: 'hidden' });
+    const address = await page.getByRole('textbox', { name: 'Address', exact: true }).inputValue();
+    expect(address).toMatch(/^Pickup point: /);
+    expect(await page.getByRole('textbox', { name: 'Postcode' }).inputValue()).toMatch(/^\d{6}$/);
+    expect(await page.getByRole('textbox', { name: 'City' }).inputValue()).toBe('Москва г');
+    const delivery = await waitForCost(page, 'Delivery', /^\$\d/);
+    await next.click();
+
+    // The payment step: robokassa by default, the summary of the shipping step.
+    await page.waitForURL((url) => url.pathname === '/order/payment');
+    await page.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    expect(await page.title()).toBe('Payment · Vitrina');
+    expect(await page.getByRole('radio', { name: /Bank card or e-wallet/ }).isChecked()).toBe(true);
+    await page.getByText('Boxberry pickup point', { exact: true }).waitFor();
+    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toBe(delivery);
+    await page.getByRole('textbox', { name: /Comment to the order/ }).fill('Please pack it well.');
+    await page.getByRole('button', { name: 'Pay' }).click();
+
+    // The provider form posts itself to the sandbox; paying there returns to the result page.
+    await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
+    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/order/result/robokassa');
+    await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
+    await page.getByText('Your payment has been received').waitFor();
+    const orderId = Number(new URL(page.url()).searchParams.get('InvId'));
+    expect(orderId).toBeGreaterThan(0);
+    expect((await basketOf(page)).productList).toEqual([]);
+
+    // The order history: in processing; its details; repeat puts the items back in the cart.
+    await page.getByRole('link', { name: 'Order history' }).first().click();
+    await page.getByRole('heading', { level: 1, name: 'Order history' }).waitFor();
+    const card = page.getByRole('listitem').filter({ hasText: `Order #${orderId}` });
+    await card.getByText('in processing').waitFor();
+    await card.getByText(`Order #${orderId}`).click();
+    await card.getByText('Boxberry pickup point').waitFor();
+    await card.getByText(/Pickup point: /).waitFor();
+    await card.getByRole('button', { name: 'Repeat order' }).click();
+    await page.waitForURL((url) => url.pathname === '/cart');
+    const basket = await basketOf(page);
+    expect(basket.productList).toEqual([productId]);
+  }, 180_000);
+
+  it('fails a declined Robokassa payment: the order is cancelled, the items are back, the result page says what happened', async () => {
+    const { page } = browser;
+    await signUp(page, 'en');
+    const productId = await addProductToCart(page);
+    await page.goto('/order/shipping');
+    await fillRecipient(page, EN_LABELS, {
+      country: 'RU',
+      city: 'Kazan',
+      zip: '420111',
+      address: 'Baumana 44',
+    });
+    await waitForCost(page, 'Delivery', /^\$\d/);
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL((url) => url.pathname === '/order/payment');
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
+    await page.getByRole('button', { name: 'Отказ в оплате' }).click();
+
+    // Robokassa sends a refused payment to the FailURL: the cancel page.
+    await page.waitForURL((url) => url.pathname === '/order/cancel/robokassa');
+    const orderId = Number(new URL(page.url()).searchParams.get('InvId'));
+    await page.getByRole('heading', { level: 1, name: 'Payment cancellation' }).waitFor();
+    await page.getByText('The payment has been cancelled. The items are back in your cart.').waitFor();
+    expect((await basketOf(page)).productList).toEqual([productId]);
+
+    // A signed return to the result page for that order shows the three-paragraph failure.
+    const { robokassa } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp' }).payments;
+    const outSum = '1.000000';
+    const signature = robokassaSignature(robokassa.hashAlgorithm, [
+      outSum,
+      String(orderId),
+      robokassa.password1,
+    ]);
+    await page.goto(`/order/result/robokassa?OutSum=${outSum}&InvId=${orderId}&SignatureValue=${signature}`);
+    await page.getByRole('heading', { level: 1, name: 'The payment did not go through' }).waitFor();
+    await page.getByText('We could not confirm the payment for your order.').waitFor();
+    await page.getByText(/the money has probably been received/).waitFor();
+    await page.getByText(/Please contact our support/).waitFor();
+
+    // Other paths under the result and cancel pages are not found.
+    expect((await page.goto('/order/result/bitcoin'))?.status()).toBe(404);
+    expect((await page.goto('/order/cancel/paypal/extra'))?.status()).toBe(404);
+  }, 120_000);
+});
+
+describe('checkout in Russian', () => {
+  const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 390, height: 844 } });
+
+  it('cancels a PayPal payment: the cancel page puts the items back, also when opened again', async () => {
+    const { page } = browser;
+    await signUp(page, 'ru');
+    const productId = await addProductToCart(page);
+    await page.goto('/order/shipping');
+    await page.getByRole('heading', { level: 1, name: 'Доставка' }).waitFor();
+    expect(await page.title()).toBe('Доставка · Витрина');
+    await fillRecipient(page, RU_LABELS, {
+      country: 'RU',
+      city: 'Санкт-Петербург',
+      zip: '191025',
+      address: 'Невский пр-кт, д.88',
+    });
+    await waitForCost(page, 'Доставка', /^\d[\d\s ]*₽$/);
+    await page.getByRole('button', { name: 'Далее' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/order/payment');
+    await page.getByRole('heading', { level: 1, name: 'Оплата' }).waitFor();
+    await page.getByRole('radio', { name: /PayPal/ }).check();
+    await page.getByRole('button', { name: 'Оплатить' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/paypal');
+    await page.getByRole('button', { name: 'Отменить' }).click();
+
+    await page.waitForURL((url) => url.pathname === '/order/cancel/paypal');
+    const orderId = orderIdOf(page);
+    await page.getByRole('heading', { level: 1, name: 'Отмена оплаты' }).waitFor();
+    await page.getByText('Оплата отменена. Товары снова в вашей корзине.').waitFor();
+    expect((await basketOf(page)).productList).toEqual([productId]);
+
+    // Opening the same link again changes nothing and says the same.
+    await page.reload();
+    await page.getByText('Оплата отменена. Товары снова в вашей корзине.').waitFor();
+    expect((await basketOf(page)).products[String(productId)]?.count).toBe(1);
+
+    // PayPal's return for the cancelled order shows PayPal's failure text.
+    await page.goto(`/order/result/paypal?order=${orderId}`);
+    await page.getByRole('heading', { level: 1, name: 'Оплата не прошла' }).waitFor();
+    await page.getByText('Платёж отменён, деньги возвращены вам.').waitFor();
+
+    // The history shows the order as cancelled.
+    await page.goto('/order/history');
+    await page.getByRole('heading', { level: 1, name: 'История заказов' }).waitFor();
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Заказ №${orderId}` })
+      .getByText('отменён')
+      .waitFor();
+  }, 120_000);
+
+  it('shows an empty history to a new shopper', async () => {
+    const { page } = browser;
+    await signUp(page, 'ru');
+    await page.goto('/order/history');
+    await page.getByText('Вы ещё не сделали ни одного заказа.').waitFor();
+    expect(await page.title()).toBe('История заказов · Витрина');
+    // Someone else's order (the journeys above placed order 1) is not found, nor one that does not exist.
+    expect((await page.goto('/order/history/1'))?.status()).toBe(404);
+    expect((await page.goto('/order/history/999999'))?.status()).toBe(404);
+  }, 60_000);
+});
