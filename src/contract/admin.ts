@@ -141,10 +141,7 @@ export const partnerInput = z.object({
   desc_ru: z.string().trim().max(5000).default(''),
   desc_en: z.string().trim().max(5000).default(''),
   image: optionalText(200),
-  link: z.preprocess(
-    (value) => (value === '' ? null : value),
-    z.url('link-invalid').nullable().default(null),
-  ),
+  link: z.preprocess((value) => (value === '' ? null : value), z.url('url-invalid').nullable().default(null)),
   email: z.preprocess(
     (value) => (value === '' ? null : value),
     z.email('email-invalid').nullable().default(null),
@@ -154,7 +151,7 @@ export const partnerInput = z.object({
   telegram: optionalText(100),
   messenger: optionalText(200),
   socials: z
-    .array(z.object({ type: z.string().trim().min(1).max(30), link: z.url('link-invalid') }))
+    .array(z.object({ type: z.string().trim().min(1).max(30), link: z.url('url-invalid') }))
     .max(12)
     .default([]),
   visible: checkbox.default(true),

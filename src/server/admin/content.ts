@@ -49,9 +49,9 @@ const IMAGE_NAME = /^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i;
  */
 function checkPartner(input: PartnerInput) {
   const errors: Record<string, string[]> = {};
-  if (input.link !== null && !webLink(input.link)) errors.link = ['link-invalid'];
+  if (input.link !== null && !webLink(input.link)) errors.link = ['url-invalid'];
   input.socials.forEach((social, index) => {
-    if (!webLink(social.link)) errors[`socials.${index}.link`] = ['link-invalid'];
+    if (!webLink(social.link)) errors[`socials.${index}.link`] = ['url-invalid'];
   });
   if (input.image !== null && !IMAGE_NAME.test(input.image)) errors.image = ['file-invalid'];
   if (Object.keys(errors).length > 0) throw new Invalid('request-invalid', errors);

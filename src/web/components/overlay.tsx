@@ -17,6 +17,7 @@ export function Overlay() {
           onSubmit={(event) => {
             event.preventDefault();
             // Remember at once in the browser too, so a reload right away does not show it again.
+            // biome-ignore lint/suspicious/noDocumentCookie: a constant flag, no user data; cookieStore is not in every browser
             document.cookie = `${OVERLAY_COOKIE}=hidden; path=/; max-age=${30 * 24 * 3600}; samesite=lax`;
             fetcher.submit({}, { method: 'post', action: '/overlay' });
           }}
