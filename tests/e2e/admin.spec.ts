@@ -128,7 +128,7 @@ describe('back office', () => {
     await picker.getByRole('button', { name: 'Add selected (2)' }).click();
     await picker.waitFor({ state: 'hidden' });
     const images = page.getByRole('list', { name: 'Images' }).locator('img');
-    expect(await images.count()).toBe(2);
+    await expect.poll(() => images.count()).toBe(2);
     const firstOrder = await images.evaluateAll((list) => list.map((image) => image.getAttribute('src')));
     await page.getByRole('button', { name: 'Move image 2 up' }).click();
     const secondOrder = await images.evaluateAll((list) => list.map((image) => image.getAttribute('src')));
@@ -297,7 +297,7 @@ describe('back office', () => {
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
     await page.waitForURL(/unread=1/);
     await page.getByRole('heading', { level: 1, name: 'Feedback' }).waitFor();
-    expect(await page.getByRole('listitem').filter({ hasText: sender }).count()).toBe(0);
+    await expect.poll(() => page.getByRole('listitem').filter({ hasText: sender }).count()).toBe(0);
 
     // Reviews: the admin's own review, hidden from the product's thread and shown again.
     const reviewText = `Lovely print ${suffix}`;

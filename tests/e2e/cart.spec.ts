@@ -172,7 +172,7 @@ describe('cart, wishlist and reviews', () => {
 
     // Remove: gone at once, and for good.
     await page.getByRole('button', { name: `Remove ${scarfName} from the cart` }).click();
-    expect(await line(page, scarfName).count()).toBe(0);
+    await expect.poll(() => line(page, scarfName).count()).toBe(0);
     await expect.poll(() => badge(page, 'Cart').textContent()).toBe('2');
     await page.reload();
     expect(await page.locator('.product-line').count()).toBe(1);
