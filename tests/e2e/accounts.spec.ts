@@ -1,8 +1,7 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
-import { describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
+import { waitForMail } from './outbox.ts';
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
 const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
@@ -10,69 +9,11 @@ const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' }
 const uniqueEmail = (name: string) =>
   `${name}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
 
-/** Bytes of a quoted-printable body (soft line breaks joined, =XX decoded), read as UTF-8. */
-function decodeQuotedPrintable(body: string): string {
-  const joined = body.replace(/=\r?\n/g, '');
-  const bytes: number[] = [];
-  for (let index = 0; index < joined.length; index++) {
-    const hex = joined.slice(index + 1, index + 3);
-    if (joined[index] === '=' && /^[0-9A-F]{2}$/i.test(hex)) {
-      bytes.push(Number.parseInt(hex, 16));
-      index += 2;
-    } else {
-      bytes.push(...Buffer.from(joined[index] ?? '', 'utf8'));
-    }
-  }
-  return Buffer.from(bytes).toString('utf8');
-}
-
-/** The decoded text/plain parts of a MIME entity (a whole .eml file or one part of it). */
-function plainTextParts(entity: string): string[] {
-  const split = /\r?\n\r?\n/.exec(entity);
-  const headers = (split ? entity.slice(0, split.index) : entity).replace(/\r?\n[ \t]+/g, ' ');
-  const body = split ? entity.slice(split.index + split[0].length) : '';
-  const boundary = /content-type:\s*multipart\/[^\r\n]*?boundary="?([^";\r\n]+)"?/i.exec(headers)?.[1];
-  if (boundary) {
-    return body
-      .split(`--${boundary}`)
-      .slice(1)
-      .filter((part) => !part.startsWith('--'))
-      .flatMap((part) => plainTextParts(part.replace(/^\r?\n/, '')));
-  }
-  const type = /content-type:\s*([\w/+.-]+)/i.exec(headers)?.[1]?.toLowerCase() ?? 'text/plain';
-  if (type !== 'text/plain') return [];
-  const encoding = /content-transfer-encoding:\s*([\w-]+)/i.exec(headers)?.[1]?.toLowerCase();
-  if (encoding === 'base64') return [Buffer.from(body.replace(/\s+/g, ''), 'base64').toString('utf8')];
-  if (encoding === 'quoted-printable') return [decodeQuotedPrintable(body)];
-  return [body];
-}
-
-/**
- * Waits for the newest mail to `recipient` in the server's outbox (`<DATA_DIR>/outbox/*.eml`, written
- * by the mail job) whose text holds a link matching `pattern`; returns the link's path and query.
- */
+/** The path and query of the link matching `pattern` in the newest mail to `recipient`. */
 async function mailedLink(recipient: string, pattern: RegExp): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const files = existsSync(outbox)
-      ? readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const file of files) {
-      const raw = readFileSync(path.join(outbox, file), 'utf8');
-      if (!raw.includes(recipient)) continue;
-      const link = plainTextParts(raw).join('\n').match(pattern)?.[0];
-      if (link) {
-        const url = new URL(link);
-        return `${url.pathname}${url.search}`;
-      }
-    }
-    if (Date.now() > deadline) throw new Error(`No mail to ${recipient} with a link like ${pattern}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
+  const link = (await waitForMail(recipient, pattern)).match(pattern)?.[0] ?? '';
+  const url = new URL(link);
+  return `${url.pathname}${url.search}`;
 }
 
 const ACTIVATE_LINK = /https?:\/\/[^\s"<>]+\/activate\?token=[^\s"<>]+/;
