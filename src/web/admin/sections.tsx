@@ -4,7 +4,7 @@ import { CheckboxField, FormField, FormSuccess } from '../components/form-field.
 import { useShop } from '../lib/shop.ts';
 import { adminApi } from './api.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
-import { AdminPage, BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
+import { AdminPage, BusyButton, RequestAlert, RowActions, useAdminRequest } from './ui.tsx';
 
 /**
  * Projects and categories: the same list and form (a project also has a logo image). Each can be
@@ -148,24 +148,13 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                       <td>{row.position}</td>
                       <td>{row.visible ? t('admin-shown') : t('admin-hidden')}</td>
                       <td>
-                        <div className="admin-row-actions">
-                          <button type="button" className="link-button" onClick={() => startEditing(row)}>
-                            {t('admin-edit')}
-                            <span className="visually-hidden"> {name(row)}</span>
-                          </button>
-                          <button type="button" className="link-button" onClick={() => toggle(row)}>
-                            {row.visible ? t('admin-hide') : t('admin-show')}
-                            <span className="visually-hidden"> {name(row)}</span>
-                          </button>
-                          <button
-                            type="button"
-                            className="link-button admin-danger"
-                            onClick={() => remove(row)}
-                          >
-                            {t('admin-delete')}
-                            <span className="visually-hidden"> {name(row)}</span>
-                          </button>
-                        </div>
+                        <RowActions
+                          name={name(row)}
+                          visible={row.visible}
+                          onEdit={() => startEditing(row)}
+                          onToggle={() => toggle(row)}
+                          onDelete={() => remove(row)}
+                        />
                       </td>
                     </tr>
                   ))}

@@ -252,3 +252,33 @@ export function BusyButton({
     </button>
   );
 }
+
+/** Edit, hide or show, and delete buttons of one row; `name` tells screen readers which row. */
+export function RowActions({
+  name,
+  visible,
+  onEdit,
+  onToggle,
+  onDelete,
+}: {
+  name: string;
+  visible: boolean;
+  onEdit(): void;
+  onToggle(): void;
+  onDelete(): void;
+}) {
+  const { t } = useShop();
+  const action = (label: string, onClick: () => void, className = 'link-button') => (
+    <button type="button" className={className} onClick={onClick}>
+      {label}
+      <span className="visually-hidden"> {name}</span>
+    </button>
+  );
+  return (
+    <div className="admin-row-actions">
+      {action(t('admin-edit'), onEdit)}
+      {action(visible ? t('admin-hide') : t('admin-show'), onToggle)}
+      {action(t('admin-delete'), onDelete, 'link-button admin-danger')}
+    </div>
+  );
+}

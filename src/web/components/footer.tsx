@@ -1,6 +1,7 @@
 import { Link } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { SocialIcon } from './icons.tsx';
+import { LinkList } from './link-list.tsx';
 
 const SOCIAL_LINKS = [
   { type: 'vk', name: 'VK', href: 'https://vk.com/vitrina.shop' },
@@ -28,26 +29,16 @@ export function Footer() {
         </section>
         <section aria-labelledby="footer-information">
           <h2 id="footer-information">{t('information')}</h2>
-          <ul>
-            <li>
-              <Link to="/profile">{t('profile')}</Link>
-            </li>
-            <li>
-              <Link to="/cart">{t('cart')}</Link>
-            </li>
-            <li>
-              <Link to="/shipping#payment">{t('payment-and-shipping')}</Link>
-            </li>
-            <li>
-              <Link to="/about">{t('about')}</Link>
-            </li>
-            <li>
-              <Link to="/partners">{t('partners')}</Link>
-            </li>
-            <li>
-              <Link to="/privacy-policy">{t('privacy-policy')}</Link>
-            </li>
-          </ul>
+          <LinkList
+            links={[
+              ['/profile', 'profile'],
+              ['/cart', 'cart'],
+              ['/shipping#payment', 'payment-and-shipping'],
+              ['/about', 'about'],
+              ['/partners', 'partners'],
+              ['/privacy-policy', 'privacy-policy'],
+            ]}
+          />
         </section>
         <section aria-labelledby="footer-socials">
           <h2 id="footer-socials">{t('follow-us')}</h2>

@@ -1,7 +1,8 @@
-import { Form, Link, NavLink } from 'react-router';
+import { Form, NavLink } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { CloseIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { LinkList } from './link-list.tsx';
 import { useMenu } from './menu.tsx';
 
 /** The side panel: account links, the catalogue and the information pages, a mobile language switch. */
@@ -84,23 +85,16 @@ export function NavigationPanel() {
           ))}
         </ul>
         <h2 className="navigation-panel__heading">{t('information')}</h2>
-        <ul className="navigation-panel__group">
-          <li>
-            <Link to="/shipping">{t('shipping')}</Link>
-          </li>
-          <li>
-            <Link to="/payment">{t('payment')}</Link>
-          </li>
-          <li>
-            <Link to="/about">{t('about')}</Link>
-          </li>
-          <li>
-            <Link to="/partners">{t('partners')}</Link>
-          </li>
-          <li>
-            <Link to="/feedback">{t('feedback')}</Link>
-          </li>
-        </ul>
+        <LinkList
+          className="navigation-panel__group"
+          links={[
+            ['/shipping', 'shipping'],
+            ['/payment', 'payment'],
+            ['/about', 'about'],
+            ['/partners', 'partners'],
+            ['/feedback', 'feedback'],
+          ]}
+        />
         <LanguageSwitcher className="navigation-panel__language" />
       </nav>
       {menu.visible ? (

@@ -8,6 +8,7 @@ import {
   AdminPage,
   BusyButton,
   RequestAlert,
+  RowActions,
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../components/form-field.tsx';
@@ -201,24 +202,13 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
                     </td>
                     <td>{partner.visible ? t('admin-shown') : t('admin-hidden')}</td>
                     <td>
-                      <div className="admin-row-actions">
-                        <button type="button" className="link-button" onClick={() => startEditing(partner)}>
-                          {t('admin-edit')}
-                          <span className="visually-hidden"> {name(partner)}</span>
-                        </button>
-                        <button type="button" className="link-button" onClick={() => toggle(partner)}>
-                          {partner.visible ? t('admin-hide') : t('admin-show')}
-                          <span className="visually-hidden"> {name(partner)}</span>
-                        </button>
-                        <button
-                          type="button"
-                          className="link-button admin-danger"
-                          onClick={() => remove(partner)}
-                        >
-                          {t('admin-delete')}
-                          <span className="visually-hidden"> {name(partner)}</span>
-                        </button>
-                      </div>
+                      <RowActions
+                        name={name(partner)}
+                        visible={partner.visible}
+                        onEdit={() => startEditing(partner)}
+                        onToggle={() => toggle(partner)}
+                        onDelete={() => remove(partner)}
+                      />
                     </td>
                   </tr>
                 ))}
