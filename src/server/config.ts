@@ -63,6 +63,7 @@ const environmentSchema = z.object({
     )
     .default([]),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ROBOKASSA_LOGIN: z.string().min(1).optional(),
@@ -111,6 +112,8 @@ export interface Config {
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
   corsOrigins: string[];
+  /** Memory for server-rendered catalogue pages kept for visitors without a session; 0 turns it off. */
+  pageCacheBytes: number;
   /** Scales every rate limit (tests and load runs raise it). */
   rateLimitMultiplier: number;
   /** Unpaid orders are cancelled and their stock released after this long. */
@@ -220,6 +223,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,
     payments: {

@@ -69,12 +69,12 @@ async function main() {
   const rates = createRateKeeper(connection.db, {
     moexUrl: config.rates.moexUrl,
     cbrUrl: config.rates.cbrUrl,
-    onChange: () => services?.catalog.invalidate(),
+    onChange: () => void services?.catalog.invalidate(),
   });
   await rates.load();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (error) => console.error('redis:', error.message));
-  services = createServices({ db: connection.db, config, usdRate: rates.current, redis });
+  services = createServices({ db: connection.db, config, usdRate: rates.current, redis, log });
 
   if (!hasWebBuild() && !dev) {
     console.error('The web app is not built: run `npm run build` (npm start does it for you).');
@@ -107,7 +107,7 @@ async function main() {
       [SESSION_PURGE_JOB]: () => purgeExpiredSessions(connection.db),
       [ORDER_EXPIRY_JOB]: async () => {
         if ((await expireOrders(connection.db, new Date(), services.mailShop)) > 0)
-          services.catalog.invalidate();
+          await services.catalog.invalidate();
       },
     },
     log: app.log,
@@ -130,6 +130,7 @@ async function main() {
     await app.close();
     await worker.stop();
     mailTransport.close();
+    await services.close();
     redis?.disconnect();
     await connection.close();
     process.exit(0);

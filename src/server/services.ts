@@ -3,6 +3,7 @@ import type { InitialResponse, ProductListResponse, ProductResponse } from '../c
 import type { FeedbackInput } from '../contract/feedback.ts';
 import type { Locale } from '../contract/locale.ts';
 import { createCatalogCache } from './catalog/cache.ts';
+import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
 import {
   getProduct,
   listCategories,
@@ -32,11 +33,16 @@ export function createServices(options: {
   config: Config;
   usdRate: () => number;
   redis?: Redis;
+  log?: (message: string) => void;
 }) {
-  const { db, config, usdRate } = options;
-  const rateLimits = createRateLimits({ redis: options.redis, multiplier: config.rateLimitMultiplier });
+  const { db, config, usdRate, redis } = options;
+  const rateLimits = createRateLimits({ redis, multiplier: config.rateLimitMultiplier });
   const mailShop = { email: config.shopEmail, url: config.publicUrl };
-  const cache = createCatalogCache();
+  // Several instances share one Redis: a write on one empties the caches of all.
+  const invalidation: CatalogInvalidation = redis
+    ? redisInvalidation({ redis, onRemoteChange: () => cache.invalidate(), log: options.log })
+    : localInvalidation();
+  const cache = createCatalogCache({ canKeep: invalidation.canKeep });
 
   const catalog = {
     initial: (locale: Locale) =>
@@ -64,8 +70,20 @@ export function createServices(options: {
       cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () =>
         getProduct(db, locale, link),
       ),
-    /** Call after any write to the catalogue, stock or rate. */
-    invalidate: () => cache.invalidate(),
+    /**
+     * Call after any write to the catalogue, stock or rate: empties this instance's caches and
+     * resolves once the other instances have been told.
+     */
+    invalidate: () => {
+      cache.invalidate();
+      return invalidation.publish();
+    },
+    /** Changes on every invalidation, here or elsewhere; the page cache keys on it. */
+    get generation() {
+      return cache.generation;
+    },
+    /** False while caches must not keep anything (see catalog/invalidation.ts). */
+    canKeep: invalidation.canKeep,
   };
 
   const partners = { list: (locale: Locale) => listPartners(db, locale) };
@@ -81,7 +99,19 @@ export function createServices(options: {
   /** Delivery quotes through a 10-minute cache: `delivery.quote({ method, country, zip, weightGrams, orderSumKopecks })`. */
   const delivery = createDeliveryQuotes(config.delivery);
 
-  return { db, config, usdRate, catalog, partners, sitemap, feedback, rateLimits, mailShop, delivery };
+  return {
+    db,
+    config,
+    usdRate,
+    catalog,
+    partners,
+    sitemap,
+    feedback,
+    rateLimits,
+    mailShop,
+    delivery,
+    close: () => invalidation.close(),
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

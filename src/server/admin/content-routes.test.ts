@@ -593,7 +593,7 @@ describe('content moderation', () => {
         { productId: wolf, userId: userIds.shopper, rating: 1, body: 'Rude words' },
       ])
       .returning();
-    shop.services.catalog.invalidate();
+    await shop.services.catalog.invalidate();
     expect((await call('GET', '/api/product?locale=en&link=wolf-shirt')).body.product).toMatchObject({
       rating: { count: 2, average: 3 },
     });

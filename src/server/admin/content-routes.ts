@@ -233,7 +233,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => {
         const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
-        services.catalog.invalidate();
+        await services.catalog.invalidate();
         return { success: true, review };
       },
     }),
@@ -268,7 +268,7 @@ export function adminContentRoutes(services: Services) {
           locale: requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });
-        if (!query.dryRun) services.catalog.invalidate();
+        if (!query.dryRun) await services.catalog.invalidate();
         return { success: true, ...report };
       },
     }),

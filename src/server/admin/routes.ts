@@ -43,7 +43,7 @@ export function adminRoutes(services: Services) {
   /** A catalogue write: done, then the storefront's cache is emptied. */
   const write = async <T>(change: Promise<T>) => {
     const result = await change;
-    services.catalog.invalidate();
+    await services.catalog.invalidate();
     return result;
   };
   const admin = { access: 'admin' as const, tags: ['admin'] };

@@ -97,7 +97,7 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const userId = request.session.userId;
         if (userId === undefined) throw new Unauthorized('sign-in-required');
         await addReview(db, userId, input);
-        services.catalog.invalidate();
+        await services.catalog.invalidate();
       },
     },
     /** The header's badges: units in the basket and products in the wishlist. */

@@ -17,7 +17,14 @@ export interface CatalogCache {
   readonly generation: number;
 }
 
-export function createCatalogCache(maxEntries = 5000): CatalogCache {
+export function createCatalogCache(
+  options: {
+    maxEntries?: number;
+    /** False while another instance's change could go unnoticed (see invalidation.ts). */
+    canKeep?: () => boolean;
+  } = {},
+): CatalogCache {
+  const { maxEntries = 5000, canKeep = () => true } = options;
   const entries = new LRUCache<string, CachedAnswer<unknown>>({ max: maxEntries });
   const loading = new Map<string, Promise<CachedAnswer<unknown>>>();
   let generation = 0;
@@ -36,7 +43,7 @@ export function createCatalogCache(maxEntries = 5000): CatalogCache {
         .then((value) => {
           const answer = { value, json: JSON.stringify({ success: true, ...(value as object) }) };
           // A write that happened while loading makes this answer possibly stale: don't keep it.
-          if (startedAt === generation) entries.set(key, answer);
+          if (startedAt === generation && canKeep()) entries.set(key, answer);
           return answer;
         })
         .finally(() => loading.delete(key));

@@ -128,12 +128,12 @@ describe('GET /api/product', () => {
       (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
     ).toBe(3);
     await shop.db.update(products).set({ quantity: 1 }).where(eq(products.link, 'outlaw-shirt'));
-    shop.services.catalog.invalidate();
+    await shop.services.catalog.invalidate();
     expect(
       (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
     ).toBe(1);
     await shop.db.update(products).set({ quantity: 3 }).where(eq(products.link, 'outlaw-shirt'));
-    shop.services.catalog.invalidate();
+    await shop.services.catalog.invalidate();
   });
 });
 

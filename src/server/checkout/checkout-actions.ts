@@ -71,7 +71,7 @@ export async function placeOrder(
     expiresMinutes: services.config.orderExpiryMinutes,
     shop: services.mailShop,
   });
-  services.catalog.invalidate();
+  await services.catalog.invalidate();
   return { order: currentOrder(order), payment: paymentForm(services.config, order) };
 }
 
@@ -199,7 +199,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       const result = await cancelPayment(db, provider, params, user, services.mailShop);
       if (result.status === -1 && result.order !== null && (await cancelledByShopper(db, result.order, user)))
         return { status: 1, order: result.order };
-      if (result.status === 1) services.catalog.invalidate();
+      if (result.status === 1) await services.catalog.invalidate();
       return result;
     },
 

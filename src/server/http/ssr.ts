@@ -2,13 +2,20 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { OVERLAY_COOKIE } from '../../contract/cookies.ts';
+import { currencyFor } from '../../contract/money.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
 import { checkoutActions } from '../checkout/checkout-actions.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
+import { pageCache } from './page-cache.ts';
+import { SESSION_COOKIE } from './session.ts';
 
 export const BUILD_DIRECTORY = path.resolve('build');
+
+/** Home, lists and product pages: the same for every visitor without a session. */
+const CATALOGUE_PAGE = /^\/(?:(?:category|project|search|product)\/[^/]+\/?)?$/;
 
 export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server', 'index.js'));
 
@@ -19,6 +26,20 @@ export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server',
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
+  if (services.config.pageCacheBytes > 0) {
+    pageCache(app, {
+      maxBytes: services.config.pageCacheBytes,
+      cacheable: (path) => CATALOGUE_PAGE.test(path),
+      isPersonal: (request) => request.cookies[SESSION_COOKIE] !== undefined,
+      variant: (request) => {
+        const locale = requestLocale(request);
+        const overlay = services.config.testMode ? request.cookies[OVERLAY_COOKIE] === 'hidden' : false;
+        return `${locale} ${currencyFor(locale)} ${overlay ? 'overlay-hidden' : 'overlay'}`;
+      },
+      generation: () => services.catalog.generation,
+      canKeep: services.catalog.canKeep,
+    });
+  }
   await app.register(reactRouterFastify, {
     buildDirectory: BUILD_DIRECTORY,
     mode: dev ? 'development' : 'production',

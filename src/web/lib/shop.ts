@@ -3,8 +3,7 @@ import { DEFAULT_LOCALE } from '../../contract/locale.ts';
 import { translator } from '../i18n/messages.ts';
 import type { loader as rootLoader } from '../root.tsx';
 
-/** Set once the test-mode notice was read. */
-export const OVERLAY_COOKIE = 'overlay-test-info';
+export { OVERLAY_COOKIE } from '../../contract/cookies.ts';
 
 export type RootData = Awaited<ReturnType<typeof rootLoader>>;
 

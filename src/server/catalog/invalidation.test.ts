@@ -1,0 +1,120 @@
+import { randomUUID } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { Redis } from 'ioredis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import type { DatabaseConnection } from '../db/client.ts';
+import { products } from '../db/schema.ts';
+import { createServices } from '../services.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { type CatalogInvalidation, redisInvalidation } from './invalidation.ts';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+async function redisReachable() {
+  const probe = new Redis(REDIS_URL, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 0,
+    retryStrategy: () => null,
+  });
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+}
+const reachable = await redisReachable();
+
+const until = async (condition: () => boolean, timeoutMs = 3000) => {
+  const deadline = Date.now() + timeoutMs;
+  while (!condition()) {
+    if (Date.now() > deadline) throw new Error('condition not met in time');
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+};
+
+describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances)', () => {
+  const clients: Redis[] = [];
+  const channels: CatalogInvalidation[] = [];
+  const client = () => {
+    const redis = new Redis(REDIS_URL);
+    clients.push(redis);
+    return redis;
+  };
+  afterEach(async () => {
+    for (const channel of channels.splice(0)) await channel.close();
+    for (const redis of clients.splice(0)) redis.disconnect();
+  });
+
+  it('tells the other instance, not the sender, and only keeps while it listens', async () => {
+    const channel = `vitrina:test:${randomUUID()}`;
+    const heard = { a: 0, b: 0 };
+    const a = redisInvalidation({ redis: client(), channel, onRemoteChange: () => heard.a++ });
+    const b = redisInvalidation({ redis: client(), channel, onRemoteChange: () => heard.b++ });
+    channels.push(a, b);
+    expect(b.canKeep()).toBe(false);
+    await until(() => a.canKeep() && b.canKeep());
+    const before = { ...heard };
+    await a.publish();
+    await until(() => heard.b === before.b + 1);
+    expect(heard.a).toBe(before.a);
+  });
+
+  it('stops keeping when its subscription drops and clears again once back', async () => {
+    const channel = `vitrina:test:${randomUUID()}`;
+    let heard = 0;
+    const listener = redisInvalidation({ redis: client(), channel, onRemoteChange: () => heard++ });
+    channels.push(listener);
+    await until(() => listener.canKeep());
+    const admin = client();
+    const list = (await admin.client('LIST')) as string;
+    const subscriber = list.split('\n').find((line) => line.includes(`name=${channel}#subscriber`));
+    const id = subscriber?.match(/\bid=(\d+)/)?.[1];
+    expect(id).toBeDefined();
+    const before = heard;
+    await admin.client('KILL', 'ID', id as string);
+    await until(() => !listener.canKeep());
+    expect(heard).toBeGreaterThan(before);
+    await until(() => listener.canKeep());
+  });
+
+  describe('through the services of two instances on one database', () => {
+    let connection: DatabaseConnection;
+    beforeAll(async () => {
+      connection = await createTestDatabase();
+      await insertCatalogue(connection.db);
+    });
+    afterAll(() => connection.close());
+
+    it('shows a price changed on one instance on the other at once', async () => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+      });
+      const instance = () => {
+        const services = createServices({ db: connection.db, config, usdRate: () => 90, redis: client() });
+        channels.push({ publish: async () => {}, canKeep: () => true, close: services.close });
+        return services;
+      };
+      const [a, b] = [instance(), instance()];
+      await until(() => a.catalog.canKeep() && b.catalog.canKeep());
+      const price = async () => (await b.catalog.product('en', 'wolf-shirt')).value.product.price;
+      const before = await price();
+      await connection.db.update(products).set({ price: 7777_00 }).where(eq(products.link, 'wolf-shirt'));
+      // B keeps its answer: without a message it would go on showing the old price.
+      expect(await price()).toBe(before);
+      const generation = b.catalog.generation;
+      await a.catalog.invalidate();
+      await until(() => b.catalog.generation > generation);
+      expect(await price()).toBe(7777);
+    });
+  });
+});

@@ -1,0 +1,159 @@
+import { Readable } from 'node:stream';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import fastifyCompress from '@fastify/compress';
+import fastifyCookie from '@fastify/cookie';
+import Fastify from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { pageCache } from './page-cache.ts';
+
+/**
+ * A stand-in for the server-rendered app: a page that prints the "catalogue" price it read, as a
+ * stream like React Router's adapter sends, behind the same plugins the shop uses.
+ */
+async function shopWithPageCache(options: { status?: number; setCookie?: boolean } = {}) {
+  const catalogue = { price: 100, generation: 0, renders: 0, canKeep: true };
+  let pause: Promise<void> | undefined;
+  const app = Fastify();
+  await app.register(fastifyCookie);
+  await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
+  await app.register(async (pages) => {
+    const cache = pageCache(pages, {
+      maxBytes: 1024 * 1024,
+      cacheable: (path) => path === '/' || path.startsWith('/product/'),
+      isPersonal: (request) => request.cookies.sid !== undefined,
+      variant: (request) => request.cookies.locale ?? 'en',
+      generation: () => catalogue.generation,
+      canKeep: () => catalogue.canKeep,
+    });
+    pages.get('/*', async (request, reply) => {
+      catalogue.renders += 1;
+      const price = catalogue.price;
+      await pause;
+      if (options.setCookie) reply.header('set-cookie', 'seen=1');
+      reply.status(options.status ?? 200).type('text/html; charset=utf-8');
+      const html = `<p>${request.cookies.locale ?? 'en'} ${request.url} costs ${price}</p>${'<i></i>'.repeat(400)}`;
+      return reply.send(Readable.from([html]));
+    });
+    return cache;
+  });
+  const change = (price: number) => {
+    catalogue.price = price;
+    catalogue.generation += 1;
+  };
+  const holdRenders = () => {
+    let release = () => {};
+    pause = new Promise((resolve) => {
+      release = () => {
+        pause = undefined;
+        resolve();
+      };
+    });
+    return release;
+  };
+  return { app, catalogue, change, holdRenders };
+}
+
+const page = async (
+  app: Awaited<ReturnType<typeof shopWithPageCache>>['app'],
+  url: string,
+  headers: Record<string, string> = {},
+) => {
+  const response = await app.inject({ method: 'GET', url, headers });
+  return { status: response.statusCode, cache: response.headers['x-page-cache'], text: response.body };
+};
+
+describe('page cache', () => {
+  let shop: Awaited<ReturnType<typeof shopWithPageCache>>;
+  afterEach(async () => shop?.app.close());
+
+  it('renders a catalogue page once and serves the kept copy to the next anonymous visitor', async () => {
+    shop = await shopWithPageCache();
+    const first = await page(shop.app, '/product/cap');
+    const second = await page(shop.app, '/product/cap');
+    expect(first.cache).toBe('miss');
+    expect(second.cache).toBe('hit');
+    expect(second.text).toBe(first.text);
+    expect(shop.catalogue.renders).toBe(1);
+  });
+
+  it('never serves a page kept before a catalogue change', async () => {
+    shop = await shopWithPageCache();
+    expect((await page(shop.app, '/product/cap')).text).toContain('costs 100');
+    shop.change(80);
+    const after = await page(shop.app, '/product/cap');
+    expect(after.cache).toBe('miss');
+    expect(after.text).toContain('costs 80');
+    expect((await page(shop.app, '/product/cap')).text).toContain('costs 80');
+  });
+
+  it('does not keep a page whose render started before a change', async () => {
+    shop = await shopWithPageCache();
+    const release = shop.holdRenders();
+    const rendering = page(shop.app, '/product/cap');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    shop.change(80);
+    release();
+    expect((await rendering).text).toContain('costs 100');
+    const next = await page(shop.app, '/product/cap');
+    expect(next.cache).toBe('miss');
+    expect(next.text).toContain('costs 80');
+  });
+
+  it('keeps one copy per URL (query included) and per variant such as the language', async () => {
+    shop = await shopWithPageCache();
+    await page(shop.app, '/product/cap');
+    expect((await page(shop.app, '/product/cap?sort=asc')).cache).toBe('miss');
+    const russian = await page(shop.app, '/product/cap', { cookie: 'locale=ru' });
+    expect(russian.cache).toBe('miss');
+    expect(russian.text).toContain('ru /product/cap');
+    expect((await page(shop.app, '/product/cap', { cookie: 'locale=ru' })).text).toContain('ru /product/cap');
+    expect((await page(shop.app, '/product/cap')).text).toContain('en /product/cap');
+  });
+
+  it('leaves visitors with a session, other pages and other methods to the renderer', async () => {
+    shop = await shopWithPageCache();
+    await page(shop.app, '/product/cap');
+    expect((await page(shop.app, '/product/cap', { cookie: 'sid=abc' })).cache).toBeUndefined();
+    expect((await page(shop.app, '/cart')).cache).toBeUndefined();
+    expect((await page(shop.app, '/cart')).cache).toBeUndefined();
+    expect(shop.catalogue.renders).toBe(4);
+  });
+
+  it('keeps nothing that is not a plain 200 page or that sets a cookie', async () => {
+    shop = await shopWithPageCache({ status: 404 });
+    await page(shop.app, '/product/missing');
+    expect((await page(shop.app, '/product/missing')).cache).toBe('miss');
+    await shop.app.close();
+    shop = await shopWithPageCache({ setCookie: true });
+    await page(shop.app, '/');
+    expect((await page(shop.app, '/')).cache).toBe('miss');
+  });
+
+  it('keeps nothing while changes elsewhere could go unnoticed', async () => {
+    shop = await shopWithPageCache();
+    shop.catalogue.canKeep = false;
+    await page(shop.app, '/');
+    expect((await page(shop.app, '/')).cache).toBe('miss');
+  });
+
+  it('sends the kept page compressed as the browser accepts, once compressed', async () => {
+    shop = await shopWithPageCache();
+    const plain = await page(shop.app, '/product/cap');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const br = await shop.app.inject({ url: '/product/cap', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.text);
+    const gzip = await shop.app.inject({
+      url: '/product/cap',
+      headers: { 'accept-encoding': 'gzip, br;q=0' },
+    });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(plain.text);
+    const identity = await shop.app.inject({
+      url: '/product/cap',
+      headers: { 'accept-encoding': 'identity' },
+    });
+    expect(identity.headers['content-encoding']).toBeUndefined();
+    expect(identity.body).toBe(plain.text);
+  });
+});
