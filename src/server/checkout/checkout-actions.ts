@@ -185,7 +185,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
 
     /** The result page's check of the provider's return parameters. */
     paymentStatus: (provider: PaymentProvider, params: Record<string, string>) =>
-      paymentStatus(db, config, provider, params),
+      paymentStatus(db, config, provider, params, request.session.userId),
 
     /**
      * The cancel page: cancels the signed-in user's unpaid order and puts its items back in the

@@ -156,17 +156,22 @@ function statusOfOrder(order: OrderRow | undefined): PageStatus {
 /**
  * The result page's check. The browser's return parameters only say which order it is; the state
  * comes from our database (set by the notification) or, for Robokassa, from its status service.
+ * PayPal's return link is not signed, so its order is only reported to the shopper who placed it.
  */
 export async function paymentStatus(
   db: Database,
   config: Config,
   provider: 'robokassa' | 'paypal',
   params: Record<string, string>,
+  shopperId: number | undefined,
 ): Promise<{ status: PageStatus; order: number | null }> {
   if (provider === 'paypal') {
     const orderId = Number(params.order ?? params.invoice);
-    if (!Number.isInteger(orderId) || orderId <= 0) throw new Invalid('not-found', { order: ['not-found'] });
-    return { status: statusOfOrder(await findOrder(db, orderId)), order: orderId };
+    const order = Number.isInteger(orderId) && orderId > 0 ? await findOrder(db, orderId) : undefined;
+    if (!order || shopperId === undefined || order.userId !== shopperId) {
+      throw new Invalid('not-found', { order: ['not-found'] });
+    }
+    return { status: statusOfOrder(order), order: orderId };
   }
   const redirect = verifySuccessRedirect(config.payments.robokassa, params);
   if (!redirect.ok) throw new Invalid('not-found', { order: ['not-found'] });

@@ -169,3 +169,26 @@ describe('POST /api/robokassa/result', () => {
     expect(await statusOf(order.id)).toBe(0);
   });
 });
+
+describe('POST /api/paypal/status', () => {
+  it("answers the state of the shopper's own order and nobody else's", async () => {
+    const { send, placed } = await placeOrder('paypal');
+    const { order } = createOrderResponse.parse(placed.body);
+    expect((await send('POST', '/api/paypal/status', { order: order.id })).body).toMatchObject({
+      success: true,
+      status: 0,
+      order: order.id,
+    });
+    const stranger = await shopper('boris@example.com');
+    const probe = await stranger('POST', '/api/paypal/status', { order: order.id });
+    expect(probe.status).toBe(422);
+    expect(probe.body).toMatchObject({ success: false });
+    expect(probe.body).not.toHaveProperty('status');
+    const guest = await shop.app.inject({
+      method: 'POST',
+      url: '/api/paypal/status',
+      payload: { order: order.id },
+    });
+    expect(guest.statusCode).toBe(422);
+  });
+});

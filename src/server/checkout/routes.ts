@@ -20,9 +20,9 @@ export function paymentPageRoutes(services: Services) {
       tags: ['payments'],
       body: queryStringBody,
       response: paymentStatusResponse,
-      handler: async ({ body }) => ({
+      handler: async ({ body, request }) => ({
         success: true,
-        ...(await paymentStatus(services.db, services.config, provider, body)),
+        ...(await paymentStatus(services.db, services.config, provider, body, request.session.userId)),
       }),
     }),
     defineRoute({
