@@ -18,6 +18,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDeliveryQuotes } from './delivery/service.ts';
 import { submitFeedback } from './feedback/service.ts';
+import { createStorage, type ObjectStorage } from './files/storage.ts';
 import { listPartners } from './partners/service.ts';
 import { createRateLimits } from './security/rate-limits.ts';
 
@@ -32,8 +33,11 @@ export function createServices(options: {
   config: Config;
   usdRate: () => number;
   redis?: Redis;
+  /** Where uploads live; by default the one `config.storage` names. */
+  storage?: ObjectStorage;
 }) {
   const { db, config, usdRate } = options;
+  const storage = options.storage ?? createStorage(config.storage);
   const rateLimits = createRateLimits({ redis: options.redis, multiplier: config.rateLimitMultiplier });
   const mailShop = { email: config.shopEmail, url: config.publicUrl };
   const cache = createCatalogCache();
@@ -81,7 +85,19 @@ export function createServices(options: {
   /** Delivery quotes through a 10-minute cache: `delivery.quote({ method, country, zip, weightGrams, orderSumKopecks })`. */
   const delivery = createDeliveryQuotes(config.delivery);
 
-  return { db, config, usdRate, catalog, partners, sitemap, feedback, rateLimits, mailShop, delivery };
+  return {
+    db,
+    config,
+    usdRate,
+    catalog,
+    partners,
+    sitemap,
+    feedback,
+    rateLimits,
+    mailShop,
+    delivery,
+    storage,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;
