@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { isStorageKey, type ObjectStorage } from './storage.ts';
+import type { ObjectStorage } from './storage.ts';
+import { isStorageKey } from './storage-keys.ts';
 
 /** Names are content hashes, so a stored image never changes under its URL. */
 export const IMMUTABLE_FOR_A_YEAR = 'public, max-age=31536000, immutable';

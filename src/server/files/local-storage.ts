@@ -2,13 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, readdir, realpath, rename, rm, rmdir, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import {
-  assertStorageKey,
-  type FolderListing,
-  isFolderKey,
-  isStorageKey,
-  type ObjectStorage,
-} from './storage.ts';
+import type { FolderListing, ObjectStorage } from './storage.ts';
+import { assertStorageKey, isFolderKey, isStorageKey } from './storage-keys.ts';
 
 /**
  * Objects as files below `root` (the uploads directory), a key's segments being its path: the
@@ -42,9 +37,15 @@ export function createLocalStorage(root: string): ObjectStorage {
   const base = path.resolve(root);
   let realBase: Promise<string> | undefined;
   const resolvedBase = () => {
-    realBase ??= mkdir(base, { recursive: true }).then(() => realpath(base));
+    realBase ??= mkdir(base, { recursive: true })
+      .then(() => realpath(base))
+      .catch((error: unknown) => {
+        realBase = undefined;
+        throw error;
+      });
     return realBase;
   };
+  const isInside = (inside: string, real: string) => real === inside || real.startsWith(inside + path.sep);
   const pathOf = (key: string) => path.join(base, ...key.split('/').filter(Boolean));
 
   /** The real location of an existing key's file or directory, or null when missing or outside the root. */
@@ -52,7 +53,23 @@ export function createLocalStorage(root: string): ObjectStorage {
     const inside = await resolvedBase();
     const real = await unlessMissing(() => realpath(pathOf(key)), null);
     if (real === null) return null;
-    return real === inside || real.startsWith(inside + path.sep) ? real : null;
+    return isInside(inside, real) ? real : null;
+  }
+
+  /** Makes a key's directories one by one, refusing (before making anything there) one that leads out of the root. */
+  async function makeDirectories(segments: string[]): Promise<string> {
+    const inside = await resolvedBase();
+    let directory = inside;
+    for (const segment of segments) {
+      const next = path.join(directory, segment);
+      await mkdir(next).catch((error: unknown) => {
+        if (errorCode(error) !== 'EEXIST') throw error;
+      });
+      directory = await realpath(next);
+      if (!isInside(inside, directory))
+        throw new Error(`${segments.join('/')}/ leads out of the storage root`);
+    }
+    return directory;
   }
 
   async function entryKind(key: string): Promise<'file' | 'directory' | null> {
@@ -63,22 +80,16 @@ export function createLocalStorage(root: string): ObjectStorage {
   }
 
   return {
-    kind: 'local',
-
     async put(key, bytes) {
       assertStorageKey(key);
+      const segments = key.split('/').filter(Boolean);
       if (isFolderKey(key)) {
         if (bytes.length > 0) throw new TypeError(`A folder takes no bytes: ${key}`);
-        await mkdir(pathOf(key), { recursive: true });
-        if ((await entryKind(key)) !== 'directory') throw new Error(`Folder ${key} leaves the storage root`);
+        await makeDirectories(segments);
         return;
       }
-      const target = pathOf(key);
-      await mkdir(path.dirname(target), { recursive: true });
-      const parent = key.split('/').slice(0, -1).join('/');
-      if (parent && (await entryKind(`${parent}/`)) !== 'directory') {
-        throw new Error(`Folder of ${key} leaves the storage root`);
-      }
+      const name = segments.pop() as string;
+      const target = path.join(await makeDirectories(segments), name);
       // A temporary name and a rename keep half-written files invisible.
       const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
       try {

@@ -7,13 +7,8 @@ import {
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
-import {
-  assertStorageKey,
-  type FolderListing,
-  isFolderKey,
-  isStorageKey,
-  type ObjectStorage,
-} from './storage.ts';
+import type { FolderListing, ObjectStorage } from './storage.ts';
+import { assertStorageKey, isFolderKey, isStorageKey } from './storage-keys.ts';
 
 /**
  * Objects in an S3-compatible bucket (AWS S3, MinIO, Yandex Object Storage …) under the same keys
@@ -56,8 +51,6 @@ export function createS3Storage(settings: S3Settings): ObjectStorage {
   }
 
   return {
-    kind: 's3',
-
     async put(key, bytes, contentType) {
       assertStorageKey(key);
       if (key === '') return;

@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { buffer } from 'node:stream/consumers';
@@ -181,7 +181,16 @@ describe('local storage', () => {
     expect(await storage.exists('img/escape/')).toBe(false);
     expect(await storage.list('img/')).toEqual({ objects: [], folders: [] });
     expect(await storage.list('img/escape/')).toEqual({ objects: [], folders: [] });
-    await expect(storage.put('img/escape/planted.webp', bytes('x'), 'image/webp')).rejects.toThrow(/leaves/);
+    await expect(storage.put('img/escape/planted.webp', bytes('x'), 'image/webp')).rejects.toThrow(
+      /out of the storage root/,
+    );
+    await expect(storage.put('img/escape/deeper/planted.webp', bytes('x'), 'image/webp')).rejects.toThrow(
+      /out of the storage root/,
+    );
+    await expect(
+      storage.put('img/escape/folder/', new Uint8Array(), 'application/x-directory'),
+    ).rejects.toThrow(/out of the storage root/);
+    expect(readdirSync(outside)).toEqual(['secret.webp']);
     await storage.delete(['img/secret.webp']);
     expect(await read(createLocalStorage(outside), 'secret.webp')).toMatchObject({ body: 'secret' });
   });

@@ -7,15 +7,13 @@ import { createS3Storage, type S3Settings } from './s3-storage.ts';
  * S3-compatible bucket (AWS, MinIO, Yandex Object Storage …). Both answer the same calls with the
  * same keys, so the code above never knows which one it writes to.
  *
- * A key is a relative, slash-separated path such as `img/products/640/0123456789abcdef.webp`:
- * segments of letters, digits, `.`, `_` and `-`, none starting with a dot (so never `.` or `..`).
- * A key ending in `/` names a folder. On the disk a folder is a directory; in a bucket it is a
+ * A key is a relative, slash-separated path such as `img/products/640/0123456789abcdef.webp`
+ * (rules in storage-keys.ts); a key ending in `/` names a folder. On the disk a folder is a directory; in a bucket it is a
  * zero-byte marker object with that key, as the S3 consoles make them. Either way a folder exists
  * while its marker or anything below it exists, so deleting the marker of a folder that still holds
  * something leaves the folder in place.
  */
 export interface ObjectStorage {
-  readonly kind: StorageSettings['kind'];
   /** Writes an object (atomically: readers see the old bytes or the new ones); a folder key takes no bytes. */
   put(key: string, bytes: Uint8Array, contentType: string): Promise<void>;
   /** An object's bytes as a stream with its type and length; null when there is none. */
@@ -43,26 +41,4 @@ export type StorageSettings = { kind: 'local'; root: string } | ({ kind: 's3' } 
 
 export function createStorage(settings: StorageSettings): ObjectStorage {
   return settings.kind === 'local' ? createLocalStorage(settings.root) : createS3Storage(settings);
-}
-
-const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
-
-/** Whether `key` is an object key (`a/b.webp`) or, with `folder`, a folder key (`a/b/`; `''` is the root). */
-export function isStorageKey(key: string, kind: 'object' | 'folder' = 'object'): boolean {
-  if (kind === 'folder') {
-    if (key === '') return true;
-    if (!key.endsWith('/')) return false;
-    key = key.slice(0, -1);
-  }
-  return key.length <= 1024 && key.split('/').every((segment) => KEY_SEGMENT.test(segment));
-}
-
-export const isFolderKey = (key: string) => key.endsWith('/') || key === '';
-
-/** Refuses a key that is neither an object key nor a folder key: a bug in the caller, never user input. */
-export function assertStorageKey(key: string, kind: 'object' | 'folder' | 'any' = 'any'): void {
-  const folder = kind === 'folder' || (kind === 'any' && isFolderKey(key));
-  if (!isStorageKey(key, folder ? 'folder' : 'object')) {
-    throw new TypeError(`Not a storage ${folder ? 'folder ' : ''}key: ${JSON.stringify(key)}`);
-  }
 }

@@ -395,7 +395,8 @@ function listObjectsV2(request: ParsedRequest, name: string, objects: Map<string
     const commonPrefix = cut === -1 ? null : key.slice(0, cut + delimiter.length);
     if (commonPrefix !== null && commonPrefix === commonPrefixes.at(-1)) continue;
     if (contents.length + commonPrefixes.length === maxKeys) {
-      truncated = true;
+      // max-keys=0 asks for no page at all, not for an endless series of empty ones.
+      truncated = maxKeys > 0;
       break;
     }
     if (commonPrefix === null) {
