@@ -59,4 +59,59 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ TEST_MODE: 'maybe' })).toThrow(/TEST_MODE/);
   });
+
+  it('keeps uploads in data/uploads unless S3_BUCKET names a bucket', () => {
+    expect(loadConfig({}).storage).toEqual({
+      kind: 'local',
+      root: expect.stringMatching(/\/data\/uploads$/),
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'vitrina-uploads',
+        S3_ENDPOINT: 'https://storage.yandexcloud.net',
+        S3_REGION: 'ru-central1',
+        S3_ACCESS_KEY_ID: 'key-id',
+        S3_SECRET_ACCESS_KEY: 'secret',
+      }).storage,
+    ).toEqual({
+      kind: 's3',
+      bucket: 'vitrina-uploads',
+      region: 'ru-central1',
+      endpoint: 'https://storage.yandexcloud.net',
+      forcePathStyle: true,
+      credentials: { accessKeyId: 'key-id', secretAccessKey: 'secret' },
+    });
+    // AWS itself: virtual-hosted URLs and the SDK's own credential chain (e.g. an instance role).
+    expect(loadConfig({ S3_BUCKET: 'vitrina-uploads' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'vitrina-uploads',
+      region: 'us-east-1',
+      endpoint: undefined,
+      forcePathStyle: false,
+      credentials: undefined,
+    });
+  });
+
+  it('names what is wrong with the bucket settings', () => {
+    const problems = (environment: Record<string, string>) => {
+      try {
+        loadConfig(environment);
+        return [];
+      } catch (error) {
+        return (error as ConfigError).problems;
+      }
+    };
+    expect(
+      problems({ S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'id', S3_SECRET_ACCESS_KEY: 's' }),
+    ).toEqual(['S3_BUCKET is required when S3_ENDPOINT, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY are set']);
+    expect(problems({ S3_BUCKET: 'uploads', S3_ACCESS_KEY_ID: 'id' })).toEqual([
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials',
+    ]);
+    expect(problems({ S3_BUCKET: 'Uploads_Here' })).toEqual([
+      expect.stringMatching(/^S3_BUCKET: S3_BUCKET must be a bucket name/),
+    ]);
+    expect(problems({ S3_BUCKET: 'uploads', S3_ENDPOINT: 'minio:9000' })).toEqual([
+      expect.stringMatching(/^S3_ENDPOINT: S3_ENDPOINT must be the storage server URL/),
+    ]);
+  });
 });

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { StorageSettings } from './files/storage.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
@@ -80,6 +81,29 @@ const environmentSchema = z.object({
   PAYPAL_IPN_VERIFY_URL: z.url().optional(),
   /** Accept sandbox IPNs (`test_ipn=1`), e.g. against PayPal's sandbox; defaults to TEST_MODE. */
   PAYPAL_SANDBOX: flag.optional(),
+  /** Uploads in an S3-compatible bucket instead of `DATA_DIR/uploads`. */
+  S3_BUCKET: z
+    .string()
+    .regex(
+      /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/,
+      'S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens',
+    )
+    .optional(),
+  S3_ENDPOINT: z
+    .url({
+      protocol: /^https?$/,
+      error:
+        'S3_ENDPOINT must be the storage server URL, e.g. https://storage.yandexcloud.net or http://127.0.0.1:9000',
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]+$/, 'S3_REGION must look like us-east-1 or ru-central1')
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  /** Path-style URLs (`host/bucket/key`); defaults to on when S3_ENDPOINT is set (MinIO needs it). */
+  S3_FORCE_PATH_STYLE: flag.optional(),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -91,7 +115,10 @@ export interface Config {
   /** Origin the shop is reachable at, used for canonical URLs, sitemaps and provider callbacks. */
   publicUrl: string;
   dataDir: string;
+  /** The local uploads directory, used when `storage` is the disk. */
   uploadsDir: string;
+  /** Where uploads and images live: `uploadsDir` on the local disk, or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** PostgreSQL connection string; without it the embedded PGlite database in `dataDir/db` is used. */
   databaseUrl: string | undefined;
   /** Test mode: a banner on every page and local simulators instead of real providers. */
@@ -176,6 +203,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       if (!env[name]) problems.push(`${name} is required in production outside test mode`);
     }
   }
+  problems.push(...storageProblems(env));
   if (problems.length > 0) throw new ConfigError(problems);
 
   const publicUrl = (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
@@ -194,6 +222,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicUrl,
     dataDir,
     uploadsDir: path.join(dataDir, 'uploads'),
+    storage: storageSettings(env, path.join(dataDir, 'uploads')),
     databaseUrl: env.DATABASE_URL,
     testMode: env.TEST_MODE,
     seedDemoData: env.SEED_DEMO_DATA,
@@ -248,5 +277,44 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         sandbox: env.PAYPAL_SANDBOX ?? env.TEST_MODE,
       },
     },
+  };
+}
+
+type ParsedEnvironment = z.output<typeof environmentSchema>;
+
+const S3_OPTIONS = [
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
+] as const;
+
+function storageProblems(env: ParsedEnvironment): string[] {
+  const problems: string[] = [];
+  const stray = S3_OPTIONS.filter((name) => env[name] !== undefined);
+  if (!env.S3_BUCKET && stray.length > 0) {
+    problems.push(`S3_BUCKET is required when ${stray.join(', ')} ${stray.length > 1 ? 'are' : 'is'} set`);
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push(
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS default credentials',
+    );
+  }
+  return problems;
+}
+
+function storageSettings(env: ParsedEnvironment, uploadsDir: string): StorageSettings {
+  if (!env.S3_BUCKET) return { kind: 'local', root: uploadsDir };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET,
+    region: env.S3_REGION ?? 'us-east-1',
+    endpoint: env.S3_ENDPOINT,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }

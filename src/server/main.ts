@@ -4,6 +4,7 @@ import { Redis } from 'ioredis';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
+import { createStorage } from './files/storage.ts';
 import { buildApp } from './http/app.ts';
 import { purgeExpiredSessions } from './http/session.ts';
 import { hasWebBuild } from './http/ssr.ts';
@@ -48,7 +49,8 @@ const DAY = 24 * 3600_000;
 async function main() {
   const config = loadConfig();
   const dev = process.env.NODE_ENV === 'development' && process.env.VITE_DEV === '1';
-  mkdirSync(path.join(config.uploadsDir, 'img'), { recursive: true });
+  const storage = createStorage(config.storage);
+  if (config.storage.kind === 'local') mkdirSync(path.join(config.storage.root, 'img'), { recursive: true });
 
   const connection = await openDatabase({
     databaseUrl: config.databaseUrl,
@@ -58,7 +60,7 @@ async function main() {
   const log = (line: string) => console.log(line);
   if (config.seedDemoData) {
     const { seeded } = await seedDemoData(connection.db, {
-      uploadsDir: config.uploadsDir,
+      storage,
       admin: config.admin,
       log,
     });
@@ -74,7 +76,7 @@ async function main() {
   await rates.load();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (error) => console.error('redis:', error.message));
-  services = createServices({ db: connection.db, config, usdRate: rates.current, redis, log });
+  services = createServices({ db: connection.db, config, usdRate: rates.current, redis, log, storage });
 
   if (!hasWebBuild() && !dev) {
     console.error('The web app is not built: run `npm run build` (npm start does it for you).');

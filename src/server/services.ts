@@ -19,6 +19,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDeliveryQuotes } from './delivery/service.ts';
 import { submitFeedback } from './feedback/service.ts';
+import { createStorage, type ObjectStorage } from './files/storage.ts';
 import { listPartners } from './partners/service.ts';
 import { createRateLimits } from './security/rate-limits.ts';
 
@@ -34,8 +35,11 @@ export function createServices(options: {
   usdRate: () => number;
   redis?: Redis;
   log?: (message: string) => void;
+  /** Where uploads live; by default the one `config.storage` names. */
+  storage?: ObjectStorage;
 }) {
   const { db, config, usdRate, redis } = options;
+  const storage = options.storage ?? createStorage(config.storage);
   const rateLimits = createRateLimits({ redis, multiplier: config.rateLimitMultiplier });
   const mailShop = { email: config.shopEmail, url: config.publicUrl };
   // Several instances share one Redis: a write on one empties the caches of all.
@@ -111,6 +115,7 @@ export function createServices(options: {
     mailShop,
     delivery,
     close: () => invalidation.close(),
+    storage,
   };
 }
 

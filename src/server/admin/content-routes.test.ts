@@ -9,6 +9,7 @@ import { PRODUCT_CSV_COLUMNS } from '../../contract/admin.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { auditLog, feedback, files, products, reviews, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { multipartBody } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { adminContentRoutes } from './content-routes.ts';
@@ -75,29 +76,12 @@ const call = async (
   return { status: response.statusCode, body: response.json() as Record<string, unknown> };
 };
 
-/** A multipart body as a browser's FormData makes it. */
-async function multipart(
-  fields: Record<string, string>,
-  uploads: Array<{ name: string; type: string; data: Buffer }>,
-) {
-  const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  for (const upload of uploads) {
-    form.append('file', new Blob([new Uint8Array(upload.data)], { type: upload.type }), upload.name);
-  }
-  const request = new Request('http://localhost/', { method: 'POST', body: form });
-  return {
-    payload: Buffer.from(await request.arrayBuffer()),
-    contentType: request.headers.get('content-type') ?? '',
-  };
-}
-
 const upload = async (
   folder: string,
   uploads: Array<{ name: string; type: string; data: Buffer }>,
   role: Role = 'admin',
 ) => {
-  const { payload, contentType } = await multipart({ path: folder }, uploads);
+  const { payload, contentType } = await multipartBody({ path: folder }, uploads);
   const response = await shop.app.inject({
     method: 'POST',
     url: '/api/admin/files',
@@ -334,7 +318,7 @@ describe('file manager', () => {
 
   it('drops a file part sent to any other multipart call, which keeps working', async () => {
     const before = await storedState();
-    const { payload, contentType } = await multipart(
+    const { payload, contentType } = await multipartBody(
       { name: 'Ivan', email: 'ivan@example.com', message: 'A photo of my order' },
       [{ name: 'photo.png', type: 'image/png', data: await picture(50, 50, '#777777') }],
     );

@@ -76,7 +76,6 @@ export function registerCsvBody(app: FastifyInstance) {
  */
 export function adminContentRoutes(services: Services) {
   const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
-  const uploads = () => services.config.uploadsDir;
   const admin = { access: 'admin' as const, tags: ['admin'] };
 
   return [
@@ -90,7 +89,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ query }) => ({
         success: true,
-        ...(await listFolder(services.db, uploads(), query.path)),
+        ...(await listFolder(services.db, services.storage, query.path)),
       }),
     }),
     defineRoute({
@@ -102,7 +101,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await createFolder(services.db, uploads(), await actor(request), body)),
+        ...(await createFolder(services.db, services.storage, await actor(request), body)),
       }),
     }),
     defineRoute({
@@ -113,7 +112,7 @@ export function adminContentRoutes(services: Services) {
       body: folderQuery,
       response: doneResponse,
       handler: async ({ body, request }) => {
-        await deleteFolder(services.db, uploads(), await actor(request), body.path);
+        await deleteFolder(services.db, services.storage, await actor(request), body.path);
         return { success: true };
       },
     }),
@@ -126,7 +125,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        file: await uploadFile(services.db, uploads(), await actor(request), body),
+        file: await uploadFile(services.db, services.storage, await actor(request), body),
       }),
     }),
     defineRoute({
@@ -138,7 +137,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ params, request }) => ({
         success: true,
-        ...(await deleteFile(services.db, uploads(), await actor(request), params.id)),
+        ...(await deleteFile(services.db, services.storage, await actor(request), params.id)),
       }),
     }),
 

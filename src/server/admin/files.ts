@@ -1,19 +1,18 @@
-import { mkdir, readdir, realpath, rm, rmdir, stat } from 'node:fs/promises';
-import path from 'node:path';
 import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import sharp from 'sharp';
-import { folderSegments, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { FOLDER_NAME, folderSegments, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { files, productImages, products } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
-import { IMAGE_WIDTHS, storeImage } from '../files/images.ts';
+import { imageKeys, storeImage } from '../files/images.ts';
+import type { ObjectStorage } from '../files/storage.ts';
 import { recordAudit } from './audit.ts';
 
 /**
- * The back office's file manager. Folders are real directories below `{uploadsDir}/files/`; an
- * uploaded file must be a picture (checked by its content), is stored as a product image under a
- * content-hash name (`{uploadsDir}/img/products/…`, so it can be used on products at once) and
- * "lives" in a folder through its `files` row, which also keeps the uploader's original name.
+ * The back office's file manager. Folders live in the uploads storage below `files/` (directories
+ * on the disk, marker objects `files/{path}/` in a bucket); an uploaded file must be a picture
+ * (checked by its content), is stored as a product image under a content-hash name
+ * (`img/products/…`, so it can be used on products at once) and "lives" in a folder through its
+ * `files` row, which also keeps the uploader's original name.
  */
 
 /** 413: the upload is larger than MAX_UPLOAD_BYTES. */
@@ -27,28 +26,21 @@ export class FileTooLarge extends DomainError {
 const pathInvalid = () => new Invalid('path-invalid', { path: ['path-invalid'] });
 const folderNotFound = () => new NotFound('not-found', { path: ['not-found'] });
 
-/** The file manager's root directory. */
-export const filesRoot = (uploadsDir: string) => path.resolve(uploadsDir, 'files');
-
-const isInside = (root: string, target: string) => target === root || target.startsWith(root + path.sep);
+/** The file manager's root in the storage. */
+const FILES_ROOT = 'files/';
+/** The content type of a folder marker object, as S3 consoles and tools write it. */
+const FOLDER_MARKER_TYPE = 'application/x-directory';
 
 /**
- * The directory of a folder path, refusing anything that is not plain folder names or that would
- * resolve outside the root (also through a symbolic link planted inside it). With `mustExist` the
- * directory has to be there.
+ * The storage key of a folder path (`merch/2024` → `files/merch/2024/`), refusing anything that is
+ * not plain folder names. With `mustExist` the folder has to be there.
  */
-async function folderDirectory(uploadsDir: string, folder: string, options: { mustExist: boolean }) {
+async function folderKey(storage: ObjectStorage, folder: string, options: { mustExist: boolean }) {
   const segments = folderSegments(folder);
   if (segments === null) throw pathInvalid();
-  const root = filesRoot(uploadsDir);
-  const target = path.resolve(root, ...segments);
-  if (!isInside(root, target)) throw pathInvalid();
-  await mkdir(root, { recursive: true });
-  if (!options.mustExist) return target;
-  const real = await realpath(target).catch(() => null);
-  if (real === null || !(await stat(real)).isDirectory()) throw folderNotFound();
-  if (!isInside(await realpath(root), real)) throw pathInvalid();
-  return target;
+  const key = FILES_ROOT + segments.map((segment) => `${segment}/`).join('');
+  if (options.mustExist && segments.length > 0 && !(await storage.exists(key))) throw folderNotFound();
+  return key;
 }
 
 const fileView = (row: typeof files.$inferSelect) => ({
@@ -66,13 +58,11 @@ const fileView = (row: typeof files.$inferSelect) => ({
 export type ManagedFile = ReturnType<typeof fileView>;
 
 /** A folder's sub-folders (by name) and files (newest first). */
-export async function listFolder(db: Executor, uploadsDir: string, folder: string) {
-  const directory = await folderDirectory(uploadsDir, folder, { mustExist: true });
-  const entries = await readdir(directory, { withFileTypes: true });
-  const folders = entries
-    .filter((entry) => entry.isDirectory() && folderSegments(entry.name) !== null)
-    .map((entry) => entry.name)
-    .sort();
+export async function listFolder(db: Executor, storage: ObjectStorage, folder: string) {
+  const key = await folderKey(storage, folder, { mustExist: true });
+  const folders = (await storage.list(key)).folders
+    .map((child) => child.slice(key.length, -1))
+    .filter((name) => FOLDER_NAME.test(name));
   const rows = await db
     .select()
     .from(files)
@@ -83,31 +73,27 @@ export async function listFolder(db: Executor, uploadsDir: string, folder: strin
 
 export async function createFolder(
   db: Executor,
-  uploadsDir: string,
+  storage: ObjectStorage,
   actorId: number,
   input: { path: string; name: string },
 ) {
   const folder = input.path === '' ? input.name : `${input.path}/${input.name}`;
   if (folderSegments(folder) === null) throw pathInvalid();
-  await folderDirectory(uploadsDir, input.path, { mustExist: true });
-  const directory = await folderDirectory(uploadsDir, folder, { mustExist: false });
-  try {
-    await mkdir(directory);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'EEXIST')
-      throw new Conflict('folder-exists', { name: ['folder-exists'] });
-    throw error;
-  }
+  await folderKey(storage, input.path, { mustExist: true });
+  const key = await folderKey(storage, folder, { mustExist: false });
+  if (await storage.exists(key)) throw new Conflict('folder-exists', { name: ['folder-exists'] });
+  await storage.put(key, new Uint8Array(), FOLDER_MARKER_TYPE);
   await recordAudit(db, { actorId, action: 'create', entity: 'folder', entityId: folder, after: { folder } });
   return { path: folder };
 }
 
 /** Deletes an empty folder: no sub-folders, no files. */
-export async function deleteFolder(db: Database, uploadsDir: string, actorId: number, folder: string) {
+export async function deleteFolder(db: Database, storage: ObjectStorage, actorId: number, folder: string) {
   if (folder === '') throw pathInvalid();
-  const directory = await folderDirectory(uploadsDir, folder, { mustExist: true });
+  const key = await folderKey(storage, folder, { mustExist: true });
   const notEmpty = () => new Conflict('folder-not-empty', { path: ['folder-not-empty'] });
-  if ((await readdir(directory)).length > 0) throw notEmpty();
+  const content = await storage.list(key);
+  if (content.objects.length > 0 || content.folders.length > 0) throw notEmpty();
   await db.transaction(async (transaction) => {
     const [held] = await transaction
       .select({ id: files.id })
@@ -115,12 +101,9 @@ export async function deleteFolder(db: Database, uploadsDir: string, actorId: nu
       .where(or(eq(files.folder, folder), sql`starts_with(${files.folder}, ${`${folder}/`})`))
       .limit(1);
     if (held) throw notEmpty();
-    try {
-      await rmdir(directory);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code === 'ENOTEMPTY') throw notEmpty();
-      throw error;
-    }
+    await storage.delete([key]);
+    // Something was put into it meanwhile: the folder goes on existing through it.
+    if (await storage.exists(key)) throw notEmpty();
     await recordAudit(transaction, {
       actorId,
       action: 'delete',
@@ -146,17 +129,16 @@ function displayName(filename: string) {
  */
 export async function uploadFile(
   db: Executor,
-  uploadsDir: string,
+  storage: ObjectStorage,
   actorId: number,
   input: { path: string; file: { filename: string; data: Uint8Array } },
 ): Promise<ManagedFile> {
   const data = Buffer.isBuffer(input.file.data) ? input.file.data : Buffer.from(input.file.data);
   if (data.length > MAX_UPLOAD_BYTES) throw new FileTooLarge();
-  await folderDirectory(uploadsDir, input.path, { mustExist: true });
+  await folderKey(storage, input.path, { mustExist: true });
 
-  const storedName = await storeImage(uploadsDir, 'products', data);
-  const storedPath = path.join(uploadsDir, 'img', 'products', storedName);
-  const [metadata, stored] = await Promise.all([sharp(storedPath).metadata(), stat(storedPath)]);
+  const stored = await storeImage(storage, 'products', data);
+  const storedName = stored.name;
   const [row] = await db
     .insert(files)
     .values({
@@ -165,8 +147,8 @@ export async function uploadFile(
       originalName: displayName(input.file.filename),
       mimeType: 'image/webp',
       size: stored.size,
-      width: metadata.width ?? null,
-      height: metadata.height ?? null,
+      width: stored.width,
+      height: stored.height,
       uploadedBy: actorId,
     })
     .onConflictDoNothing()
@@ -185,11 +167,11 @@ export async function uploadFile(
 }
 
 /**
- * Removes a file from the file manager. The picture stays on disk while a product shows it (as an
+ * Removes a file from the file manager. The picture stays stored while a product shows it (as an
  * image or in its description) or another folder holds the same picture; otherwise the original and
  * its variants are deleted.
  */
-export async function deleteFile(db: Database, uploadsDir: string, actorId: number, id: number) {
+export async function deleteFile(db: Database, storage: ObjectStorage, actorId: number, id: number) {
   const removed = await db.transaction(async (transaction) => {
     const [row] = await transaction.delete(files).where(eq(files.id, id)).returning();
     if (!row) throw new NotFound('not-found', { id: ['not-found'] });
@@ -224,17 +206,9 @@ export async function deleteFile(db: Database, uploadsDir: string, actorId: numb
     };
   });
 
-  if (!removed.inUse) {
-    const folder = path.join(uploadsDir, 'img', 'products');
-    const name = removed.row.storedName;
-    // The name comes from our own content hash, but never follow anything else out of the folder.
-    if (/^[0-9a-f]{16}\.webp$/.test(name)) {
-      await Promise.all(
-        [path.join(folder, name), ...IMAGE_WIDTHS.map((width) => path.join(folder, String(width), name))].map(
-          (file) => rm(file, { force: true }),
-        ),
-      );
-    }
+  // The name comes from our own content hash, but never delete anything else.
+  if (!removed.inUse && /^[0-9a-f]{16}\.webp$/.test(removed.row.storedName)) {
+    await storage.delete(imageKeys('products', removed.row.storedName));
   }
   return { keptOnDisk: removed.inUse };
 }

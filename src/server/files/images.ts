@@ -1,19 +1,18 @@
-import { createHash, randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+import { createHash } from 'node:crypto';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, type ImageFolder } from '../../contract/images.ts';
 import { Invalid } from '../errors.ts';
+import type { ObjectStorage } from './storage.ts';
 
 /**
- * Storage of catalogue images (products, project logos, partner cards) below the uploads root.
- * Every image is checked by its content, re-encoded as WebP (which also drops EXIF and anything
- * hidden in the original file) and named by the hash of what is stored, so the same picture is
- * stored once and its URLs can be cached forever:
+ * Storage of catalogue images (products, project logos, partner cards) in the uploads storage
+ * (the disk or a bucket, see storage.ts). Every image is checked by its content, re-encoded as WebP
+ * (which also drops EXIF and anything hidden in the original file) and named by the hash of what is
+ * stored, so the same picture is stored once and its URLs can be cached forever. Keys, served at
+ * `/{key}`:
  *
- *   {uploadsDir}/img/{folder}/{name}            the "original", at most 1200 px wide
- *   {uploadsDir}/img/{folder}/{width}/{name}    one copy per width in IMAGE_WIDTHS
+ *   img/{folder}/{name}            the "original", at most 1200 px wide
+ *   img/{folder}/{width}/{name}    one copy per width in IMAGE_WIDTHS
  */
 
 export { IMAGE_WIDTHS, type ImageFolder };
@@ -29,8 +28,27 @@ const WEBP = { quality: 82, effort: 2 } as const;
 /** A refused upload is the uploader's mistake (422 at the HTTP edge), reported on the `image` field. */
 const invalidImage = (message: string) => new Invalid(message, { image: [message] });
 
-/** Stores `input` as WebP with its resized variants and returns the file name (`{hash16}.webp`). */
-export async function storeImage(uploadsDir: string, folder: ImageFolder, input: Buffer): Promise<string> {
+export interface StoredImage {
+  /** `{hash16}.webp` */
+  name: string;
+  width: number;
+  height: number;
+  /** Bytes of the original. */
+  size: number;
+}
+
+/** The keys of an image's original and of each of its variants. */
+export const imageKeys = (folder: ImageFolder, name: string) => [
+  `img/${folder}/${name}`,
+  ...IMAGE_WIDTHS.map((width) => `img/${folder}/${width}/${name}`),
+];
+
+/** Stores `input` as WebP with its resized variants; answers its name and the original's size. */
+export async function storeImage(
+  storage: ObjectStorage,
+  folder: ImageFolder,
+  input: Buffer,
+): Promise<StoredImage> {
   const format = await detectFormat(input);
   if (!ACCEPTED_FORMATS.has(format)) {
     throw invalidImage(`Unsupported image format "${format}"; use JPEG, PNG, WebP, GIF or AVIF`);
@@ -48,11 +66,10 @@ export async function storeImage(uploadsDir: string, folder: ImageFolder, input:
     });
 
   const name = `${createHash('sha256').update(original.data).digest('hex').slice(0, 16)}.webp`;
-  const folderDir = path.join(uploadsDir, 'img', folder);
-  await writeOnce(path.join(folderDir, name), async () => original.data);
+  await writeOnce(storage, `img/${folder}/${name}`, async () => original.data);
 
   for (const width of IMAGE_WIDTHS) {
-    await writeOnce(path.join(folderDir, String(width), name), async () =>
+    await writeOnce(storage, `img/${folder}/${width}/${name}`, async () =>
       // Never upscale: a narrower original is served as-is under every wider variant URL.
       width >= original.info.width
         ? original.data
@@ -60,7 +77,7 @@ export async function storeImage(uploadsDir: string, folder: ImageFolder, input:
           sharp(original.data).resize({ width }).webp(WEBP).toBuffer(),
     );
   }
-  return name;
+  return { name, width: original.info.width, height: original.info.height, size: original.data.length };
 }
 
 async function detectFormat(input: Buffer): Promise<string> {
@@ -74,15 +91,8 @@ async function detectFormat(input: Buffer): Promise<string> {
   }
 }
 
-/** Content-addressed, so an existing file already holds these bytes; a temp name + rename keeps half-written files invisible. */
-async function writeOnce(target: string, produce: () => Promise<Buffer>): Promise<void> {
-  if (existsSync(target)) return;
-  await mkdir(path.dirname(target), { recursive: true });
-  const temporary = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-  try {
-    await writeFile(temporary, await produce());
-    await rename(temporary, target);
-  } finally {
-    await rm(temporary, { force: true });
-  }
+/** Content-addressed, so an existing object already holds these bytes. */
+async function writeOnce(storage: ObjectStorage, key: string, produce: () => Promise<Buffer>): Promise<void> {
+  if (await storage.exists(key)) return;
+  await storage.put(key, await produce(), 'image/webp');
 }

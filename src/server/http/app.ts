@@ -18,6 +18,7 @@ import { catalogRoutes } from '../catalog/routes.ts';
 import { paymentNotifications, paymentPageRoutes } from '../checkout/routes.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
+import { imagesFromStorage } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
@@ -107,15 +108,20 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
   // Uploaded and generated images: content-addressed names, so they can be cached forever.
-  await app.register(async (images) => {
-    await images.register(fastifyStatic, {
-      root: path.join(services.config.uploadsDir, 'img'),
-      prefix: '/img/',
-      decorateReply: false,
-      immutable: true,
-      maxAge: ONE_YEAR * 1000,
+  const { storage } = services.config;
+  if (storage.kind === 'local') {
+    await app.register(async (images) => {
+      await images.register(fastifyStatic, {
+        root: path.join(storage.root, 'img'),
+        prefix: '/img/',
+        decorateReply: false,
+        immutable: true,
+        maxAge: ONE_YEAR * 1000,
+      });
     });
-  });
+  } else {
+    await app.register(imagesFromStorage(services.storage));
+  }
 
   if (services.config.testMode) {
     for (const sandbox of options.sandboxes ?? []) await app.register(sandbox);

@@ -5,6 +5,7 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../accounts/passwords.ts';
 import { IMAGE_WIDTHS } from '../../files/images.ts';
+import { createLocalStorage } from '../../files/local-storage.ts';
 import { createTestDatabase } from '../../testing/database.ts';
 import type { DatabaseConnection } from '../client.ts';
 import {
@@ -21,6 +22,7 @@ import { seedDemoData } from './seed.ts';
 
 let connection: DatabaseConnection;
 const uploadsDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-seed-'));
+const storage = createLocalStorage(uploadsDir);
 const logged: string[] = [];
 
 beforeAll(async () => {
@@ -40,7 +42,7 @@ describe('seedDemoData', () => {
     timeout: 120_000,
   }, async () => {
     const result = await seedDemoData(connection.db, {
-      uploadsDir,
+      storage,
       admin: {},
       log: (line) => logged.push(line),
     });
@@ -136,7 +138,7 @@ describe('seedDemoData', () => {
   it('seeds nothing when the shop already has a catalogue', async () => {
     const before = [await rowsIn(projects), await rowsIn(products), await rowsIn(productImages)];
     const result = await seedDemoData(connection.db, {
-      uploadsDir,
+      storage,
       admin: {},
       log: (line) => logged.push(line),
     });
@@ -153,7 +155,7 @@ describe('seedDemoData with a chosen admin', () => {
     const lines: string[] = [];
     try {
       await seedDemoData(other.db, {
-        uploadsDir,
+        storage,
         admin: { email: 'owner@shop.example', password: 'a long chosen password' },
         log: (line) => lines.push(line),
       });

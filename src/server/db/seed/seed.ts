@@ -3,6 +3,7 @@ import { count, sql } from 'drizzle-orm';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { sanitizeDescription } from '../../catalog/sanitize.ts';
 import { storeImage } from '../../files/images.ts';
+import type { ObjectStorage } from '../../files/storage.ts';
 import type { Database } from '../client.ts';
 import {
   categories,
@@ -25,7 +26,8 @@ import { CATEGORIES, PARTNERS, PRODUCTS, PROJECTS } from './catalogue.ts';
  */
 
 export interface SeedOptions {
-  uploadsDir: string;
+  /** Where the pictures go: the uploads storage. */
+  storage: ObjectStorage;
   admin: { email?: string | undefined; password?: string | undefined };
   log: (line: string) => void;
 }
@@ -41,7 +43,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   if (await hasCatalogue(db)) return { seeded: false };
 
   const started = Date.now();
-  const pictures = await drawPictures(options.uploadsDir);
+  const pictures = await drawPictures(options.storage);
   const admin = await adminCredentials(options.admin);
 
   const seeded = await db.transaction(async (tx) => {
@@ -162,21 +164,25 @@ async function hasCatalogue(db: Pick<Database, 'select'>): Promise<boolean> {
 }
 
 /** Draws every picture and stores it with its variants; returns the file names in catalogue order. */
-async function drawPictures(uploadsDir: string) {
+async function drawPictures(storage: ObjectStorage) {
   const brandOf = new Map(PROJECTS.map((project) => [project.link, project.brand]));
-  const projectLogos = await inBatches(PROJECTS, async (project) =>
-    storeImage(uploadsDir, 'projects', await renderProjectLogo(project.brand)),
+  const projectLogos = await inBatches(
+    PROJECTS,
+    async (project) => (await storeImage(storage, 'projects', await renderProjectLogo(project.brand))).name,
   );
-  const partnerCards = await inBatches(PARTNERS, async (partner) =>
-    storeImage(uploadsDir, 'partners', await renderPartnerImage(partner.art)),
+  const partnerCards = await inBatches(
+    PARTNERS,
+    async (partner) => (await storeImage(storage, 'partners', await renderPartnerImage(partner.art))).name,
   );
   const jobs = PRODUCTS.flatMap((product) => {
     const brand = brandOf.get(product.project);
     if (!brand) throw new Error(`Demo product ${product.link} names unknown project ${product.project}`);
     return product.images.map((design) => ({ design, brand }));
   });
-  const files = await inBatches(jobs, async ({ design, brand }) =>
-    storeImage(uploadsDir, 'products', await renderProductImage(design, brand)),
+  const files = await inBatches(
+    jobs,
+    async ({ design, brand }) =>
+      (await storeImage(storage, 'products', await renderProductImage(design, brand))).name,
   );
   let next = 0;
   const productFiles = PRODUCTS.map((product) => {
