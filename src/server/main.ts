@@ -85,6 +85,7 @@ async function main() {
     web: true,
     dev,
     logger: { level: config.logLevel },
+    redis,
     sandboxes: [
       createExchangeRateSimulator().plugin,
       createRussianPostSimulator().plugin,
@@ -126,7 +127,11 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
+    // Readiness turns 503 at once; during the drain the load balancer takes the instance out while
+    // it still answers, then close() refuses new connections and waits for the requests in flight.
+    app.beginShutdown();
+    app.log.info(`${signal}: draining for ${config.shutdownDrainMs} ms, then finishing in-flight requests`);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
     await worker.stop();
     mailTransport.close();
