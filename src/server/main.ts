@@ -93,7 +93,6 @@ async function main() {
       ...paymentSimulators(config),
     ],
   });
-  await app.listen({ host: config.host, port: config.port });
 
   const mailTransport = createMailTransport(config.mail, app.log);
   const worker = createWorker({
@@ -116,13 +115,8 @@ async function main() {
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
   await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
-  worker.start();
-  // The instance that ran the refresh job knows the new rate at once; the others read it here.
-  const rateReload = setInterval(() => void rates.load(), 60_000);
-  rateReload.unref();
-
-  log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
-
+  await app.listen({ host: config.host, port: config.port });
+  // From the moment the server listens, a signal means a graceful shutdown: no await in between.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
@@ -141,6 +135,12 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  worker.start();
+  // The instance that ran the refresh job knows the new rate at once; the others read it here.
+  const rateReload = setInterval(() => void rates.load(), 60_000);
+  rateReload.unref();
+
+  log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
 }
 
 main().catch((error: unknown) => {
