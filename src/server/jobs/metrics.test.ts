@@ -15,7 +15,9 @@ const quiet: QueueLog = { info() {}, warn() {}, error() {} };
 
 async function series(name: string) {
   const metric = (await metricsRegistry.getMetricsAsJSON()).find((candidate) => candidate.name === name);
-  return metric?.values.map(({ labels, value }) => ({ ...labels, value })) ?? [];
+  return (
+    metric?.values.map(({ labels, value }): Record<string, string | number> => ({ ...labels, value })) ?? []
+  );
 }
 
 describe('job metrics', () => {
