@@ -79,7 +79,8 @@ export const requestIdOptions = {
 
 /** Every answer names its request id, so a user's report or a proxy log leads to the server's lines. */
 export function registerRequestIdHeader(app: FastifyInstance) {
-  app.addHook('onRequest', async (request, reply) => {
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    done();
   });
 }

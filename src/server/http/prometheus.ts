@@ -75,16 +75,19 @@ function checkMetricsAccess(request: FastifyRequest, token: string | undefined) 
  */
 export const prometheusMetrics = fastifyPlugin(
   async (app: FastifyInstance, options: { db: Database; token: string | undefined }) => {
-    app.addHook('onRequest', async (_request, reply) => {
+    // Callback hooks: on every request, without a promise each.
+    app.addHook('onRequest', (_request, reply, done) => {
       requestsInFlight.inc();
       // The response's `close` comes for every request, answered or abandoned by its client.
       reply.raw.once('close', () => requestsInFlight.dec());
+      done();
     });
-    app.addHook('onResponse', async (request, reply) => {
+    app.addHook('onResponse', (request, reply, done) => {
       requestDuration.observe(
         { method: request.method, route: routeLabel(request), status_code: String(reply.statusCode) },
         reply.elapsedTime / 1000,
       );
+      done();
     });
 
     app.get('/metrics', { logLevel: 'warn' }, async (request, reply) => {
