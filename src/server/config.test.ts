@@ -114,4 +114,12 @@ describe('loadConfig', () => {
       expect.stringMatching(/^S3_ENDPOINT: S3_ENDPOINT must be the storage server URL/),
     ]);
   });
+
+  it('reads the metrics token and the shutdown drain, refusing a guessable token', () => {
+    expect(loadConfig({})).toMatchObject({ metricsToken: undefined, shutdownDrainMs: 0 });
+    const config = loadConfig({ METRICS_TOKEN: 'a'.repeat(32), SHUTDOWN_DRAIN_SECONDS: '2.5' });
+    expect(config).toMatchObject({ metricsToken: 'a'.repeat(32), shutdownDrainMs: 2500 });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN must be at least 16/);
+    expect(() => loadConfig({ SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
 });

@@ -67,6 +67,11 @@ const environmentSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters without spaces')
+    .optional(),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
   ROBOKASSA_LOGIN: z.string().min(1).optional(),
   ROBOKASSA_PASSWORD1: z.string().min(1).optional(),
   ROBOKASSA_PASSWORD2: z.string().min(1).optional(),
@@ -146,6 +151,10 @@ export interface Config {
   /** Unpaid orders are cancelled and their stock released after this long. */
   orderExpiryMinutes: number;
   logLevel: string;
+  /** Bearer token `GET /metrics` requires; without one only private-network clients may read it. */
+  metricsToken: string | undefined;
+  /** After SIGTERM, how long `/health/ready` answers 503 while requests are still served, before closing. */
+  shutdownDrainMs: number;
   /** Payment providers: real endpoints, or the local simulators under /sandbox in test mode. */
   payments: { robokassa: RobokassaSettings; paypal: PaypalSettings };
 }
@@ -255,6 +264,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,
+    metricsToken: env.METRICS_TOKEN,
+    shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     payments: {
       robokassa: {
         merchantLogin: env.ROBOKASSA_LOGIN ?? SANDBOX_ROBOKASSA.login,

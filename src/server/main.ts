@@ -87,6 +87,7 @@ async function main() {
     web: true,
     dev,
     logger: { level: config.logLevel },
+    redis,
     sandboxes: [
       createExchangeRateSimulator().plugin,
       createRussianPostSimulator().plugin,
@@ -94,7 +95,6 @@ async function main() {
       ...paymentSimulators(config),
     ],
   });
-  await app.listen({ host: config.host, port: config.port });
 
   const mailTransport = createMailTransport(config.mail, app.log);
   const worker = createWorker({
@@ -117,18 +117,17 @@ async function main() {
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
   await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
-  worker.start();
-  // The instance that ran the refresh job knows the new rate at once; the others read it here.
-  const rateReload = setInterval(() => void rates.load(), 60_000);
-  rateReload.unref();
-
-  log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
-
+  await app.listen({ host: config.host, port: config.port });
+  // From the moment the server listens, a signal means a graceful shutdown: no await in between.
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) return;
     stopping = true;
-    app.log.info(`${signal}: finishing in-flight requests`);
+    // Readiness turns 503 at once; during the drain the load balancer takes the instance out while
+    // it still answers, then close() refuses new connections and waits for the requests in flight.
+    app.beginShutdown();
+    app.log.info(`${signal}: draining for ${config.shutdownDrainMs} ms, then finishing in-flight requests`);
+    await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
     await app.close();
     await worker.stop();
     mailTransport.close();
@@ -139,6 +138,12 @@ async function main() {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  worker.start();
+  // The instance that ran the refresh job knows the new rate at once; the others read it here.
+  const rateReload = setInterval(() => void rates.load(), 60_000);
+  rateReload.unref();
+
+  log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
 }
 
 main().catch((error: unknown) => {

@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import type { Redis } from 'ioredis';
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
@@ -27,6 +28,9 @@ import type { Services } from '../services.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
+import { healthChecks } from './health.ts';
+import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
+import { prometheusMetrics } from './prometheus.ts';
 import { sessionPlugin } from './session.ts';
 import { serverRenderedApp } from './ssr.ts';
 
@@ -37,6 +41,8 @@ export interface AppOptions {
   /** Serve the web app through Vite's dev server instead of the build. */
   dev?: boolean;
   logger?: FastifyServerOptions['logger'];
+  /** The Redis client the services use, if any: `/health/ready` checks it. */
+  redis?: Redis | undefined;
   /** Extra plugins mounted in test mode, such as the providers' local simulators. */
   sandboxes?: Array<(app: import('fastify').FastifyInstance) => Promise<void>>;
 }
@@ -48,13 +54,18 @@ const PROVIDER_CALLBACKS = ['/api/robokassa/result', '/api/paypal/ipn'];
 export async function buildApp(options: AppOptions) {
   const { services } = options;
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: loggerOptions(options.logger),
+    ...requestIdOptions,
     trustProxy: true,
     bodyLimit: 1024 * 1024,
   });
 
   registerErrorHandling(app);
   const { config } = services;
+  // Operations (docs/decisions/0012): request ids, probes and metrics, outside the /api contract.
+  registerRequestIdHeader(app);
+  await app.register(healthChecks, { db: services.db, redis: options.redis });
+  await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {

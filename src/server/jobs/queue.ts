@@ -1,6 +1,7 @@
 import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { type JobOutcome, jobOutcomes } from './metrics.ts';
 
 /**
  * A durable job queue in the `jobs` table, shared by every instance of the shop.
@@ -222,7 +223,9 @@ export function createWorker(options: WorkerOptions): Worker {
     const now = clock();
     const recurring = isRecurring(job);
     let recorded: boolean;
+    let reached: JobOutcome;
     if (outcome.ok) {
+      reached = 'finished';
       const end = { finishedAt: now };
       recorded = recurring
         ? await closeRecurring(job, end, now)
@@ -234,6 +237,7 @@ export function createWorker(options: WorkerOptions): Worker {
               .returning({ id: jobs.id })
           ).length > 0;
     } else if (outcome.final || job.attempts >= job.maxAttempts) {
+      reached = 'failed';
       const end = { failedAt: now, lastError: outcome.error.slice(0, LAST_ERROR_LIMIT) };
       // A job nobody can run is not planned again, recurring or not.
       recorded =
@@ -252,6 +256,7 @@ export function createWorker(options: WorkerOptions): Worker {
           'job failed for good',
         );
     } else {
+      reached = 'retried';
       const retryAt = new Date(now.getTime() + backoffMs(job.attempts));
       recorded =
         (
@@ -273,6 +278,7 @@ export function createWorker(options: WorkerOptions): Worker {
         );
       }
     }
+    jobOutcomes.inc({ kind: job.kind, outcome: recorded ? reached : 'dropped' });
     if (!recorded) {
       log.warn(
         { jobId: job.id, kind: job.kind, workerId },

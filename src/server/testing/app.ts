@@ -3,20 +3,23 @@ import os from 'node:os';
 import path from 'node:path';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { buildApp } from '../http/app.ts';
+import { type AppOptions, buildApp } from '../http/app.ts';
 import { createServices } from '../services.ts';
 import { createTestDatabase } from './database.ts';
 
 /**
  * The API over a fresh test database, without the web app; `inject` talks to it in-process.
  * `env` adds environment variables (e.g. `RUSSIAN_POST_URL` and `BOXBERRY_URL` pointing at
- * simulators a test listens with); `sandboxes` are mounted as in test mode.
+ * simulators a test listens with); `sandboxes` are mounted as in test mode; `logger` and `redis`
+ * are handed to the app as `main.ts` does.
  */
 export async function createTestApp(
   options: {
     usdRate?: number;
     env?: Record<string, string>;
     sandboxes?: Array<(app: import('fastify').FastifyInstance) => Promise<void>>;
+    logger?: AppOptions['logger'];
+    redis?: AppOptions['redis'];
   } = {},
 ) {
   const connection: DatabaseConnection = await createTestDatabase();
@@ -26,11 +29,17 @@ export async function createTestApp(
     ...options.env,
   });
   const services = createServices({ db: connection.db, config, usdRate: () => options.usdRate ?? 90 });
-  const app = await buildApp({ services, sandboxes: options.sandboxes });
+  const app = await buildApp({
+    services,
+    sandboxes: options.sandboxes,
+    logger: options.logger,
+    redis: options.redis,
+  });
   return {
     app,
     services,
     db: connection.db,
+    connection,
     async close() {
       await app.close();
       await connection.close();
