@@ -20,10 +20,17 @@ import type { Database } from './db/client.ts';
 import { createDeliveryQuotes } from './delivery/service.ts';
 import { submitFeedback } from './feedback/service.ts';
 import { createStorage, type ObjectStorage } from './files/storage.ts';
+import { counter } from './metrics.ts';
 import { listPartners } from './partners/service.ts';
 import { createRateLimits } from './security/rate-limits.ts';
 
 type Answer<T> = Omit<T, 'success'>;
+
+const catalogInvalidations = counter({
+  name: 'vitrina_catalog_invalidations_total',
+  help: 'Catalogue caches emptied: after a write here (local), or a message from another instance or a Redis reconnect (remote)',
+  labelNames: ['origin'],
+});
 
 /**
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use
@@ -44,7 +51,14 @@ export function createServices(options: {
   const mailShop = { email: config.shopEmail, url: config.publicUrl };
   // Several instances share one Redis: a write on one empties the caches of all.
   const invalidation: CatalogInvalidation = redis
-    ? redisInvalidation({ redis, onRemoteChange: () => cache.invalidate(), log: options.log })
+    ? redisInvalidation({
+        redis,
+        onRemoteChange: () => {
+          catalogInvalidations.inc({ origin: 'remote' });
+          cache.invalidate();
+        },
+        log: options.log,
+      })
     : localInvalidation();
   const cache = createCatalogCache({ canKeep: invalidation.canKeep });
 
@@ -79,6 +93,7 @@ export function createServices(options: {
      * resolves once the other instances have been told.
      */
     invalidate: () => {
+      catalogInvalidations.inc({ origin: 'local' });
       cache.invalidate();
       return invalidation.publish();
     },

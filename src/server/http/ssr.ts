@@ -7,6 +7,7 @@ import { currencyFor } from '../../contract/money.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
 import { checkoutActions } from '../checkout/checkout-actions.ts';
+import { counter } from '../metrics.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
 import { pageCache } from './page-cache.ts';
@@ -16,6 +17,12 @@ export const BUILD_DIRECTORY = path.resolve('build');
 
 /** Home, lists and product pages: the same for every visitor without a session. */
 const CATALOGUE_PAGE = /^\/(?:(?:category|project|search|product)\/[^/]+\/?)?$/;
+
+const pageCacheLookups = counter({
+  name: 'vitrina_page_cache_lookups_total',
+  help: 'Catalogue pages asked of the page cache by visitors without a session, by outcome (hit, miss)',
+  labelNames: ['outcome'],
+});
 
 export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server', 'index.js'));
 
@@ -38,6 +45,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
       },
       generation: () => services.catalog.generation,
       canKeep: services.catalog.canKeep,
+      onLookup: (outcome) => pageCacheLookups.inc({ outcome }),
     });
   }
   await app.register(reactRouterFastify, {
