@@ -115,6 +115,13 @@ describe('loadConfig', () => {
     ]);
   });
 
+  it('believes forwarded headers from local and private-network proxies only, unless told otherwise', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.0/8, 192.168.1.5' }).trustProxy).toBe('10.0.0.0/8, 192.168.1.5');
+    expect(() => loadConfig({ TRUST_PROXY: 'every one!' })).toThrow(/TRUST_PROXY must be/);
+  });
+
   it('reads the metrics token and the shutdown drain, refusing a guessable token', () => {
     expect(loadConfig({})).toMatchObject({ metricsToken: undefined, shutdownDrainMs: 0 });
     const config = loadConfig({ METRICS_TOKEN: 'a'.repeat(32), SHUTDOWN_DRAIN_SECONDS: '2.5' });

@@ -67,6 +67,13 @@ const environmentSchema = z.object({
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  TRUST_PROXY: z
+    .string()
+    .regex(
+      /^(true|false|[\w.:/]+(\s*,\s*[\w.:/]+)*)$/,
+      'TRUST_PROXY must be true, false or a comma-separated list of proxy addresses/CIDRs (loopback, uniquelocal, 10.0.0.0/8 …)',
+    )
+    .default('loopback,linklocal,uniquelocal'),
   METRICS_TOKEN: z
     .string()
     .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters without spaces')
@@ -152,6 +159,11 @@ export interface Config {
   orderExpiryMinutes: number;
   logLevel: string;
   /** Bearer token `GET /metrics` requires; without one only private-network clients may read it. */
+  /**
+   * Which peers may tell the client's address and protocol in X-Forwarded-*: by default proxies on
+   * loopback and private networks, so a client on the internet cannot fake its address.
+   */
+  trustProxy: boolean | string;
   metricsToken: string | undefined;
   /** After SIGTERM, how long `/health/ready` answers 503 while requests are still served, before closing. */
   shutdownDrainMs: number;
@@ -265,6 +277,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,
+    trustProxy: env.TRUST_PROXY === 'true' ? true : env.TRUST_PROXY === 'false' ? false : env.TRUST_PROXY,
     shutdownDrainMs: env.SHUTDOWN_DRAIN_SECONDS * 1000,
     payments: {
       robokassa: {

@@ -56,7 +56,7 @@ export async function buildApp(options: AppOptions) {
   const app = Fastify({
     logger: loggerOptions(options.logger),
     ...requestIdOptions,
-    trustProxy: true,
+    trustProxy: options.services.config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
 
