@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { type Child, freePort, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
+import { hashPassword } from '../../src/server/accounts/passwords.ts';
 
 /**
  * Real shop processes on one PostgreSQL server for the load and fault tests: fresh databases (empty,
@@ -62,6 +63,33 @@ export async function createDatabase(template?: string): Promise<ShopDatabase> {
       await onServer(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * Confirmed shopper accounts written straight into the database with the shop's own password
+ * hashing (one hash for all: they share the password), instead of dozens of registrations.
+ */
+export async function createAccounts(
+  database: ShopDatabase,
+  count: number,
+  label: string,
+): Promise<Account[]> {
+  const password = `${label}-password`;
+  const passwordHash = await hashPassword(password);
+  const emails = Array.from({ length: count }, (_, index) => `${label}-${index}@load.example`);
+  const { rows } = await database.sql.query<{ id: number; email: string }>(
+    `insert into users (email, password_hash, email_verified_at, locale)
+     select email, $2, now(), 'ru' from unnest($1::text[]) as email
+     returning id, email`,
+    [emails, passwordHash],
+  );
+  return rows.map((row) => ({ ...row, password }));
 }
 
 /** What load.global.ts leaves for the tests: a seeded database and its pictures. */
