@@ -18,7 +18,7 @@ export interface Answer {
 export class ConnectionFailure extends Error {
   constructor(
     readonly url: string,
-    readonly cause: unknown,
+    override readonly cause: unknown,
   ) {
     super(
       `${url}: ${cause instanceof Error ? `${cause.message} ${String(cause.cause ?? '')}` : String(cause)}`,
@@ -32,10 +32,7 @@ export interface Recorder {
 
 const REQUEST_TIMEOUT_MS = 60_000;
 
-export type Body =
-  | { json: unknown }
-  | { form: Record<string, string> }
-  | { raw: string | Buffer; type?: string };
+export type Body = { json: unknown } | { form: Record<string, string> } | { raw: string; type?: string };
 
 export class Shopper {
   readonly cookies = new Map<string, string>(Object.entries(SHOP_COOKIES));

@@ -1,4 +1,4 @@
-import type { PaymentForm } from '../../contract/orders.ts';
+import { orderId as orderIdSchema, type PaymentForm } from '../../contract/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Invalid } from '../errors.ts';
@@ -164,9 +164,9 @@ export async function paymentStatus(
   params: Record<string, string>,
 ): Promise<{ status: PageStatus; order: number | null }> {
   if (provider === 'paypal') {
-    const orderId = Number(params.order ?? params.invoice);
-    if (!Number.isInteger(orderId) || orderId <= 0) throw new Invalid('not-found', { order: ['not-found'] });
-    return { status: statusOfOrder(await findOrder(db, orderId)), order: orderId };
+    const parsed = orderIdSchema.safeParse(params.order ?? params.invoice);
+    if (!parsed.success) throw new Invalid('not-found', { order: ['not-found'] });
+    return { status: statusOfOrder(await findOrder(db, parsed.data)), order: parsed.data };
   }
   const redirect = verifySuccessRedirect(config.payments.robokassa, params);
   if (!redirect.ok) throw new Invalid('not-found', { order: ['not-found'] });
@@ -199,12 +199,12 @@ export async function cancelPayment(
 ): Promise<{ status: PageStatus; order: number | null }> {
   const orderId =
     provider === 'paypal'
-      ? Number(params.order)
+      ? orderIdSchema.safeParse(params.order).data
       : (() => {
           const redirect = readFailRedirect(params);
-          return redirect.ok ? redirect.invoiceId : Number.NaN;
+          return redirect.ok ? redirect.invoiceId : undefined;
         })();
-  if (!Number.isInteger(orderId) || orderId <= 0 || userId === undefined) return { status: -1, order: null };
+  if (orderId === undefined || userId === undefined) return { status: -1, order: null };
   try {
     await cancelOrder(db, orderId, { reason: 'cancelled', userId, returnToBasket: true, shop });
     return { status: 1, order: orderId };

@@ -26,6 +26,7 @@ import type { Services } from '../services.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
+import { inputChecks } from './input-checks.ts';
 import { sessionPlugin } from './session.ts';
 import { serverRenderedApp } from './ssr.ts';
 
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions) {
     limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024 },
     onFile: bufferUploadedFile,
   });
+  // After the body parsers: it reads the parsed bodies, multipart fields included.
+  await app.register(inputChecks);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const routes: ApiRoute[] = [
