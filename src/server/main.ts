@@ -117,7 +117,9 @@ async function main() {
   await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
   worker.start();
   // The instance that ran the refresh job knows the new rate at once; the others read it here.
-  const rateReload = setInterval(() => void rates.load(), 60_000);
+  const rateReload = setInterval(() => {
+    rates.load().catch((error: unknown) => app.log.warn({ err: error }, 'could not reload the USD rate'));
+  }, 60_000);
   rateReload.unref();
 
   log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);
