@@ -1,4 +1,4 @@
-import { execFileSync } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -35,11 +35,16 @@ const TRAFFIC_AFTER_MS = 8_000;
 const RECOVERY_LIMIT_MS = 5_000;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Asynchronous, so that the traffic this process sends goes on while PostgreSQL restarts. */
 const pgctl = (action: 'restart' | 'start') =>
-  execFileSync('pg_ctlcluster', ['--skip-systemctl-redirect', CLUSTER_VERSION ?? '', 'main', action], {
-    stdio: 'pipe',
-    timeout: 60_000,
-  });
+  new Promise<void>((resolve, reject) =>
+    execFile(
+      'pg_ctlcluster',
+      ['--skip-systemctl-redirect', CLUSTER_VERSION ?? '', 'main', action],
+      { timeout: 60_000 },
+      (error) => (error ? reject(error) : resolve()),
+    ),
+  );
 
 async function postgresAnswers(): Promise<boolean> {
   const client = new pg.Client({ connectionString: POSTGRES_URL, connectionTimeoutMillis: 1_000 });
@@ -63,11 +68,9 @@ async function ensurePostgresUp(): Promise<number> {
     if (Date.now() > deadline) throw new Error('PostgreSQL did not come back within a minute');
     if (!started && Date.now() > deadline - 50_000) {
       started = true;
-      try {
-        pgctl('start');
-      } catch {
+      await pgctl('start').catch(() => {
         // already starting
-      }
+      });
     }
     await sleep(100);
   }
@@ -143,7 +146,7 @@ it.skipIf(!CAN_RESTART)('recovers by itself when PostgreSQL restarts under traff
   try {
     await sleep(TRAFFIC_BEFORE_MS);
     restartedAt = Date.now();
-    pgctl('restart');
+    await pgctl('restart');
     backAt = await ensurePostgresUp();
     await sleep(TRAFFIC_AFTER_MS);
   } finally {
