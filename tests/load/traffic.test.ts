@@ -115,7 +115,8 @@ async function journey(
     [200, 404],
   );
   const basket = await expectStatus(api('api basket', 'GET', '/api/basket?locale=en'), [200]);
-  if (!account) return;
+  // Checkout is for signed-in shoppers with something in the cart (all of it may have sold out).
+  if (!account || (basket.json as { count: number }).count === 0) return;
 
   await expectStatus(
     api('api delivery', 'GET', '/api/delivery?method=russian_post&country=RU&zip=101000'),
@@ -141,7 +142,7 @@ async function journey(
         [200],
       );
     }
-  } else if (!(placed.status === 422 && (basket.json as { count: number }).count === 0)) {
+  } else {
     throw new Error(`POST /api/order answered ${placed.status}: ${placed.text.slice(0, 300)}`);
   }
 }
