@@ -2,7 +2,9 @@
  * Runs every test suite and ends with one line `N passed, N failed, N skipped`:
  *   1. unit and API tests on the embedded PGlite database;
  *   2. the same database tests on PostgreSQL (TEST_DATABASE_URL, or the local server);
- *   3. browser journeys in Debian's Chromium against the built shop.
+ *   3. browser journeys in Debian's Chromium against the built shop;
+ *   4. load and fault tests: shop processes on PostgreSQL (and Redis) under mixed traffic, kill -9,
+ *      a PostgreSQL restart and a fuzz pass over the API (tests/load, docs/decisions/0013).
  * Without PostgreSQL or Chromium the suite says it was skipped and why; with `--ci` that is a failure.
  */
 import { spawnSync } from 'node:child_process';
@@ -86,18 +88,33 @@ if (postgresProblem) {
   vitest('Database tests on PostgreSQL', ['src/server'], { TEST_DATABASE_URL: postgresUrl });
 }
 
+let webAppBuilt: boolean | undefined;
+/** Builds ./build once for the suites that serve pages; false (and counted as a failure) if it fails. */
+function buildWebApp(): boolean {
+  if (webAppBuilt === undefined) {
+    console.log('\n━━ Building the web app ━━');
+    webAppBuilt = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' }).status === 0;
+    if (!webAppBuilt) {
+      totals.failed += 1;
+      problems.push('the web app did not build');
+    }
+  }
+  return webAppBuilt;
+}
+
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 if (!existsSync(chromium)) {
   skip('Browser tests (Chromium)', `${chromium} is not installed (apt-get install chromium)`);
-} else {
-  console.log('\n━━ Building the web app for the browser tests ━━');
-  const build = spawnSync('npx', ['react-router', 'build'], { stdio: 'inherit' });
-  if (build.status !== 0) {
-    totals.failed += 1;
-    problems.push('the web app did not build');
-  } else {
-    vitest('Browser tests (Chromium)', ['--config', 'vitest.e2e.config.ts']);
-  }
+} else if (buildWebApp()) {
+  vitest('Browser tests (Chromium)', ['--config', 'vitest.e2e.config.ts']);
+}
+
+if (postgresProblem) {
+  skip('Load and fault tests', `cannot reach ${postgresUrl} (${postgresProblem}); set TEST_DATABASE_URL`);
+} else if (buildWebApp()) {
+  vitest('Load and fault tests (PostgreSQL)', ['--config', 'vitest.load.config.ts'], {
+    TEST_DATABASE_URL: postgresUrl,
+  });
 }
 
 for (const problem of problems) console.log(`problem: ${problem}`);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 
 /** Wire shapes of the back office (`/api/admin/*`). Prices are roubles, weights grams. */
 
@@ -26,16 +27,27 @@ export const link = z
   .max(120, 'field-too-long')
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'link-invalid');
 
-const money = z.coerce
-  .number({ error: 'number-invalid' })
-  .min(0, 'number-invalid')
-  .max(10_000_000, 'number-invalid');
+const money = wireNumber(
+  z.coerce.number({ error: 'number-invalid' }).min(0, 'number-invalid').max(10_000_000, 'number-invalid'),
+);
 const optionalMoney = z.preprocess(
   (value) => (value === '' || value === null || value === undefined ? null : value),
   money.nullable(),
 );
-const count = z.coerce.number({ error: 'number-invalid' }).int('number-invalid');
-const id = z.coerce.number({ error: 'not-found' }).int('not-found').positive('not-found');
+const count = wireNumber(
+  z.coerce
+    .number({ error: 'number-invalid' })
+    .int('number-invalid')
+    .min(-DATABASE_INT_MAX, 'number-invalid')
+    .max(DATABASE_INT_MAX, 'number-invalid'),
+);
+const id = wireNumber(
+  z.coerce
+    .number({ error: 'not-found' })
+    .int('not-found')
+    .positive('not-found')
+    .max(DATABASE_INT_MAX, 'not-found'),
+);
 /** Repeated form fields (`categories=1&categories=2`) or a JSON array. */
 const idList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
@@ -128,11 +140,13 @@ export const orderUpdate = z.object({
   track_code: optionalText(100),
   delivery_cost_actual: optionalMoney,
   manager_comment: optionalText(5000),
-  status: z.coerce
-    .number({ error: 'status-invalid' })
-    .int('status-invalid')
-    .min(0, 'status-invalid')
-    .max(6, 'status-invalid'),
+  status: wireNumber(
+    z.coerce
+      .number({ error: 'status-invalid' })
+      .int('status-invalid')
+      .min(0, 'status-invalid')
+      .max(6, 'status-invalid'),
+  ),
 });
 
 export const partnerInput = z.object({

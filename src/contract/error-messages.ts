@@ -30,6 +30,7 @@ const en = {
   'not-found': 'Not found.',
   'origin-refused': 'This request came from another site and was refused.',
   'internal-server-error': 'Server error. Please contact support.',
+  'service-unavailable': 'The shop is briefly unavailable. Please try again in a moment.',
   'product-required': 'Choose a product.',
   'product-unavailable': 'This product is not available.',
   'envisioned-not-orderable':
@@ -105,6 +106,7 @@ const ru: Record<ErrorKey, string> = {
   'not-found': 'Не найдено.',
   'origin-refused': 'Запрос пришёл с другого сайта и отклонён.',
   'internal-server-error': 'Ошибка сервера. Обратитесь в поддержку.',
+  'service-unavailable': 'Магазин ненадолго недоступен. Попробуйте через минуту.',
   'product-required': 'Выберите товар.',
   'product-unavailable': 'Этот товар недоступен.',
   'envisioned-not-orderable':

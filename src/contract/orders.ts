@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { email } from './accounts.ts';
 import { LOCALES } from './locale.ts';
+import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 
 /** Wire shapes of checkout and order history (spec sections 3, 4, 7). */
 
@@ -41,9 +42,15 @@ export const orderBody = recipientSchema.extend({
     .transform((value) => (value ? value : undefined)),
 });
 
-export const orderIdBody = z.object({
-  order: z.coerce.number({ error: 'not-found' }).int('not-found').positive('not-found'),
-});
+export const orderId = wireNumber(
+  z.coerce
+    .number({ error: 'not-found' })
+    .int('not-found')
+    .positive('not-found')
+    .max(DATABASE_INT_MAX, 'not-found'),
+);
+
+export const orderIdBody = z.object({ order: orderId });
 
 export const orderItemSchema = z.object({
   id: z.number().int(),

@@ -1,12 +1,16 @@
 import { z } from 'zod';
 import { LOCALES } from './locale.ts';
+import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 
 /** Wire shapes of the basket, wishlist and reviews calls (spec sections 3, 4, 7). */
 
-const productId = z.coerce
-  .number({ error: 'product-required' })
-  .int('product-required')
-  .positive('product-required');
+const productId = wireNumber(
+  z.coerce
+    .number({ error: 'product-required' })
+    .int('product-required')
+    .positive('product-required')
+    .max(DATABASE_INT_MAX, 'product-required'),
+);
 
 export const productBody = z.object({ product: productId });
 
@@ -65,11 +69,13 @@ export const reviewsQuery = z.object({
 
 export const reviewBody = z.object({
   product: productId,
-  rating: z.coerce
-    .number({ error: 'rating-invalid' })
-    .int('rating-invalid')
-    .min(1, 'rating-invalid')
-    .max(5, 'rating-invalid'),
+  rating: wireNumber(
+    z.coerce
+      .number({ error: 'rating-invalid' })
+      .int('rating-invalid')
+      .min(1, 'rating-invalid')
+      .max(5, 'rating-invalid'),
+  ),
   body: z
     .string({ error: 'field-required' })
     .trim()

@@ -140,7 +140,9 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   worker.start();
   // The instance that ran the refresh job knows the new rate at once; the others read it here.
-  const rateReload = setInterval(() => void rates.load(), 60_000);
+  const rateReload = setInterval(() => {
+    rates.load().catch((error: unknown) => app.log.warn({ err: error }, 'could not reload the USD rate'));
+  }, 60_000);
   rateReload.unref();
 
   log(`Vitrina is serving ${config.publicUrl}${config.testMode ? ' (test mode)' : ''}`);

@@ -4,7 +4,7 @@ import { inject } from 'vitest';
 
 /**
  * The mails the e2e server wrote to its outbox (`<DATA_DIR>/outbox/*.eml`), decoded to text. The
- * same reading as accounts.spec.ts, shared here for the other journeys.
+ * same reading as accounts.spec.ts, shared here for the other journeys and the load tests.
  */
 
 /** Bytes of a quoted-printable body (soft line breaks joined, =XX decoded), read as UTF-8. */
@@ -45,8 +45,17 @@ function plainTextParts(entity: string): string[] {
 }
 
 /** Waits for the newest mail to `recipient` whose text matches `pattern`; returns its text. */
-export async function waitForMail(recipient: string, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
+export function waitForMail(recipient: string, pattern: RegExp, timeoutMs = 30_000): Promise<string> {
+  return waitForMailIn(path.join(inject('dataDir'), 'outbox'), recipient, pattern, timeoutMs);
+}
+
+/** The same, in any outbox folder (`<DATA_DIR>/outbox` of the server that sent it). */
+export async function waitForMailIn(
+  outbox: string,
+  recipient: string,
+  pattern: RegExp,
+  timeoutMs = 30_000,
+): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const files = existsSync(outbox)

@@ -1,4 +1,4 @@
-import type { PaymentForm } from '../../contract/orders.ts';
+import { orderId as orderIdSchema, type PaymentForm } from '../../contract/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Invalid } from '../errors.ts';
@@ -166,12 +166,12 @@ export async function paymentStatus(
   shopperId: number | undefined,
 ): Promise<{ status: PageStatus; order: number | null }> {
   if (provider === 'paypal') {
-    const orderId = Number(params.order ?? params.invoice);
-    const order = Number.isInteger(orderId) && orderId > 0 ? await findOrder(db, orderId) : undefined;
+    const parsed = orderIdSchema.safeParse(params.order ?? params.invoice);
+    const order = parsed.success ? await findOrder(db, parsed.data) : undefined;
     if (!order || shopperId === undefined || order.userId !== shopperId) {
       throw new Invalid('not-found', { order: ['not-found'] });
     }
-    return { status: statusOfOrder(order), order: orderId };
+    return { status: statusOfOrder(order), order: order.id };
   }
   const redirect = verifySuccessRedirect(config.payments.robokassa, params);
   if (!redirect.ok) throw new Invalid('not-found', { order: ['not-found'] });
@@ -204,12 +204,12 @@ export async function cancelPayment(
 ): Promise<{ status: PageStatus; order: number | null }> {
   const orderId =
     provider === 'paypal'
-      ? Number(params.order)
+      ? orderIdSchema.safeParse(params.order).data
       : (() => {
           const redirect = readFailRedirect(params);
-          return redirect.ok ? redirect.invoiceId : Number.NaN;
+          return redirect.ok ? redirect.invoiceId : undefined;
         })();
-  if (!Number.isInteger(orderId) || orderId <= 0 || userId === undefined) return { status: -1, order: null };
+  if (orderId === undefined || userId === undefined) return { status: -1, order: null };
   try {
     await cancelOrder(db, orderId, { reason: 'cancelled', userId, returnToBasket: true, shop });
     return { status: 1, order: orderId };

@@ -192,3 +192,22 @@ describe('POST /api/paypal/status', () => {
     expect(guest.statusCode).toBe(422);
   });
 });
+
+describe('POST /api/paypal/cancel', () => {
+  it("cancels the shopper's unpaid order and the catalogue shows its stock back at once", async () => {
+    const inStock = async () =>
+      (
+        (await shop.app.inject({ method: 'GET', url: '/api/product?locale=en&link=wolf-shirt' })).json() as {
+          product: { inStock: number };
+        }
+      ).product.inStock;
+    const before = await inStock();
+    const { send, placed } = await placeOrder('paypal');
+    const { order } = createOrderResponse.parse(placed.body);
+    expect(await inStock()).toBe(before - 1);
+    const cancelled = await send('POST', '/api/paypal/cancel', { order: order.id });
+    expect(cancelled.body).toMatchObject({ success: true, status: 1, order: order.id });
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await inStock()).toBe(before);
+  });
+});

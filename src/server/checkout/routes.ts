@@ -32,10 +32,18 @@ export function paymentPageRoutes(services: Services) {
       tags: ['payments'],
       body: queryStringBody,
       response: paymentStatusResponse,
-      handler: async ({ body, request }) => ({
-        success: true,
-        ...(await cancelPayment(services.db, provider, body, request.session.userId, services.mailShop)),
-      }),
+      handler: async ({ body, request }) => {
+        const result = await cancelPayment(
+          services.db,
+          provider,
+          body,
+          request.session.userId,
+          services.mailShop,
+        );
+        // The order's stock is back: catalogue answers must show it.
+        if (result.status === 1) services.catalog.invalidate();
+        return { success: true, ...result };
+      },
     }),
   ]);
 }

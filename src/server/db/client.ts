@@ -25,6 +25,38 @@ export interface DatabaseConnection {
   close(): Promise<void>;
 }
 
+/** SQLSTATEs of a server that is shutting down, starting up or out of connections; class 08 too. */
+const UNAVAILABLE_STATES = new Set(['57P01', '57P02', '57P03', '53300']);
+const NETWORK_ERRORS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+/** node-postgres's own words for a connection that is gone. */
+const LOST_CONNECTION = /^Connection terminated|is not queryable|timeout exceeded when trying to connect/;
+
+/**
+ * Whether `error`, or the driver error it wraps (drizzle wraps them as `cause`), says the database
+ * could not be reached or dropped the connection, rather than refusing the statement: the request
+ * may succeed once the server is back (503), it is no bug of ours (500).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current = error, depth = 0; current instanceof Error && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (code.startsWith('08') || UNAVAILABLE_STATES.has(code) || NETWORK_ERRORS.has(code))
+    )
+      return true;
+    if (LOST_CONNECTION.test(current.message)) return true;
+    current = current.cause;
+  }
+  return false;
+}
+
 export const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 /** Any fixed number: it only has to be the same for every instance of the shop. */
@@ -58,8 +90,11 @@ async function openPglite(
 
 async function openPostgres(connectionString: string, poolSize: number): Promise<DatabaseConnection> {
   const pool = new pg.Pool({ connectionString, max: poolSize });
-  // A dropped idle connection (server restart) must not crash the process; the pool reconnects.
+  // A connection the server drops (a restart) must not crash the process. The pool removes an idle
+  // client itself; a client checked out between two statements of a transaction has no listener of
+  // its own, so it gets this one: its next statement fails and the pool discards it on release.
   pool.on('error', () => {});
+  pool.on('connect', (client) => client.on('error', () => {}));
   const db = drizzleNodePostgres(pool, { schema }) as unknown as Database;
   return {
     db,

@@ -38,7 +38,8 @@ export interface Guards {
 
 /** Turns zod issues into the spec's `errors: { field: [messages] }`. */
 export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
-  const result = schema.safeParse(input ?? {});
+  // No body at all is an empty form; a JSON `null` is not.
+  const result = schema.safeParse(input === undefined ? {} : input);
   if (result.success) return result.data;
   const errors: Record<string, string[]> = {};
   for (const issue of result.error.issues) {

@@ -29,6 +29,7 @@ import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { registerErrorHandling } from './errors.ts';
 import { healthChecks } from './health.ts';
+import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
 import { sessionPlugin } from './session.ts';
@@ -81,6 +82,8 @@ export async function buildApp(options: AppOptions) {
     limits: { files: 1, fileSize: MAX_UPLOAD_BYTES, fieldSize: 64 * 1024 },
     onFile: bufferUploadedFile,
   });
+  // After the body parsers: it reads the parsed bodies, multipart fields included.
+  await app.register(inputChecks);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
   const routes: ApiRoute[] = [

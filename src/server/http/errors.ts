@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
 import { isLocale } from '../../contract/locale.ts';
+import { isDatabaseUnavailable } from '../db/client.ts';
 import { DomainError, TooManyRequests } from '../errors.ts';
 import { NOT_FOUND_ANSWER } from './api.ts';
 import { requestLocale } from './locale.ts';
@@ -15,8 +16,8 @@ function errorLocale(request: FastifyRequest) {
 /**
  * Maps every failure to the spec's `{ success: false, errors, message }` shape, with texts in the
  * visitor's language. Domain errors carry their own status; malformed requests Fastify itself
- * refuses (bad JSON, wrong media type, body too large) keep their 4xx; anything else is logged and
- * answered 500 without details.
+ * refuses (bad JSON, wrong media type, body too large) keep their 4xx; a database that is down or
+ * restarting is a 503 with Retry-After; anything else is logged and answered 500 without details.
  */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -36,6 +37,13 @@ export function registerErrorHandling(app: FastifyInstance) {
       return reply
         .status(status)
         .send({ success: false, errors: { request: [error.message] }, message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', '5')
+        .send({ success: false, errors: {}, message: translateError(locale, 'service-unavailable') });
     }
     request.log.error({ err: error }, 'request failed');
     const message = translateError(locale, 'internal-server-error');

@@ -4,6 +4,7 @@ import { localeQuery } from '../../contract/catalog.ts';
 import {
   createOrderResponse,
   orderBody,
+  orderId,
   orderIdBody,
   orderListResponse,
   orderResponse,
@@ -50,7 +51,7 @@ export function orderRoutes(services: Services) {
       url: '/api/order/:id',
       summary: "One of the user's orders with its items (404 for anyone else's)",
       tags: ['orders'],
-      params: z.object({ id: z.coerce.number().int().positive('not-found') }),
+      params: z.object({ id: orderId }),
       query: localeQuery,
       response: orderResponse,
       handler: async ({ params, query, request }) => ({

@@ -1,0 +1,180 @@
+import { randomBytes } from 'node:crypto';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { type Child, freePort, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
+import { hashPassword } from '../../src/server/accounts/passwords.ts';
+
+/**
+ * Real shop processes on one PostgreSQL server for the load and fault tests: fresh databases (empty,
+ * or cloned from the seeded template of load.global.ts), a data folder shared by the instances like a
+ * shared volume, and the processes themselves, started exactly as `npm run serve` would.
+ */
+
+/** The server the suite creates its databases on. */
+export const POSTGRES_URL = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
+export const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+export const ADMIN = { email: 'admin@vitrina.example', password: 'load-admin-password' };
+/** Cookies every shopper sends: English texts, no test-mode notice. */
+export const SHOP_COOKIES = { locale: 'en', 'overlay-test-info': 'hidden' };
+
+/** `POSTGRES_URL` with another database name. */
+export function databaseUrl(name: string): string {
+  const url = new URL(POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** Runs statements on the server's maintenance database (create and drop databases). */
+export async function onServer(...statements: string[]): Promise<void> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    for (const statement of statements) await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface ShopDatabase {
+  name: string;
+  url: string;
+  /** A pool on the database for the test's own checks. */
+  sql: pg.Pool;
+  drop(): Promise<void>;
+}
+
+/** A new database: empty, or a copy of `template` (which nobody may be connected to). */
+export async function createDatabase(template?: string): Promise<ShopDatabase> {
+  const name = `vitrina_load_${randomBytes(5).toString('hex')}`;
+  await onServer(`create database ${name}${template ? ` template ${template}` : ''}`);
+  const url = databaseUrl(name);
+  const sql = new pg.Pool({ connectionString: url, max: 4 });
+  // The PostgreSQL restart test drops these connections on purpose.
+  sql.on('error', () => {});
+  return {
+    name,
+    url,
+    sql,
+    async drop() {
+      await sql.end();
+      await onServer(`drop database if exists ${name} with (force)`);
+    },
+  };
+}
+
+export interface Account {
+  id: number;
+  email: string;
+  password: string;
+}
+
+/**
+ * Confirmed shopper accounts written straight into the database with the shop's own password
+ * hashing (one hash for all: they share the password), instead of dozens of registrations.
+ */
+export async function createAccounts(
+  database: ShopDatabase,
+  count: number,
+  label: string,
+): Promise<Account[]> {
+  const password = `${label}-password`;
+  const passwordHash = await hashPassword(password);
+  const emails = Array.from({ length: count }, (_, index) => `${label}-${index}@load.example`);
+  const { rows } = await database.sql.query<{ id: number; email: string }>(
+    `insert into users (email, password_hash, email_verified_at, locale)
+     select email, $2, now(), 'ru' from unnest($1::text[]) as email
+     returning id, email`,
+    [emails, passwordHash],
+  );
+  return rows.map((row) => ({ ...row, password }));
+}
+
+/** What load.global.ts leaves for the tests: a seeded database and its pictures. */
+export interface SeededTemplate {
+  database: string;
+  dataDir: string;
+  /** Output of the two instances that started together on the empty database to seed it. */
+  startOutputs: string[];
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    loadTemplate: SeededTemplate;
+  }
+}
+
+/** A fresh copy of the demo shop: the template's database and data folder, cloned. */
+export async function cloneSeededShop(): Promise<{ database: ShopDatabase; dataDir: string }> {
+  const template = inject('loadTemplate');
+  const database = await createDatabase(template.database);
+  const dataDir = newDataDir();
+  cpSync(template.dataDir, dataDir, { recursive: true });
+  return { database, dataDir };
+}
+
+export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'vitrina-load-'));
+export const removeDataDir = (dataDir: string) => rmSync(dataDir, { recursive: true, force: true });
+
+export interface Instance extends Child {
+  port: number;
+  /** Starts a new process with the same settings (after `kill`), on the same port. */
+  restart(): Promise<Instance>;
+}
+
+export interface InstanceOptions {
+  name: string;
+  databaseUrl: string;
+  dataDir: string;
+  port?: number;
+  /** Wait until it serves; off when several are started together. */
+  wait?: boolean;
+}
+
+const START_TIMEOUT_MS = 180_000;
+
+/** Starts `src/server/main.ts` in production mode (test-mode providers) on 127.0.0.1. */
+export async function startInstance(options: InstanceOptions): Promise<Instance> {
+  const port = options.port ?? (await freePort());
+  const child = startNodeServer({
+    name: options.name,
+    script: 'src/server/main.ts',
+    port,
+    cwd: process.cwd(),
+    env: {
+      NODE_ENV: 'production',
+      DATA_DIR: options.dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'load-suite-session-secret-long-enough-for-production',
+      DATABASE_URL: options.databaseUrl,
+      REDIS_URL,
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      // Hundreds of sign-ins from one address are the point here, not an attack.
+      RATE_LIMIT_MULTIPLIER: '10000',
+      LOG_LEVEL: 'warn',
+    },
+  });
+  const instance: Instance = {
+    ...child,
+    port,
+    restart: () => startInstance({ ...options, port, wait: true }),
+  };
+  if (options.wait !== false) await waitUntilServing(instance);
+  return instance;
+}
+
+export const waitUntilServing = (instance: Instance) =>
+  waitUntilReady(instance, `${instance.baseUrl}/api/initial?locale=en`, START_TIMEOUT_MS);
+
+/** SIGKILL: no shutdown hook runs, in-flight requests and transactions are cut off. */
+export async function killHard(instance: Instance): Promise<void> {
+  const exited = new Promise((resolve) => instance.process.once('exit', resolve));
+  instance.process.kill('SIGKILL');
+  await exited;
+}
+
+export const isRunning = (instance: Instance) =>
+  instance.process.exitCode === null && instance.process.signalCode === null;
