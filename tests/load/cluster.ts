@@ -115,6 +115,29 @@ export async function cloneSeededShop(): Promise<{ database: ShopDatabase; dataD
   return { database, dataDir };
 }
 
+/** Two instances, `a` and `b`, on a fresh copy of the seeded shop (one database, one data folder). */
+export interface TwoInstances {
+  database: ShopDatabase;
+  dataDir: string;
+  a: Instance;
+  b: Instance;
+}
+
+export async function startTwoInstances(prefix: string): Promise<TwoInstances> {
+  const { database, dataDir } = await cloneSeededShop();
+  const [a, b] = (await Promise.all(
+    [`${prefix}-a`, `${prefix}-b`].map((name) => startInstance({ name, databaseUrl: database.url, dataDir })),
+  )) as [Instance, Instance];
+  return { database, dataDir, a, b };
+}
+
+/** Stops both instances and removes their database and data folder; safe after a failed start. */
+export async function stopTwoInstances(cluster: Partial<TwoInstances>): Promise<void> {
+  await Promise.all([cluster.a?.stop(), cluster.b?.stop()]);
+  await cluster.database?.drop();
+  if (cluster.dataDir) removeDataDir(cluster.dataDir);
+}
+
 export const newDataDir = () => mkdtempSync(path.join(os.tmpdir(), 'vitrina-load-'));
 export const removeDataDir = (dataDir: string) => rmSync(dataDir, { recursive: true, force: true });
 

@@ -1,13 +1,12 @@
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import {
-  cloneSeededShop,
   createAccounts,
   type Instance,
   isRunning,
   killHard,
-  removeDataDir,
   type ShopDatabase,
-  startInstance,
+  startTwoInstances,
+  stopTwoInstances,
 } from './cluster.ts';
 import { ConnectionFailure, orderBody, Shopper } from './shopper.ts';
 
@@ -30,17 +29,9 @@ let a: Instance;
 let b: Instance;
 
 beforeAll(async () => {
-  ({ database, dataDir } = await cloneSeededShop());
-  [a, b] = (await Promise.all(
-    ['crash-a', 'crash-b'].map((name) => startInstance({ name, databaseUrl: database.url, dataDir })),
-  )) as [Instance, Instance];
+  ({ database, dataDir, a, b } = await startTwoInstances('crash'));
 });
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database?.drop();
-  if (dataDir) removeDataDir(dataDir);
-});
+afterAll(() => stopTwoInstances({ database, dataDir, a, b }));
 
 const rows = async <T>(text: string, values: unknown[] = []) =>
   (await database.sql.query(text, values)).rows as T[];

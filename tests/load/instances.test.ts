@@ -4,14 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { PRODUCTS } from '../../src/server/db/seed/catalogue.ts';
 import { waitForMailIn } from '../e2e/outbox.ts';
-import {
-  ADMIN,
-  cloneSeededShop,
-  type Instance,
-  removeDataDir,
-  type ShopDatabase,
-  startInstance,
-} from './cluster.ts';
+import { ADMIN, type Instance, type ShopDatabase, startTwoInstances, stopTwoInstances } from './cluster.ts';
 import { orderBody, Shopper } from './shopper.ts';
 
 /**
@@ -30,17 +23,9 @@ let a: Instance;
 let b: Instance;
 
 beforeAll(async () => {
-  ({ database, dataDir } = await cloneSeededShop());
-  [a, b] = (await Promise.all(
-    ['instance-a', 'instance-b'].map((name) => startInstance({ name, databaseUrl: database.url, dataDir })),
-  )) as [Instance, Instance];
+  ({ database, dataDir, a, b } = await startTwoInstances('instance'));
 });
-
-afterAll(async () => {
-  await Promise.all([a?.stop(), b?.stop()]);
-  await database?.drop();
-  if (dataDir) removeDataDir(dataDir);
-});
+afterAll(() => stopTwoInstances({ database, dataDir, a, b }));
 
 const rows = async <T>(text: string, values: unknown[] = []) =>
   (await database.sql.query(text, values)).rows as T[];

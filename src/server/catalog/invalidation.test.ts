@@ -11,27 +11,11 @@ import { products } from '../db/schema.ts';
 import { createServices } from '../services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { redisProblem, TEST_REDIS_URL } from '../testing/redis.ts';
 import { type CatalogInvalidation, redisInvalidation } from './invalidation.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisReachable() {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return true;
-  } catch {
-    return false;
-  } finally {
-    probe.disconnect();
-  }
-}
-const reachable = await redisReachable();
+const REDIS_URL = TEST_REDIS_URL;
+const reachable = (await redisProblem()) === null;
 
 const until = async (condition: () => boolean, timeoutMs = 3000) => {
   const deadline = Date.now() + timeoutMs;

@@ -2,26 +2,10 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp } from '../testing/app.ts';
+import { redisProblem, TEST_REDIS_URL } from '../testing/redis.ts';
 import { READINESS_TIMEOUT_MS } from './health.ts';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-
-async function redisProblem(): Promise<string | null> {
-  const probe = new Redis(REDIS_URL, {
-    lazyConnect: true,
-    maxRetriesPerRequest: 0,
-    retryStrategy: () => null,
-  });
-  try {
-    await probe.connect();
-    await probe.ping();
-    return null;
-  } catch (error) {
-    return (error as Error).message;
-  } finally {
-    probe.disconnect();
-  }
-}
+const REDIS_URL = TEST_REDIS_URL;
 const noRedis = await redisProblem();
 if (noRedis) console.warn(`Skipping the Redis readiness test: ${REDIS_URL} does not answer (${noRedis})`);
 
