@@ -256,7 +256,14 @@ async function main() {
     },
     {
       id: 'ssr-product-cached',
-      name: 'SSR /product/:link (page cache)',
+      name: 'SSR /product/:link (page cache, br)',
+      url: `${shop.baseUrl}/product/${product}`,
+      // As a browser asks: the kept page goes out as compressed once, not compressed per request.
+      headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
+    },
+    {
+      id: 'ssr-product-cached-identity',
+      name: 'SSR /product/:link (page cache, plain)',
       url: `${shop.baseUrl}/product/${product}`,
       headers: { cookie: SHOP_COOKIE },
     },
