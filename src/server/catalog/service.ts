@@ -284,31 +284,40 @@ export async function listProducts(
     )
     select
       (select count(*) from shown)::int as total,
-      (select coalesce(json_object_agg(project_id, n), '{}') from (
-        select project_id, count(*) as n from list group by project_id) as per_project) as projects,
+      (select coalesce(json_agg(json_build_object('id', ${projects.id},
+          'name', ${localized(locale, projects.nameRu, projects.nameEn)}, 'link', ${projects.link},
+          'image', ${projects.image}, 'count', per_project.n) order by ${projects.position}, ${projects.id}), '[]')
+        from (select project_id, count(*) as n from list group by project_id) as per_project
+        join ${projects} on ${projects.id} = per_project.project_id) as projects,
       -- lateral: one index lookup per product of the list, never a pass over all category links
-      (select coalesce(json_object_agg(category_id, n), '{}') from (
-        select linked.category_id, count(*) as n from list
-        cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
-        join ${categories} c on c.id = linked.category_id and c.visible
-        group by linked.category_id) as per_category) as categories,
+      (select coalesce(json_agg(json_build_object('id', ${categories.id},
+          'name', ${localized(locale, categories.nameRu, categories.nameEn)}, 'link', ${categories.link},
+          'count', per_category.n) order by ${categories.position}, ${categories.id}), '[]')
+        from (select linked.category_id, count(*) as n from list
+          cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
+          group by linked.category_id) as per_category
+        join ${categories} on ${categories.id} = per_category.category_id and ${categories.visible}) as categories,
       (select coalesce(json_agg(id order by n), '[]') from page) as ids`;
 
-  const [[summary], allProjects, allCategories] = await Promise.all([
-    rowsOf<{ total: number; projects: Counts['projects']; categories: Counts['categories']; ids: number[] }>(
-      await db.execute(statement),
-    ),
-    listProjects(db, locale),
-    listCategories(db, locale),
-  ]);
+  const [summary] = rowsOf<{
+    total: number;
+    projects: Array<Omit<Project, 'status'> & { count: number }>;
+    categories: Array<Omit<Category, 'status'> & { count: number }>;
+    ids: number[];
+  }>(await db.execute(statement));
   if (!summary) throw new Error('the list statement answered no row');
-  const counts = { projects: summary.projects, categories: summary.categories };
+  const counted = <T extends { id: number; count: number }>(sections: T[]) =>
+    Object.fromEntries(sections.map((section) => [section.id, section.count]));
+  const visibleSection = <T extends { count: number }>({ count: _, ...section }: T) => ({
+    ...section,
+    status: statusOf(true),
+  });
   return {
     title: query.title,
     products: await cardsInOrder(db, locale, summary.ids),
-    counts,
-    projects: allProjects.filter((project) => counts.projects[project.id]),
-    categories: allCategories.filter((category) => counts.categories[category.id]),
+    counts: { projects: counted(summary.projects), categories: counted(summary.categories) },
+    projects: summary.projects.map(visibleSection),
+    categories: summary.categories.map(visibleSection),
     ...(view.page === undefined
       ? {}
       : {
