@@ -339,7 +339,8 @@ async function main() {
   console.log('\nAll targets');
   for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
   if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
-  else console.log(`  scale (100,000 products): not measured (${scale.skipped})`);
+  else
+    console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
 
   const results = {
     startedAt: startedAt.toISOString(),
@@ -367,7 +368,7 @@ async function main() {
 }
 
 /** The scale section: p95 of category, search and product pages over 100,000 products on PostgreSQL. */
-async function scaleSection(options: Options): Promise<ScaleReport | { skipped: string }> {
+async function scaleSection(options: Options): Promise<ScaleReport | { skipped: string; failed?: true }> {
   const serverUrl = scaleServerUrl(options.postgres);
   const settings = options.quick ? QUICK_SCALE_SETTINGS : SCALE_SETTINGS;
   console.log(`\nScale (100,000 products on PostgreSQL at ${new URL(serverUrl).host})`);
@@ -377,16 +378,24 @@ async function scaleSection(options: Options): Promise<ScaleReport | { skipped: 
     console.log(`  skipped: ${skipped}`);
     return { skipped };
   }
-  const report = await runScaleBench({
-    serverUrl,
-    root,
-    settings,
-    log: (line) => console.log(line),
-    onChild: (child) => children.push(child),
-  });
-  console.log(`\n  ${describeScaleRun(report)}\n`);
-  printScale(report);
-  return report;
+  try {
+    const report = await runScaleBench({
+      serverUrl,
+      root,
+      settings,
+      log: (line) => console.log(line),
+      onChild: (child) => children.push(child),
+    });
+    console.log(`\n  ${describeScaleRun(report)}\n`);
+    printScale(report);
+    return report;
+  } catch (error) {
+    // The figures above stay worth keeping: report the failure beside them.
+    if (interrupted) throw error;
+    const skipped = `the scale section failed: ${error instanceof Error ? error.message : String(error)}`;
+    console.log(`  ${skipped}`);
+    return { skipped, failed: true };
+  }
 }
 
 main()

@@ -191,12 +191,14 @@ describe('a category longer than one page', () => {
     });
   });
 
-  it('answers no cards past the last page, and says which page is last', async () => {
+  it('answers no cards past the last page or for a filter nothing passes (a hidden category)', async () => {
     const past = await listProducts(db, 'en', lampsScope, view({ page: 9 }));
     expect(past.products).toEqual([]);
     expect(past.paging).toEqual({ page: 9, pages: 3, perPage: PAGE_SIZE, total: visible.length });
     const empty = await listProducts(db, 'en', lampsScope, view({ projectId: 999_999 }));
     expect(empty.paging).toEqual({ page: 1, pages: 1, perPage: PAGE_SIZE, total: 0 });
+    const hidden = await listProducts(db, 'en', lampsScope, view({ categoryId: ids.archive }));
+    expect(hidden.products).toEqual([]);
   });
 
   it('answers the whole list, unpaged, when no page is asked for (the spec call)', async () => {

@@ -257,8 +257,8 @@ export async function listProducts(
   const filters = [
     view.projectId ? sql`project_id = ${view.projectId}` : undefined,
     view.categoryId
-      ? sql`exists (select 1 from ${productCategories} pc
-          where pc.product_id = list.id and pc.category_id = ${view.categoryId})`
+      ? sql`exists (select 1 from ${productCategories} pc join ${categories} on ${categories.id} = pc.category_id
+          where pc.product_id = list.id and pc.category_id = ${view.categoryId} and ${categories.visible})`
       : undefined,
     view.sort === 'available' ? sql`available` : undefined,
   ].filter((filter) => filter !== undefined);
