@@ -6,6 +6,7 @@ import { orNotFound } from './load.ts';
 
 type ListAnswer = Omit<ProductListResponse, 'success'>;
 
+/** The query string of a view for an address (none at all rather than a bare `?`). */
 const query = (view: PageView, change: Partial<PageView> = {}) => {
   const href = listHref(view, change);
   return href === '?' ? '' : href;
@@ -30,8 +31,7 @@ export async function loadListPage(
   const list = (await orNotFound(load(view))).value;
   if (!list.paging) throw new Error('a shop page asked for a page and got the whole list');
   const { paging } = list;
-  if (view.page > paging.pages)
-    throw redirect(`${requested.pathname}${listHref(view, { page: paging.pages })}`);
+  if (view.page > paging.pages) throw redirect(`${requested.pathname}${query(view, { page: paging.pages })}`);
   const at = (page: number) => `${address}${query(PLAIN_VIEW, { page })}`;
   const plain = isPlainView(view);
   return {
