@@ -1,7 +1,7 @@
 import pg from 'pg';
 import { PAGE_SIZE } from '../../src/contract/catalog.ts';
 import { SORTS } from '../../src/contract/shop.ts';
-import { ADJECTIVES, NOUNS, type Pair, PRODUCT_TYPES } from './words.ts';
+import { ADJECTIVES, NOUNS, PRODUCT_TYPES } from './words.ts';
 
 /**
  * The pages the scale bench asks for, each URL once, shuffled the same way every run: category
@@ -67,8 +67,11 @@ async function categoryUrls(client: pg.Client): Promise<string[]> {
 const misspelt = (word: string) => word.slice(0, word.length >> 1) + word.slice((word.length >> 1) + 1);
 
 function searchUrls(): string[] {
-  const both = (pairs: readonly Pair[]) => pairs.flatMap(([ru, en]) => [ru, en]);
-  const singles = [...both(ADJECTIVES), ...both(NOUNS), ...PRODUCT_TYPES.flatMap(([ru, en]) => [ru, en])];
+  const singles = [
+    ...ADJECTIVES.flat(),
+    ...NOUNS.flat(),
+    ...PRODUCT_TYPES.flatMap((type) => [type[0], type[1]]),
+  ];
   const pairs = ADJECTIVES.flatMap(([adjectiveRu, adjectiveEn], index) => {
     const [nounRu, nounEn] = NOUNS[(index * 7) % NOUNS.length] ?? ['', ''];
     return [`${adjectiveRu} ${nounRu}`, `${adjectiveEn} ${nounEn}`];
