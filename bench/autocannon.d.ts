@@ -13,10 +13,21 @@ declare module 'autocannon' {
     p99_9: number;
   }
 
+  /** One request of a run; `setupRequest` may change it before each time it is sent. */
+  interface Request {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    setupRequest?: (request: Request) => Request;
+  }
+
   interface Options {
     url: string;
     connections?: number;
     duration?: number;
+    /** Stop after this many requests instead of after `duration`. */
+    amount?: number;
+    requests?: Request[];
     pipelining?: number;
     timeout?: number;
     method?: string;
@@ -46,9 +57,14 @@ declare module 'autocannon' {
 
   interface Instance extends PromiseLike<Result> {
     stop(): void;
+    /** Every response, with its time in milliseconds from the request being sent. */
+    on(
+      event: 'response',
+      listener: (client: unknown, statusCode: number, bytes: number, responseTime: number) => void,
+    ): Instance;
   }
 
   function autocannon(options: Options): Instance;
   export default autocannon;
-  export type { Histogram, Instance, Options, Result };
+  export type { Histogram, Instance, Options, Request, Result };
 }

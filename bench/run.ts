@@ -6,6 +6,18 @@ import { fileURLToPath } from 'node:url';
 import { auditPage, CATEGORIES, killChrome, LIGHTHOUSE_TARGETS, type PageAudit } from './lighthouse.ts';
 import { type LoadResult, type LoadSettings, type LoadTarget, runLoad, stopLoad } from './load.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
+import {
+  describeScaleRun,
+  postgresAnswers,
+  printScale,
+  QUICK_SCALE_SETTINGS,
+  runScaleBench,
+  SCALE_SETTINGS,
+  type ScaleReport,
+  scaleServerUrl,
+  scaleTargetLines,
+  stopScaleLoad,
+} from './scale/run.ts';
 
 /**
  * `npm run bench`: load-tests the built shop against a bare Fastify baseline with autocannon,
@@ -17,20 +29,25 @@ const HELP = `Usage: npm run bench -- [options]
   --quick           2 s per load test and no warm-up (smoke test; figures are rough)
   --no-lighthouse   skip the Lighthouse audits
   --postgres URL    run the shop on this PostgreSQL database instead of a fresh PGlite one
+                    (and build the scale catalogue on the same server)
+  --no-scale        skip the scale section (100,000 products on PostgreSQL; it runs when
+                    --postgres, TEST_DATABASE_URL or a local PostgreSQL answers)
   --help            this text`;
 
 interface Options {
   quick: boolean;
   lighthouse: boolean;
+  scale: boolean;
   postgres: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, lighthouse: true, postgres: undefined };
+  const options: Options = { quick: false, lighthouse: true, scale: true, postgres: undefined };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-lighthouse') options.lighthouse = false;
+    else if (arg === '--no-scale') options.scale = false;
     else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -69,6 +86,7 @@ let dataDir: string | undefined;
 
 async function cleanUp() {
   stopLoad();
+  stopScaleLoad();
   killChrome();
   await Promise.all(children.map((child) => child.stop()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -130,6 +148,10 @@ function printTable(results: LoadResult[], baseline: number) {
   console.log(line(header));
   console.log(`  ${'-'.repeat(w.name + w.rps + w.p99 + w.ratio + 8 + 'responses'.length)}`);
   for (const row of rows) console.log(line(row));
+}
+
+function ratioLine(ratio: { name: string; ratio: number; target: number; pass: boolean; clean: boolean }) {
+  return `${ratio.name.padEnd(32)} ratio ${ratio.ratio.toFixed(3)} ≥ ${ratio.target}  ${ratio.pass ? 'PASS' : 'FAIL'}${ratio.clean ? '' : ' (responses had errors)'}`;
 }
 
 function printAudit(audit: PageAudit) {
@@ -297,11 +319,7 @@ async function main() {
     return { id, name: result?.name ?? id, ratio, target, pass: clean && ratio >= target, clean };
   });
   console.log('\nTargets');
-  for (const ratio of ratios) {
-    console.log(
-      `  ${ratio.name.padEnd(32)} ratio ${ratio.ratio.toFixed(3)} ≥ ${ratio.target}  ${ratio.pass ? 'PASS' : 'FAIL'}${ratio.clean ? '' : ' (responses had errors)'}`,
-    );
-  }
+  for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
   const loadErrors = load.filter((result) => result.problems.length > 0);
   if (loadErrors.length > 0) {
     console.log('\n  ERRORS during the load tests:');
@@ -336,6 +354,16 @@ async function main() {
     );
   }
 
+  // The scale section runs alone: the baseline and the demo shop are stopped first.
+  await Promise.all(children.splice(0).map((child) => child.stop()));
+  const scale = options.scale ? await scaleSection(options) : { skipped: '--no-scale' };
+
+  console.log('\nAll targets');
+  for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
+  if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
+  else
+    console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
+
   const results = {
     startedAt: startedAt.toISOString(),
     finishedAt: new Date().toISOString(),
@@ -352,12 +380,44 @@ async function main() {
     links: { product: productLink, category: categoryLink },
     load: { baselineRps, results: load, targets: ratios },
     lighthouse: options.lighthouse ? { targets: LIGHTHOUSE_TARGETS, pages: audits } : undefined,
+    scale,
   };
   const resultsDir = path.join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nAll figures: ${path.relative(root, file)}`);
+}
+
+/** The scale section: p95 of category, search and product pages over 100,000 products on PostgreSQL. */
+async function scaleSection(options: Options): Promise<ScaleReport | { skipped: string; failed?: true }> {
+  const serverUrl = scaleServerUrl(options.postgres);
+  const settings = options.quick ? QUICK_SCALE_SETTINGS : SCALE_SETTINGS;
+  console.log(`\nScale (100,000 products on PostgreSQL at ${new URL(serverUrl).host})`);
+  const unreachable = await postgresAnswers(serverUrl);
+  if (unreachable) {
+    const skipped = `no PostgreSQL at ${new URL(serverUrl).host} (${unreachable}); pass --postgres URL or set TEST_DATABASE_URL`;
+    console.log(`  skipped: ${skipped}`);
+    return { skipped };
+  }
+  try {
+    const report = await runScaleBench({
+      serverUrl,
+      root,
+      settings,
+      log: (line) => console.log(line),
+      onChild: (child) => children.push(child),
+    });
+    console.log(`\n  ${describeScaleRun(report)}\n`);
+    printScale(report);
+    return report;
+  } catch (error) {
+    // The figures above stay worth keeping: report the failure beside them.
+    if (interrupted) throw error;
+    const skipped = `the scale section failed: ${error instanceof Error ? error.message : String(error)}`;
+    console.log(`  ${skipped}`);
+    return { skipped, failed: true };
+  }
 }
 
 main()

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locale.ts';
+import { SORTS } from './shop.ts';
 
 /** Wire shapes of the catalogue calls (spec section 7). Prices are roubles; images are file names
  *  under /img/products/. Status is the spec's bit mask: 1 = visible, 2 = week sale. */
@@ -18,9 +19,25 @@ const link = z
   .max(200, 'link is too long')
   .describe('URL slug of the project, category or product');
 
+/** Cards on one page of a shop list. */
+export const PAGE_SIZE = 48;
+
+/**
+ * Optional on the list calls: without `page` the answer holds the whole list (spec section 7);
+ * with it, one page of PAGE_SIZE cards and `paging`. Sort and filters apply either way.
+ */
+const listViewQuery = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based page of PAGE_SIZE cards'),
+  sort: z.enum(SORTS).optional(),
+  project: z.coerce.number().int().min(0).optional().describe('Keep only this project; 0 for all'),
+  category: z.coerce.number().int().min(0).optional().describe('Keep only this category; 0 for all'),
+});
+
 export const linkQuery = localeQuery.extend({ link });
+export const listQuery = linkQuery.extend(listViewQuery.shape);
 export const searchQuery = localeQuery.extend({
   search: z.string().trim().min(1, 'search text is required').max(200, 'search text is too long'),
+  ...listViewQuery.shape,
 });
 
 export const projectSchema = z.object({
@@ -74,11 +91,19 @@ export const initialResponse = z.object({
   week: z.array(productCardSchema),
 });
 
+export const pagingSchema = z.object({
+  page: z.number().int(),
+  pages: z.number().int().describe('Last page; 1 for an empty list'),
+  perPage: z.number().int(),
+  total: z.number().int().describe('Products of the sorted and filtered list, on all pages'),
+});
+
 export const productListResponse = z.object({
   success: z.literal(true),
   title: z.string().describe('Name of the project or category, or the search text'),
   products: z.array(productCardSchema),
-  counts: countsSchema,
+  counts: countsSchema.describe('Products per project and per category over the whole list, before filters'),
+  paging: pagingSchema.optional().describe('Only when a page was asked for'),
   projects: z.array(projectSchema).describe('Projects that have products in this list'),
   categories: z.array(categorySchema).describe('Categories that have products in this list'),
 });
@@ -101,6 +126,7 @@ export type Category = z.infer<typeof categorySchema>;
 export type ProductCard = z.infer<typeof productCardSchema>;
 export type ProductDetail = z.infer<typeof productDetailSchema>;
 export type Counts = z.infer<typeof countsSchema>;
+export type Paging = z.infer<typeof pagingSchema>;
 export type InitialResponse = z.infer<typeof initialResponse>;
 export type ProductListResponse = z.infer<typeof productListResponse>;
 export type ProductResponse = z.infer<typeof productResponse>;

@@ -2,17 +2,15 @@ import type { Redis } from 'ioredis';
 import type { InitialResponse, ProductListResponse, ProductResponse } from '../contract/catalog.ts';
 import type { FeedbackInput } from '../contract/feedback.ts';
 import type { Locale } from '../contract/locale.ts';
+import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
 import {
   getProduct,
   listCategories,
-  listCategoryProducts,
-  listProjectProducts,
+  listProducts,
   listProjects,
   listWeekProducts,
-  searchProducts,
-  withSections,
 } from './catalog/service.ts';
 import { listProductLinks } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
@@ -31,6 +29,8 @@ const catalogInvalidations = counter({
   help: 'Catalogue caches emptied: after a write here (local), or a message from another instance or a Redis reconnect (remote)',
   labelNames: ['origin'],
 });
+
+const viewKey = (view: ListView) => `${view.sort}:${view.projectId}:${view.categoryId}:${view.page ?? 'all'}`;
 
 /**
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use
@@ -72,17 +72,19 @@ export function createServices(options: {
         ]);
         return { currencyUsd: usdRate(), categories, projects, week };
       }),
-    project: (locale: Locale, link: string) =>
-      cache.remember<Answer<ProductListResponse>>(`project:${locale}:${link}`, async () =>
-        withSections(db, locale, await listProjectProducts(db, locale, link)),
+    /** A shop list; `view` sorts, filters and picks a page (default: the whole list as the spec's call answers). */
+    project: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
+      cache.remember<Answer<ProductListResponse>>(`project:${locale}:${link}:${viewKey(view)}`, () =>
+        listProducts(db, locale, { kind: 'project', link }, view),
       ),
-    category: (locale: Locale, link: string) =>
-      cache.remember<Answer<ProductListResponse>>(`category:${locale}:${link}`, async () =>
-        withSections(db, locale, await listCategoryProducts(db, locale, link)),
+    category: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
+      cache.remember<Answer<ProductListResponse>>(`category:${locale}:${link}:${viewKey(view)}`, () =>
+        listProducts(db, locale, { kind: 'category', link }, view),
       ),
-    search: (locale: Locale, text: string) =>
-      cache.remember<Answer<ProductListResponse>>(`search:${locale}:${text.trim().toLowerCase()}`, async () =>
-        withSections(db, locale, await searchProducts(db, locale, text)),
+    search: (locale: Locale, text: string, view: ListView = WHOLE_LIST) =>
+      cache.remember<Answer<ProductListResponse>>(
+        `search:${locale}:${text.trim().toLowerCase()}:${viewKey(view)}`,
+        () => listProducts(db, locale, { kind: 'search', text }, view),
       ),
     product: (locale: Locale, link: string) =>
       cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () =>

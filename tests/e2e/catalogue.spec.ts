@@ -98,6 +98,20 @@ describe('browsing the catalogue', () => {
     expect(product?.status()).toBe(404);
   });
 
+  it('sends a list page past the last one to the last page, and answers 404 for a page that is none', async () => {
+    const { page, baseUrl } = browser;
+    const initial = await api<InitialResponse>(baseUrl, '/api/initial?locale=en');
+    const category = initial.categories[0];
+    if (!category) throw new Error('demo data has no categories');
+    await page.goto(`/category/${category.link}?sort=asc&page=99`);
+    await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
+    // The demo lists fit on one page: the last page is the first, and the sort stays.
+    expect(new URL(page.url()).search).toBe('?sort=asc');
+    expect(await page.getByRole('navigation', { name: 'Pages' }).count()).toBe(0);
+    const none = await page.goto(`/category/${category.link}?page=abc`);
+    expect(none?.status()).toBe(404);
+  });
+
   it('shows the forbidden page with status 403', async () => {
     const response = await browser.page.goto('/forbidden');
     expect(response?.status()).toBe(403);

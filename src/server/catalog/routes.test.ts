@@ -172,6 +172,45 @@ describe('GET /api/search', () => {
   });
 });
 
+describe('sort, filters and pages on the list calls', () => {
+  it('answers one page with its paging when a page is asked for, sorted and filtered over the whole list', async () => {
+    const { status, body } = await get<ProductListResponse>(
+      '/api/category?locale=en&link=t-shirts&page=1&sort=asc',
+    );
+    expect(status).toBe(200);
+    expect(links(body)).toEqual(['wolf-shirt', 'outlaw-shirt']);
+    expect(body.paging).toEqual({ page: 1, pages: 1, perPage: 48, total: 2 });
+    const northwind = await get<ProductListResponse>(
+      `/api/category?locale=en&link=t-shirts&page=1&project=${fixtures.projects.witcher.id}`,
+    );
+    expect(links(northwind.body)).toEqual(['wolf-shirt']);
+    expect(northwind.body.counts.projects).toEqual(body.counts.projects);
+    const inStock = await get<ProductListResponse>(
+      '/api/project?locale=en&link=pixel-outlaws&sort=available',
+    );
+    expect(links(inStock.body)).toEqual(['outlaw-shirt']);
+    expect(inStock.body.paging).toBeUndefined();
+  });
+
+  it('answers an empty page past the last one, with the last page number', async () => {
+    const { status, body } = await get<ProductListResponse>('/api/search?locale=en&search=shirt&page=5');
+    expect(status).toBe(200);
+    expect(body.products).toEqual([]);
+    expect(body.paging).toMatchObject({ page: 5, pages: 1, total: 2 });
+  });
+
+  it('refuses a page, sort or filter that is not one with the error shape', async () => {
+    for (const query of ['page=0', 'page=abc', 'sort=cheap', 'project=-1', 'category=1.5']) {
+      const { status, body } = await get(`/api/category?locale=en&link=t-shirts&${query}`);
+      expect(status, query).toBe(422);
+      expect(body, query).toMatchObject({
+        success: false,
+        errors: { [query.split('=')[0] ?? '']: [expect.any(String)] },
+      });
+    }
+  });
+});
+
 describe('the wire', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const { status, body } = await get('/api/nothing-here');

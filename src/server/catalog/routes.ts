@@ -1,14 +1,29 @@
 import {
   initialResponse,
   linkQuery,
+  listQuery,
   localeQuery,
   productListResponse,
   productResponse,
   searchQuery,
 } from '../../contract/catalog.ts';
+import type { ListView } from '../../contract/shop.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
+
+/** The optional sort, filters and page of a list call. */
+const listView = (query: {
+  sort?: ListView['sort'];
+  project?: number;
+  category?: number;
+  page?: number;
+}) => ({
+  sort: query.sort ?? 'default',
+  projectId: query.project ?? 0,
+  categoryId: query.category ?? 0,
+  page: query.page,
+});
 
 /** The catalogue calls of spec section 7; answers come from the read-through cache. */
 export function catalogRoutes({ catalog }: Services) {
@@ -26,22 +41,28 @@ export function catalogRoutes({ catalog }: Services) {
     defineRoute({
       method: 'GET',
       url: '/api/project',
-      summary: "A project's products with side-section counts",
+      summary: "A project's products with side-section counts; optionally sorted, filtered and paged",
       tags: ['catalogue'],
-      query: linkQuery,
+      query: listQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(reply, (await catalog.project(query.locale ?? requestLocale(request), query.link)).json),
+        sendJson(
+          reply,
+          (await catalog.project(query.locale ?? requestLocale(request), query.link, listView(query))).json,
+        ),
     }),
     defineRoute({
       method: 'GET',
       url: '/api/category',
-      summary: "A category's products with side-section counts",
+      summary: "A category's products with side-section counts; optionally sorted, filtered and paged",
       tags: ['catalogue'],
-      query: linkQuery,
+      query: listQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(reply, (await catalog.category(query.locale ?? requestLocale(request), query.link)).json),
+        sendJson(
+          reply,
+          (await catalog.category(query.locale ?? requestLocale(request), query.link, listView(query))).json,
+        ),
     }),
     defineRoute({
       method: 'GET',
@@ -51,7 +72,10 @@ export function catalogRoutes({ catalog }: Services) {
       query: searchQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(reply, (await catalog.search(query.locale ?? requestLocale(request), query.search)).json),
+        sendJson(
+          reply,
+          (await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query))).json,
+        ),
     }),
     defineRoute({
       method: 'GET',

@@ -1,6 +1,9 @@
 import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import {
   type Category,
+  type Counts,
+  PAGE_SIZE,
+  type Paging,
   type ProductCard,
   type ProductDetail,
   type Project,
@@ -9,9 +12,16 @@ import {
 } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
-import { countSections } from '../../contract/shop.ts';
+import type { ListView, Sort } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
-import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
+import {
+  categories,
+  productCategories,
+  productImages,
+  products,
+  projects,
+  searchWords,
+} from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
@@ -23,9 +33,13 @@ import { productViewColumns } from './product-view.ts';
 
 const SIMILAR_LIMIT = 8;
 const WEEK_LIMIT = 12;
-const SEARCH_LIMIT = 60;
-/** pg_trgm word similarity above which a misspelt word still finds a product name. */
-const TYPO_THRESHOLD = 0.45;
+/** A search list holds the best this many matches: enough pages for anyone, bounded work per search. */
+const SEARCH_LIMIT = 1000;
+/** Trigram similarity above which a misspelt search word is taken for a word of a product name. */
+const TYPO_SIMILARITY = 0.4;
+
+/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
+const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale === 'ru' ? ru : en);
 
@@ -92,6 +106,14 @@ async function selectCards(
   return rows.map(toCard);
 }
 
+/** The cards of `ids`, in that order (the order a list statement chose). */
+async function cardsInOrder(db: Executor, locale: Locale, ids: number[]): Promise<ProductCard[]> {
+  if (ids.length === 0) return [];
+  const cards = await selectCards(db, locale, inArray(products.id, ids), []);
+  const byId = new Map(cards.map((card) => [card.id, card]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 const defaultOrder = [asc(products.position), asc(products.id)];
 
 export async function listProjects(db: Executor, locale: Locale): Promise<Project[]> {
@@ -128,76 +150,185 @@ export function listWeekProducts(db: Executor, locale: Locale): Promise<ProductC
   return selectCards(db, locale, eq(products.weekSale, true), defaultOrder, WEEK_LIMIT);
 }
 
+export type ListScope =
+  | { kind: 'project'; link: string }
+  | { kind: 'category'; link: string }
+  | { kind: 'search'; text: string };
+
 export interface ProductList {
   title: string;
   products: ProductCard[];
+  counts: Counts;
+  /** Projects and categories that have products in the list, for the side sections. */
+  projects: Project[];
+  categories: Category[];
+  paging?: Paging;
 }
 
-/** A list page's products plus the side sections (projects and categories present, with counts). */
-export async function withSections(db: Executor, locale: Locale, list: ProductList) {
-  const counts = countSections(list.products);
-  const [allProjects, allCategories] = await Promise.all([
-    listProjects(db, locale),
-    listCategories(db, locale),
-  ]);
+/** How a scope narrows the visible products, and what "default" order means for it. */
+interface ScopeQuery {
+  title: string;
+  /** Common table expressions the condition needs, with a trailing comma; or empty. */
+  with: SQL;
+  /** Extra FROM items for the condition, with a leading comma; or empty. */
+  from: SQL;
+  where: SQL;
+  rank: SQL;
+  /** Order of "default" over the list's columns (`position`, `id`, `rank`). */
+  order: SQL;
+  /** Longest list the scope allows, or undefined for all its products. */
+  limit?: number;
+}
+
+async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promise<ScopeQuery> {
+  const byPosition = { with: sql``, from: sql``, rank: sql`0`, order: sql`position, id` };
+  if (scope.kind === 'project') {
+    const [project] = await db
+      .select()
+      .from(projects)
+      .where(and(eq(projects.link, scope.link), eq(projects.visible, true)));
+    if (!project) throw new NotFound('Project not found', { link: ['No such project'] }, 'page-not-found');
+    return {
+      ...byPosition,
+      title: localized(locale, project.nameRu, project.nameEn),
+      where: sql`${products.projectId} = ${project.id}`,
+    };
+  }
+  if (scope.kind === 'category') {
+    const [category] = await db
+      .select()
+      .from(categories)
+      .where(and(eq(categories.link, scope.link), eq(categories.visible, true)));
+    if (!category) throw new NotFound('Category not found', { link: ['No such category'] }, 'page-not-found');
+    return {
+      ...byPosition,
+      title: localized(locale, category.nameRu, category.nameEn),
+      where: sql`exists (select 1 from ${productCategories} pc
+        where pc.product_id = ${products.id} and pc.category_id = ${category.id})`,
+    };
+  }
+  const needle = scope.text.trim().toLowerCase();
+  const fullText = (text: SQL) =>
+    sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}))`;
   return {
-    ...list,
-    counts,
-    projects: allProjects.filter((project) => counts.projects[project.id]),
-    categories: allCategories.filter((category) => counts.categories[category.id]),
+    title: scope.text.trim(),
+    // Each word of three letters or more that is no word of any product name becomes the most
+    // similar name word (trigram similarity); the corrected text is searched as well as the original.
+    with: sql`search_query as (
+      select case when bool_or(best.word <> needle.word)
+        then ${fullText(sql`${needle}`)} || ${fullText(sql`string_agg(coalesce(best.word, needle.word), ' ')`)}
+        else ${fullText(sql`${needle}`)} end as query
+      from unnest(tsvector_to_array(to_tsvector('simple', ${needle}))) as needle(word)
+      left join lateral (
+        select ${searchWords.word} as word from ${searchWords}
+        where length(needle.word) >= 3 and ${searchWords.word} % needle.word
+          and similarity(${searchWords.word}, needle.word) >= ${TYPO_SIMILARITY}
+        order by similarity(${searchWords.word}, needle.word) desc, ${searchWords.word}
+        limit 1
+      ) as best on true
+    ),`,
+    from: sql`, search_query`,
+    where: sql`${products.searchVector} @@ search_query.query`,
+    rank: sql`ts_rank(${products.searchVector}, search_query.query)`,
+    order: sql`rank desc, id`,
+    limit: SEARCH_LIMIT,
   };
 }
 
-export async function listProjectProducts(db: Executor, locale: Locale, link: string): Promise<ProductList> {
-  const [project] = await db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.link, link), eq(projects.visible, true)));
-  if (!project) throw new NotFound('Project not found', { link: ['No such project'] }, 'page-not-found');
-  return {
-    title: localized(locale, project.nameRu, project.nameEn),
-    products: await selectCards(db, locale, eq(products.projectId, project.id), defaultOrder),
-  };
-}
-
-export async function listCategoryProducts(db: Executor, locale: Locale, link: string): Promise<ProductList> {
-  const [category] = await db
-    .select()
-    .from(categories)
-    .where(and(eq(categories.link, link), eq(categories.visible, true)));
-  if (!category) throw new NotFound('Category not found', { link: ['No such category'] }, 'page-not-found');
-  const inCategory = sql`exists (select 1 from ${productCategories} pc
-    where pc.product_id = ${products.id} and pc.category_id = ${category.id})`;
-  return {
-    title: localized(locale, category.nameRu, category.nameEn),
-    products: await selectCards(db, locale, inCategory, defaultOrder),
-  };
+/** The order of a sort over the list's columns; `pays` is the sale price when on sale. */
+function sortOrder(sort: Sort, defaultOrder: SQL): SQL {
+  if (sort === 'asc') return sql`pays, ${defaultOrder}`;
+  if (sort === 'desc') return sql`pays desc, ${defaultOrder}`;
+  return defaultOrder;
 }
 
 /**
- * Full-text search over names and descriptions in Russian and English (stemmed), ranked, with
- * trigram word similarity on the names so that a misspelt word still finds the product.
+ * A shop list (spec section 4) in one statement: the scope's visible products, counted per project
+ * and per category, then filtered, sorted and cut to the page. Only the page's cards are read in
+ * full afterwards.
  */
-export async function searchProducts(db: Executor, locale: Locale, text: string): Promise<ProductList> {
-  const needle = text.trim().toLowerCase();
-  const query = sql`(websearch_to_tsquery('russian', ${needle}) || websearch_to_tsquery('english', ${needle}))`;
-  const names = sql`lower(${products.nameRu} || ' ' || ${products.nameEn})`;
-  const found = await db.transaction(async (transaction) => {
-    await transaction.execute(
-      sql`select set_config('pg_trgm.word_similarity_threshold', ${String(TYPO_THRESHOLD)}, true)`,
-    );
-    return selectCards(
-      transaction,
-      locale,
-      sql`(${products.searchVector} @@ ${query} or ${needle} <% ${names})`,
-      [
-        sql`ts_rank(${products.searchVector}, ${query}) + word_similarity(${needle}, ${names}) desc`,
-        asc(products.id),
-      ],
-      SEARCH_LIMIT,
-    );
+export async function listProducts(
+  db: Executor,
+  locale: Locale,
+  scope: ListScope,
+  view: ListView,
+): Promise<ProductList> {
+  const query = await scopeQuery(db, locale, scope);
+  const filters = [
+    view.projectId ? sql`project_id = ${view.projectId}` : undefined,
+    view.categoryId
+      ? sql`exists (select 1 from ${productCategories} pc join ${categories} on ${categories.id} = pc.category_id
+          where pc.product_id = list.id and pc.category_id = ${view.categoryId} and ${categories.visible})`
+      : undefined,
+    view.sort === 'available' ? sql`available` : undefined,
+  ].filter((filter) => filter !== undefined);
+  const order = sortOrder(view.sort, query.order);
+  const pageLimit =
+    view.page === undefined ? sql`` : sql`limit ${PAGE_SIZE} offset ${(view.page - 1) * PAGE_SIZE}`;
+
+  const statement = sql`with ${query.with}
+    list as materialized (
+      select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
+        coalesce(${products.sale}, ${products.price}) as pays,
+        (${products.quantity} > 0 and not ${products.envisioned}) as available,
+        ${query.rank} as rank
+      from ${products} join ${projects} on ${projects.id} = ${products.projectId} ${query.from}
+      where ${products.visible} and ${projects.visible} and ${query.where}
+      ${query.limit === undefined ? sql`` : sql`order by ${query.order} limit ${query.limit}`}
+    ),
+    shown as (
+      select * from list ${filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
+    ),
+    page as (
+      select id, row_number() over (order by ${order}) as n from shown order by ${order} ${pageLimit}
+    )
+    select
+      (select count(*) from shown)::int as total,
+      (select coalesce(json_agg(json_build_object('id', ${projects.id},
+          'name', ${localized(locale, projects.nameRu, projects.nameEn)}, 'link', ${projects.link},
+          'image', ${projects.image}, 'count', per_project.n) order by ${projects.position}, ${projects.id}), '[]')
+        from (select project_id, count(*) as n from list group by project_id) as per_project
+        join ${projects} on ${projects.id} = per_project.project_id) as projects,
+      -- lateral: one index lookup per product of the list, never a pass over all category links
+      (select coalesce(json_agg(json_build_object('id', ${categories.id},
+          'name', ${localized(locale, categories.nameRu, categories.nameEn)}, 'link', ${categories.link},
+          'count', per_category.n) order by ${categories.position}, ${categories.id}), '[]')
+        from (select linked.category_id, count(*) as n from list
+          cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
+          group by linked.category_id) as per_category
+        join ${categories} on ${categories.id} = per_category.category_id and ${categories.visible}) as categories,
+      (select coalesce(json_agg(id order by n), '[]') from page) as ids`;
+
+  const [summary] = rowsOf<{
+    total: number;
+    projects: Array<Omit<Project, 'status'> & { count: number }>;
+    categories: Array<Omit<Category, 'status'> & { count: number }>;
+    ids: number[];
+  }>(await db.execute(statement));
+  if (!summary) throw new Error('the list statement answered no row');
+  const counted = <T extends { id: number; count: number }>(sections: T[]) =>
+    Object.fromEntries(sections.map((section) => [section.id, section.count]));
+  const visibleSection = <T extends { count: number }>({ count: _, ...section }: T) => ({
+    ...section,
+    status: statusOf(true),
   });
-  return { title: text.trim(), products: found };
+  return {
+    title: query.title,
+    products: await cardsInOrder(db, locale, summary.ids),
+    counts: { projects: counted(summary.projects), categories: counted(summary.categories) },
+    projects: summary.projects.map(visibleSection),
+    categories: summary.categories.map(visibleSection),
+    ...(view.page === undefined
+      ? {}
+      : {
+          paging: {
+            page: view.page,
+            pages: Math.max(1, Math.ceil(summary.total / PAGE_SIZE)),
+            perPage: PAGE_SIZE,
+            total: summary.total,
+          },
+        }),
+  };
 }
 
 export async function getProduct(
@@ -257,21 +388,41 @@ export async function getProduct(
   };
 }
 
-/** Products sharing the most categories with this one, then those of the same project; in stock first. */
-function listSimilar(db: Executor, locale: Locale, product: ProductCard): Promise<ProductCard[]> {
-  const categoryIds = product.categories.length > 0 ? product.categories : [0];
-  const shared = sql`(select count(*) from ${productCategories} pc
-    where pc.product_id = ${products.id} and pc.category_id in (${sql.join(categoryIds, sql`, `)}))`;
-  return selectCards(
-    db,
-    locale,
-    and(ne(products.id, product.id), sql`(${products.projectId} = ${product.project_id} or ${shared} > 0)`),
-    [
-      sql`${shared} desc`,
-      sql`(${products.projectId} = ${product.project_id}) desc`,
-      sql`(${products.quantity} > 0 and not ${products.envisioned}) desc`,
-      asc(products.id),
-    ],
-    SIMILAR_LIMIT,
-  );
+/**
+ * Products sharing the most categories with this one, then those of the same project; in stock
+ * first. Those sharing a category are counted from the category index; the same project's others
+ * are read only when these are fewer than SIMILAR_LIMIT.
+ */
+async function listSimilar(db: Executor, locale: Locale, product: ProductCard): Promise<ProductCard[]> {
+  const available = sql`(${products.quantity} > 0 and not ${products.envisioned})`;
+  const sharing =
+    product.categories.length === 0
+      ? []
+      : rowsOf<{ id: number }>(
+          await db.execute(sql`select ${products.id} as id
+            from (select pc.product_id, count(*) as shared from ${productCategories} pc
+              where pc.category_id in (${sql.join(product.categories, sql`, `)}) and pc.product_id <> ${product.id}
+              group by pc.product_id) as sharing
+            join ${products} on ${products.id} = sharing.product_id
+            join ${projects} on ${projects.id} = ${products.projectId}
+            where ${products.visible} and ${projects.visible}
+            order by sharing.shared desc, (${products.projectId} = ${product.project_id}) desc, ${available} desc,
+              ${products.id}
+            limit ${SIMILAR_LIMIT}`),
+        ).map((row) => row.id);
+  const sameProject =
+    sharing.length === SIMILAR_LIMIT
+      ? []
+      : await selectCards(
+          db,
+          locale,
+          and(
+            eq(products.projectId, product.project_id),
+            ne(products.id, product.id),
+            sharing.length > 0 ? sql`${products.id} not in (${sql.join(sharing, sql`, `)})` : undefined,
+          ),
+          [sql`${available} desc`, asc(products.id)],
+          SIMILAR_LIMIT - sharing.length,
+        );
+  return [...(await cardsInOrder(db, locale, sharing)), ...sameProject];
 }

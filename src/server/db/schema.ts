@@ -149,10 +149,7 @@ export const products = pgTable(
   (table) => [
     index('products_project_idx').on(table.projectId),
     index('products_search_idx').using('gin', table.searchVector),
-    index('products_name_trgm_idx').using(
-      'gin',
-      sql`(lower(${table.nameRu} || ' ' || ${table.nameEn})) gin_trgm_ops`,
-    ),
+    index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
     check(
@@ -174,9 +171,18 @@ export const productCategories = pgTable(
   },
   (table) => [
     primaryKey({ columns: [table.productId, table.categoryId] }),
-    index('product_categories_category_idx').on(table.categoryId),
+    index('product_categories_category_idx').on(table.categoryId, table.productId),
   ],
 );
+
+/**
+ * Every word (three letters or more) of every product name in both languages, kept by a trigger on
+ * `products`: search corrects a misspelt word to the most similar of these before the full-text
+ * query. Words of renamed or deleted products stay; they can only suggest a word that finds nothing.
+ */
+export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
+  index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
+]);
 
 export const productImages = pgTable(
   'product_images',

@@ -8,8 +8,8 @@ import { useMenu } from './menu.tsx';
 /** How many products the current search page found, while one is open (the found-count label). */
 function useSearchCount(): number | null {
   const search = useMatches().find((match) => match.id === 'routes/search');
-  const products = (search?.data as { products?: unknown[] } | undefined)?.products;
-  return products ? products.length : null;
+  const paging = (search?.data as { paging?: { total: number } } | undefined)?.paging;
+  return paging ? paging.total : null;
 }
 
 export function Header() {

@@ -1,92 +1,74 @@
-import { Form, Link, useSearchParams, useSubmit } from 'react-router';
-import type { Category, ProductListResponse, Project } from '../../contract/catalog.ts';
-import { filterProducts, isSort, SORTS, sortProducts, toggleSection } from '../../contract/shop.ts';
+import { Form, Link, useSubmit } from 'react-router';
+import type { Category, Paging, ProductListResponse, Project } from '../../contract/catalog.ts';
+import { SORTS, toggleSection } from '../../contract/shop.ts';
+import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
 import { ChevronIcon } from './icons.tsx';
+import { Pager } from './pager.tsx';
 import { ProductGrid } from './product-card.tsx';
 
-type ListData = Omit<ProductListResponse, 'success'>;
+/** One page of a list, as the server sorted, filtered and cut it. */
+type ListData = Omit<ProductListResponse, 'success' | 'paging'> & { paging: Paging; view: PageView };
 
-/** Filter and sort live in the query string, so lists can be shared and work without JavaScript. */
-function useListState() {
-  const [params] = useSearchParams();
-  const sortParam = params.get('sort');
-  return {
-    params,
-    sort: isSort(sortParam) ? sortParam : 'default',
-    projectId: Number(params.get('project')) || 0,
-    categoryId: Number(params.get('category')) || 0,
-  };
-}
-
-function withParam(params: URLSearchParams, name: string, value: number | string) {
-  const next = new URLSearchParams(params);
-  if (value === 0 || value === 'default') next.delete(name);
-  else next.set(name, String(value));
-  const query = next.toString();
-  return query ? `?${query}` : '?';
-}
-
+/**
+ * Sort, filters and page live in the query string, so lists can be shared and work without
+ * JavaScript; the server applies them to the whole list. Changing the sort or a filter goes back to
+ * the first page.
+ */
 export function ShopList({ heading, data, empty }: { heading: string; data: ListData; empty: string }) {
   const { t } = useShop();
-  const { sort, projectId, categoryId } = useListState();
-  const products = sortProducts(filterProducts(data.products, projectId, categoryId), sort);
+  const { view, paging } = data;
   return (
     <div className="shop-list">
       <div className="shop-list__head">
         <h1>{heading}</h1>
-        <SortSelect sort={sort} projectId={projectId} categoryId={categoryId} />
+        <SortSelect view={view} />
       </div>
       <div className="shop-list__body">
         <aside className="side-sections" aria-label={t('catalogue')}>
           <SideSection
             title={t('all-projects')}
-            name="project"
             items={data.projects}
             counts={data.counts.projects}
-            selected={projectId}
+            selected={view.projectId}
+            hrefOf={(id) => listHref(view, { projectId: toggleSection(view.projectId, id), page: 1 })}
           />
           <SideSection
             title={t('all-categories')}
-            name="category"
             items={data.categories}
             counts={data.counts.categories}
-            selected={categoryId}
+            selected={view.categoryId}
+            hrefOf={(id) => listHref(view, { categoryId: toggleSection(view.categoryId, id), page: 1 })}
           />
         </aside>
-        <section className="shop-list__products" aria-label={t('products-count', { count: products.length })}>
-          <h2 className="shop-list__count">{t('products-count', { count: products.length })}</h2>
-          {products.length > 0 ? (
-            <ProductGrid products={products} eagerCount={4} />
+        <section className="shop-list__products" aria-label={t('products-count', { count: paging.total })}>
+          <h2 className="shop-list__count">{t('products-count', { count: paging.total })}</h2>
+          {data.products.length > 0 ? (
+            <ProductGrid products={data.products} eagerCount={4} />
           ) : (
             <p className="empty">{empty}</p>
           )}
+          <Pager view={view} paging={paging} />
         </section>
       </div>
     </div>
   );
 }
 
-function SortSelect({
-  sort,
-  projectId,
-  categoryId,
-}: {
-  sort: string;
-  projectId: number;
-  categoryId: number;
-}) {
+function SortSelect({ view }: { view: PageView }) {
   const { t } = useShop();
   const submit = useSubmit();
   return (
     <Form method="get" className="sort-select" preventScrollReset replace>
-      {projectId ? <input type="hidden" name="project" value={projectId} /> : null}
-      {categoryId ? <input type="hidden" name="category" value={categoryId} /> : null}
+      {view.projectId ? <input type="hidden" name="project" value={view.projectId} /> : null}
+      {view.categoryId ? <input type="hidden" name="category" value={view.categoryId} /> : null}
       <label htmlFor="sort">{t('sort')}</label>
       <select
         id="sort"
         name="sort"
-        value={sort}
+        // Uncontrolled, so the choice stays shown while the sorted list loads; the key resets it after.
+        key={view.sort}
+        defaultValue={view.sort}
         onChange={(event) => submit(event.currentTarget.form, { preventScrollReset: true, replace: true })}
       >
         {SORTS.map((option) => (
@@ -107,18 +89,17 @@ function SortSelect({
 /** A dropdown of projects or categories with counts; choosing the chosen one again clears the filter. */
 function SideSection({
   title,
-  name,
   items,
   counts,
   selected,
+  hrefOf,
 }: {
   title: string;
-  name: 'project' | 'category';
   items: Array<Project | Category>;
   counts: Record<string, number>;
   selected: number;
+  hrefOf: (id: number) => string;
 }) {
-  const { params } = useListState();
   if (items.length === 0) return null;
   return (
     <details className="side-section" open>
@@ -130,7 +111,7 @@ function SideSection({
         {items.map((item) => (
           <li key={item.id}>
             <Link
-              to={withParam(params, name, toggleSection(selected, item.id))}
+              to={hrefOf(item.id)}
               preventScrollReset
               replace
               aria-current={item.id === selected ? 'true' : undefined}

@@ -1,10 +1,8 @@
-import { revalidateOnNewPath } from '../lib/revalidate.ts';
 import { loadSection, SectionPage, sectionMeta } from '../lib/section-page.tsx';
 import type { Route } from './+types/project';
 
-export const loader = ({ context, params }: Route.LoaderArgs) => loadSection(context, 'project', params.link);
-
-export const shouldRevalidate = revalidateOnNewPath;
+export const loader = ({ context, request, params }: Route.LoaderArgs) =>
+  loadSection(context, request, 'project', params.link);
 
 export const meta: Route.MetaFunction = sectionMeta;
 

@@ -1,27 +1,26 @@
 import { ShopList } from '../components/shop-list.tsx';
 import { translator } from '../i18n/messages.ts';
-import { revalidateOnNewPath } from '../lib/revalidate.ts';
+import { loadListPage, pageTitle } from '../lib/list-page.ts';
 import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
-export async function loader({ context, params }: Route.LoaderArgs) {
-  const list = await context.services.catalog.search(context.locale, params.search.slice(0, 200));
-  return {
-    ...list.value,
-    locale: context.locale,
-    url: `${context.publicUrl}/search/${encodeURIComponent(params.search)}`,
-  };
+export async function loader({ context, request, params }: Route.LoaderArgs) {
+  const text = params.search.slice(0, 200);
+  const list = await loadListPage(
+    request,
+    `${context.publicUrl}/search/${encodeURIComponent(params.search)}`,
+    (view) => context.services.catalog.search(context.locale, text, view),
+  );
+  return { ...list, locale: context.locale };
 }
-
-export const shouldRevalidate = revalidateOnNewPath;
 
 export const meta: Route.MetaFunction = ({ data }) => {
   if (!data) return [];
   const t = translator(data.locale);
   return [
     ...seoMeta({
-      title: t('search-results', { search: data.title }),
+      title: pageTitle(t('search-results', { search: data.title }), data.paging.page, t),
       description: t('site-description'),
       url: data.url,
       siteName: t('site-title'),

@@ -1,0 +1,238 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PAGE_SIZE, type ProductCard } from '../../contract/catalog.ts';
+import { type ListView, type Sort, WHOLE_LIST } from '../../contract/shop.ts';
+import type { Database, DatabaseConnection } from '../db/client.ts';
+import { categories, productCategories, products, projects } from '../db/schema.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { type ListScope, listProducts } from './service.ts';
+
+/**
+ * Shop lists longer than a page: sorting, filtering and counting must hold over the whole list,
+ * whichever page is shown. The fixture is 130 lanterns in two projects, all in "lamps", some also
+ * in "gifts" and in a hidden category; one is hidden.
+ */
+
+const COUNT = 130;
+const HIDDEN = 50;
+
+interface Lantern {
+  n: number;
+  harbour: boolean;
+  gifts: boolean;
+  archive: boolean;
+  price: number;
+  sale: number | null;
+  inStock: boolean;
+}
+
+const lanterns: Lantern[] = Array.from({ length: COUNT }, (_, index) => {
+  const n = index + 1;
+  const price = (((n * 37) % 101) + 1) * 100;
+  return {
+    n,
+    harbour: n % 3 === 0,
+    gifts: n % 4 === 0,
+    archive: n % 10 === 0,
+    price,
+    sale: n % 5 === 0 ? price / 2 : null,
+    inStock: n % 7 !== 0 && n % 13 !== 0,
+  };
+});
+const visible = lanterns.filter((lantern) => lantern.n !== HIDDEN);
+const linkOf = (lantern: Lantern) => `lantern-${lantern.n}`;
+const pays = (lantern: Lantern) => lantern.sale ?? lantern.price;
+
+let connection: DatabaseConnection;
+let db: Database;
+let ids: { lighthouse: number; harbour: number; lamps: number; gifts: number; archive: number };
+
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  db = connection.db;
+  const [lighthouse, harbour] = await db
+    .insert(projects)
+    .values([
+      { link: 'lighthouse', nameRu: 'Маяк', nameEn: 'Lighthouse', position: 1 },
+      { link: 'harbour', nameRu: 'Гавань', nameEn: 'Harbour', position: 2 },
+    ])
+    .returning();
+  const [lamps, gifts, archive] = await db
+    .insert(categories)
+    .values([
+      { link: 'lamps', nameRu: 'Лампы', nameEn: 'Lamps', position: 1 },
+      { link: 'gifts', nameRu: 'Подарки', nameEn: 'Gifts', position: 2 },
+      { link: 'archive', nameRu: 'Архив', nameEn: 'Archive', position: 3, visible: false },
+    ])
+    .returning();
+  if (!lighthouse || !harbour || !lamps || !gifts || !archive) throw new Error('fixture insert failed');
+  ids = {
+    lighthouse: lighthouse.id,
+    harbour: harbour.id,
+    lamps: lamps.id,
+    gifts: gifts.id,
+    archive: archive.id,
+  };
+  const rows = await db
+    .insert(products)
+    .values(
+      lanterns.map((lantern) => ({
+        projectId: lantern.harbour ? harbour.id : lighthouse.id,
+        link: linkOf(lantern),
+        nameRu: `Фонарь ${lantern.n}`,
+        nameEn: `Lantern ${lantern.n}`,
+        descriptionEn: '<p>A storm lantern.</p>',
+        price: lantern.price * 100,
+        sale: lantern.sale === null ? null : lantern.sale * 100,
+        quantity: lantern.inStock ? 5 : 0,
+        envisioned: lantern.n % 13 === 0,
+        visible: lantern.n !== HIDDEN,
+        position: lantern.n,
+      })),
+    )
+    .returning({ id: products.id, position: products.position });
+  const idOf = new Map(rows.map((row) => [row.position, row.id]));
+  await db.insert(productCategories).values(
+    lanterns.flatMap((lantern) => {
+      const productId = idOf.get(lantern.n) ?? 0;
+      return [
+        { productId, categoryId: lamps.id },
+        ...(lantern.gifts ? [{ productId, categoryId: gifts.id }] : []),
+        ...(lantern.archive ? [{ productId, categoryId: archive.id }] : []),
+      ];
+    }),
+  );
+});
+afterAll(() => connection.close());
+
+const lampsScope: ListScope = { kind: 'category', link: 'lamps' };
+const view = (change: Partial<ListView> = {}): ListView => ({ ...WHOLE_LIST, page: 1, ...change });
+const links = (cards: ProductCard[]) => cards.map((card) => card.link);
+
+/** Every page of a list, one after the other, and what each page said about the paging. */
+async function allPages(scope: ListScope, change: Partial<ListView> = {}) {
+  const first = await listProducts(db, 'en', scope, view(change));
+  const pages = first.paging?.pages ?? 0;
+  const rest = [];
+  for (let page = 2; page <= pages; page++)
+    rest.push(await listProducts(db, 'en', scope, view({ ...change, page })));
+  return [first, ...rest];
+}
+
+const byPosition = (a: Lantern, b: Lantern) => a.n - b.n;
+const expectedOrder: Record<Sort, (list: Lantern[]) => Lantern[]> = {
+  default: (list) => [...list].sort(byPosition),
+  asc: (list) => [...list].sort((a, b) => pays(a) - pays(b) || byPosition(a, b)),
+  desc: (list) => [...list].sort((a, b) => pays(b) - pays(a) || byPosition(a, b)),
+  available: (list) => list.filter((lantern) => lantern.inStock).sort(byPosition),
+};
+
+describe('a category longer than one page', () => {
+  it('pages 48 cards at a time, in the list order, losing and repeating nothing', async () => {
+    const pages = await allPages(lampsScope);
+    expect(pages.map((page) => page.products.length)).toEqual([
+      PAGE_SIZE,
+      PAGE_SIZE,
+      visible.length - 2 * PAGE_SIZE,
+    ]);
+    expect(pages.map((page) => page.paging)).toEqual(
+      [1, 2, 3].map((page) => ({ page, pages: 3, perPage: PAGE_SIZE, total: visible.length })),
+    );
+    expect(pages.flatMap((page) => links(page.products))).toEqual(expectedOrder.default(visible).map(linkOf));
+  });
+
+  it.each(['asc', 'desc', 'available'] as const)('sorts the whole list before paging: %s', async (sort) => {
+    const pages = await allPages(lampsScope, { sort });
+    const expected = expectedOrder[sort](visible);
+    expect(pages.flatMap((page) => links(page.products))).toEqual(expected.map(linkOf));
+    expect(pages[0]?.paging?.total).toBe(expected.length);
+    if (sort === 'available') {
+      expect(pages.flatMap((page) => page.products).every((card) => card.inStock > 0)).toBe(true);
+    }
+  });
+
+  it('counts every product of the list per project and per category on every page, hidden categories left out', async () => {
+    const expected = {
+      projects: {
+        [ids.lighthouse]: visible.filter((lantern) => !lantern.harbour).length,
+        [ids.harbour]: visible.filter((lantern) => lantern.harbour).length,
+      },
+      categories: {
+        [ids.lamps]: visible.length,
+        [ids.gifts]: visible.filter((lantern) => lantern.gifts).length,
+      },
+    };
+    const answers = [
+      ...(await allPages(lampsScope)),
+      await listProducts(db, 'en', lampsScope, view({ sort: 'available', page: 2 })),
+      await listProducts(db, 'en', lampsScope, view({ projectId: ids.harbour })),
+      await listProducts(db, 'en', lampsScope, WHOLE_LIST),
+    ];
+    for (const answer of answers) {
+      expect(answer.counts).toEqual(expected);
+      expect(answer.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
+      expect(answer.categories.map((category) => category.link)).toEqual(['lamps', 'gifts']);
+    }
+  });
+
+  it('filters by project and by category before paging', async () => {
+    const harbour = await allPages(lampsScope, { projectId: ids.harbour });
+    expect(harbour.flatMap((page) => links(page.products))).toEqual(
+      expectedOrder.default(visible.filter((lantern) => lantern.harbour)).map(linkOf),
+    );
+    const giftsInStock = await allPages(lampsScope, { categoryId: ids.gifts, sort: 'available' });
+    const expected = expectedOrder.available(visible.filter((lantern) => lantern.gifts));
+    expect(giftsInStock.flatMap((page) => links(page.products))).toEqual(expected.map(linkOf));
+    expect(giftsInStock[0]?.paging).toEqual({
+      page: 1,
+      pages: Math.ceil(expected.length / PAGE_SIZE),
+      perPage: PAGE_SIZE,
+      total: expected.length,
+    });
+  });
+
+  it('answers no cards past the last page or for a filter nothing passes (a hidden category)', async () => {
+    const past = await listProducts(db, 'en', lampsScope, view({ page: 9 }));
+    expect(past.products).toEqual([]);
+    expect(past.paging).toEqual({ page: 9, pages: 3, perPage: PAGE_SIZE, total: visible.length });
+    const empty = await listProducts(db, 'en', lampsScope, view({ projectId: 999_999 }));
+    expect(empty.paging).toEqual({ page: 1, pages: 1, perPage: PAGE_SIZE, total: 0 });
+    const hidden = await listProducts(db, 'en', lampsScope, view({ categoryId: ids.archive }));
+    expect(hidden.products).toEqual([]);
+  });
+
+  it('answers the whole list, unpaged, when no page is asked for (the spec call)', async () => {
+    const whole = await listProducts(db, 'en', lampsScope, WHOLE_LIST);
+    expect(links(whole.products)).toEqual(expectedOrder.default(visible).map(linkOf));
+    expect(whole.paging).toBeUndefined();
+  });
+
+  it('pages a project the same way', async () => {
+    const pages = await allPages({ kind: 'project', link: 'lighthouse' }, { sort: 'desc' });
+    expect(pages.flatMap((page) => links(page.products))).toEqual(
+      expectedOrder.desc(visible.filter((lantern) => !lantern.harbour)).map(linkOf),
+    );
+  });
+});
+
+describe('search longer than one page', () => {
+  const search = (text: string, change: Partial<ListView> = {}) =>
+    allPages({ kind: 'search', text }, change).then((pages) => pages.flatMap((page) => links(page.products)));
+
+  it('finds every match across the pages, equally ranked ones in product order', async () => {
+    expect(await search('lantern')).toEqual(expectedOrder.default(visible).map(linkOf));
+    expect(await search('lantern', { sort: 'asc' })).toEqual(expectedOrder.asc(visible).map(linkOf));
+  });
+
+  it('corrects a misspelt word to a word of the product names, in both languages', async () => {
+    expect(await search('lantrn')).toHaveLength(visible.length);
+    expect(await search('фонрь')).toHaveLength(visible.length);
+    expect(await search('zzqqxx')).toEqual([]);
+  });
+
+  it('learns the words of a renamed product', async () => {
+    await db.update(products).set({ nameEn: 'Lantern Zeppelin' }).where(eq(products.link, 'lantern-7'));
+    expect(await search('zepelin')).toEqual(['lantern-7']);
+    await db.update(products).set({ nameEn: 'Lantern 7' }).where(eq(products.link, 'lantern-7'));
+  });
+});
