@@ -19,13 +19,20 @@ export interface CatalogCache {
 
 export function createCatalogCache(
   options: {
-    maxEntries?: number;
+    /**
+     * Rough memory bound: an answer counts three times its JSON (the JSON string itself plus the
+     * parsed objects beside it). A 48-card list page is ~50 KB of JSON.
+     */
+    maxBytes?: number;
     /** False while another instance's change could go unnoticed (see invalidation.ts). */
     canKeep?: () => boolean;
   } = {},
 ): CatalogCache {
-  const { maxEntries = 5000, canKeep = () => true } = options;
-  const entries = new LRUCache<string, CachedAnswer<unknown>>({ max: maxEntries });
+  const { maxBytes = 128 * 1024 * 1024, canKeep = () => true } = options;
+  const entries = new LRUCache<string, CachedAnswer<unknown>>({
+    maxSize: maxBytes,
+    sizeCalculation: (answer) => answer.json.length * 3,
+  });
   const loading = new Map<string, Promise<CachedAnswer<unknown>>>();
   let generation = 0;
 
