@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LOCALES } from './locale.ts';
+import { DATABASE_INT_MAX } from './numbers.ts';
 import { SORTS } from './shop.ts';
 
 /** Wire shapes of the catalogue calls (spec section 7). Prices are roubles; images are file names
@@ -29,8 +30,20 @@ export const PAGE_SIZE = 48;
 const listViewQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based page of PAGE_SIZE cards'),
   sort: z.enum(SORTS).optional(),
-  project: z.coerce.number().int().min(0).optional().describe('Keep only this project; 0 for all'),
-  category: z.coerce.number().int().min(0).optional().describe('Keep only this category; 0 for all'),
+  project: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DATABASE_INT_MAX)
+    .optional()
+    .describe('Keep only this project; 0 for all'),
+  category: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(DATABASE_INT_MAX)
+    .optional()
+    .describe('Keep only this category; 0 for all'),
 });
 
 export const linkQuery = localeQuery.extend({ link });

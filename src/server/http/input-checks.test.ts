@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { basketItems } from '../db/schema.ts';
 import { createTestApp } from '../testing/app.ts';
@@ -61,5 +62,13 @@ describe('malformed input', () => {
     expect(nulCharacterAt({ a: 'ok', b: [{ c: 'x\u0000' }] })).toBe('b.0.c');
     expect(nulCharacterAt('\u0000', ['query'])).toBe('query');
     expect(nulCharacterAt({ a: 1, b: Buffer.from([0]) })).toBeNull();
+  });
+
+  it('leaves alone what is not parsed data, such as the raw request stream a page form arrives as', () => {
+    const stream = Readable.from(['name=x\u0000']);
+    const circular: Record<string, unknown> = { stream };
+    circular.self = stream;
+    expect(nulCharacterAt(stream)).toBeNull();
+    expect(nulCharacterAt(circular)).toBeNull();
   });
 });

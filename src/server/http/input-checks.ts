@@ -10,12 +10,22 @@ import { Invalid } from '../errors.ts';
  *   that character in text and fails the whole statement.
  */
 
-/** Dotted path of the first string holding U+0000 in a parsed value, or null. */
-export function nulCharacterAt(value: unknown, path: string[] = []): string | null {
+/**
+ * Dotted path of the first string holding U+0000 in a parsed value (JSON, form, query), or null.
+ * Streams (a page form arrives as the raw request), buffers and values seen before are skipped.
+ */
+export function nulCharacterAt(
+  value: unknown,
+  path: string[] = [],
+  seen = new WeakSet<object>(),
+): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path.join('.') || 'input' : null;
-  if (value === null || typeof value !== 'object' || Buffer.isBuffer(value)) return null;
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value) || seen.has(value))
+    return null;
+  if (typeof (value as { pipe?: unknown }).pipe === 'function') return null;
+  seen.add(value);
   for (const [key, item] of Object.entries(value)) {
-    const found = nulCharacterAt(item, [...path, key]);
+    const found = nulCharacterAt(item, [...path, key], seen);
     if (found !== null) return found;
   }
   return null;
