@@ -18,8 +18,18 @@ import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
-import styles from './styles.css?inline';
+import inlineStylesheet from './styles.css?inline';
 import './load-context.ts';
+
+const STYLESHEET_ID = 'stylesheet';
+/**
+ * The stylesheet is small: inlined in every page's head, it costs no render-blocking request. The
+ * server takes it from the build; the browser reads it back from the page it was sent with, so
+ * the scripts do not carry a second copy (the client build leaves the import out).
+ */
+const stylesheet = import.meta.env.SSR
+  ? inlineStylesheet
+  : (document.getElementById(STYLESHEET_ID)?.textContent ?? '');
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -72,9 +82,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b3a" />
         <Meta />
         <Links />
-        {/* The stylesheet is small: inlined, it costs no render-blocking request. */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: stylesheet }} />
       </head>
       <body>
         <a className="skip-link" href="#content">
