@@ -2,8 +2,25 @@ import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { STYLESHEET_ID } from './lib/stylesheet.ts';
+import stylesheet from './styles.css?inline';
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}">`);
+const STYLESHEET = Buffer.from(stylesheet);
+
+/**
+ * Writes the stylesheet into the page's empty `<style>` element (see lib/stylesheet.ts). The first
+ * such tag is the layout's: it comes in the head, and text before it (title, meta and JSON-LD
+ * content) is escaped, so it cannot contain one.
+ */
+function withStylesheet(page: Buffer): Buffer {
+  const at = page.indexOf(STYLESHEET_START);
+  if (at < 0) return page;
+  const end = at + STYLESHEET_START.length;
+  return Buffer.concat([page.subarray(0, end), STYLESHEET, page.subarray(end)]);
+}
 
 /**
  * Where React writes a page: its chunks are kept in memory and joined once the page is complete.
@@ -49,7 +66,7 @@ export default function handleRequest(
     const page = new PageBuffer({
       done(body) {
         responseHeaders.set('content-type', 'text/html; charset=utf-8');
-        resolve(new Response(body, { status, headers: responseHeaders }));
+        resolve(new Response(withStylesheet(body), { status, headers: responseHeaders }));
       },
       failed: reject,
     });

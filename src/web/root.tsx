@@ -18,18 +18,10 @@ import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
-import inlineStylesheet from './styles.css?inline';
+import { renderedStylesheet, STYLESHEET_ID } from './lib/stylesheet.ts';
 import './load-context.ts';
 
-const STYLESHEET_ID = 'stylesheet';
-/**
- * The stylesheet is small: inlined in every page's head, it costs no render-blocking request. The
- * server takes it from the build; the browser reads it back from the page it was sent with, so
- * the scripts do not carry a second copy (the client build leaves the import out).
- */
-const stylesheet = import.meta.env.SSR
-  ? inlineStylesheet
-  : (document.getElementById(STYLESHEET_ID)?.textContent ?? '');
+const stylesheet = renderedStylesheet();
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -82,8 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b3a" />
         <Meta />
         <Links />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
-        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: stylesheet }} />
+        {/* Filled in by the server's entry (lib/stylesheet.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page */}
+        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: stylesheet }} suppressHydrationWarning />
       </head>
       <body>
         <a className="skip-link" href="#content">
