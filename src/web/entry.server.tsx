@@ -15,7 +15,7 @@ const STYLESHEET = Buffer.from(stylesheet);
  * such tag is the layout's: it comes in the head, and text before it (title, meta and JSON-LD
  * content) is escaped, so it cannot contain one.
  */
-function withStylesheet(page: Buffer): Buffer {
+function withStylesheet(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   const at = page.indexOf(STYLESHEET_START);
   if (at < 0) return page;
   const end = at + STYLESHEET_START.length;
@@ -30,7 +30,9 @@ function withStylesheet(page: Buffer): Buffer {
 class PageBuffer {
   private readonly chunks: Uint8Array[] = [];
 
-  constructor(private readonly settle: { done(body: Buffer): void; failed(error: unknown): void }) {}
+  constructor(
+    private readonly settle: { done(body: Buffer<ArrayBuffer>): void; failed(error: unknown): void },
+  ) {}
 
   write(chunk: Uint8Array | string) {
     this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
