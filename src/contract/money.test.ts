@@ -30,6 +30,11 @@ describe('money', () => {
     expect(formatPrice(2500, 'en', 92.5)).toBe('$27.03');
   });
 
+  it('shows kopecks only when the rouble amount has them', () => {
+    expect(formatPrice(1990.5, 'ru', 92.5)?.replace(/\s/g, ' ')).toBe('1 990,50 ₽');
+    expect(formatPrice(1990, 'ru', 92.5)?.replace(/\s/g, ' ')).toBe('1 990 ₽');
+  });
+
   it('has no price to show for zero, non-numbers or dollars without a rate', () => {
     expect(formatPrice(0, 'ru', 90)).toBeNull();
     expect(formatPrice(Number.NaN, 'ru', 90)).toBeNull();

@@ -24,6 +24,22 @@ export type Currency = 'RUB' | 'USD';
 export const currencyFor = (locale: Locale): Currency => (locale === 'ru' ? 'RUB' : 'USD');
 
 /**
+ * The display formats, built once: constructing an `Intl.NumberFormat` costs far more than using
+ * one, and every product card formats one or two prices.
+ */
+const roublesWhole = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  maximumFractionDigits: 0,
+});
+const roublesWithKopecks = new Intl.NumberFormat('ru-RU', {
+  style: 'currency',
+  currency: 'RUB',
+  maximumFractionDigits: 2,
+});
+const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+/**
  * Formats a rouble amount for display, or returns null when it cannot be shown (the caller then
  * shows `price-unavailable`): the value is not a number or is zero, or dollars are needed and no
  * rate is known.
@@ -35,14 +51,8 @@ export function formatPrice(
 ): string | null {
   if (typeof roubles !== 'number' || !Number.isFinite(roubles) || roubles === 0) return null;
   if (currencyFor(locale) === 'RUB') {
-    return new Intl.NumberFormat('ru-RU', {
-      style: 'currency',
-      currency: 'RUB',
-      maximumFractionDigits: roubles % 1 === 0 ? 0 : 2,
-    }).format(roubles);
+    return (roubles % 1 === 0 ? roublesWhole : roublesWithKopecks).format(roubles);
   }
   if (!(usdRate > 0)) return null;
-  return new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' }).format(
-    roublesToDollars(roubles, usdRate),
-  );
+  return dollars.format(roublesToDollars(roubles, usdRate));
 }

@@ -1,9 +1,56 @@
-import { PassThrough } from 'node:stream';
+import type { Writable } from 'node:stream';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
+import { STYLESHEET_ID } from './lib/stylesheet.ts';
+import stylesheet from './styles.css?inline';
 
 const RENDER_TIMEOUT_MS = 10_000;
+
+const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}">`);
+const STYLESHEET = Buffer.from(stylesheet);
+
+/**
+ * Writes the stylesheet into the page's empty `<style>` element (see lib/stylesheet.ts). The first
+ * such tag is the layout's: it comes in the head, and text before it (title, meta and JSON-LD
+ * content) is escaped, so it cannot contain one.
+ */
+function withStylesheet(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const at = page.indexOf(STYLESHEET_START);
+  if (at < 0) return page;
+  const end = at + STYLESHEET_START.length;
+  return Buffer.concat([page.subarray(0, end), STYLESHEET, page.subarray(end)]);
+}
+
+/**
+ * Where React writes a page: its chunks are kept in memory and joined once the page is complete.
+ * React only calls `write`, `end`, `on` and `destroy` on its destination; a full Node stream here
+ * would run every chunk through the stream machinery for nothing.
+ */
+class PageBuffer {
+  private readonly chunks: Uint8Array[] = [];
+
+  constructor(
+    private readonly settle: { done(body: Buffer<ArrayBuffer>): void; failed(error: unknown): void },
+  ) {}
+
+  write(chunk: Uint8Array | string) {
+    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
+    return true;
+  }
+
+  end() {
+    this.settle.done(Buffer.concat(this.chunks));
+  }
+
+  destroy(error?: unknown) {
+    this.settle.failed(error);
+  }
+
+  on() {
+    return this;
+  }
+}
 
 /**
  * Renders the whole page before answering, as one buffer. The shop's pages await all their data
@@ -18,19 +65,18 @@ export default function handleRequest(
 ) {
   return new Promise<Response>((resolve, reject) => {
     let status = responseStatusCode;
-    const chunks: Buffer[] = [];
-    const sink = new PassThrough();
-    sink.on('data', (chunk: Buffer) => chunks.push(chunk));
-    sink.on('end', () => {
-      responseHeaders.set('content-type', 'text/html; charset=utf-8');
-      resolve(new Response(Buffer.concat(chunks), { status, headers: responseHeaders }));
+    const page = new PageBuffer({
+      done(body) {
+        responseHeaders.set('content-type', 'text/html; charset=utf-8');
+        resolve(new Response(withStylesheet(body), { status, headers: responseHeaders }));
+      },
+      failed: reject,
     });
-    sink.on('error', reject);
 
     const { pipe, abort } = renderToPipeableStream(
       <ServerRouter context={routerContext} url={request.url} />,
       {
-        onAllReady: () => pipe(sink),
+        onAllReady: () => pipe(page as unknown as Writable),
         onShellError: reject,
         onError(error: unknown) {
           status = 500;

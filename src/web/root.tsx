@@ -18,8 +18,10 @@ import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
-import styles from './styles.css?inline';
+import { renderedStylesheet, STYLESHEET_ID } from './lib/stylesheet.ts';
 import './load-context.ts';
+
+const stylesheet = renderedStylesheet();
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -72,9 +74,9 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b3a" />
         <Meta />
         <Links />
-        {/* The stylesheet is small: inlined, it costs no render-blocking request. */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the build */}
-        <style dangerouslySetInnerHTML={{ __html: styles }} />
+        {/* Filled in by the server's entry (lib/stylesheet.ts). */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page */}
+        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: stylesheet }} suppressHydrationWarning />
       </head>
       <body>
         <a className="skip-link" href="#content">

@@ -1,8 +1,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { FormAlert } from '../components/form-field.tsx';
-import { useShop } from '../lib/shop.ts';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
 import { FolderIcon } from './icons.tsx';
+import { useAdminShop } from './text.ts';
 import type { Folder, ManagedFile } from './types.ts';
 
 /**
@@ -45,7 +45,7 @@ export function FileManager({
   selected: ManagedFile[];
   onSelectedChange: (files: ManagedFile[]) => void;
 }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const uploadId = useId();
   const [path, setPath] = useState('');
   const [folder, setFolder] = useState<Folder | null>(null);

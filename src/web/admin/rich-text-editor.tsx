@@ -1,9 +1,9 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef } from 'react';
-import type { MessageKey } from '../i18n/messages.ts';
-import { useShop } from '../lib/shop.ts';
+import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { LinkIcon } from './icons.tsx';
+import { useAdminShop } from './text.ts';
 
 /**
  * The product description editor (TipTap). It only offers what the server keeps when it sanitizes
@@ -20,7 +20,7 @@ export default function RichTextEditor({
   value: string;
   onChange: (html: string) => void;
 }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const changed = useRef(onChange);
   changed.current = onChange;
   const editor = useEditor({
@@ -85,7 +85,7 @@ export default function RichTextEditor({
 
   const buttons: Array<{
     key: string;
-    label: MessageKey;
+    label: AdminMessageKey;
     text: ReactNode;
     active?: boolean | undefined;
     disabled?: boolean | undefined;

@@ -1,8 +1,8 @@
 import { type FormEvent, useState } from 'react';
 import { imageUrl } from '../../contract/images.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
-import { useShop } from '../lib/shop.ts';
 import { adminApi } from './api.ts';
+import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
 import { AdminPage, BusyButton, RequestAlert, RowActions, useAdminRequest } from './ui.tsx';
 
@@ -41,7 +41,7 @@ const bodyOf = (kind: Kind, values: Values) => {
 };
 
 export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
-  const { t, locale } = useShop();
+  const { t, locale } = useAdminShop();
   const save = useAdminRequest();
   const action = useAdminRequest();
   const [editing, setEditing] = useState<Row | null>(null);

@@ -2,9 +2,9 @@ import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useSearchParams } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
-import type { MessageKey } from '../i18n/messages.ts';
-import { useShop } from '../lib/shop.ts';
+import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { AdminApiError, type FieldErrors } from './api.ts';
+import { useAdminShop } from './text.ts';
 
 /** Building blocks shared by the back office's pages. */
 
@@ -17,7 +17,7 @@ export function AdminPage({
   actions?: ReactNode;
   children: ReactNode;
 }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   return (
     <section className="admin-page">
       <title>{`${title} · ${t('admin')} · ${t('site-title')}`}</title>
@@ -32,7 +32,7 @@ export function AdminPage({
 
 /** Shown while a page's data loads for the first time (and on the server, which renders no data). */
 export function AdminLoading() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   return (
     <p className="admin-loading" role="status">
       <span className="spinner" aria-hidden="true" />
@@ -61,7 +61,7 @@ export function Pager({
   total: number;
   children?: ReactNode;
 }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const [params] = useSearchParams();
   const pageLink = (page: number) => {
     const next = new URLSearchParams(params);
@@ -96,10 +96,10 @@ const ORDER_STATUS_KEYS = [
   'order-status-4',
   'order-status-5',
   'order-status-6',
-] as const satisfies MessageKey[];
+] as const satisfies AdminMessageKey[];
 
 /** The spec's order-status-N text, or order-status-unknown. */
-export const orderStatusKey = (status: number | null | undefined): MessageKey =>
+export const orderStatusKey = (status: number | null | undefined): AdminMessageKey =>
   (status === null || status === undefined ? undefined : ORDER_STATUS_KEYS[status]) ?? 'order-status-unknown';
 
 export const ORDER_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
@@ -109,7 +109,7 @@ export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() 
 
 /** The order status as a label: "Shipped". */
 export function useOrderStatusText() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   return (status: number | null | undefined) => capitalized(t(orderStatusKey(status)));
 }
 
@@ -117,14 +117,14 @@ export const DELIVERY_METHODS = [
   { value: 'russian_post', label: 'delivery-russian-post' },
   { value: 'boxberry', label: 'delivery-boxberry' },
   { value: 'boxberry.courier', label: 'delivery-boxberry-courier' },
-] as const satisfies Array<{ value: string; label: MessageKey }>;
+] as const satisfies Array<{ value: string; label: AdminMessageKey }>;
 
-export const deliveryMethodKey = (method: string): MessageKey | undefined =>
+export const deliveryMethodKey = (method: string): AdminMessageKey | undefined =>
   DELIVERY_METHODS.find((entry) => entry.value === method)?.label;
 
 /** Roubles, dates and country names in the page's language. */
 export function useAdminFormat() {
-  const { locale } = useShop();
+  const { locale } = useAdminShop();
   return useMemo(() => {
     const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
     const money = new Intl.NumberFormat(tag, {
@@ -172,7 +172,7 @@ interface RequestState {
  * loaded again afterwards.
  */
 export function useAdminRequest() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const revalidator = useRevalidator();
   const [state, setState] = useState<RequestState>({ busy: false, errors: {} });
   const run = useCallback(
@@ -267,7 +267,7 @@ export function RowActions({
   onToggle(): void;
   onDelete(): void;
 }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const action = (label: string, onClick: () => void, className = 'link-button') => (
     <button type="button" className={className} onClick={onClick}>
       {label}

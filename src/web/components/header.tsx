@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Form, Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -64,7 +64,11 @@ export function Header() {
   );
 }
 
-/** A submit with non-empty text goes to /search/{text}; without JavaScript the form still works. */
+/**
+ * A submit with non-empty text goes to /search/{text}; without JavaScript the form still works. A
+ * plain form: with JavaScript the submit handler always navigates itself, so React Router's `Form`
+ * would add nothing but work on every page render.
+ */
 function SearchField({ found }: { found: number | null }) {
   const { t } = useShop();
   const navigate = useNavigate();
@@ -74,7 +78,8 @@ function SearchField({ found }: { found: number | null }) {
     : '';
   const [text, setText] = useState(current);
   return (
-    <Form
+    // biome-ignore lint/a11y/useSemanticElements: the header lays out the form itself; a <search> wrapper would change that
+    <form
       method="get"
       action="/search"
       role="search"
@@ -106,6 +111,6 @@ function SearchField({ found }: { found: number | null }) {
           {t('search-found', { count: found })}
         </output>
       ) : null}
-    </Form>
+    </form>
   );
 }

@@ -34,14 +34,33 @@ const PLURAL_KEYS: Partial<Record<Intl.LDMLPluralRule, MessageKey>> = {
   many: 'review-count-many',
 };
 
+/** Intl formatters cost far more to build than to use: one of each per language. */
+function perLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
+  const built = new Map<Locale, T>();
+  return (locale) => {
+    let value = built.get(locale);
+    if (value === undefined) {
+      value = build(locale);
+      built.set(locale, value);
+    }
+    return value;
+  };
+}
+
+const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
+const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
+/** Dates in UTC, so the server's and the browser's renderings agree. */
+const dateFormat = perLocale(
+  (locale) => new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' }),
+);
+
 /** "2 reviews", "2 отзыва", "5 отзывов". */
 export function reviewCount(t: Translate, locale: Locale, count: number): string {
-  const rule = new Intl.PluralRules(locale).select(count);
+  const rule = pluralRules(locale).select(count);
   return t(PLURAL_KEYS[rule] ?? 'review-count-other', { count });
 }
 
-const formatRating = (locale: Locale, rating: number) =>
-  new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }).format(rating);
+const formatRating = (locale: Locale, rating: number) => ratingFormat(locale).format(rating);
 
 const STAR_PATH = 'M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.4L12 17.2l-5.7 3.1 1.2-6.4-4.7-4.4 6.4-.8z';
 
@@ -80,16 +99,7 @@ export function RatingSummary({ average, count }: { average: number | null; coun
   );
 }
 
-const dateFormats = new Map<Locale, Intl.DateTimeFormat>();
-/** Dates in UTC, so the server's and the browser's renderings agree. */
-function formatDate(locale: Locale, iso: string): string {
-  let format = dateFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, { dateStyle: 'long', timeZone: 'UTC' });
-    dateFormats.set(locale, format);
-  }
-  return format.format(new Date(iso));
-}
+const formatDate = (locale: Locale, iso: string) => dateFormat(locale).format(new Date(iso));
 
 function ReviewItem({ review, anchor }: { review: Review; anchor?: string | undefined }) {
   const { locale, t } = useShop();

@@ -1,9 +1,11 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { adminDictionaries, adminTranslator } from './admin-messages.ts';
 import { dictionaries, translator } from './messages.ts';
 
-const { en, ru } = dictionaries;
+// The back office's dictionaries hold the shop's texts and its own: every key there is checked.
+const { en, ru } = adminDictionaries;
 
 /** Keys built at run time from a prefix and a value list (`sort-${option}`, `language-${option}`). */
 const DYNAMIC_PREFIXES = ['sort-', 'language-'];
@@ -46,5 +48,13 @@ describe('message files', () => {
   it('fills placeholders', () => {
     expect(translator('en')('search-found', { count: 3 })).toBe('Found: 3');
     expect(translator('ru')('search-found', { count: 3 })).toBe('Найдено: 3');
+    expect(adminTranslator('en')('admin-page-of', { page: 2, last: 5 })).toBe('Page 2 of 5');
+  });
+
+  it("keeps the back office's texts out of the shop's dictionaries", () => {
+    const shopKeys = Object.keys(dictionaries.en);
+    expect(shopKeys.filter((key) => key.startsWith('admin-'))).toEqual([]);
+    expect(Object.keys(en).length).toBeGreaterThan(shopKeys.length);
+    expect(adminTranslator('ru')('search-found', { count: 3 })).toBe('Найдено: 3');
   });
 });

@@ -1,28 +1,33 @@
 import type { Locale } from '../../contract/locale.ts';
-import { adminMessages } from './admin.ts';
 import { cartMessages } from './cart.ts';
 import { checkoutMessages } from './checkout.ts';
 import { en as coreEn } from './en.ts';
 import { ru as coreRu } from './ru.ts';
 
-/** One dictionary per language, assembled from the core texts and each area's file. */
-const en = { ...coreEn, ...cartMessages.en, ...checkoutMessages.en, ...adminMessages.en };
+/**
+ * The shop's dictionaries, one per language, assembled from the core texts and each area's file.
+ * The back office's texts are not here: they are added by admin-messages.ts, which only the
+ * back office's pages load, so shoppers' pages do not carry them.
+ */
+const en = { ...coreEn, ...cartMessages.en, ...checkoutMessages.en };
 export type MessageKey = keyof typeof en;
-const ru: Record<MessageKey, string> = {
-  ...coreRu,
-  ...cartMessages.ru,
-  ...checkoutMessages.ru,
-  ...adminMessages.ru,
-};
+const ru: Record<MessageKey, string> = { ...coreRu, ...cartMessages.ru, ...checkoutMessages.ru };
 
 export const dictionaries: Record<Locale, Record<MessageKey, string>> = { ru, en };
 
-export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+export type Translate<Key extends string = MessageKey> = (
+  key: Key,
+  values?: Record<string, string | number>,
+) => string;
 
-export function translator(locale: Locale): Translate {
-  const dictionary = dictionaries[locale];
+/** Looks texts up in a dictionary, filling `{name}` placeholders from `values`. */
+export function translatorOf<Key extends string>(dictionary: Record<Key, string>): Translate<Key> {
   return (key, values) =>
     values
       ? dictionary[key].replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole))
       : dictionary[key];
 }
+
+const translators: Record<Locale, Translate> = { ru: translatorOf(ru), en: translatorOf(en) };
+
+export const translator = (locale: Locale): Translate => translators[locale];

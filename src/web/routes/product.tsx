@@ -1,6 +1,7 @@
 import { data, Link, redirect } from 'react-router';
+import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
-import { REVIEW_MAX_LENGTH, reviewBody } from '../../contract/shopping.ts';
+import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { Gallery } from '../components/gallery.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
@@ -21,10 +22,15 @@ const MAX_REVIEW_PAGES = 20;
 /** The first `requested` pages of the product's reviews, newest first, with the average rating. */
 async function loadReviews(
   context: Route.LoaderArgs['context'],
-  product: { id: number; link: string },
+  product: Pick<ProductResponse['product'], 'id' | 'link' | 'rating'>,
   requested: number,
 ): Promise<ReviewThreadData> {
-  const first = await context.shopper.reviews.list(product.id, 1);
+  // The catalogue's product counts its visible reviews, and every review written or moderated
+  // empties the catalogue cache: a product without any needs no query.
+  const first: ReviewPage =
+    product.rating.count === 0
+      ? { reviews: [], average: null, count: 0, page: 1, lastPage: 1 }
+      : await context.shopper.reviews.list(product.id, 1);
   const page = Math.max(
     1,
     Math.min(Number.isInteger(requested) ? requested : 1, first.lastPage, MAX_REVIEW_PAGES),

@@ -1,10 +1,10 @@
 import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { AuditEntry, AuditPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
-import type { MessageKey } from '../../i18n/messages.ts';
-import { useShop } from '../../lib/shop.ts';
+import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/audit';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -24,7 +24,7 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const ENTITIES: Record<string, MessageKey> = {
+const ENTITIES: Record<string, AdminMessageKey> = {
   project: 'admin-entity-project',
   category: 'admin-entity-category',
   product: 'admin-entity-product',
@@ -36,7 +36,7 @@ const ENTITIES: Record<string, MessageKey> = {
   review: 'admin-entity-review',
 };
 
-const ACTIONS: Record<string, MessageKey> = {
+const ACTIONS: Record<string, AdminMessageKey> = {
   create: 'admin-action-create',
   update: 'admin-action-update',
   delete: 'admin-action-delete',
@@ -61,7 +61,7 @@ function EntityLink({ entry }: { entry: AuditEntry }) {
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const format = useAdminFormat();
   const { filter, page } = loaderData;
   const pretty = (value: unknown) => JSON.stringify(value, null, 2);

@@ -1,9 +1,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { AdminApiError, adminApi } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { CsvReport } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminPage, BusyButton } from '../../admin/ui.tsx';
 import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
-import { useShop } from '../../lib/shop.ts';
 
 /** A refused import (rows in error) answers 422 with the report in the answer itself. */
 function reportOf(value: Record<string, unknown>): CsvReport | null {
@@ -22,7 +22,7 @@ const shown = (value: unknown) =>
         : String(value);
 
 function Report({ report }: { report: CsvReport }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   return (
     <section className="admin-card csv-report" aria-labelledby="csv-report-heading">
       <h2 id="csv-report-heading">
@@ -118,7 +118,7 @@ function Report({ report }: { report: CsvReport }) {
 
 /** Products as CSV: download every product; upload a file, see what it would change, then apply it. */
 export default function CsvPage() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const fileId = useId();
   const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
   const [report, setReport] = useState<CsvReport | null>(null);

@@ -2,9 +2,9 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { BarChart } from '../../admin/bar-chart.tsx';
+import { useAdminShop } from '../../admin/text.ts';
 import type { Dashboard, DayTotals } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/dashboard';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -35,7 +35,7 @@ function everyDay(totals: DayTotals[], days: number, now = Date.now()) {
 }
 
 export default function DashboardPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const format = useAdminFormat();
   const [period, setPeriod] = useState<(typeof PERIODS)[number]>(30);
   const days = everyDay(period === 30 ? loaderData.last30 : loaderData.last90, period);

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { FeedbackPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -10,7 +11,6 @@ import {
   useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/feedback';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -33,7 +33,7 @@ export function HydrateFallback() {
 
 /** The feedback inbox: unread messages first; each can be marked read or unread. */
 export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const format = useAdminFormat();
   const mark = useAdminRequest();
   const { filter, page } = loaderData;

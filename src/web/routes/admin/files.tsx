@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { FileManager } from '../../admin/file-manager.tsx';
+import { useAdminShop } from '../../admin/text.ts';
 import type { ManagedFile } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminPage } from '../../admin/ui.tsx';
-import { useShop } from '../../lib/shop.ts';
 
 /** The file manager on its own page; the selection shows the file names to use elsewhere. */
 export default function FilesPage() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const [selected, setSelected] = useState<ManagedFile[]>([]);
   return (
     <AdminPage title={t('admin-files')}>

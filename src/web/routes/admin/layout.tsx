@@ -1,8 +1,8 @@
 import { data, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
 import adminStyles from '../../admin/admin.css?url';
+import { useAdminShop } from '../../admin/text.ts';
 import { AdminErrorBoundary } from '../../admin/ui.tsx';
-import type { MessageKey } from '../../i18n/messages.ts';
-import { useShop } from '../../lib/shop.ts';
+import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/layout';
 
 /**
@@ -35,7 +35,7 @@ const SECTIONS = [
   { to: '/admin/reviews', label: 'admin-reviews' },
   { to: '/admin/audit', label: 'admin-audit' },
   { to: '/admin/csv', label: 'admin-csv' },
-] as const satisfies Array<{ to: string; label: MessageKey; end?: boolean }>;
+] as const satisfies Array<{ to: string; label: AdminMessageKey; end?: boolean }>;
 
 /** The section a path belongs to (the longest matching prefix), for the phone's section select. */
 function currentSection(pathname: string) {
@@ -48,7 +48,7 @@ function currentSection(pathname: string) {
 }
 
 export default function AdminLayout() {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   return (

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { AdminOrder } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -15,7 +16,6 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -33,7 +33,7 @@ export function HydrateFallback() {
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'manager_comment', 'status'];
 
 function OrderEditor({ order }: { order: AdminOrder }) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const statusText = useOrderStatusText();
   const request = useAdminRequest();
   const [values, setValues] = useState({
@@ -107,7 +107,7 @@ function OrderEditor({ order }: { order: AdminOrder }) {
 }
 
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
   const { order } = loaderData;

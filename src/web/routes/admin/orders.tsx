@@ -1,6 +1,7 @@
 import { Form, Link } from 'react-router';
 import { ORDER_STATUS_FILTERS } from '../../../contract/admin.ts';
 import { AdminApiError, adminApi, type FieldErrors } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -15,8 +16,7 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
-import type { MessageKey } from '../../i18n/messages.ts';
-import { useShop } from '../../lib/shop.ts';
+import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/orders';
 
 /** The spec's order search fields, as the URL carries them. */
@@ -63,7 +63,7 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], MessageKey> = {
+const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], AdminMessageKey> = {
   '': 'admin-status-any',
   '1': 'order-status-1',
   '2': 'order-status-2',
@@ -75,7 +75,7 @@ const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], Messag
 };
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
   const { search, result, errors, message } = loaderData;

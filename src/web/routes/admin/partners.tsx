@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { imageUrl } from '../../../contract/images.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { AdminPartner } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -12,7 +13,6 @@ import {
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../components/form-field.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/partners';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -105,7 +105,7 @@ const LABELS = {
 const SHOWN = [...TEXT_FIELDS, 'desc_ru', 'desc_en', 'visible', 'socials'];
 
 export default function PartnersPage({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useShop();
+  const { t, locale } = useAdminShop();
   const save = useAdminRequest();
   const action = useAdminRequest();
   const [editing, setEditing] = useState<AdminPartner | null>(null);

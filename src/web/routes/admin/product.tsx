@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
+import { useAdminShop } from '../../admin/text.ts';
 import type { AdminCategory, AdminProduct, AdminProject, ManagedFile } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -19,7 +20,6 @@ import {
   FormSuccess,
   SelectField,
 } from '../../components/form-field.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/product';
 
 /** TipTap is big: fetched only when an editor is on screen; a plain textarea stands in meanwhile. */
@@ -148,7 +148,7 @@ function ProductEditor({
   projects: AdminProject[];
   categories: AdminCategory[];
 }) {
-  const { t, locale } = useShop();
+  const { t, locale } = useAdminShop();
   const navigate = useNavigate();
   const location = useLocation();
   const request = useAdminRequest();

@@ -1,8 +1,8 @@
 import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { ProductPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/products';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -20,7 +20,7 @@ export function HydrateFallback() {
 }
 
 export default function ProductsPage({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useShop();
+  const { t, locale } = useAdminShop();
   const format = useAdminFormat();
   const { search, page } = loaderData;
 

@@ -1,5 +1,6 @@
 import { Form } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
 import type { ReviewPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -11,7 +12,6 @@ import {
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { SelectField } from '../../components/form-field.tsx';
-import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/reviews';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
@@ -34,7 +34,7 @@ export function HydrateFallback() {
 
 /** Review moderation: a hidden review leaves the product's thread and its rating. */
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
-  const { t, locale } = useShop();
+  const { t, locale } = useAdminShop();
   const format = useAdminFormat();
   const moderate = useAdminRequest();
   const { filter, page } = loaderData;
