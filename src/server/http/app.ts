@@ -33,7 +33,7 @@ import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
 import { sessionPlugin } from './session.ts';
-import { serverRenderedApp } from './ssr.ts';
+import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
 export interface AppOptions {
   services: Services;
@@ -68,6 +68,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthChecks, { db: services.db, redis: options.redis });
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
+  if (options.web) catalogPageCache(app, services);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
     db: services.db,

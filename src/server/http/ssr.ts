@@ -27,27 +27,34 @@ const pageCacheLookups = counter({
 export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server', 'index.js'));
 
 /**
+ * Kept catalogue pages for visitors without a session (ADR 0010). Registered on the root, before
+ * the origin check, the session and the input checks: a kept page is sent from the first hooks,
+ * and the pages it keeps are the server-rendered app's.
+ */
+export function catalogPageCache(app: FastifyInstance, services: Services) {
+  if (services.config.pageCacheBytes <= 0) return;
+  pageCache(app, {
+    maxBytes: services.config.pageCacheBytes,
+    cacheable: (path) => CATALOGUE_PAGE.test(path),
+    isPersonal: (request) => request.cookies[SESSION_COOKIE] !== undefined,
+    variant: (request) => {
+      const locale = requestLocale(request);
+      const overlay = services.config.testMode ? request.cookies[OVERLAY_COOKIE] === 'hidden' : false;
+      return `${locale} ${currencyFor(locale)} ${overlay ? 'overlay-hidden' : 'overlay'}`;
+    },
+    generation: () => services.catalog.generation,
+    canKeep: services.catalog.canKeep,
+    onLookup: (outcome) => pageCacheLookups.inc({ outcome }),
+  });
+}
+
+/**
  * The React Router app: server-rendered pages and their hashed, immutable assets. Kept in its own
  * encapsulated plugin so its raw-body handling does not clash with the API's parsers. Loaders reach
  * the domain only through the load context built here.
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
-  if (services.config.pageCacheBytes > 0) {
-    pageCache(app, {
-      maxBytes: services.config.pageCacheBytes,
-      cacheable: (path) => CATALOGUE_PAGE.test(path),
-      isPersonal: (request) => request.cookies[SESSION_COOKIE] !== undefined,
-      variant: (request) => {
-        const locale = requestLocale(request);
-        const overlay = services.config.testMode ? request.cookies[OVERLAY_COOKIE] === 'hidden' : false;
-        return `${locale} ${currencyFor(locale)} ${overlay ? 'overlay-hidden' : 'overlay'}`;
-      },
-      generation: () => services.catalog.generation,
-      canKeep: services.catalog.canKeep,
-      onLookup: (outcome) => pageCacheLookups.inc({ outcome }),
-    });
-  }
   await app.register(reactRouterFastify, {
     buildDirectory: BUILD_DIRECTORY,
     mode: dev ? 'development' : 'production',
