@@ -13,6 +13,7 @@ import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
+import { useLinkNavigation } from './components/link.tsx';
 import { MenuProvider } from './components/menu.tsx';
 import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
@@ -66,6 +67,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { data, locale, t } = useShop();
+  useLinkNavigation();
   return (
     <html lang={locale}>
       <head>

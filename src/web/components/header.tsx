@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { useLocation, useMatches, useNavigate } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
+import { Link } from './link.tsx';
 import { useMenu } from './menu.tsx';
 
 /** How many products the current search page found, while one is open (the found-count label). */

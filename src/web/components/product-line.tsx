@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
+import { Link } from './link.tsx';
 import { Price } from './price.tsx';
 
 /**

@@ -1,9 +1,10 @@
-import { Form, Link, useSubmit } from 'react-router';
+import { Form, useSubmit } from 'react-router';
 import type { Category, Paging, ProductListResponse, Project } from '../../contract/catalog.ts';
 import { SORTS, toggleSection } from '../../contract/shop.ts';
 import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
 import { ChevronIcon } from './icons.tsx';
+import { Link } from './link.tsx';
 import { Pager } from './pager.tsx';
 import { ProductGrid } from './product-card.tsx';
 
@@ -112,7 +113,6 @@ function SideSection({
           <li key={item.id}>
             <Link
               to={hrefOf(item.id)}
-              preventScrollReset
               replace
               aria-current={item.id === selected ? 'true' : undefined}
               className="side-section__item"

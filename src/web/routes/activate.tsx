@@ -1,7 +1,8 @@
-import { data, Link, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import { verifyQuery } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 import { translator } from '../i18n/messages.ts';
 import { privatePageMeta } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';

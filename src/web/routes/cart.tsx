@@ -1,8 +1,9 @@
 import { useId, useMemo, useState } from 'react';
-import { data, Link, useFetcher, useFetchers } from 'react-router';
+import { data, useFetcher, useFetchers } from 'react-router';
 import { formatPrice, kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import type { Basket, BasketItem } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { translator } from '../i18n/messages.ts';

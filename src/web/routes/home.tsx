@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
+import { Link } from '../components/link.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { translator } from '../i18n/messages.ts';
 import { seoMeta } from '../lib/seo.ts';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { loginBody } from '../../contract/accounts.ts';
 import {
   FormAlert,
@@ -8,6 +8,7 @@ import {
   SubmitButton,
   useFocusFirstError,
 } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 import { translator } from '../i18n/messages.ts';
 import {
   actionError,

@@ -1,8 +1,9 @@
 import { useRef } from 'react';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { PASSWORD_MIN_LENGTH, resetBody } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert, FormField, SubmitButton, useFocusFirstError } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 import { translator } from '../i18n/messages.ts';
 import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';

@@ -1,7 +1,8 @@
 import { useId } from 'react';
-import { data, Link, useFetcher, useFetchers } from 'react-router';
+import { data, useFetcher, useFetchers } from 'react-router';
 import type { Wishlist } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
+import { Link } from '../components/link.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { AddToCart, EnhancedField, failureText, useReturnPath } from '../components/shopper-buttons.tsx';
 import { translator } from '../i18n/messages.ts';

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
@@ -20,6 +20,7 @@ import {
   FormSuccess,
   SelectField,
 } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/product';
 
 /** TipTap is big: fetched only when an editor is on screen; a plain textarea stands in meanwhile. */

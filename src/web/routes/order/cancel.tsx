@@ -1,4 +1,5 @@
-import { data, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
 import { isPaymentProvider, providerOfReturn } from '../../lib/checkout.ts';
 import { privatePageMeta } from '../../lib/forms.ts';

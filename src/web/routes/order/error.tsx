@@ -1,5 +1,5 @@
-import { Link } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
+import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
 import { privatePageMeta } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';

@@ -1,9 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect, useFetcher } from 'react-router';
+import { Form, redirect, useFetcher } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { formatPrice } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
+import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
 import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, privatePageMeta } from '../../lib/forms.ts';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect } from 'react-router';
+import { Form, redirect } from 'react-router';
 import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
 import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
@@ -7,6 +7,7 @@ import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../
 import type { Basket } from '../../../contract/shopping.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
+import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
 import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { formFailure, invalidForm, parseForm, privatePageMeta } from '../../lib/forms.ts';

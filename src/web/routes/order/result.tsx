@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, useRevalidator } from 'react-router';
+import { data, useRevalidator } from 'react-router';
+import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
 import { isPaymentProvider, providerOfReturn, refusalOf } from '../../lib/checkout.ts';
 import { privatePageMeta } from '../../lib/forms.ts';
