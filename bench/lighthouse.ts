@@ -1,3 +1,4 @@
+import { accessSync, constants } from 'node:fs';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse, { type Flags, type Result } from 'lighthouse';
 
@@ -13,6 +14,21 @@ export const LIGHTHOUSE_TARGETS: Record<CategoryId, number> = {
 };
 
 export const CHROME_PATH = '/usr/bin/chromium';
+
+/**
+ * Why Lighthouse cannot run here, or undefined when Chromium is there. Without this check a
+ * missing browser crashes the whole bench: chrome-launcher's spawn fails with an 'error' event
+ * that nothing listens to.
+ */
+export function chromeUnavailable(): string | undefined {
+  try {
+    accessSync(CHROME_PATH, constants.X_OK);
+    return undefined;
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    return code === 'ENOENT' ? `${CHROME_PATH} is missing` : `${CHROME_PATH} cannot be run (${code})`;
+  }
+}
 
 const CHROME_FLAGS = [
   '--headless=new',

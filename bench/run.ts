@@ -3,7 +3,14 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { auditPage, CATEGORIES, killChrome, LIGHTHOUSE_TARGETS, type PageAudit } from './lighthouse.ts';
+import {
+  auditPage,
+  CATEGORIES,
+  chromeUnavailable,
+  killChrome,
+  LIGHTHOUSE_TARGETS,
+  type PageAudit,
+} from './lighthouse.ts';
 import { type LoadResult, type LoadSettings, type LoadTarget, runLoad, stopLoad } from './load.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
@@ -327,7 +334,10 @@ async function main() {
   }
 
   const audits: PageAudit[] = [];
-  if (options.lighthouse) {
+  const lighthouseSkipped = options.lighthouse ? chromeUnavailable() : undefined;
+  if (lighthouseSkipped) {
+    console.log(`\nLighthouse: skipped, ${lighthouseSkipped} (install Chromium there to audit the pages)`);
+  } else if (options.lighthouse) {
     console.log(
       '\nLighthouse (default config: mobile, simulated slow 4G, 4× CPU slowdown; cookie overlay-test-info=hidden; locale=en)',
     );
@@ -363,6 +373,7 @@ async function main() {
   if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
   else
     console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
+  if (lighthouseSkipped) console.log(`  Lighthouse: not measured (${lighthouseSkipped})`);
 
   const results = {
     startedAt: startedAt.toISOString(),
@@ -379,7 +390,11 @@ async function main() {
     settings,
     links: { product: productLink, category: categoryLink },
     load: { baselineRps, results: load, targets: ratios },
-    lighthouse: options.lighthouse ? { targets: LIGHTHOUSE_TARGETS, pages: audits } : undefined,
+    lighthouse: lighthouseSkipped
+      ? { skipped: lighthouseSkipped }
+      : options.lighthouse
+        ? { targets: LIGHTHOUSE_TARGETS, pages: audits }
+        : undefined,
     scale,
   };
   const resultsDir = path.join(root, 'bench', 'results');

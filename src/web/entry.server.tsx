@@ -22,6 +22,31 @@ function withStylesheet(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   return Buffer.concat([page.subarray(0, end), STYLESHEET, page.subarray(end)]);
 }
 
+const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
+const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
+const HEAD_END = Buffer.from('</head>');
+
+/**
+ * Marks the head's script preloads (React Router's `<Scripts>`) low priority: the page paints
+ * without them, and on a slow connection the first gallery image, the largest paint, should not
+ * share the bandwidth with them (ADR 0015).
+ */
+function withLowPriorityScripts(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const headEnd = page.indexOf(HEAD_END);
+  const parts: Buffer<ArrayBuffer>[] = [];
+  let copied = 0;
+  for (
+    let at = page.indexOf(MODULE_PRELOAD);
+    at >= 0 && at < headEnd;
+    at = page.indexOf(MODULE_PRELOAD, copied)
+  ) {
+    const end = at + MODULE_PRELOAD.length;
+    parts.push(page.subarray(copied, end), LOW_PRIORITY);
+    copied = end;
+  }
+  return copied === 0 ? page : Buffer.concat([...parts, page.subarray(copied)]);
+}
+
 /**
  * Where React writes a page: its chunks are kept in memory and joined once the page is complete.
  * React only calls `write`, `end`, `on` and `destroy` on its destination; a full Node stream here
@@ -68,7 +93,9 @@ export default function handleRequest(
     const page = new PageBuffer({
       done(body) {
         responseHeaders.set('content-type', 'text/html; charset=utf-8');
-        resolve(new Response(withStylesheet(body), { status, headers: responseHeaders }));
+        resolve(
+          new Response(withStylesheet(withLowPriorityScripts(body)), { status, headers: responseHeaders }),
+        );
       },
       failed: reject,
     });

@@ -130,6 +130,20 @@ describe('browsing the catalogue', () => {
     await page.reload();
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
+
+  it('loads a product page from a handful of scripts, preloaded behind its images', async () => {
+    const { baseUrl } = browser;
+    const initial = await api<InitialResponse>(baseUrl, '/api/initial?locale=en');
+    const link = initial.week[0]?.link;
+    if (!link) throw new Error('demo data has no week sale');
+    const html = await (await fetch(`${baseUrl}/product/${link}`)).text();
+    const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+    // The entry, the shared chunk, root and the route (ADR 0015); no admin or checkout chunk.
+    expect(preloads.length).toBeGreaterThan(0);
+    expect(preloads.length).toBeLessThanOrEqual(5);
+    for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
+    expect(html).not.toMatch(/assets\/(ui|checkout|schemas|rich-text-editor)-/);
+  });
 });
 
 describe('without JavaScript', () => {
