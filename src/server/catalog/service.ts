@@ -214,6 +214,7 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
     title: scope.text.trim(),
     // Each word of three letters or more that is no word of any product name becomes the most
     // similar name word (trigram similarity); the corrected text is searched as well as the original.
+    // A word of the names is looked up by its key first: no similarity is computed for it.
     with: sql`search_query as (
       select case when bool_or(best.word <> needle.word)
         then ${fullText(sql`${needle}`)} || ${fullText(sql`string_agg(coalesce(best.word, needle.word), ' ')`)}
@@ -221,7 +222,9 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
       from unnest(tsvector_to_array(to_tsvector('simple', ${needle}))) as needle(word)
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-        where length(needle.word) >= 3 and ${searchWords.word} % needle.word
+        where length(needle.word) >= 3
+          and not exists (select 1 from ${searchWords} known where known.word = needle.word)
+          and ${searchWords.word} % needle.word
           and similarity(${searchWords.word}, needle.word) >= ${TYPO_SIMILARITY}
         order by similarity(${searchWords.word}, needle.word) desc, ${searchWords.word}
         limit 1
