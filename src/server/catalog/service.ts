@@ -59,6 +59,13 @@ function cardColumns(locale: Locale) {
   };
 }
 
+/** The card columns as `json_build_object` arguments: a statement can answer its cards as JSON. */
+const cardJson = (locale: Locale) =>
+  sql.join(
+    Object.entries(cardColumns(locale)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
+
 type CardRow = {
   id: number;
   link: string;
@@ -248,7 +255,7 @@ function sortOrder(sort: Sort, defaultOrder: SQL): SQL {
 /**
  * A shop list (spec section 4) in one statement: the scope's visible products, counted per project
  * and per category, then filtered, sorted and cut to the page. Only the page's cards are read in
- * full afterwards.
+ * full, by the same statement (as JSON).
  */
 export async function listProducts(
   db: Executor,
@@ -300,13 +307,16 @@ export async function listProducts(
           cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
           group by linked.category_id) as per_category
         join ${categories} on ${categories.id} = per_category.category_id and ${categories.visible}) as categories,
-      (select coalesce(json_agg(id order by n), '[]') from page) as ids`;
+      -- the page's cards in full, in the page's order: no second round trip for them
+      (select coalesce(json_agg(json_build_object(${cardJson(locale)}) order by page.n), '[]')
+        from page join ${products} on ${products.id} = page.id
+        join ${projects} on ${projects.id} = ${products.projectId}) as cards`;
 
   const [summary] = rowsOf<{
     total: number;
     projects: Array<Omit<Project, 'status'> & { count: number }>;
     categories: Array<Omit<Category, 'status'> & { count: number }>;
-    ids: number[];
+    cards: CardRow[];
   }>(await db.execute(statement));
   if (!summary) throw new Error('the list statement answered no row');
   const counted = <T extends { id: number; count: number }>(sections: T[]) =>
@@ -317,7 +327,7 @@ export async function listProducts(
   });
   return {
     title: query.title,
-    products: await cardsInOrder(db, locale, summary.ids),
+    products: summary.cards.map(toCard),
     counts: { projects: counted(summary.projects), categories: counted(summary.categories) },
     projects: summary.projects.map(visibleSection),
     categories: summary.categories.map(visibleSection),
