@@ -53,9 +53,12 @@ function cardColumns(locale: Locale) {
     ...productViewColumns(locale),
     projectId: products.projectId,
     weekSale: products.weekSale,
+    // Hidden categories are listed once per statement: joined to categories, the planner scanned
+    // all of them once per card.
     categoryIds: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id)
-      from ${productCategories} pc join ${categories} c on c.id = pc.category_id and c.visible
-      where pc.product_id = ${products.id}), '{}')`,
+      from ${productCategories} pc
+      where pc.product_id = ${products.id}
+        and pc.category_id <> all(array(select c.id from ${categories} c where not c.visible))), '{}')`,
   };
 }
 
