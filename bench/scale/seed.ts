@@ -25,7 +25,13 @@ import {
  * from the product's number through `hashint4`, so two runs build the same catalogue.
  */
 
-export const SCALE_DATABASE = 'vitrina_scale';
+/**
+ * `SCALE_DATABASE` names another database, so that two working copies benching on one server do
+ * not drop each other's catalogue mid-run.
+ */
+export const SCALE_DATABASE = process.env.SCALE_DATABASE || 'vitrina_scale';
+if (!/^[a-z_][a-z0-9_]*$/.test(SCALE_DATABASE))
+  throw new Error(`SCALE_DATABASE must be a plain lower-case identifier, not ${SCALE_DATABASE}`);
 export const SCALE_PRODUCTS = 100_000;
 /** Hidden products on top of the visible ones, so that the visibility filter has work to do. */
 const HIDDEN_SHARE = 0.01;
@@ -139,7 +145,7 @@ const PRODUCT_IMAGES_SQL = `
   cross join generate_series(0, 2) as k
   where abs(hashint4(p.position * 32 + 16)) % 100 < 80 and k <= abs(hashint4(p.position * 32 + 20)) % 3`;
 
-/** Fills `vitrina_scale` on the server of `serverUrl` from scratch; `log` hears each step. */
+/** Fills `vitrina_scale` (or `SCALE_DATABASE`) on the server of `serverUrl` from scratch; `log` hears each step. */
 export async function seedScaleCatalogue(
   serverUrl: string,
   options: { products?: number; log?: (line: string) => void } = {},

@@ -53,11 +53,21 @@ function cardColumns(locale: Locale) {
     ...productViewColumns(locale),
     projectId: products.projectId,
     weekSale: products.weekSale,
+    // Hidden categories are listed once per statement: joined to categories, the planner scanned
+    // all of them once per card.
     categoryIds: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id)
-      from ${productCategories} pc join ${categories} c on c.id = pc.category_id and c.visible
-      where pc.product_id = ${products.id}), '{}')`,
+      from ${productCategories} pc
+      where pc.product_id = ${products.id}
+        and pc.category_id <> all(array(select c.id from ${categories} c where not c.visible))), '{}')`,
   };
 }
+
+/** The card columns as `json_build_object` arguments: a statement can answer its cards as JSON. */
+const cardJson = (locale: Locale) =>
+  sql.join(
+    Object.entries(cardColumns(locale)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    sql`, `,
+  );
 
 type CardRow = {
   id: number;
@@ -214,6 +224,7 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
     title: scope.text.trim(),
     // Each word of three letters or more that is no word of any product name becomes the most
     // similar name word (trigram similarity); the corrected text is searched as well as the original.
+    // A word of the names is looked up by its key first: no similarity is computed for it.
     with: sql`search_query as (
       select case when bool_or(best.word <> needle.word)
         then ${fullText(sql`${needle}`)} || ${fullText(sql`string_agg(coalesce(best.word, needle.word), ' ')`)}
@@ -221,7 +232,9 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
       from unnest(tsvector_to_array(to_tsvector('simple', ${needle}))) as needle(word)
       left join lateral (
         select ${searchWords.word} as word from ${searchWords}
-        where length(needle.word) >= 3 and ${searchWords.word} % needle.word
+        where length(needle.word) >= 3
+          and not exists (select 1 from ${searchWords} known where known.word = needle.word)
+          and ${searchWords.word} % needle.word
           and similarity(${searchWords.word}, needle.word) >= ${TYPO_SIMILARITY}
         order by similarity(${searchWords.word}, needle.word) desc, ${searchWords.word}
         limit 1
@@ -245,7 +258,7 @@ function sortOrder(sort: Sort, defaultOrder: SQL): SQL {
 /**
  * A shop list (spec section 4) in one statement: the scope's visible products, counted per project
  * and per category, then filtered, sorted and cut to the page. Only the page's cards are read in
- * full afterwards.
+ * full, by the same statement (as JSON).
  */
 export async function listProducts(
   db: Executor,
@@ -297,13 +310,16 @@ export async function listProducts(
           cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
           group by linked.category_id) as per_category
         join ${categories} on ${categories.id} = per_category.category_id and ${categories.visible}) as categories,
-      (select coalesce(json_agg(id order by n), '[]') from page) as ids`;
+      -- the page's cards in full, in the page's order: no second round trip for them
+      (select coalesce(json_agg(json_build_object(${cardJson(locale)}) order by page.n), '[]')
+        from page join ${products} on ${products.id} = page.id
+        join ${projects} on ${projects.id} = ${products.projectId}) as cards`;
 
   const [summary] = rowsOf<{
     total: number;
     projects: Array<Omit<Project, 'status'> & { count: number }>;
     categories: Array<Omit<Category, 'status'> & { count: number }>;
-    ids: number[];
+    cards: CardRow[];
   }>(await db.execute(statement));
   if (!summary) throw new Error('the list statement answered no row');
   const counted = <T extends { id: number; count: number }>(sections: T[]) =>
@@ -314,7 +330,7 @@ export async function listProducts(
   });
   return {
     title: query.title,
-    products: await cardsInOrder(db, locale, summary.ids),
+    products: summary.cards.map(toCard),
     counts: { projects: counted(summary.projects), categories: counted(summary.categories) },
     projects: summary.projects.map(visibleSection),
     categories: summary.categories.map(visibleSection),
