@@ -18,6 +18,11 @@ describe('browsing the catalogue', () => {
     expect(home?.status()).toBe(200);
     expect(await page.title()).toBe('Vitrina');
     await page.getByRole('heading', { name: 'Featured this week' }).waitFor();
+    // Once hydrated (the menu panel is filled in the browser), links navigate within the page.
+    await page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
+    await page.evaluate(() => Object.assign(window, { keptAcrossNavigations: true }));
+    const stillTheSamePage = () =>
+      page.evaluate(() => (window as unknown as { keptAcrossNavigations?: boolean }).keptAcrossNavigations);
 
     await page.locator('.category-tiles').getByRole('link', { name: category.name }).click();
     await page.getByRole('heading', { level: 1, name: category.name }).waitFor();
@@ -31,11 +36,14 @@ describe('browsing the catalogue', () => {
     const project = list.projects[0];
     if (!project) throw new Error('category has no project');
     const side = page.getByRole('complementary');
+    const historyLength = await page.evaluate(() => history.length);
     await side.getByRole('link', { name: new RegExp(project.name) }).click();
     await expect.poll(() => cards.count()).toBe(list.counts.projects[project.id]);
     expect(page.url()).toContain(`project=${project.id}`);
     await side.getByRole('link', { name: new RegExp(project.name) }).click();
     await expect.poll(() => cards.count()).toBe(list.products.length);
+    // Filters replace the list's history entry rather than adding one each.
+    expect(await page.evaluate(() => history.length)).toBe(historyLength);
 
     // Sort cheap first: the prices shown go up.
     await page.getByLabel('Sort').selectOption('asc');
@@ -70,6 +78,7 @@ describe('browsing the catalogue', () => {
       .getByRole('link', { name: withGallery.project.name })
       .waitFor();
     expect(await page.getByRole('button', { name: 'Add to cart' }).isEnabled()).toBe(true);
+    expect(await stillTheSamePage()).toBe(true);
 
     // Switch to Russian: the same page, now in Russian and in roubles.
     const russian = await api<ProductResponse>(baseUrl, `/api/product?locale=ru&link=${withGallery.link}`);
