@@ -283,3 +283,46 @@ export function RowActions({
     </div>
   );
 }
+
+/**
+ * One message of an inbox (feedback, reviews): who and about what, when, its state, the text, and
+ * the button that flips its state; `who` tells screen readers which message the button is for.
+ */
+export function MessageCard({
+  id,
+  modifier,
+  heading,
+  date,
+  state,
+  body,
+  toggle,
+}: {
+  id: string;
+  /** A class for the message's state (unread, hidden), if it has one. */
+  modifier: string | undefined;
+  heading: ReactNode;
+  date: string;
+  state: ReactNode;
+  body: string;
+  toggle: { label: string; who: string; busy: boolean; onClick: () => void };
+}) {
+  const format = useAdminFormat();
+  return (
+    <li className={modifier ? `admin-card admin-message ${modifier}` : 'admin-card admin-message'}>
+      <article aria-labelledby={id}>
+        <header className="admin-message__head">
+          <h2 id={id} className="admin-message__from">
+            {heading}
+          </h2>
+          <time dateTime={date}>{format.dateTime(date)}</time>
+          <span className="admin-message__state">{state}</span>
+        </header>
+        <p className="admin-prewrap">{body}</p>
+        <button type="button" className="button" disabled={toggle.busy} onClick={toggle.onClick}>
+          {toggle.label}
+          <span className="visually-hidden"> · {toggle.who}</span>
+        </button>
+      </article>
+    </li>
+  );
+}

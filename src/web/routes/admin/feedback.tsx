@@ -6,9 +6,9 @@ import {
   AdminErrorBoundary,
   AdminLoading,
   AdminPage,
+  MessageCard,
   Pager,
   RequestAlert,
-  useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import type { Route } from './+types/feedback';
@@ -34,7 +34,6 @@ export function HydrateFallback() {
 /** The feedback inbox: unread messages first; each can be marked read or unread. */
 export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
-  const format = useAdminFormat();
   const mark = useAdminRequest();
   const { filter, page } = loaderData;
 
@@ -63,38 +62,28 @@ export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
       ) : (
         <ul className="admin-messages">
           {page.list.map((message) => (
-            <li
+            <MessageCard
               key={message.id}
-              className={
-                message.read ? 'admin-card admin-message' : 'admin-card admin-message admin-message--unread'
+              id={`message-${message.id}`}
+              modifier={message.read ? undefined : 'admin-message--unread'}
+              heading={
+                <>
+                  {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a>
+                </>
               }
-            >
-              <article aria-labelledby={`message-${message.id}`}>
-                <header className="admin-message__head">
-                  <h2 id={`message-${message.id}`} className="admin-message__from">
-                    {message.name} · <a href={`mailto:${message.email}`}>{message.email}</a>
-                  </h2>
-                  <time dateTime={message.date}>{format.dateTime(message.date)}</time>
-                  <span className="admin-message__state">
-                    {message.read ? t('admin-read') : t('admin-unread')}
-                  </span>
-                </header>
-                <p className="admin-prewrap">{message.message}</p>
-                <button
-                  type="button"
-                  className="button"
-                  disabled={mark.busy}
-                  onClick={() =>
-                    mark.run(() =>
-                      adminApi('PATCH', `/feedback/${message.id}`, { json: { read: !message.read } }),
-                    )
-                  }
-                >
-                  {message.read ? t('admin-mark-unread') : t('admin-mark-read')}
-                  <span className="visually-hidden"> · {message.name}</span>
-                </button>
-              </article>
-            </li>
+              date={message.date}
+              state={message.read ? t('admin-read') : t('admin-unread')}
+              body={message.message}
+              toggle={{
+                label: message.read ? t('admin-mark-unread') : t('admin-mark-read'),
+                who: message.name,
+                busy: mark.busy,
+                onClick: () =>
+                  mark.run(() =>
+                    adminApi('PATCH', `/feedback/${message.id}`, { json: { read: !message.read } }),
+                  ),
+              }}
+            />
           ))}
         </ul>
       )}

@@ -6,9 +6,9 @@ import {
   AdminErrorBoundary,
   AdminLoading,
   AdminPage,
+  MessageCard,
   Pager,
   RequestAlert,
-  useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { SelectField } from '../../components/form-field.tsx';
@@ -35,7 +35,6 @@ export function HydrateFallback() {
 /** Review moderation: a hidden review leaves the product's thread and its rating. */
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminShop();
-  const format = useAdminFormat();
   const moderate = useAdminRequest();
   const { filter, page } = loaderData;
 
@@ -63,47 +62,38 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
         <p className="admin-card">{t('admin-nothing-found')}</p>
       ) : (
         <ul className="admin-messages">
-          {page.list.map((review) => {
-            const product = locale === 'ru' ? review.product.name_ru : review.product.name_en;
-            return (
-              <li
-                key={review.id}
-                className={
-                  review.hidden ? 'admin-card admin-message admin-row--hidden' : 'admin-card admin-message'
-                }
-              >
-                <article aria-labelledby={`review-${review.id}`}>
-                  <header className="admin-message__head">
-                    <h2 id={`review-${review.id}`} className="admin-message__from">
-                      <a href={`/product/${review.product.link}`} target="_blank" rel="noreferrer">
-                        {product}
-                      </a>{' '}
-                      · {review.email}
-                    </h2>
-                    <time dateTime={review.date}>{format.dateTime(review.date)}</time>
-                    <span className="admin-message__state">
-                      {t('admin-rating', { rating: review.rating })} ·{' '}
-                      {review.hidden ? t('admin-hidden') : t('admin-shown')}
-                    </span>
-                  </header>
-                  <p className="admin-prewrap">{review.body}</p>
-                  <button
-                    type="button"
-                    className="button"
-                    disabled={moderate.busy}
-                    onClick={() =>
-                      moderate.run(() =>
-                        adminApi('PATCH', `/reviews/${review.id}`, { json: { hidden: !review.hidden } }),
-                      )
-                    }
-                  >
-                    {review.hidden ? t('admin-show') : t('admin-hide')}
-                    <span className="visually-hidden"> · {review.email}</span>
-                  </button>
-                </article>
-              </li>
-            );
-          })}
+          {page.list.map((review) => (
+            <MessageCard
+              key={review.id}
+              id={`review-${review.id}`}
+              modifier={review.hidden ? 'admin-row--hidden' : undefined}
+              heading={
+                <>
+                  <a href={`/product/${review.product.link}`} target="_blank" rel="noreferrer">
+                    {locale === 'ru' ? review.product.name_ru : review.product.name_en}
+                  </a>{' '}
+                  · {review.email}
+                </>
+              }
+              date={review.date}
+              state={
+                <>
+                  {t('admin-rating', { rating: review.rating })} ·{' '}
+                  {review.hidden ? t('admin-hidden') : t('admin-shown')}
+                </>
+              }
+              body={review.body}
+              toggle={{
+                label: review.hidden ? t('admin-show') : t('admin-hide'),
+                who: review.email,
+                busy: moderate.busy,
+                onClick: () =>
+                  moderate.run(() =>
+                    adminApi('PATCH', `/reviews/${review.id}`, { json: { hidden: !review.hidden } }),
+                  ),
+              }}
+            />
+          ))}
         </ul>
       )}
       <Pager currentPage={page.currentPage} lastPage={page.lastPage} total={page.total} />
