@@ -6,6 +6,7 @@ import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/orders.ts';
 import type { Basket } from '../../../contract/shopping.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
+import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
 import { translator } from '../../i18n/messages.ts';
@@ -167,20 +168,16 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
               <p className="form-field__error">{failure.errors.paymentMethod.join(' ')}</p>
             ) : null}
             {paymentMethods.map((option) => (
-              <label key={option.method} className="choice-card">
-                <input
-                  type="radio"
-                  name="paymentMethod"
-                  value={option.method}
-                  checked={method === option.method}
-                  onChange={() => setMethod(option.method)}
-                />
-                <img src={option.image} alt="" width={48} height={48} />
-                <span className="choice-card__text">
-                  <span className="choice-card__name">{t(option.name)}</span>
-                  <span className="choice-card__description">{t(option.description)}</span>
-                </span>
-              </label>
+              <ChoiceCard
+                key={option.method}
+                name="paymentMethod"
+                value={option.method}
+                checked={method === option.method}
+                onChoose={() => setMethod(option.method)}
+                image={option.image}
+                title={t(option.name)}
+                description={t(option.description)}
+              />
             ))}
           </fieldset>
 

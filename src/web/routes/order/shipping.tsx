@@ -7,6 +7,7 @@ import type { Locale } from '../../../contract/locale.ts';
 import { formatPrice } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
+import { ChoiceCard } from '../../components/choice-card.tsx';
 import {
   FormAlert,
   FormField,
@@ -341,20 +342,16 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
               <p className="form-field__error">{failure.errors.deliveryMethod.join(' ')}</p>
             ) : null}
             {deliveryOptions.map((option) => (
-              <label key={option.method} className="choice-card">
-                <input
-                  type="radio"
-                  name="deliveryMethod"
-                  value={option.method}
-                  checked={method === option.method}
-                  onChange={() => chooseMethod(option.method)}
-                />
-                <img src={option.image} alt="" width={48} height={48} />
-                <span className="choice-card__text">
-                  <span className="choice-card__name">{t(option.name)}</span>
-                  <span className="choice-card__description">{t(option.description)}</span>
-                </span>
-              </label>
+              <ChoiceCard
+                key={option.method}
+                name="deliveryMethod"
+                value={option.method}
+                checked={method === option.method}
+                onChoose={() => chooseMethod(option.method)}
+                image={option.image}
+                title={t(option.name)}
+                description={t(option.description)}
+              />
             ))}
             {quote.error ? (
               <div className="delivery-error" id="delivery-error" role="alert">
