@@ -10,6 +10,7 @@ import {
   useFocusFirstError,
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { translator } from '../i18n/messages.ts';
 import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
@@ -72,23 +73,10 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           defaultValue={values?.email ?? ''}
           errors={failure?.errors.email}
         />
-        <FormField
-          name="password"
-          type="password"
+        <NewPasswordFields
           label={t('password')}
-          autoComplete="new-password"
-          required
           minLength={loaderData.passwordMinLength}
-          hint={t('password-hint', { count: loaderData.passwordMinLength })}
-          errors={failure?.errors.password}
-        />
-        <FormField
-          name="password_confirmation"
-          type="password"
-          label={t('password-confirmation')}
-          autoComplete="new-password"
-          required
-          errors={failure?.errors.password_confirmation}
+          errors={failure?.errors}
         />
         <CheckboxField
           name="privacy_policy"

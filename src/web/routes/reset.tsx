@@ -4,6 +4,7 @@ import { PASSWORD_MIN_LENGTH, resetBody } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert, FormField, SubmitButton, useFocusFirstError } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
+import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { translator } from '../i18n/messages.ts';
 import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
@@ -84,23 +85,10 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
           defaultValue={failure?.values?.email ?? loaderData.email}
           errors={failure?.errors.email}
         />
-        <FormField
-          name="password"
-          type="password"
+        <NewPasswordFields
           label={t('new-password')}
-          autoComplete="new-password"
-          required
           minLength={loaderData.passwordMinLength}
-          hint={t('password-hint', { count: loaderData.passwordMinLength })}
-          errors={failure?.errors.password}
-        />
-        <FormField
-          name="password_confirmation"
-          type="password"
-          label={t('password-confirmation')}
-          autoComplete="new-password"
-          required
-          errors={failure?.errors.password_confirmation}
+          errors={failure?.errors}
         />
         <SubmitButton>{t('reset-submit')}</SubmitButton>
       </Form>
