@@ -8,7 +8,7 @@ import { createStorage } from './files/storage.ts';
 import { buildApp } from './http/app.ts';
 import { purgeExpiredSessions } from './http/session.ts';
 import { hasWebBuild } from './http/ssr.ts';
-import { createWorker, scheduleRecurring } from './jobs/queue.ts';
+import { createWorker, ENDED_JOBS_KEPT_DAYS, purgeEndedJobs, scheduleRecurring } from './jobs/queue.ts';
 import { mailSendHandler } from './mail/jobs.ts';
 import { MAIL_SEND_JOB } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
@@ -23,6 +23,7 @@ import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
+const JOB_PURGE_JOB = 'jobs.purge';
 const ORDER_EXPIRY_JOB = 'orders.expire';
 
 /**
@@ -107,6 +108,9 @@ async function main() {
         from: config.mail.from,
       }),
       [SESSION_PURGE_JOB]: () => purgeExpiredSessions(connection.db),
+      [JOB_PURGE_JOB]: async (_payload, { now }) => {
+        await purgeEndedJobs(connection.db, new Date(now.getTime() - ENDED_JOBS_KEPT_DAYS * DAY));
+      },
       [ORDER_EXPIRY_JOB]: async () => {
         if ((await expireOrders(connection.db, new Date(), services.mailShop)) > 0)
           await services.catalog.invalidate();
@@ -116,6 +120,7 @@ async function main() {
   });
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
+  await scheduleRecurring(connection.db, JOB_PURGE_JOB, DAY);
   await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
   await app.listen({ host: config.host, port: config.port });
   // From the moment the server listens, a signal means a graceful shutdown: no await in between.

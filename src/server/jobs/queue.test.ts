@@ -8,6 +8,7 @@ import {
   createWorker,
   enqueue,
   type JobHandler,
+  purgeEndedJobs,
   type QueueLog,
   recurringKey,
   scheduleRecurring,
@@ -378,5 +379,29 @@ describe('job queue', () => {
     // The second job was left for another worker.
     const pending = await db.select().from(jobs).where(eq(jobs.attempts, 0));
     expect(pending).toHaveLength(1);
+  });
+});
+
+describe('purging ended jobs', () => {
+  it('deletes jobs that ended before the date, but keeps keyed, pending and recent ones', async () => {
+    const now = new Date('2026-11-21T09:00:00Z');
+    const daysAgo = (days: number) => new Date(now.getTime() - days * 24 * 3600_000);
+    const rows = await db
+      .insert(jobs)
+      .values([
+        { kind: 'mail.send', finishedAt: daysAgo(40) },
+        { kind: 'mail.send', failedAt: daysAgo(40) },
+        { kind: 'orders.expire', finishedAt: daysAgo(31) },
+        { kind: 'mail.send', uniqueKey: 'order-paid:42', finishedAt: daysAgo(40) },
+        { kind: 'mail.send', finishedAt: daysAgo(5) },
+        { kind: 'mail.send', runAt: daysAgo(40) },
+        { kind: 'orders.expire', uniqueKey: recurringKey('orders.expire'), runAt: now },
+      ])
+      .returning({ id: jobs.id, kind: jobs.kind, uniqueKey: jobs.uniqueKey });
+
+    expect(await purgeEndedJobs(db, daysAgo(30))).toBe(3);
+    const left = await db.select({ id: jobs.id }).from(jobs);
+    expect(left.map((row) => row.id).sort((a, b) => a - b)).toEqual(rows.slice(3).map((row) => row.id));
+    expect(await purgeEndedJobs(db, daysAgo(30))).toBe(0);
   });
 });

@@ -127,6 +127,22 @@ export async function scheduleRecurring(
     });
 }
 
+/** How long a finished or failed job stays in the table for inspection. */
+export const ENDED_JOBS_KEPT_DAYS = 30;
+
+/**
+ * Deletes jobs that ended (finished or failed for good) before `before`, except those holding a
+ * unique key: the key is what keeps a keyed notification from ever being enqueued twice. Ended
+ * occurrences of recurring jobs hold none (the next occurrence takes the key). Returns how many.
+ */
+export async function purgeEndedJobs(db: Executor, before: Date): Promise<number> {
+  const deleted = await db
+    .delete(jobs)
+    .where(and(isNull(jobs.uniqueKey), or(lt(jobs.finishedAt, before), lt(jobs.failedAt, before))))
+    .returning({ id: jobs.id });
+  return deleted.length;
+}
+
 export interface WorkerOptions {
   db: Database;
   handlers: Record<string, JobHandler>;
