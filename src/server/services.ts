@@ -1,7 +1,7 @@
 import type { Redis } from 'ioredis';
 import type { InitialResponse, ProductListResponse, ProductResponse } from '../contract/catalog.ts';
 import type { FeedbackInput } from '../contract/feedback.ts';
-import type { Locale } from '../contract/locale.ts';
+import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
@@ -12,7 +12,7 @@ import {
   listProjects,
   listWeekProducts,
 } from './catalog/service.ts';
-import { listProductLinks } from './catalog/sitemap.ts';
+import { listProductLinks, sitemapEntries, sitemapFile } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { createDeliveryQuotes } from './delivery/service.ts';
@@ -108,7 +108,13 @@ export function createServices(options: {
   };
 
   const partners = { list: (locale: Locale) => listPartners(db, locale) };
-  const sitemap = { productLinks: () => listProductLinks(db) };
+  const sitemap = {
+    /** `/sitemap.xml`, or one of its parts; null for a part that does not exist. */
+    async file(part: string | null) {
+      const [initial, products] = await Promise.all([catalog.initial(DEFAULT_LOCALE), listProductLinks(db)]);
+      return sitemapFile(sitemapEntries(initial.value, products), config.publicUrl, part);
+    },
+  };
 
   const feedback = {
     async submit(input: FeedbackInput, context: { ip: string; locale: Locale }) {

@@ -16,3 +16,81 @@ export function listProductLinks(db: Executor): Promise<ProductLink[]> {
     .where(and(eq(products.visible, true), eq(projects.visible, true)))
     .orderBy(asc(products.position), asc(products.id));
 }
+
+/** Info pages listed for search engines besides the catalogue. */
+const STATIC_PAGES = ['/shipping', '/payment', '/about', '/partners', '/privacy-policy'];
+
+/** Every page a shopper can reach without signing in: home, info pages, categories, projects, products. */
+export function sitemapEntries(
+  sections: { categories: Array<{ link: string }>; projects: Array<{ link: string }> },
+  products: ProductLink[],
+): SitemapEntry[] {
+  return [
+    { path: '/' },
+    ...STATIC_PAGES.map((path) => ({ path })),
+    ...sections.categories.map((category) => ({ path: `/category/${encodeURIComponent(category.link)}` })),
+    ...sections.projects.map((project) => ({ path: `/project/${encodeURIComponent(project.link)}` })),
+    ...products.map((product) => ({
+      path: `/product/${encodeURIComponent(product.link)}`,
+      lastmod: product.updatedAt,
+    })),
+  ];
+}
+
+export interface SitemapEntry {
+  /** The page's path, encoded: `/product/…`. */
+  path: string;
+  lastmod?: Date;
+}
+
+/** The sitemap protocol's limit of URLs in one file (sitemaps.org). */
+export const SITEMAP_MAX_URLS = 50_000;
+
+const escapeXml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' })[char] ?? char,
+  );
+
+const xmlDocument = (lines: string[]) => ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ''].join('\n');
+
+/**
+ * What `/sitemap.xml` answers. While the pages fit in one file it is their list; past
+ * `maxUrls` it is an index of parts, `/sitemap.xml?part=1` and on, each a list of at most
+ * `maxUrls` pages. `part` is the query's value; null for a part that does not exist.
+ */
+export function sitemapFile(
+  entries: SitemapEntry[],
+  publicUrl: string,
+  part: string | null,
+  maxUrls = SITEMAP_MAX_URLS,
+): string | null {
+  const parts = Math.max(1, Math.ceil(entries.length / maxUrls));
+  if (part === null && parts > 1) {
+    const files = Array.from({ length: parts }, (_, index) =>
+      [
+        '  <sitemap>',
+        `    <loc>${escapeXml(`${publicUrl}/sitemap.xml?part=${index + 1}`)}</loc>`,
+        '  </sitemap>',
+      ].join('\n'),
+    );
+    return xmlDocument([
+      '<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">',
+      ...files,
+      '</sitemapindex>',
+    ]);
+  }
+  const number = part === null ? 1 : /^[1-9]\d{0,5}$/.test(part) ? Number(part) : 0;
+  if (number < 1 || number > parts) return null;
+  const urls = entries
+    .slice((number - 1) * maxUrls, number * maxUrls)
+    .map((entry) =>
+      [
+        '  <url>',
+        `    <loc>${escapeXml(`${publicUrl}${entry.path}`)}</loc>`,
+        ...(entry.lastmod ? [`    <lastmod>${entry.lastmod.toISOString()}</lastmod>`] : []),
+        '  </url>',
+      ].join('\n'),
+    );
+  return xmlDocument(['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>']);
+}
