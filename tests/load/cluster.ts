@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { type Child, freePort, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
 
@@ -129,6 +129,24 @@ export async function startTwoInstances(prefix: string): Promise<TwoInstances> {
     [`${prefix}-a`, `${prefix}-b`].map((name) => startInstance({ name, databaseUrl: database.url, dataDir })),
   )) as [Instance, Instance];
   return { database, dataDir, a, b };
+}
+
+/**
+ * Two instances for the tests of one file: started before them, stopped with their database and
+ * data folder after them. The fields are set once the file's `beforeAll` has run; a test that
+ * restarts an instance puts the new one in its place, so that one is stopped. `rows` queries the
+ * instances' database.
+ */
+export function withTwoInstances(prefix: string) {
+  const cluster = {
+    rows: async <T>(text: string, values: unknown[] = []) =>
+      (await cluster.database.sql.query(text, values)).rows as T[],
+  } as TwoInstances & { rows<T>(text: string, values?: unknown[]): Promise<T[]> };
+  beforeAll(async () => {
+    Object.assign(cluster, await startTwoInstances(prefix));
+  });
+  afterAll(() => stopTwoInstances(cluster));
+  return cluster;
 }
 
 /** Stops both instances and removes their database and data folder; safe after a failed start. */

@@ -1,13 +1,6 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import {
-  createAccounts,
-  type Instance,
-  isRunning,
-  killHard,
-  type ShopDatabase,
-  startTwoInstances,
-  stopTwoInstances,
-} from './cluster.ts';
+import { expect, it } from 'vitest';
+import { sleep } from '../../bench/processes.ts';
+import { createAccounts, isRunning, killHard, withTwoInstances } from './cluster.ts';
 import { ConnectionFailure, orderBody, Shopper } from './shopper.ts';
 
 /**
@@ -21,23 +14,12 @@ const SHOPPERS = 24;
 const ORDERS_BEFORE_KILL = 10;
 const IN_FLIGHT_AT_KILL = 2;
 const TRAFFIC_AFTER_KILL_MS = 3_000;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let database: ShopDatabase;
-let dataDir: string;
-let a: Instance;
-let b: Instance;
-
-beforeAll(async () => {
-  ({ database, dataDir, a, b } = await startTwoInstances('crash'));
-});
-afterAll(() => stopTwoInstances({ database, dataDir, a, b }));
-
-const rows = async <T>(text: string, values: unknown[] = []) =>
-  (await database.sql.query(text, values)).rows as T[];
+const cluster = withTwoInstances('crash');
+const { rows } = cluster;
 
 it('keeps orders whole and stock consistent when an instance is killed in the middle of checkouts', async () => {
-  const accounts = await createAccounts(database, SHOPPERS, 'crash');
+  const accounts = await createAccounts(cluster.database, SHOPPERS, 'crash');
   const initialStock = new Map(
     (await rows<{ id: number; quantity: number }>('select id, quantity from products')).map((row) => [
       row.id,
@@ -53,7 +35,7 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
   let killed = false;
   const shoppers = accounts.map((account, index) => ({
     account,
-    shopper: new Shopper((index % 2 ? b : a).baseUrl),
+    shopper: new Shopper((index % 2 ? cluster.b : cluster.a).baseUrl),
   }));
   await Promise.all(shoppers.map(({ shopper, account }) => shopper.signIn(account.email, account.password)));
 
@@ -63,7 +45,7 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
       const added = await shopper.post('basket add', '/api/basket', { form: { product: String(product) } });
       if (added.status >= 500) throw new Error(`basket add answered ${added.status}`);
     }
-    const onVictim = shopper.baseUrl === a.baseUrl;
+    const onVictim = shopper.baseUrl === cluster.a.baseUrl;
     if (onVictim) counts.inFlightOnVictim += 1;
     let placed: Awaited<ReturnType<Shopper['post']>>;
     try {
@@ -101,7 +83,7 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
           // load balancer would send it.
           if (!(error instanceof ConnectionFailure) || !killed) throw error;
           counts.cutOff += 1;
-          shopper.baseUrl = b.baseUrl;
+          shopper.baseUrl = cluster.b.baseUrl;
         }
       }
     }),
@@ -114,13 +96,13 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
   }
   const inFlightAtKill = counts.inFlightOnVictim;
   killed = true;
-  await killHard(a);
+  await killHard(cluster.a);
   await sleep(TRAFFIC_AFTER_KILL_MS);
   stop = true;
   await traffic;
   console.log(`kill -9 with ${inFlightAtKill} checkouts in flight on the victim: ${JSON.stringify(counts)}`);
   expect(counts.cutOff).toBeGreaterThan(0);
-  expect(isRunning(b)).toBe(true);
+  expect(isRunning(cluster.b)).toBe(true);
 
   // No half-written order: every order has items, totals that add up, its history and its mail.
   expect(
@@ -162,9 +144,9 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
   expect(mismatches).toEqual([]);
 
   // Started again on the same data folder and database, the victim serves the same sessions.
-  a = await a.restart();
+  cluster.a = await cluster.a.restart();
   const survivor = shoppers[0] as (typeof shoppers)[number];
-  survivor.shopper.baseUrl = a.baseUrl;
+  survivor.shopper.baseUrl = cluster.a.baseUrl;
   const user = await survivor.shopper.ok<{ user: { email: string } | null }>('user', 'GET', '/api/user');
   expect(user.user?.email).toBe(survivor.account.email);
   expect(

@@ -1,10 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
+import { sleep } from '../../bench/processes.ts';
 import { PRODUCTS } from '../../src/server/db/seed/catalogue.ts';
 import { waitForMailIn } from '../e2e/outbox.ts';
-import { ADMIN, type Instance, type ShopDatabase, startTwoInstances, stopTwoInstances } from './cluster.ts';
+import { ADMIN, withTwoInstances } from './cluster.ts';
 import { orderBody, Shopper } from './shopper.ts';
 
 /**
@@ -13,22 +14,11 @@ import { orderBody, Shopper } from './shopper.ts';
  * on one instance is what the other one shows.
  */
 
-const RECURRING_KINDS = ['rates.refresh', 'sessions.purge', 'orders.expire'];
+const RECURRING_KINDS = ['rates.refresh', 'sessions.purge', 'jobs.purge', 'orders.expire'];
 const ACTIVATE_LINK = /https?:\/\/[^\s"<>]+\/activate\?token=[^\s"<>]+/;
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-let database: ShopDatabase;
-let dataDir: string;
-let a: Instance;
-let b: Instance;
-
-beforeAll(async () => {
-  ({ database, dataDir, a, b } = await startTwoInstances('instance'));
-});
-afterAll(() => stopTwoInstances({ database, dataDir, a, b }));
-
-const rows = async <T>(text: string, values: unknown[] = []) =>
-  (await database.sql.query(text, values)).rows as T[];
+const cluster = withTwoInstances('instance');
+const { rows } = cluster;
 
 describe('several instances on one PostgreSQL', () => {
   it('two instances started together on an empty database migrated and seeded it once', async () => {
@@ -52,13 +42,13 @@ describe('several instances on one PostgreSQL', () => {
   it("carries one shopper's session, basket and paid order across both instances", async () => {
     const email = `journey-${randomBytes(4).toString('hex')}@example.com`;
     const password = 'journey-password';
-    const shopper = new Shopper(a.baseUrl);
+    const shopper = new Shopper(cluster.a.baseUrl);
 
     // Registered on A; A's confirmation mail lands in the shared outbox; confirmed on B.
     await shopper.ok('registration', 'POST', '/api/registration', {
       json: { locale: 'en', email, password, password_confirmation: password, privacy_policy: 1 },
     });
-    const link = (await waitForMailIn(path.join(dataDir, 'outbox'), email, ACTIVATE_LINK)).match(
+    const link = (await waitForMailIn(path.join(cluster.dataDir, 'outbox'), email, ACTIVATE_LINK)).match(
       ACTIVATE_LINK,
     )?.[0];
     const token = new URL(link ?? 'http://invalid/').searchParams.get('token');
@@ -66,7 +56,7 @@ describe('several instances on one PostgreSQL', () => {
     const verified = await shopper.ok<{ user: { email: string } }>(
       'verify',
       'GET',
-      `${b.baseUrl}/api/verify?token=${token}`,
+      `${cluster.b.baseUrl}/api/verify?token=${token}`,
     );
     expect(verified.user.email).toBe(email);
     // The session B opened is known to A; signing out on A and in on B works the same way.
@@ -74,8 +64,10 @@ describe('several instances on one PostgreSQL', () => {
       (await shopper.ok<{ user: { email: string } | null }>('user', 'GET', '/api/user')).user?.email,
     ).toBe(email);
     await shopper.ok('logout', 'POST', '/api/logout');
-    expect((await shopper.ok<{ user: unknown }>('user', 'GET', `${b.baseUrl}/api/user`)).user).toBeNull();
-    shopper.baseUrl = b.baseUrl;
+    expect(
+      (await shopper.ok<{ user: unknown }>('user', 'GET', `${cluster.b.baseUrl}/api/user`)).user,
+    ).toBeNull();
+    shopper.baseUrl = cluster.b.baseUrl;
     await shopper.signIn(email, password);
 
     // Basket filled on A, edited on B, read on both.
@@ -83,23 +75,28 @@ describe('several instances on one PostgreSQL', () => {
       'select id, quantity from products where visible and not envisioned and quantity >= 5 order by id limit 2',
     );
     if (!first || !second) throw new Error('the demo catalogue has no products in stock');
-    shopper.baseUrl = a.baseUrl;
+    shopper.baseUrl = cluster.a.baseUrl;
     for (const product of [first.id, first.id, second.id]) {
       await shopper.ok('basket add', 'POST', '/api/basket', { form: { product: String(product) } });
     }
-    const edited = await shopper.ok<{ count: number }>('basket count', 'POST', `${b.baseUrl}/api/basket/0`, {
-      form: { _method: 'PATCH', product: String(first.id), count: '3' },
-    });
+    const edited = await shopper.ok<{ count: number }>(
+      'basket count',
+      'POST',
+      `${cluster.b.baseUrl}/api/basket/0`,
+      {
+        form: { _method: 'PATCH', product: String(first.id), count: '3' },
+      },
+    );
     expect(edited.count).toBe(3);
     type Basket = { productList: number[]; products: Record<string, { count: number }>; total: number };
     const onA = await shopper.ok<Basket>('basket', 'GET', '/api/basket?locale=ru');
-    const onB = await shopper.ok<Basket>('basket', 'GET', `${b.baseUrl}/api/basket?locale=ru`);
+    const onB = await shopper.ok<Basket>('basket', 'GET', `${cluster.b.baseUrl}/api/basket?locale=ru`);
     expect(onA.productList).toEqual([first.id, second.id]);
     expect(onA.products[first.id]?.count).toBe(3);
     expect(onB).toEqual(onA);
 
     // Ordered on B and paid on B's Robokassa sandbox page; A sees it paid and the stock taken.
-    shopper.baseUrl = b.baseUrl;
+    shopper.baseUrl = cluster.b.baseUrl;
     const placed = await shopper.ok<{
       order: { id: number; status: number };
       payment: { url: string; fields: Record<string, string> };
@@ -114,7 +111,7 @@ describe('several instances on one PostgreSQL', () => {
     ) as Record<string, string>;
     const paid = await shopper.post('robokassa pay', `${placed.payment.url}/pay`, { form: ticket });
     expect(paid.status).toBe(303);
-    shopper.baseUrl = a.baseUrl;
+    shopper.baseUrl = cluster.a.baseUrl;
     const order = await shopper.ok<{ order: { status: number; products: { id: number; count: number }[] } }>(
       'order',
       'GET',
@@ -139,7 +136,7 @@ describe('several instances on one PostgreSQL', () => {
   it('delivers every mail exactly once and runs no job twice, with both workers polling', async () => {
     // A burst of mails enqueued on both instances at once, for both workers to compete for.
     const email = `burst-${randomBytes(4).toString('hex')}@example.com`;
-    await new Shopper(a.baseUrl).ok('registration', 'POST', '/api/registration', {
+    await new Shopper(cluster.a.baseUrl).ok('registration', 'POST', '/api/registration', {
       json: {
         locale: 'en',
         email,
@@ -150,7 +147,7 @@ describe('several instances on one PostgreSQL', () => {
     });
     await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        new Shopper(index % 2 ? a.baseUrl : b.baseUrl).ok('restore', 'POST', '/api/restore', {
+        new Shopper(index % 2 ? cluster.a.baseUrl : cluster.b.baseUrl).ok('restore', 'POST', '/api/restore', {
           form: { email, locale: 'en' },
         }),
       ),
@@ -170,7 +167,7 @@ describe('several instances on one PostgreSQL', () => {
     );
     expect(mails.length).toBeGreaterThanOrEqual(23);
     expect(mails.filter((mail) => !mail.sent)).toEqual([]);
-    const files = readdirSync(path.join(dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
+    const files = readdirSync(path.join(cluster.dataDir, 'outbox')).filter((name) => name.endsWith('.eml'));
     const filesPerMail = new Map<number, number>();
     for (const file of files) {
       const id = Number(/-(\d+)\.eml$/.exec(file)?.[1]);
@@ -199,7 +196,7 @@ describe('several instances on one PostgreSQL', () => {
       'select id, link from products where visible and sale is null order by id limit 1',
     );
     if (!product) throw new Error('no product without a sale price');
-    const visitor = new Shopper(b.baseUrl);
+    const visitor = new Shopper(cluster.b.baseUrl);
     visitor.cookies.set('locale', 'ru');
     const apiPrice = async () =>
       (
@@ -221,7 +218,7 @@ describe('several instances on one PostgreSQL', () => {
     const before = await apiPrice();
     expect(await pagePrice()).toBe(before);
 
-    const admin = new Shopper(a.baseUrl);
+    const admin = new Shopper(cluster.a.baseUrl);
     await admin.signIn(ADMIN.email, ADMIN.password);
     const { product: fields } = await admin.ok<{ product: Record<string, unknown> }>(
       'admin product',
