@@ -10,41 +10,39 @@ const RENDER_TIMEOUT_MS = 10_000;
 const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}">`);
 const STYLESHEET = Buffer.from(stylesheet);
 
-/**
- * Writes the stylesheet into the page's empty `<style>` element (see lib/stylesheet.ts). The first
- * such tag is the layout's: it comes in the head, and text before it (title, meta and JSON-LD
- * content) is escaped, so it cannot contain one.
- */
-function withStylesheet(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const at = page.indexOf(STYLESHEET_START);
-  if (at < 0) return page;
-  const end = at + STYLESHEET_START.length;
-  return Buffer.concat([page.subarray(0, end), STYLESHEET, page.subarray(end)]);
-}
-
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * Marks the head's script preloads (React Router's `<Scripts>`) low priority: the page paints
- * without them, and on a slow connection the first gallery image, the largest paint, should not
- * share the bandwidth with them (ADR 0015).
+ * The page as sent, made in one copy of React's output:
+ * - the stylesheet is written into the page's empty `<style>` element (see lib/stylesheet.ts). The
+ *   first such tag is the layout's: it comes in the head, and text before it (title, meta and
+ *   JSON-LD content) is escaped, so it cannot contain one;
+ * - the head's script preloads (React Router's `<Scripts>`) are marked low priority: the page
+ *   paints without them, and on a slow connection the first gallery image, the largest paint,
+ *   should not share the bandwidth with them (ADR 0015).
  */
-function withLowPriorityScripts(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+function finishedPage(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
+  const insertions: Array<{ at: number; bytes: Buffer<ArrayBuffer> }> = [];
   const headEnd = page.indexOf(HEAD_END);
+  for (let at = page.indexOf(MODULE_PRELOAD); at >= 0 && at < headEnd; ) {
+    at += MODULE_PRELOAD.length;
+    insertions.push({ at, bytes: LOW_PRIORITY });
+    at = page.indexOf(MODULE_PRELOAD, at);
+  }
+  const style = page.indexOf(STYLESHEET_START);
+  if (style >= 0) insertions.push({ at: style + STYLESHEET_START.length, bytes: STYLESHEET });
+  if (insertions.length === 0) return page;
+  insertions.sort((x, y) => x.at - y.at);
   const parts: Buffer<ArrayBuffer>[] = [];
   let copied = 0;
-  for (
-    let at = page.indexOf(MODULE_PRELOAD);
-    at >= 0 && at < headEnd;
-    at = page.indexOf(MODULE_PRELOAD, copied)
-  ) {
-    const end = at + MODULE_PRELOAD.length;
-    parts.push(page.subarray(copied, end), LOW_PRIORITY);
-    copied = end;
+  for (const { at, bytes } of insertions) {
+    parts.push(page.subarray(copied, at), bytes);
+    copied = at;
   }
-  return copied === 0 ? page : Buffer.concat([...parts, page.subarray(copied)]);
+  parts.push(page.subarray(copied));
+  return Buffer.concat(parts);
 }
 
 /**
@@ -93,9 +91,7 @@ export default function handleRequest(
     const page = new PageBuffer({
       done(body) {
         responseHeaders.set('content-type', 'text/html; charset=utf-8');
-        resolve(
-          new Response(withStylesheet(withLowPriorityScripts(body)), { status, headers: responseHeaders }),
-        );
+        resolve(new Response(finishedPage(body), { status, headers: responseHeaders }));
       },
       failed: reject,
     });
