@@ -1,11 +1,8 @@
-import type { Writable } from 'node:stream';
-import { renderToPipeableStream } from 'react-dom/server';
+import { renderToString } from 'react-dom/server';
 import type { EntryContext } from 'react-router';
 import { ServerRouter } from 'react-router';
 import { STYLESHEET_ID } from './lib/stylesheet.ts';
 import stylesheet from './styles.css?inline';
-
-const RENDER_TIMEOUT_MS = 10_000;
 
 const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}">`);
 const STYLESHEET = Buffer.from(stylesheet);
@@ -45,68 +42,61 @@ function finishedPage(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   return Buffer.concat(parts);
 }
 
+/** The part of React Router's entry context that carries the loader data to the browser. */
+interface Handoff {
+  serverHandoffStream?: ReadableStream<Uint8Array>;
+  renderMeta?: { streamCache?: Record<number, Promise<void> & { result: { done: boolean; value: string } }> };
+}
+
+/** The handoff's last script: the browser has all the loader data once it runs. */
+const HANDOFF_END = 'window.__reactRouterContext.streamController.close();';
+
 /**
- * Where React writes a page: its chunks are kept in memory and joined once the page is complete.
- * React only calls `write`, `end`, `on` and `destroy` on its destination; a full Node stream here
- * would run every chunk through the stream machinery for nothing.
+ * React Router sends the loader data the browser hydrates with as a stream, which its
+ * `<StreamTransfer>` reads chunk by chunk, suspending the render until each arrives. Read here
+ * into the cache `StreamTransfer` looks in first, chunk for chunk and decoded as it decodes them,
+ * the data is all there when the page renders, and the page renders in one synchronous pass.
  */
-class PageBuffer {
-  private readonly chunks: Uint8Array[] = [];
-
-  constructor(
-    private readonly settle: { done(body: Buffer<ArrayBuffer>): void; failed(error: unknown): void },
-  ) {}
-
-  write(chunk: Uint8Array | string) {
-    this.chunks.push(typeof chunk === 'string' ? Buffer.from(chunk) : chunk);
-    return true;
+async function readHandoff(context: Handoff) {
+  const { serverHandoffStream: stream, renderMeta } = context;
+  if (!stream || !renderMeta) return false;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  const cache: NonNullable<Handoff['renderMeta']>['streamCache'] = {};
+  for (let identifier = 0; ; identifier++) {
+    const { done, value } = await reader.read();
+    const result = { done, value: decoder.decode(value, { stream: true }) };
+    cache[identifier] = Object.assign(Promise.resolve(), { result });
+    if (done) break;
   }
-
-  end() {
-    this.settle.done(Buffer.concat(this.chunks));
-  }
-
-  destroy(error?: unknown) {
-    this.settle.failed(error);
-  }
-
-  on() {
-    return this;
-  }
+  // `ServerRouter` takes a reader of its own; it reads nothing from it, the cache answers first.
+  reader.releaseLock();
+  renderMeta.streamCache = cache;
+  return true;
 }
 
 /**
- * Renders the whole page before answering, as one buffer. The shop's pages await all their data
- * in loaders (nothing streams in later), so streaming would only cost many small writes through
- * three stream adapters; one buffer is cheaper and lets the server compress it in one go.
+ * Renders the whole page into one buffer (ADR 0009, ADR 0017). Loaders await all their data and
+ * the handoff is read beforehand, so nothing is left to wait for: React's synchronous string
+ * renderer makes the page, which costs a fifth less than its streaming renderer writing the same
+ * markup chunk by chunk into byte buffers.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  return new Promise<Response>((resolve, reject) => {
-    let status = responseStatusCode;
-    const page = new PageBuffer({
-      done(body) {
-        responseHeaders.set('content-type', 'text/html; charset=utf-8');
-        resolve(new Response(finishedPage(body), { status, headers: responseHeaders }));
-      },
-      failed: reject,
-    });
-
-    const { pipe, abort } = renderToPipeableStream(
-      <ServerRouter context={routerContext} url={request.url} />,
-      {
-        onAllReady: () => pipe(page as unknown as Writable),
-        onShellError: reject,
-        onError(error: unknown) {
-          status = 500;
-          console.error(error);
-        },
-      },
-    );
-    setTimeout(abort, RENDER_TIMEOUT_MS + 1000).unref();
+  const handoff = await readHandoff(routerContext as unknown as Handoff);
+  const page = renderToString(<ServerRouter context={routerContext} url={request.url} />);
+  if (handoff && !page.includes(HANDOFF_END)) {
+    // React Router changed how it hands its data over: fail loudly rather than send a page that
+    // never hydrates.
+    throw new Error("entry.server: React Router's loader data did not render into the page");
+  }
+  responseHeaders.set('content-type', 'text/html; charset=utf-8');
+  return new Response(finishedPage(Buffer.from(`<!DOCTYPE html>${page}`)), {
+    status: responseStatusCode,
+    headers: responseHeaders,
   });
 }

@@ -8,7 +8,8 @@ import { useAdminShop } from './text.ts';
 /**
  * The product description editor (TipTap). It only offers what the server keeps when it sanitizes
  * a description: paragraphs, bold, italic, underline, h2/h3, lists, quotes and links. Loaded with
- * React.lazy, so TipTap is fetched only when an editor is shown, and never runs on the server.
+ * React.lazy once the page is hydrated, so TipTap is fetched only when an editor is shown, and never
+ * runs on the server.
  */
 export default function RichTextEditor({
   labelId,

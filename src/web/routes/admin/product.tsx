@@ -21,6 +21,7 @@ import {
   SelectField,
 } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
+import { useHydrated } from '../../lib/enhanced-forms.ts';
 import type { Route } from './+types/product';
 
 /** TipTap is big: fetched only when an editor is on screen; a plain textarea stands in meanwhile. */
@@ -118,23 +119,29 @@ function DescriptionField({
   errors?: string[] | undefined;
 }) {
   const id = useId();
+  const hydrated = useHydrated();
+  // The plain field: what the server renders (it never waits for the editor) and what shows
+  // while the editor's chunk loads.
+  const textarea = (
+    <textarea
+      id={id}
+      aria-labelledby={`${id}-label`}
+      value={value}
+      onChange={(event) => onChange(event.target.value)}
+    />
+  );
   return (
     <div className="form-field form-grid__wide">
       <span id={`${id}-label`} className="admin-label">
         {label}
       </span>
-      <Suspense
-        fallback={
-          <textarea
-            id={id}
-            aria-labelledby={`${id}-label`}
-            value={value}
-            onChange={(event) => onChange(event.target.value)}
-          />
-        }
-      >
-        <RichTextEditor labelId={`${id}-label`} value={value} onChange={onChange} />
-      </Suspense>
+      {hydrated ? (
+        <Suspense fallback={textarea}>
+          <RichTextEditor labelId={`${id}-label`} value={value} onChange={onChange} />
+        </Suspense>
+      ) : (
+        textarea
+      )}
       {errors && errors.length > 0 ? <p className="form-field__error">{errors.join(' ')}</p> : null}
     </div>
   );
