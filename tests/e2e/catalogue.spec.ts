@@ -147,7 +147,8 @@ describe('browsing the catalogue', () => {
     if (!link) throw new Error('demo data has no week sale');
     const html = await (await fetch(`${baseUrl}/product/${link}`)).text();
     const preloads = html.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
-    // The entry, the shared chunk, root and the route (ADR 0015); no admin or checkout chunk.
+    // The route manifest, the entry, the shared chunk, root and the route (ADR 0015, ADR 0017); no
+    // admin or checkout chunk.
     expect(preloads.length).toBeGreaterThan(0);
     expect(preloads.length).toBeLessThanOrEqual(5);
     for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');

@@ -15,11 +15,11 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * React Router's own `Link` resolves its path against the route tree, sets up prefetching and a
  * click handler for every link it renders; on the server that is several microseconds per link, and
  * a list page's side panel alone has up to 240 links. The shop's links need none of it: their paths
- * are absolute or a query of the page. `data-discover` asks React Router to fetch the route's
- * manifest ahead of a click, as its `Link` does, and marks the link as one it follows.
+ * are absolute or a query of the page. `data-link` marks the anchor as one `useLinkNavigation`
+ * follows; every route is known to the browser from the start (ADR 0017), so none is discovered.
  */
 export function Link({ to, replace, ...anchor }: LinkProps) {
-  return <a {...anchor} href={to} data-discover="true" data-replace={replace ? '' : undefined} />;
+  return <a {...anchor} href={to} data-link="" data-replace={replace ? '' : undefined} />;
 }
 
 /**
@@ -33,7 +33,7 @@ export function useLinkNavigation() {
     function follow(event: MouseEvent) {
       if (event.defaultPrevented || event.button !== 0) return;
       if (event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
-      const link = event.target instanceof Element ? event.target.closest('a[data-discover]') : null;
+      const link = event.target instanceof Element ? event.target.closest('a[data-link]') : null;
       if (!(link instanceof HTMLAnchorElement) || link.hasAttribute('download')) return;
       if (link.target && link.target !== '_self') return;
       const url = new URL(link.href);
