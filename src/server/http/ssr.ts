@@ -1,11 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { Readable } from 'node:stream';
-import { pathToFileURL } from 'node:url';
-import fastifyMiddie from '@fastify/middie';
-import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
+import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { OVERLAY_COOKIE } from '../../contract/cookies.ts';
 import { currencyFor } from '../../contract/money.ts';
 import { accountActions } from '../accounts/session-actions.ts';
@@ -52,65 +48,19 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
   });
 }
 
-/** A Fetch request for React Router, from Fastify's; aborted when the client goes away first. */
-function fetchRequest(request: FastifyRequest, reply: FastifyReply): Request {
-  const controller = new AbortController();
-  reply.raw.once('close', () => {
-    if (!reply.raw.writableFinished) controller.abort();
-  });
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(request.headers)) {
-    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
-    else if (value !== undefined) headers.set(name, value);
-  }
-  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
-  return new Request(`${request.protocol}://${request.host}${request.originalUrl}`, {
-    method: request.method,
-    headers,
-    signal: controller.signal,
-    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream, duplex: 'half' } : {}),
-  } as RequestInit);
-}
-
 /**
- * Sends React Router's answer. Its bodies are whole pages or data the loaders already awaited
- * (entry.server.tsx renders into one buffer), so the body goes out as one buffer with its length,
- * not piped through a web stream and a Node stream in chunks.
- */
-async function sendResponse(reply: FastifyReply, response: Response) {
-  reply.status(response.status);
-  // Each `set-cookie` comes separately; Fastify keeps them all.
-  for (const [name, value] of response.headers) reply.header(name, value);
-  return reply.send(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
-}
-
-/**
- * The React Router app: server-rendered pages, their hashed, immutable assets and the data
- * requests of client-side navigations. In its own encapsulated plugin, where request bodies stay
- * unparsed for React Router to read. Loaders reach the domain only through the load context built
- * here. In development Vite serves the modules and builds the server code on each request.
+ * The React Router app: server-rendered pages and their hashed, immutable assets. Kept in its own
+ * encapsulated plugin so its raw-body handling does not clash with the API's parsers. Loaders reach
+ * the domain only through the load context built here.
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
-  const vite = dev
-    ? await (await import('vite')).createServer({ server: { middlewareMode: true } })
-    : undefined;
-  const handle = createRequestHandler(
-    vite
-      ? () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>
-      : ((await import(pathToFileURL(path.join(BUILD_DIRECTORY, 'server', 'index.js')).href)) as ServerBuild),
-    dev ? 'development' : 'production',
-  );
-  if (vite) {
-    await app.register(fastifyMiddie);
-    app.use(vite.middlewares);
-  } else {
-    const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
-    await app.register(fastifyStatic, {
-      root: path.join(BUILD_DIRECTORY, 'client'),
-      wildcard: false,
-      cacheControl: false,
+  await app.register(reactRouterFastify, {
+    buildDirectory: BUILD_DIRECTORY,
+    mode: dev ? 'development' : 'production',
+    fastifyStaticOptions: {
       setHeaders(response, file) {
+        const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
         response.setHeader(
           'cache-control',
           file.startsWith(assets)
@@ -120,23 +70,16 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
               : 'public, max-age=3600',
         );
       },
-    });
-  }
-  const loadContext = (request: FastifyRequest): AppLoadContext => ({
-    services,
-    account: accountActions(services, request),
-    shopper: shopperActions(services, request),
-    checkout: checkoutActions(services, request),
-    ip: request.ip,
-    locale: requestLocale(request),
-    testMode: services.config.testMode,
-    publicUrl: services.config.publicUrl,
-  });
-  await app.register(async (pages) => {
-    pages.removeAllContentTypeParsers();
-    pages.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-    pages.all('*', async (request, reply) =>
-      sendResponse(reply, await handle(fetchRequest(request, reply), loadContext(request))),
-    );
+    },
+    getLoadContext: (request) => ({
+      services,
+      account: accountActions(services, request as unknown as FastifyRequest),
+      shopper: shopperActions(services, request as unknown as FastifyRequest),
+      checkout: checkoutActions(services, request as unknown as FastifyRequest),
+      ip: request.ip,
+      locale: requestLocale(request),
+      testMode: services.config.testMode,
+      publicUrl: services.config.publicUrl,
+    }),
   });
 }
