@@ -140,7 +140,7 @@ describe('browsing the catalogue', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
   });
 
-  it('loads a product page from a handful of scripts, preloaded behind its images', async () => {
+  it('loads a product page from a handful of scripts, preloaded behind its images, with its data', async () => {
     const { baseUrl } = browser;
     const initial = await api<InitialResponse>(baseUrl, '/api/initial?locale=en');
     const link = initial.week[0]?.link;
@@ -153,6 +153,8 @@ describe('browsing the catalogue', () => {
     expect(preloads.length).toBeLessThanOrEqual(5);
     for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
     expect(html).not.toMatch(/assets\/(ui|checkout|schemas|rich-text-editor)-/);
+    // The loader data for hydration, read before the page was rendered (entry.server.tsx).
+    expect(html).toContain('window.__reactRouterContext.streamController.close();');
   });
 });
 
