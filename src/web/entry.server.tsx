@@ -42,12 +42,6 @@ function finishedPage(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   return Buffer.concat(parts);
 }
 
-/** The part of React Router's entry context that carries the loader data to the browser. */
-interface Handoff {
-  serverHandoffStream?: ReadableStream<Uint8Array>;
-  renderMeta?: { streamCache?: Record<number, Promise<void> & { result: { done: boolean; value: string } }> };
-}
-
 /** The handoff's last script: the browser has all the loader data once it runs. */
 const HANDOFF_END = 'window.__reactRouterContext.streamController.close();';
 
@@ -57,12 +51,12 @@ const HANDOFF_END = 'window.__reactRouterContext.streamController.close();';
  * into the cache `StreamTransfer` looks in first, chunk for chunk and decoded as it decodes them,
  * the data is all there when the page renders, and the page renders in one synchronous pass.
  */
-async function readHandoff(context: Handoff) {
+async function readHandoff(context: EntryContext) {
   const { serverHandoffStream: stream, renderMeta } = context;
   if (!stream || !renderMeta) return false;
   const reader = stream.getReader();
   const decoder = new TextDecoder();
-  const cache: NonNullable<Handoff['renderMeta']>['streamCache'] = {};
+  const cache: NonNullable<EntryContext['renderMeta']>['streamCache'] = {};
   for (let identifier = 0; ; identifier++) {
     const { done, value } = await reader.read();
     const result = { done, value: decoder.decode(value, { stream: true }) };
@@ -87,7 +81,7 @@ export default async function handleRequest(
   responseHeaders: Headers,
   routerContext: EntryContext,
 ) {
-  const handoff = await readHandoff(routerContext as unknown as Handoff);
+  const handoff = await readHandoff(routerContext);
   const page = renderToString(<ServerRouter context={routerContext} url={request.url} />);
   if (handoff && !page.includes(HANDOFF_END)) {
     // React Router changed how it hands its data over: fail loudly rather than send a page that
