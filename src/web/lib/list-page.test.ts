@@ -27,7 +27,7 @@ const open = (query: string, total: number) => {
   const list = listOf(total);
   return {
     asked: list.asked,
-    page: loadListPage(new Request(`http://127.0.0.1/category/mugs${query}`), ADDRESS, list.load),
+    page: loadListPage(new URL(`http://127.0.0.1/category/mugs${query}`), ADDRESS, list.load),
   };
 };
 

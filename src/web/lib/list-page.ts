@@ -13,7 +13,7 @@ const query = (view: PageView, change: Partial<PageView> = {}) => {
 };
 
 /**
- * One page of a shop list for the URL of `request` (category, project or search page). A `page`
+ * One page of a shop list at the `requested` URL (category, project or search page). A `page`
  * that names no page answers 404; a page past the last one redirects to the last one (the list may
  * have shrunk since the link was made). Sort and filters apply to the whole list before paging.
  *
@@ -21,11 +21,10 @@ const query = (view: PageView, change: Partial<PageView> = {}) => {
  * with `previous` and `next` pages for search engines on the plain view only.
  */
 export async function loadListPage(
-  request: Request,
+  requested: URL,
   address: string,
   load: (view: PageView) => Promise<{ value: ListAnswer }>,
 ) {
-  const requested = new URL(request.url);
   const view = readListView(requested.searchParams);
   if (!view) throw data(null, { status: 404 });
   const list = (await orNotFound(load(view))).value;

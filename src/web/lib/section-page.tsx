@@ -11,11 +11,11 @@ import { useShop } from './shop.ts';
  */
 export async function loadSection(
   context: AppLoadContext,
-  request: Request,
+  url: URL,
   section: 'category' | 'project',
   link: string,
 ) {
-  const list = await loadListPage(request, `${context.publicUrl}/${section}/${link}`, (view) =>
+  const list = await loadListPage(url, `${context.publicUrl}/${section}/${link}`, (view) =>
     context.services.catalog[section](context.locale, link, view),
   );
   return { ...list, locale: context.locale };

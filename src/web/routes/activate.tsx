@@ -21,9 +21,9 @@ function refusalKey(error: unknown): string | undefined {
  * The confirmation link of the registration mail: `/activate?token=…`. A valid token confirms the
  * e-mail and signs the user in, then the profile opens; a signed-in visitor goes to the profile too.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale, account } = context;
-  const query = verifyQuery.safeParse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = verifyQuery.safeParse(Object.fromEntries(url.searchParams));
   let problem = 'link-incomplete';
   if (query.success) {
     try {

@@ -22,13 +22,13 @@ import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/login';
 
 /** Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (await context.account.currentUser()) throw redirect('/');
-  const passwordChanged = new URL(request.url).searchParams.get('reset') === '1';
+  const passwordChanged = url.searchParams.get('reset') === '1';
   return { locale: context.locale, passwordChanged };
 }
 
-export async function action({ context, request }: Route.ActionArgs) {
+export async function action({ context, request, url }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = parseForm(loginBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -37,7 +37,7 @@ export async function action({ context, request }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
-  return redirect(safeRedirect(new URL(request.url).searchParams.get('redirectTo')));
+  return redirect(safeRedirect(url.searchParams.get('redirectTo')));
 }
 
 export const meta: Route.MetaFunction = ({ data }) => {

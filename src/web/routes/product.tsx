@@ -51,11 +51,11 @@ async function loadReviews(
   };
 }
 
-export async function loader({ context, params, request }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const { product, similar } = (
     await orNotFound(context.services.catalog.product(context.locale, params.link))
   ).value;
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const user = await context.account.currentUser();
   const [reviews, wishlist] = await Promise.all([
     loadReviews(context, product, Number(query.get('reviews') ?? 1)),

@@ -11,9 +11,9 @@ import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/reset';
 
 /** Opened from the mailed link: `/reset?token=…&email=…`. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   if (await context.account.currentUser()) throw redirect('/');
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const token = query.get('token')?.trim() ?? '';
   return {
     locale: context.locale,

@@ -5,10 +5,10 @@ import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
-export async function loader({ context, request, params }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const text = params.search.slice(0, 200);
   const list = await loadListPage(
-    request,
+    url,
     `${context.publicUrl}/search/${encodeURIComponent(params.search)}`,
     (view) => context.services.catalog.search(context.locale, text, view),
   );

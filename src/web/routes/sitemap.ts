@@ -1,8 +1,8 @@
 import type { Route } from './+types/sitemap';
 
 /** The sitemap for search engines, an index of parts for a large catalogue (catalog/sitemap.ts). */
-export async function loader({ context, request }: Route.LoaderArgs) {
-  const xml = await context.services.sitemap.file(new URL(request.url).searchParams.get('part'));
+export async function loader({ context, url }: Route.LoaderArgs) {
+  const xml = await context.services.sitemap.file(url.searchParams.get('part'));
   if (xml === null) {
     return new Response('No such sitemap part.\n', {
       status: 404,

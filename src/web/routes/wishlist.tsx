@@ -13,14 +13,14 @@ import { addToCartAction, wishlistAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/wishlist';
 
 /** The signed-in user's wishlist; a guest (the API's 401) gets the page with an explanation. */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   let wishlist: Wishlist | null = null;
   try {
     wishlist = await context.shopper.wishlist.get(context.locale);
   } catch (error) {
     if ((error as { status?: unknown }).status !== 401) throw error;
   }
-  const added = Number(new URL(request.url).searchParams.get('added'));
+  const added = Number(url.searchParams.get('added'));
   return { wishlist, added, locale: context.locale };
 }
 

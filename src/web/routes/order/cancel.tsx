@@ -11,8 +11,7 @@ import type { Route } from './+types/cancel';
  * the payment was refused). The signed-in owner's unpaid order is cancelled and its items go back to
  * the cart; opening the link again shows the same success. Other sub-paths are 404.
  */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const url = new URL(request.url);
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const provider = params.provider ?? providerOfReturn(url.searchParams);
   if (!isPaymentProvider(provider)) throw data(null, { status: 404 });
   if (!(await context.account.currentUser())) {

@@ -28,10 +28,10 @@ const paymentChoice = z.object({
  * last order failed, to the cart if an item is unavailable, to the shipping step without a positive
  * delivery cost; then the payment method, an optional comment and the summary.
  */
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = context;
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/payment');
-  const orderId = Number(new URL(request.url).searchParams.get('order'));
+  const orderId = Number(url.searchParams.get('order'));
   const placed = Number.isInteger(orderId) && orderId > 0 ? context.checkout.pendingPayment(orderId) : null;
   if (placed) return { locale, placed, checkout: null };
 

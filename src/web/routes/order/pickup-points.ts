@@ -12,9 +12,9 @@ const MAX_QUERY_LENGTH = 100;
  * `GET /order/shipping/points?city=&zip=`: Boxberry pickup points for the built-in picker (test
  * mode, or no real Boxberry token): of the city by name, else of the city nearest the postcode.
  */
-export async function loader({ context, request }: Route.LoaderArgs): Promise<PickupPointsAnswer> {
+export async function loader({ context, url }: Route.LoaderArgs): Promise<PickupPointsAnswer> {
   const { locale } = context;
-  const query = new URL(request.url).searchParams;
+  const query = url.searchParams;
   const city = (query.get('city') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const zip = (query.get('zip') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   if (!(await context.account.currentUser())) {

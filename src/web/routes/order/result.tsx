@@ -16,8 +16,8 @@ const MAX_CHECKS = 30;
  * shopper back. The return parameters only say which order it is; its state comes from our database
  * (set by the provider's notification) or the provider's status service. Other sub-paths are 404.
  */
-export async function loader({ context, params, request }: Route.LoaderArgs) {
-  const query = new URL(request.url).searchParams;
+export async function loader({ context, params, url }: Route.LoaderArgs) {
+  const query = url.searchParams;
   const provider = params.provider ?? providerOfReturn(query);
   if (!isPaymentProvider(provider)) throw data(null, { status: 404 });
   let result: { status: number; order: number | null };

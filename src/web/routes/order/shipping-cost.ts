@@ -9,9 +9,9 @@ import type { Route } from './+types/shipping-cost';
  * basket for the shipping step's live update. The answer names the inputs it is for, so the page can
  * drop an answer to inputs that have changed since.
  */
-export async function loader({ context, request }: Route.LoaderArgs): Promise<QuoteAnswer> {
+export async function loader({ context, url }: Route.LoaderArgs): Promise<QuoteAnswer> {
   const { locale } = context;
-  const query = Object.fromEntries(new URL(request.url).searchParams);
+  const query = Object.fromEntries(url.searchParams);
   const key = quoteKey(query.method ?? '', query.country ?? '', query.zip ?? '');
   if (!(await context.account.currentUser())) {
     throw data({ key, error: translateError(locale, 'sign-in-required') }, { status: 401 });
