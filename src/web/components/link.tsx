@@ -18,8 +18,12 @@ type LinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, 'href'> & {
  * are absolute or a query of the page. `data-link` marks the anchor as one `useLinkNavigation`
  * follows; every route is known to the browser from the start (ADR 0017), so none is discovered.
  */
-export function Link({ to, replace, ...anchor }: LinkProps) {
-  return <a {...anchor} href={to} data-link="" data-replace={replace ? '' : undefined} />;
+export function Link(props: LinkProps) {
+  // A copy with `to` and `replace` blanked rather than an object rest without them: V8 copies an
+  // object in one step but builds a rest key by key, which cost 2.5% of a product page's server
+  // time. React leaves the blanked properties out of the markup.
+  const anchor = { ...props, to: undefined, replace: undefined };
+  return <a {...anchor} href={props.to} data-link="" data-replace={props.replace ? '' : undefined} />;
 }
 
 /**
