@@ -202,7 +202,7 @@ async function main() {
   }
   const settings: LoadSettings = options.quick
     ? { connections: 32, duration: 2, warmup: 0 }
-    : { connections: 32, duration: 8, warmup: 2 };
+    : { connections: 32, duration: 8, warmup: 20 };
   const startedAt = new Date();
 
   console.log(
@@ -210,7 +210,9 @@ async function main() {
   );
   console.log(
     `Load: autocannon, ${settings.connections} connections, ${settings.duration} s measured` +
-      (settings.warmup > 0 ? ` after ${settings.warmup} s warm-up` : ', no warm-up') +
+      (settings.warmup > 0
+        ? ` after a warm-up until the rate settles (2 s windows agreeing within 3%, ${settings.warmup} s at most)`
+        : ', no warm-up') +
       (options.quick ? ' (--quick: rough figures)' : ''),
   );
   console.log(
@@ -312,7 +314,10 @@ async function main() {
     const result = await runLoad(target, settings);
     if (status < 200 || status > 299) result.problems.unshift(`a single plain request answered ${status}`);
     load.push(result);
-    console.log(`${fmt(result.requestsPerSecond)} req/s${result.problems.length > 0 ? '  (ERRORS)' : ''}`);
+    const warmedUp = settings.warmup > 0 ? ` (after ${result.warmupSeconds} s warm-up)` : '';
+    console.log(
+      `${fmt(result.requestsPerSecond)} req/s${warmedUp}${result.problems.length > 0 ? '  (ERRORS)' : ''}`,
+    );
   }
 
   const baselineRps = load.find((result) => result.id === 'baseline-json')?.requestsPerSecond ?? 0;
