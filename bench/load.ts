@@ -13,16 +13,9 @@ export interface LoadSettings {
   connections: number;
   /** Seconds measured. */
   duration: number;
-  /**
-   * Most seconds of load thrown away before the measured run, in windows of 2 s until two windows in
-   * a row agree within 3% (the JIT has settled); 0 for none.
-   */
+  /** Most seconds of load thrown away before the measured run (see `warmUp`); 0 for none. */
   warmup: number;
 }
-
-const WARMUP_WINDOW_SECONDS = 2;
-/** Two warm-up windows whose rates differ by at most this share: the rate has settled. */
-const SETTLED = 0.03;
 
 export interface LoadResult {
   id: string;
@@ -67,10 +60,15 @@ async function fire(target: LoadTarget, connections: number, duration: number): 
   }
 }
 
+export const WARMUP_WINDOW_SECONDS = 2;
+/** Two warm-up windows whose rates differ by at most this share: the rate has settled. */
+export const SETTLED = 0.03;
+
 /**
- * Loads the target until its rate settles, or for `settings.warmup` seconds at most. A server-rendered
- * page keeps getting faster for 10 s or more as V8 optimizes its code, where a bare route is warm
- * within a second: a fixed short warm-up measured the page's start-up, not its steady rate.
+ * Loads the target in windows of `WARMUP_WINDOW_SECONDS` until two in a row agree within `SETTLED`,
+ * or for `settings.warmup` seconds at most. A server-rendered page keeps getting faster for 10 s or
+ * more as V8 optimizes its code, where a bare route is warm within a second: a fixed short warm-up
+ * measured the page's start-up, not its steady rate.
  */
 async function warmUp(target: LoadTarget, settings: LoadSettings): Promise<number> {
   let seconds = 0;

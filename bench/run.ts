@@ -11,7 +11,15 @@ import {
   LIGHTHOUSE_TARGETS,
   type PageAudit,
 } from './lighthouse.ts';
-import { type LoadResult, type LoadSettings, type LoadTarget, runLoad, stopLoad } from './load.ts';
+import {
+  type LoadResult,
+  type LoadSettings,
+  type LoadTarget,
+  runLoad,
+  SETTLED,
+  stopLoad,
+  WARMUP_WINDOW_SECONDS,
+} from './load.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
   describeScaleRun,
@@ -211,7 +219,7 @@ async function main() {
   console.log(
     `Load: autocannon, ${settings.connections} connections, ${settings.duration} s measured` +
       (settings.warmup > 0
-        ? ` after a warm-up until the rate settles (2 s windows agreeing within 3%, ${settings.warmup} s at most)`
+        ? ` after a warm-up until the rate settles (${WARMUP_WINDOW_SECONDS} s windows agreeing within ${SETTLED * 100}%, ${settings.warmup} s at most)`
         : ', no warm-up') +
       (options.quick ? ' (--quick: rough figures)' : ''),
   );
