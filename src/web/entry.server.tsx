@@ -14,8 +14,8 @@ const HEAD_END = Buffer.from('</head>');
 /**
  * The page as sent, made in one copy of React's output:
  * - the stylesheet is written into the page's empty `<style>` element (see lib/stylesheet.ts). The
- *   first such tag is the layout's: it comes in the head, and text before it (title, meta and
- *   JSON-LD content) is escaped, so it cannot contain one;
+ *   first such tag is the layout's: it comes in the head, and text before it (the title and meta
+ *   tags the page renders, which React moves there) is escaped, so it cannot contain one;
  * - the head's script preloads (React Router's `<Scripts>`) are marked low priority: the page
  *   paints without them, and on a slow connection the first gallery image, the largest paint,
  *   should not share the bandwidth with them (ADR 0015).

@@ -2,7 +2,6 @@ import { useEffect } from 'react';
 import {
   isRouteErrorResponse,
   Links,
-  Meta,
   Outlet,
   Scripts,
   type ShouldRevalidateFunction,
@@ -74,7 +73,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1b3a" />
-        <Meta />
         <Links />
         {/* Filled in by the server's entry (lib/stylesheet.ts). */}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page */}

@@ -156,6 +156,37 @@ describe('browsing the catalogue', () => {
     // The loader data for hydration, read before the page was rendered (entry.server.tsx).
     expect(html).toContain('window.__reactRouterContext.streamController.close();');
   });
+
+  it("puts the pages' titles and search-engine tags into the head, and follows navigations", async () => {
+    const { page, baseUrl } = browser;
+    const product = (await api<InitialResponse>(baseUrl, '/api/initial?locale=en')).week[0];
+    if (!product) throw new Error('demo data has no week sale');
+    const html = await (await fetch(`${baseUrl}/product/${product.link}`)).text();
+    const [head = '', body = ''] = html.split('</head>');
+    const url = `${baseUrl}/product/${product.link}`;
+    expect(head).toContain(`<title>${product.name} · Vitrina</title>`);
+    expect(head).toMatch(/<meta name="description" content="[^"]{20,}"\/>/);
+    expect(head).toContain(`<link rel="canonical" href="${url}"/>`);
+    expect(head).toContain(`<meta property="og:url" content="${url}"/>`);
+    expect(head).toContain('<meta property="og:type" content="product"/>');
+    expect(head).toMatch(/<meta property="og:image" content="http[^"]+\.webp"\/>/);
+    const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
+      (match) => JSON.parse(match[1] ?? '') as { '@type': string },
+    );
+    expect(jsonLd.map((item) => item['@type'])).toEqual(['Product', 'BreadcrumbList']);
+    // A private page stays out of search engines; a client navigation replaces title and tags.
+    await page.goto('/login');
+    expect(await page.title()).toBe('Sign in · Vitrina');
+    expect(await page.locator('meta[name="robots"]').getAttribute('content')).toBe('noindex');
+    await page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
+    await page.evaluate(() => Object.assign(window, { keptAcrossNavigations: true }));
+    await page.locator('header .brand').click();
+    await page.getByRole('heading', { name: 'Featured this week' }).waitFor();
+    expect(await page.evaluate(() => 'keptAcrossNavigations' in window)).toBe(true);
+    expect(await page.title()).toBe('Vitrina');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe(`${baseUrl}/`);
+    expect(await page.locator('meta[name="robots"]').count()).toBe(0);
+  });
 });
 
 describe('without JavaScript', () => {

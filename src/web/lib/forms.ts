@@ -1,4 +1,4 @@
-import { data, type MetaDescriptor } from 'react-router';
+import { data } from 'react-router';
 import type { z } from 'zod';
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
@@ -119,9 +119,4 @@ export function formFailure(answer: unknown): FormFailure | undefined {
 /** A local path to return to after signing in: starts with one `/`, never another site. */
 export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
   return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : fallback;
-}
-
-/** Title of a private form page, kept out of search engines. */
-export function privatePageMeta(title: string, siteName: string): MetaDescriptor[] {
-  return [{ title: `${title} · ${siteName}` }, { name: 'robots', content: 'noindex' }];
 }

@@ -1,4 +1,4 @@
-import { data, type MetaDescriptor, redirect } from 'react-router';
+import { data, redirect } from 'react-router';
 import type { ProductListResponse } from '../../contract/catalog.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { isPlainView, listHref, type PageView, PLAIN_VIEW, readListView } from './list-view.ts';
@@ -46,14 +46,3 @@ export async function loadListPage(
 /** A list page's title: page 2 onwards says which page it is. */
 export const pageTitle = (title: string, page: number, t: Translate) =>
   page > 1 ? `${title} · ${t('page-number', { page })}` : title;
-
-/** `<link rel="prev|next">` of a list page. */
-export function pagingLinks(page: {
-  previous?: string | undefined;
-  next?: string | undefined;
-}): MetaDescriptor[] {
-  return [
-    ...(page.previous ? [{ tagName: 'link', rel: 'prev', href: page.previous }] : []),
-    ...(page.next ? [{ tagName: 'link', rel: 'next', href: page.next }] : []),
-  ];
-}

@@ -1,8 +1,7 @@
-import type { AppLoadContext, MetaDescriptor } from 'react-router';
+import type { AppLoadContext } from 'react-router';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { ShopList } from '../components/shop-list.tsx';
-import { translator } from '../i18n/messages.ts';
-import { loadListPage, pageTitle, pagingLinks } from './list-page.ts';
-import { seoMeta } from './seo.ts';
+import { loadListPage, pageTitle } from './list-page.ts';
 import { useShop } from './shop.ts';
 
 /**
@@ -23,22 +22,18 @@ export async function loadSection(
 
 type SectionData = Awaited<ReturnType<typeof loadSection>>;
 
-export function sectionMeta({ data }: { data: SectionData | undefined }): MetaDescriptor[] {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return [
-    ...seoMeta({
-      title: pageTitle(data.title, data.paging.page, t),
-      description: `${data.title}: ${t('site-description')}`,
-      url: data.url,
-      siteName: t('site-title'),
-      locale: data.locale,
-    }),
-    ...pagingLinks(data),
-  ];
-}
-
 export function SectionPage({ loaderData }: { loaderData: SectionData }) {
   const { t } = useShop();
-  return <ShopList heading={loaderData.title} data={loaderData} empty={t('no-products')} />;
+  return (
+    <>
+      <PublicPageHead
+        title={pageTitle(loaderData.title, loaderData.paging.page, t)}
+        description={`${loaderData.title}: ${t('site-description')}`}
+        url={loaderData.url}
+        previous={loaderData.previous}
+        next={loaderData.next}
+      />
+      <ShopList heading={loaderData.title} data={loaderData} empty={t('no-products')} />
+    </>
+  );
 }

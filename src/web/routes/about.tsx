@@ -1,15 +1,9 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { enableOfflineReading, isOfflineReadingOff, unregisterServiceWorker } from '../lib/service-worker.ts';
 import { useShop } from '../lib/shop.ts';
-import type { Route } from './+types/about';
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.locale, publicUrl: context.publicUrl };
-}
 
 interface Section {
   id: string;
@@ -144,17 +138,6 @@ const content: Record<Locale, AboutContent> = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('about'),
-    description: content[data.locale].description,
-    url: `${data.publicUrl}/about`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
-
 const paragraphs = (texts: ReactNode[]) =>
   texts.map((text, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: fixed prose, never reordered
@@ -209,11 +192,16 @@ function OfflineReading() {
 }
 
 export default function AboutPage() {
-  const { data, locale } = useShop();
+  const { data, locale, t } = useShop();
   const page = content[locale];
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
+      <PublicPageHead
+        title={t('about')}
+        description={page.description}
+        url={`${data?.publicUrl ?? ''}/about`}
+      />
       <h1>{page.title}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

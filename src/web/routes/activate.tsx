@@ -3,8 +3,7 @@ import { verifyQuery } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { privatePageMeta } from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/activate';
 
@@ -39,16 +38,11 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return data({ locale, error: translateError(locale, problem) }, { status: 400 });
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('activation'), t('site-title'));
-};
-
 export default function ActivatePage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
   return (
     <section className="auth-card" aria-labelledby="activation-heading">
+      <PrivatePageHead title={t('activation')} />
       <h1 id="activation-heading">{t('activation-failed')}</h1>
       <FormAlert>{loaderData.error}</FormAlert>
       <p className="auth-card__footer">

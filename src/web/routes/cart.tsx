@@ -4,12 +4,12 @@ import { formatPrice, kopecksToRoubles, roublesToKopecks } from '../../contract/
 import type { Basket, BasketItem } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
+import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
-import { translator } from '../i18n/messages.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
-import { type FormFailure, formFailure, privatePageMeta } from '../lib/forms.ts';
+import { type FormFailure, formFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, removeFromCartAction, setCountAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/cart';
@@ -34,12 +34,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, '/cart');
   throw data(null, { status: 400 });
 }
-
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return [];
-  const t = translator(loaded.locale);
-  return privatePageMeta(t('cart'), t('site-title'));
-};
 
 const REMOVE_KEY = 'basket-remove-';
 
@@ -80,6 +74,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
 
   return (
     <div className="cart-page">
+      <PrivatePageHead title={t('cart')} />
       <h1>{t('cart')}</h1>
       <FormAlert>{failureText(failure)}</FormAlert>
       {lines.length === 0 ? (

@@ -9,15 +9,14 @@ import {
   TextAreaField,
   useFocusFirstError,
 } from '../components/form-field.tsx';
-import { translator } from '../i18n/messages.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
-import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/feedback';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
-  return { locale: context.locale, publicUrl: context.publicUrl, email: user?.email ?? '' };
+  return { publicUrl: context.publicUrl, email: user?.email ?? '' };
 }
 
 /** Stores the message and mails it to the shop, with the visitor's address to reply to. */
@@ -33,18 +32,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('feedback'),
-    description: t('feedback-intro'),
-    url: `${data.publicUrl}/feedback`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
-
 export default function FeedbackPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
@@ -58,6 +45,11 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
   const values = failure?.values;
   return (
     <section className="auth-card feedback-card" aria-labelledby="feedback-heading">
+      <PublicPageHead
+        title={t('feedback')}
+        description={t('feedback-intro')}
+        url={`${loaderData.publicUrl}/feedback`}
+      />
       <h1 id="feedback-heading">{t('feedback')}</h1>
       <p className="auth-card__intro">{t('feedback-intro')}</p>
       {sent ? <FormSuccess>{t('feedback-sent')}</FormSuccess> : null}

@@ -1,31 +1,24 @@
 import { imageUrl } from '../../contract/images.ts';
 import { Link } from '../components/link.tsx';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const { week } = (await context.services.catalog.initial(context.locale)).value;
-  return { week, locale: context.locale, publicUrl: context.publicUrl };
+  return { week };
 }
-
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('site-title'),
-    description: t('site-description'),
-    url: `${data.publicUrl}/`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { data, t } = useShop();
   return (
     <div className="home">
+      <PublicPageHead
+        title={t('site-title')}
+        description={t('site-description')}
+        url={`${data?.publicUrl ?? ''}/`}
+      />
       <section className="hero">
         <h1>{t('site-title')}</h1>
         <p>{t('site-description')}</p>

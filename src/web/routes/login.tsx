@@ -9,15 +9,8 @@ import {
   useFocusFirstError,
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import {
-  actionError,
-  formFailure,
-  invalidForm,
-  parseForm,
-  privatePageMeta,
-  safeRedirect,
-} from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
+import { actionError, formFailure, invalidForm, parseForm, safeRedirect } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/login';
 
@@ -40,12 +33,6 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return redirect(safeRedirect(url.searchParams.get('redirectTo')));
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('login'), t('site-title'));
-};
-
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
@@ -53,6 +40,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   useFocusFirstError(form, failure);
   return (
     <section className="auth-card" aria-labelledby="login-heading">
+      <PrivatePageHead title={t('login')} />
       <h1 id="login-heading">{t('login')}</h1>
       {loaderData.passwordChanged && !failure ? <FormSuccess>{t('password-changed')}</FormSuccess> : null}
       <FormAlert>{failure?.formError}</FormAlert>

@@ -2,14 +2,13 @@ import { imageUrl } from '../../contract/images.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { Partner, PartnerSocial } from '../../contract/partners.ts';
 import { type KNOWN_SOCIALS, SocialIcon } from '../components/icons.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/partners';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const partners: Partner[] = await context.services.partners.list(context.locale);
-  return { partners, locale: context.locale, publicUrl: context.publicUrl };
+  return { partners };
 }
 
 const content: Record<Locale, { description: string; intro: string }> = {
@@ -25,17 +24,6 @@ const content: Record<Locale, { description: string; intro: string }> = {
     intro:
       'The studios, artists and workshops we make our merch with. If you would like merch for your own game or want to work together, write to us, or to them directly.',
   },
-};
-
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('partners'),
-    description: content[data.locale].description,
-    url: `${data.publicUrl}/partners`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
 };
 
 /** Names of the networks the spec gives an icon; any other network gets an empty icon. */
@@ -182,10 +170,15 @@ function PartnerCard({ partner }: { partner: Partner }) {
 }
 
 export default function PartnersPage({ loaderData }: Route.ComponentProps) {
-  const { locale, t } = useShop();
+  const { data, locale, t } = useShop();
   const { partners } = loaderData;
   return (
     <div className="static-page partners-page">
+      <PublicPageHead
+        title={t('partners')}
+        description={content[locale].description}
+        url={`${data?.publicUrl ?? ''}/partners`}
+      />
       <h1>{t('partners')}</h1>
       <p className="static-page__intro">{content[locale].intro}</p>
       {partners.length > 0 ? (

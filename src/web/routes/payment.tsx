@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { useShop } from '../lib/shop.ts';
-import type { Route } from './+types/payment';
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.locale, publicUrl: context.publicUrl };
-}
 
 interface PaymentMethod {
   id: string;
@@ -174,17 +168,6 @@ const content: Record<Locale, PaymentContent> = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('payment'),
-    description: content[data.locale].description,
-    url: `${data.publicUrl}/payment`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
-
 const paragraphs = (texts: ReactNode[]) =>
   texts.map((text, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: fixed prose, never reordered
@@ -197,6 +180,11 @@ export default function PaymentPage() {
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
+      <PublicPageHead
+        title={t('payment')}
+        description={page.description}
+        url={`${data?.publicUrl ?? ''}/payment`}
+      />
       <h1>{t('payment')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

@@ -1,17 +1,11 @@
 import type { ReactNode } from 'react';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locale.ts';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { OVERLAY_COOKIE, useShop } from '../lib/shop.ts';
-import type { Route } from './+types/privacy-policy';
 
 /** Shown at the end of the policy; change it with every change of the text. */
 const LAST_UPDATED = '2026-11-21';
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.locale, publicUrl: context.publicUrl };
-}
 
 interface Section {
   id: string;
@@ -317,17 +311,6 @@ const content: Record<Locale, PolicyContent> = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('privacy-policy'),
-    description: content[data.locale].description,
-    url: `${data.publicUrl}/privacy-policy`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
-
 const paragraphs = (texts: ReactNode[] = []) =>
   texts.map((text, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: fixed prose, never reordered
@@ -344,6 +327,11 @@ export default function PrivacyPolicyPage() {
   );
   return (
     <article className="static-page">
+      <PublicPageHead
+        title={t('privacy-policy')}
+        description={page.description}
+        url={`${data?.publicUrl ?? ''}/privacy-policy`}
+      />
       <h1>{t('privacy-policy')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro(emailLink))}</div>
 

@@ -4,15 +4,15 @@ import { imageUrl } from '../../contract/images.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { Gallery } from '../components/gallery.tsx';
 import { Link } from '../components/link.tsx';
+import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
 import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
-import { translator } from '../i18n/messages.ts';
 import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
 import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { orNotFound } from '../lib/load.ts';
-import { seoMeta, summarize } from '../lib/seo.ts';
+import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/product';
@@ -93,26 +93,6 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   return { reviewed: true as const };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const { product, publicUrl, locale } = data;
-  const t = translator(locale);
-  const url = `${publicUrl}/product/${product.link}`;
-  return [
-    ...seoMeta({
-      title: product.name,
-      description: summarize(product.desc) || product.name,
-      url,
-      image: product.image ? `${publicUrl}${imageUrl('products', product.image)}` : undefined,
-      type: 'product',
-      siteName: t('site-title'),
-      locale,
-    }),
-    { 'script:ld+json': productJsonLd(data) },
-    { 'script:ld+json': breadcrumbJsonLd(data) },
-  ];
-};
-
 type Data = Route.ComponentProps['loaderData'];
 
 function productJsonLd({ product, publicUrl, reviews }: Data) {
@@ -173,13 +153,22 @@ function breadcrumbJsonLd({ product, publicUrl }: Data) {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { product, similar, reviews } = loaderData;
+  const { product, similar, reviews, publicUrl } = loaderData;
   const orderable = !product.envisioned && product.inStock > 0;
   // Without JavaScript the refused form's answer comes back as the page's action data.
   const failure = formFailure(actionData);
   const failedIntent = failure?.values?.intent;
   return (
     <div className="product-page">
+      <PublicPageHead
+        title={product.name}
+        description={summarize(product.desc) || product.name}
+        url={`${publicUrl}/product/${product.link}`}
+        image={product.image ? `${publicUrl}${imageUrl('products', product.image)}` : undefined}
+        type="product"
+      />
+      <JsonLd data={productJsonLd(loaderData)} />
+      <JsonLd data={breadcrumbJsonLd(loaderData)} />
       <nav aria-label={t('breadcrumbs')} className="breadcrumbs">
         <ol>
           <li>

@@ -11,8 +11,8 @@ import {
   SubmitButton,
   useFocusFirstError,
 } from '../components/form-field.tsx';
-import { translator } from '../i18n/messages.ts';
-import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
+import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/profile';
 
@@ -35,12 +35,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   return { saved: true as const };
 }
-
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('personal-details'), t('site-title'));
-};
 
 const TEXT_FIELDS = [
   { name: 'first_name', label: 'first-name', autoComplete: 'given-name', type: 'text' },
@@ -66,6 +60,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="account-layout">
+      <PrivatePageHead title={t('personal-details')} />
       <AccountMenu />
       <section className="auth-card account-card" aria-labelledby="profile-heading">
         <h1 id="profile-heading">{t('personal-details')}</h1>

@@ -1,9 +1,7 @@
-import { loadSection, SectionPage, sectionMeta } from '../lib/section-page.tsx';
+import { loadSection, SectionPage } from '../lib/section-page.tsx';
 import type { Route } from './+types/project';
 
 export const loader = ({ context, params, url }: Route.LoaderArgs) =>
   loadSection(context, url, 'project', params.link);
-
-export const meta: Route.MetaFunction = sectionMeta;
 
 export default SectionPage;

@@ -11,8 +11,8 @@ import {
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { translator } from '../i18n/messages.ts';
-import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
+import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/registration';
 
@@ -34,12 +34,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { done: true as const, email: parsed.data.email };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('registration'), t('site-title'));
-};
-
 export default function RegistrationPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
@@ -49,6 +43,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   if (actionData && 'done' in actionData) {
     return (
       <section className="auth-card" aria-labelledby="registration-heading">
+        <PrivatePageHead title={t('registration')} />
         <h1 id="registration-heading">{t('registration-done')}</h1>
         <FormSuccess>{t('registration-success', { email: actionData.email })}</FormSuccess>
         <p className="auth-card__footer">
@@ -61,6 +56,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
   const values = failure?.values;
   return (
     <section className="auth-card" aria-labelledby="registration-heading">
+      <PrivatePageHead title={t('registration')} />
       <h1 id="registration-heading">{t('registration')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
       <Form method="post" ref={form} noValidate className="auth-form">

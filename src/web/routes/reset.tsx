@@ -5,8 +5,8 @@ import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert, FormField, SubmitButton, useFocusFirstError } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
-import { translator } from '../i18n/messages.ts';
-import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
+import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/reset';
 
@@ -37,12 +37,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return redirect('/login?reset=1');
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('reset'), t('site-title'));
-};
-
 export default function ResetPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
@@ -52,6 +46,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
   if (loaderData.linkError) {
     return (
       <section className="auth-card" aria-labelledby="reset-heading">
+        <PrivatePageHead title={t('reset')} />
         <h1 id="reset-heading">{t('reset')}</h1>
         <FormAlert>{loaderData.linkError}</FormAlert>
         <p className="auth-card__footer">
@@ -65,6 +60,7 @@ export default function ResetPage({ loaderData, actionData }: Route.ComponentPro
   const formError = failure?.formError ?? failure?.errors.token?.join(' ');
   return (
     <section className="auth-card" aria-labelledby="reset-heading">
+      <PrivatePageHead title={t('reset')} />
       <h1 id="reset-heading">{t('reset')}</h1>
       <p className="auth-card__intro">{t('reset-intro')}</p>
       <FormAlert>

@@ -9,8 +9,8 @@ import {
   useFocusFirstError,
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { actionError, formFailure, invalidForm, parseForm, privatePageMeta } from '../lib/forms.ts';
+import { PrivatePageHead } from '../components/page-head.tsx';
+import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/restore';
 
@@ -32,12 +32,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   return { sent: true as const };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('restore'), t('site-title'));
-};
-
 export default function RestorePage({ actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
@@ -46,6 +40,7 @@ export default function RestorePage({ actionData }: Route.ComponentProps) {
   const sent = actionData !== undefined && 'sent' in actionData;
   return (
     <section className="auth-card" aria-labelledby="restore-heading">
+      <PrivatePageHead title={t('restore')} />
       <h1 id="restore-heading">{t('restore')}</h1>
       {sent ? (
         <FormSuccess>{t('restore-sent')}</FormSuccess>

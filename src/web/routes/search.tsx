@@ -1,7 +1,6 @@
+import { PublicPageHead } from '../components/page-head.tsx';
 import { ShopList } from '../components/shop-list.tsx';
-import { translator } from '../i18n/messages.ts';
 import { loadListPage, pageTitle } from '../lib/list-page.ts';
-import { seoMeta } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
@@ -15,28 +14,22 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   return { ...list, locale: context.locale };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return [
-    ...seoMeta({
-      title: pageTitle(t('search-results', { search: data.title }), data.paging.page, t),
-      description: t('site-description'),
-      url: data.url,
-      siteName: t('site-title'),
-      locale: data.locale,
-    }),
-    { name: 'robots', content: 'noindex, follow' },
-  ];
-};
-
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
+  const heading = t('search-results', { search: loaderData.title });
   return (
-    <ShopList
-      heading={t('search-results', { search: loaderData.title })}
-      data={loaderData}
-      empty={t('no-search-results', { search: loaderData.title })}
-    />
+    <>
+      <PublicPageHead
+        title={pageTitle(heading, loaderData.paging.page, t)}
+        description={t('site-description')}
+        url={loaderData.url}
+        noindex
+      />
+      <ShopList
+        heading={heading}
+        data={loaderData}
+        empty={t('no-search-results', { search: loaderData.title })}
+      />
+    </>
   );
 }

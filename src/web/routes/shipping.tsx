@@ -1,14 +1,8 @@
 import type { ReactNode } from 'react';
 import type { Locale } from '../../contract/locale.ts';
 import { Link } from '../components/link.tsx';
-import { translator } from '../i18n/messages.ts';
-import { seoMeta } from '../lib/seo.ts';
+import { PublicPageHead } from '../components/page-head.tsx';
 import { useShop } from '../lib/shop.ts';
-import type { Route } from './+types/shipping';
-
-export function loader({ context }: Route.LoaderArgs) {
-  return { locale: context.locale, publicUrl: context.publicUrl };
-}
 
 interface DeliveryMethod {
   id: string;
@@ -169,17 +163,6 @@ const content: Record<Locale, ShippingContent> = {
   },
 };
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  const t = translator(data.locale);
-  return seoMeta({
-    title: t('shipping'),
-    description: content[data.locale].description,
-    url: `${data.publicUrl}/shipping`,
-    siteName: t('site-title'),
-    locale: data.locale,
-  });
-};
-
 const paragraphs = (texts: ReactNode[]) =>
   texts.map((text, index) => (
     // biome-ignore lint/suspicious/noArrayIndexKey: fixed prose, never reordered
@@ -192,6 +175,11 @@ export default function ShippingPage() {
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
+      <PublicPageHead
+        title={t('shipping')}
+        description={page.description}
+        url={`${data?.publicUrl ?? ''}/shipping`}
+      />
       <h1>{t('shipping')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

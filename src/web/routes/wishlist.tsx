@@ -3,11 +3,11 @@ import { data, useFetcher, useFetchers } from 'react-router';
 import type { Wishlist } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
+import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { AddToCart, EnhancedField, failureText, useReturnPath } from '../components/shopper-buttons.tsx';
-import { translator } from '../i18n/messages.ts';
 import { INTENT } from '../lib/enhanced-forms.ts';
-import { type FormFailure, formFailure, privatePageMeta } from '../lib/forms.ts';
+import { type FormFailure, formFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, wishlistAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/wishlist';
@@ -33,12 +33,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, '/wishlist');
   throw data(null, { status: 400 });
 }
-
-export const meta: Route.MetaFunction = ({ data: loaded }) => {
-  if (!loaded) return [];
-  const t = translator(loaded.locale);
-  return privatePageMeta(t('wishlist'), t('site-title'));
-};
 
 const wishlistKey = (productId: number) => `wishlist-${productId}`;
 
@@ -67,6 +61,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
     : [];
   return (
     <div className="wishlist-page">
+      <PrivatePageHead title={t('wishlist')} />
       <h1>{t('wishlist')}</h1>
       <FormAlert>{failureText(failure)}</FormAlert>
       {wishlist === null ? (

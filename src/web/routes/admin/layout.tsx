@@ -21,8 +21,6 @@ export const shouldRevalidate = () => false;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
-export const meta: Route.MetaFunction = () => [{ name: 'robots', content: 'noindex' }];
-
 const SECTIONS = [
   { to: '/admin', label: 'admin-dashboard', end: true },
   { to: '/admin/orders', label: 'admin-orders' },
@@ -53,6 +51,7 @@ export default function AdminLayout() {
   const navigate = useNavigate();
   return (
     <div className="admin">
+      <meta name="robots" content="noindex" />
       <nav className="admin-nav" aria-label={t('admin-navigation')}>
         <p className="admin-nav__title">{t('admin')}</p>
         <ul className="admin-nav__list">

@@ -1,8 +1,7 @@
 import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { Link } from '../../components/link.tsx';
-import { translator } from '../../i18n/messages.ts';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { isPaymentProvider, providerOfReturn } from '../../lib/checkout.ts';
-import { privatePageMeta } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/cancel';
 
@@ -24,17 +23,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 /** Cancelling is done once, on arrival; nothing on this page needs reloading after it. */
 export const shouldRevalidate: ShouldRevalidateFunction = () => false;
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('cancel-invoice'), t('site-title'));
-};
-
 export default function PaymentCancelPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
   const { status, order } = loaderData;
   return (
     <section className="order-outcome" aria-labelledby="order-cancel-heading">
+      <PrivatePageHead title={t('cancel-invoice')} />
       <h1 id="order-cancel-heading">{t('cancel-invoice')}</h1>
       {order !== null ? <p className="order-outcome__order">{t('order-number', { id: order })}</p> : null}
       {status > 0 ? (

@@ -1,7 +1,6 @@
 import { translateError } from '../../../contract/error-messages.ts';
 import { Link } from '../../components/link.tsx';
-import { translator } from '../../i18n/messages.ts';
-import { privatePageMeta } from '../../lib/forms.ts';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/error';
 
@@ -17,16 +16,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { locale, message: text === '' ? null : text };
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('internal-server-error'), t('site-title'));
-};
-
 export default function OrderErrorPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
   return (
     <section className="order-outcome" aria-labelledby="order-error-heading">
+      <PrivatePageHead title={t('internal-server-error')} />
       <h1 id="order-error-heading">{t('internal-server-error')}</h1>
       <p className="form-alert" role="alert">
         {loaderData.message ?? t('internal-server-error-details')}

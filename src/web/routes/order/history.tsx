@@ -5,9 +5,9 @@ import { formatPrice } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
 import { Link } from '../../components/link.tsx';
-import { translator } from '../../i18n/messages.ts';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
-import { parseForm, privatePageMeta } from '../../lib/forms.ts';
+import { parseForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/history';
@@ -27,12 +27,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   await orNotFound(context.checkout.orders.repeat(parsed.data.order));
   throw redirect('/cart');
 }
-
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('order-history'), t('site-title'));
-};
 
 type OrderSummary = Route.ComponentProps['loaderData']['orders'][number];
 
@@ -162,6 +156,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
   const { orders } = loaderData;
   return (
     <div className="account-layout">
+      <PrivatePageHead title={t('order-history')} />
       <AccountMenu />
       <section className="auth-card account-card order-history" aria-labelledby="order-history-heading">
         <h1 id="order-history-heading">{t('order-history')}</h1>

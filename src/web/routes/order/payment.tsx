@@ -9,9 +9,9 @@ import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
 import { Link } from '../../components/link.tsx';
-import { translator } from '../../i18n/messages.ts';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
-import { formFailure, invalidForm, parseForm, privatePageMeta } from '../../lib/forms.ts';
+import { formFailure, invalidForm, parseForm } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/payment';
 
@@ -101,12 +101,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   throw redirect(`/order/payment?order=${orderId}`);
 }
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t(data.placed ? 'payment-redirect' : 'order-payment'), t('site-title'));
-};
-
 type Placed = NonNullable<Route.ComponentProps['loaderData']['placed']>;
 
 /** Posts the provider form by itself; the button is there for browsers without JavaScript. */
@@ -122,6 +116,7 @@ function PaymentRedirect({ placed }: { placed: Placed }) {
   }).format(Number(placed.order.amount));
   return (
     <section className="order-outcome payment-redirect" aria-labelledby="payment-redirect-heading">
+      <PrivatePageHead title={t('payment-redirect')} />
       <h1 id="payment-redirect-heading">{t('payment-redirect')}</h1>
       <p>{t('payment-redirect-text', { order: placed.order.id, amount })}</p>
       <form ref={form} method="post" action={placed.payment.url}>
@@ -155,6 +150,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
   return (
     <div className="checkout">
+      <PrivatePageHead title={t('order-payment')} />
       <CheckoutSteps current={2} />
       <h1>{t('order-payment')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>

@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, useRevalidator } from 'react-router';
 import { Link } from '../../components/link.tsx';
-import { translator } from '../../i18n/messages.ts';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { isPaymentProvider, providerOfReturn, refusalOf } from '../../lib/checkout.ts';
-import { privatePageMeta } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/result';
 
@@ -38,12 +37,6 @@ const TITLES = {
 } as const;
 const titleOf = (status: number) => TITLES[String(status) as keyof typeof TITLES] ?? TITLES['-1'];
 
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t(titleOf(data.status)), t('site-title'));
-};
-
 /** Re-checks a pending payment; true once the minute is over. */
 function usePendingChecks(pending: boolean): boolean {
   const revalidator = useRevalidator();
@@ -68,6 +61,7 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
 
   return (
     <section className="order-outcome" aria-labelledby="order-result-heading">
+      <PrivatePageHead title={t(titleOf(status))} />
       <h1 id="order-result-heading">{t(titleOf(status))}</h1>
       {order !== null ? <p className="order-outcome__order">{t('order-number', { id: order })}</p> : null}
       {status === 0 ? (

@@ -15,6 +15,7 @@ import {
   useFocusFirstError,
   useFormPending,
 } from '../../components/form-field.tsx';
+import { PrivatePageHead } from '../../components/page-head.tsx';
 import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
 import { dictionaries, translator } from '../../i18n/messages.ts';
 import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
@@ -37,7 +38,6 @@ import {
   formValues,
   invalidForm,
   parseForm,
-  privatePageMeta,
 } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/shipping';
@@ -156,12 +156,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   }
   return redirect('/order/payment');
 }
-
-export const meta: Route.MetaFunction = ({ data }) => {
-  if (!data) return [];
-  const t = translator(data.locale);
-  return privatePageMeta(t('order-shipping'), t('site-title'));
-};
 
 /**
  * The live delivery cost: requested 2.5 s after the last change of method, country or postcode when
@@ -326,6 +320,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
 
   return (
     <div className="checkout">
+      <PrivatePageHead title={t('order-shipping')} />
       <CheckoutSteps current={1} />
       <h1>{t('order-shipping')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>

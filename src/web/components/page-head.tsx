@@ -1,0 +1,66 @@
+import { useShop } from '../lib/shop.ts';
+
+/**
+ * A page's title and the tags search engines and link previews read, rendered by the page itself.
+ * React puts `<title>`, `<meta>` and `<link>` elements into the document's head wherever they are
+ * rendered, on the server and on client navigations alike, so the pages need no `meta` exports
+ * and React Router no `<Meta>` pass over every matched route (ADR 0019).
+ */
+export function PublicPageHead(page: {
+  title: string;
+  description: string;
+  /** The page's canonical address, absolute. */
+  url: string;
+  /** An absolute image address for link previews. */
+  image?: string | undefined;
+  type?: 'website' | 'product';
+  /** The list pages before and after this one, for search engines. */
+  previous?: string | undefined;
+  next?: string | undefined;
+  /** Only for pages search engines should follow but not list (search results). */
+  noindex?: boolean;
+}) {
+  const { locale, t } = useShop();
+  const siteName = t('site-title');
+  const title = page.title === siteName ? page.title : `${page.title} · ${siteName}`;
+  return (
+    <>
+      <title>{title}</title>
+      <meta name="description" content={page.description} />
+      {page.noindex ? <meta name="robots" content="noindex, follow" /> : null}
+      <link rel="canonical" href={page.url} />
+      {page.previous ? <link rel="prev" href={page.previous} /> : null}
+      {page.next ? <link rel="next" href={page.next} /> : null}
+      <meta property="og:title" content={title} />
+      <meta property="og:description" content={page.description} />
+      <meta property="og:url" content={page.url} />
+      <meta property="og:type" content={page.type ?? 'website'} />
+      <meta property="og:site_name" content={siteName} />
+      <meta property="og:locale" content={locale === 'ru' ? 'ru_RU' : 'en_US'} />
+      {page.image ? <meta property="og:image" content={page.image} /> : null}
+      <meta name="twitter:card" content={page.image ? 'summary_large_image' : 'summary'} />
+    </>
+  );
+}
+
+/** The title of a private page (forms, the basket, orders), kept out of search engines. */
+export function PrivatePageHead({ title }: { title: string }) {
+  const { t } = useShop();
+  return (
+    <>
+      <title>{`${title} · ${t('site-title')}`}</title>
+      <meta name="robots" content="noindex" />
+    </>
+  );
+}
+
+/** Structured data (schema.org) for search engines; `<` is escaped so no text can end the script. */
+export function JsonLd({ data }: { data: object }) {
+  return (
+    <script
+      type="application/ld+json"
+      // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped
+      dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
+    />
+  );
+}
