@@ -53,6 +53,8 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('csv', 'routes/admin/csv.tsx'),
+    // The back office's server bundle has no shop routes: its own 404 for paths it does not know.
+    route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),
   ]),
   route('cart', 'routes/cart.tsx'),
   route('wishlist', 'routes/wishlist.tsx'),

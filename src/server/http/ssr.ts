@@ -1,7 +1,9 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { reactRouterFastify } from '@mcansh/remix-fastify/react-router';
+import { pathToFileURL } from 'node:url';
+import { createRequestHandler, reactRouterFastify } from '@mcansh/remix-fastify/react-router';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppLoadContext, ServerBuild } from 'react-router';
 import { OVERLAY_COOKIE } from '../../contract/cookies.ts';
 import { currencyFor } from '../../contract/money.ts';
 import { accountActions } from '../accounts/session-actions.ts';
@@ -24,7 +26,11 @@ const pageCacheLookups = counter({
   labelNames: ['outcome'],
 });
 
-export const hasWebBuild = () => existsSync(path.join(BUILD_DIRECTORY, 'server', 'index.js'));
+/** The server bundles of the build (react-router.config.ts): the shop's pages and the back office's. */
+const SERVER_BUNDLES = { shop: 'shop/index.js', admin: 'admin/index.js' } as const;
+
+export const hasWebBuild = () =>
+  Object.values(SERVER_BUNDLES).every((file) => existsSync(path.join(BUILD_DIRECTORY, 'server', file)));
 
 /**
  * Kept catalogue pages for visitors without a session (ADR 0010). Registered on the root, before
@@ -55,8 +61,20 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
+  const getLoadContext = (request: FastifyRequest): AppLoadContext => ({
+    services,
+    account: accountActions(services, request),
+    shopper: shopperActions(services, request),
+    checkout: checkoutActions(services, request),
+    ip: request.ip,
+    locale: requestLocale(request),
+    testMode: services.config.testMode,
+    publicUrl: services.config.publicUrl,
+  });
   await app.register(reactRouterFastify, {
     buildDirectory: BUILD_DIRECTORY,
+    // Vite's dev server serves every route from one build.
+    ...(dev ? {} : { serverBuildFile: SERVER_BUNDLES.shop }),
     mode: dev ? 'development' : 'production',
     fastifyStaticOptions: {
       setHeaders(response, file) {
@@ -71,15 +89,29 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
         );
       },
     },
-    getLoadContext: (request) => ({
-      services,
-      account: accountActions(services, request as unknown as FastifyRequest),
-      shopper: shopperActions(services, request as unknown as FastifyRequest),
-      checkout: checkoutActions(services, request as unknown as FastifyRequest),
-      ip: request.ip,
-      locale: requestLocale(request),
-      testMode: services.config.testMode,
-      publicUrl: services.config.publicUrl,
-    }),
+    getLoadContext: (request) => getLoadContext(request as unknown as FastifyRequest),
   });
+  if (!dev) await app.register(backOfficeBundle, { getLoadContext });
+}
+
+/**
+ * The back office's pages (`/admin` and below, and their `.data` requests) go to its own server
+ * bundle; everything else, `*` included, to the shop's. The raw body goes to React Router as for
+ * the shop's pages.
+ */
+async function backOfficeBundle(
+  app: FastifyInstance,
+  options: { getLoadContext: (request: FastifyRequest) => AppLoadContext },
+) {
+  const build = (await import(
+    pathToFileURL(path.join(BUILD_DIRECTORY, 'server', SERVER_BUNDLES.admin)).href
+  )) as ServerBuild;
+  const handler = createRequestHandler({
+    build,
+    mode: 'production',
+    getLoadContext: (request) => options.getLoadContext(request as unknown as FastifyRequest),
+  });
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  for (const url of ['/admin', '/admin.data', '/admin/*']) app.all(url, handler);
 }
