@@ -42,7 +42,7 @@ function finishedPage(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
   return Buffer.concat(parts);
 }
 
-/** The handoff's last script: the browser has all the loader data once it runs. */
+/** The handoff's last script, near the page's end: the browser has all the loader data once it runs. */
 const HANDOFF_END = 'window.__reactRouterContext.streamController.close();';
 
 /**
@@ -83,7 +83,7 @@ export default async function handleRequest(
 ) {
   const handoff = await readHandoff(routerContext);
   const page = renderToString(<ServerRouter context={routerContext} url={request.url} />);
-  if (handoff && !page.includes(HANDOFF_END)) {
+  if (handoff && page.lastIndexOf(HANDOFF_END) < 0) {
     // React Router changed how it hands its data over: fail loudly rather than send a page that
     // never hydrates.
     throw new Error("entry.server: React Router's loader data did not render into the page");
