@@ -26,8 +26,11 @@ const pageCacheLookups = counter({
   labelNames: ['outcome'],
 });
 
-/** The server bundles of the build (react-router.config.ts): the shop's pages and the back office's. */
-const SERVER_BUNDLES = { shop: 'shop/index.js', admin: 'admin/index.js' } as const;
+/**
+ * The server bundles of the build (react-router.config.ts). The shop's pages answer every path the
+ * others do not claim.
+ */
+const SERVER_BUNDLES = { shop: 'shop/index.js', admin: 'admin/index.js', resources: 'resources/index.js' };
 
 export const hasWebBuild = () =>
   Object.values(SERVER_BUNDLES).every((file) => existsSync(path.join(BUILD_DIRECTORY, 'server', file)));
@@ -91,20 +94,22 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     },
     getLoadContext: (request) => getLoadContext(request as unknown as FastifyRequest),
   });
-  if (!dev) await app.register(backOfficeBundle, { getLoadContext });
+  if (dev) return;
+  for (const file of [SERVER_BUNDLES.admin, SERVER_BUNDLES.resources]) {
+    await app.register(serverBundle, { file, getLoadContext });
+  }
 }
 
 /**
- * The back office's pages (`/admin` and below, and their `.data` requests) go to its own server
- * bundle; everything else, `*` included, to the shop's. The raw body goes to React Router as for
- * the shop's pages.
+ * One of the other server bundles: Fastify sends it the pages of its own routes and their `.data`
+ * requests. The raw body goes to React Router as for the shop's pages.
  */
-async function backOfficeBundle(
+async function serverBundle(
   app: FastifyInstance,
-  options: { getLoadContext: (request: FastifyRequest) => AppLoadContext },
+  options: { file: string; getLoadContext: (request: FastifyRequest) => AppLoadContext },
 ) {
   const build = (await import(
-    pathToFileURL(path.join(BUILD_DIRECTORY, 'server', SERVER_BUNDLES.admin)).href
+    pathToFileURL(path.join(BUILD_DIRECTORY, 'server', options.file)).href
   )) as ServerBuild;
   const handler = createRequestHandler({
     build,
@@ -113,5 +118,39 @@ async function backOfficeBundle(
   });
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  for (const url of ['/admin', '/admin.data', '/admin/*']) app.all(url, handler);
+  for (const url of routeUrls(build.routes)) app.all(url, handler);
+}
+
+/**
+ * The Fastify paths of a bundle's routes, each with its `.data` twin (React Router's data requests):
+ * nested paths joined, an optional segment (`:provider?`) spelt with and without it. The root route
+ * is in every bundle and claims nothing.
+ */
+export function routeUrls(routes: ServerBuild['routes']): string[] {
+  const pathOf = (id: string | undefined): string => {
+    const route = id === undefined || id === 'root' ? undefined : routes[id];
+    if (!route) return '';
+    const parent = pathOf(route.parentId);
+    return route.path ? `${parent}/${route.path}` : parent;
+  };
+  const urls = new Set<string>();
+  for (const id of Object.keys(routes)) {
+    if (id === 'root') continue;
+    for (const url of spelledOut(pathOf(id))) {
+      urls.add(url);
+      if (!url.endsWith('*')) urls.add(`${url}.data`);
+    }
+  }
+  return [...urls];
+}
+
+/** A path with each optional segment present and left out. */
+function spelledOut(path: string): string[] {
+  let paths = [''];
+  for (const segment of path.split('/').filter(Boolean)) {
+    paths = segment.endsWith('?')
+      ? paths.flatMap((start) => [start, `${start}/${segment.slice(0, -1)}`])
+      : paths.map((start) => `${start}/${segment}`);
+  }
+  return paths.map((each) => each || '/');
 }
