@@ -1,9 +1,11 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
+import { Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
-import { createRequestHandler, reactRouterFastify } from '@mcansh/remix-fastify/react-router';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppLoadContext, ServerBuild } from 'react-router';
+import fastifyMiddie from '@fastify/middie';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { type AppLoadContext, createRequestHandler, type ServerBuild } from 'react-router';
 import { OVERLAY_COOKIE } from '../../contract/cookies.ts';
 import { currencyFor } from '../../contract/money.ts';
 import { accountActions } from '../accounts/session-actions.ts';
@@ -58,13 +60,17 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
 }
 
 /**
- * The React Router app: server-rendered pages and their hashed, immutable assets. Kept in its own
- * encapsulated plugin so its raw-body handling does not clash with the API's parsers. Loaders reach
- * the domain only through the load context built here.
+ * The React Router app: server-rendered pages, their `.data` requests and resource routes, and the
+ * hashed, immutable assets. Loaders reach the domain only through the load context built here.
+ *
+ * In production each server bundle is mounted on the paths of its routes, the shop's on all the
+ * others (ADR 0019). A response goes out as one buffer with its length: the pages are rendered
+ * whole (ADR 0017) and so are the `.data` answers, whose loaders await all their data (ADR 0009).
+ * Vite's dev server serves every route from one build, and the assets, in development.
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
-  const getLoadContext = (request: FastifyRequest): AppLoadContext => ({
+  const loadContext = (request: FastifyRequest): AppLoadContext => ({
     services,
     account: accountActions(services, request),
     shopper: shopperActions(services, request),
@@ -74,51 +80,101 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     testMode: services.config.testMode,
     publicUrl: services.config.publicUrl,
   });
-  await app.register(reactRouterFastify, {
-    buildDirectory: BUILD_DIRECTORY,
-    // Vite's dev server serves every route from one build.
-    ...(dev ? {} : { serverBuildFile: SERVER_BUNDLES.shop }),
-    mode: dev ? 'development' : 'production',
-    fastifyStaticOptions: {
-      setHeaders(response, file) {
-        const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
-        response.setHeader(
-          'cache-control',
-          file.startsWith(assets)
-            ? 'public, max-age=31536000, immutable'
-            : file.endsWith('service-worker.js')
-              ? 'no-cache'
-              : 'public, max-age=3600',
-        );
-      },
+  if (dev) {
+    const vite = await (await import('vite')).createServer({ server: { middlewareMode: true } });
+    app.addHook('onClose', () => vite.close());
+    await app.register(fastifyMiddie);
+    app.use(vite.middlewares);
+    const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
+    await app.register(reactRouterRoutes, { build, mode: 'development', urls: ['*'], loadContext });
+    return;
+  }
+  const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
+  await app.register(fastifyStatic, {
+    root: path.join(BUILD_DIRECTORY, 'client'),
+    wildcard: false,
+    cacheControl: false,
+    setHeaders(response, file) {
+      response.setHeader(
+        'cache-control',
+        file.startsWith(assets)
+          ? 'public, max-age=31536000, immutable'
+          : file.endsWith('service-worker.js')
+            ? 'no-cache'
+            : 'public, max-age=3600',
+      );
     },
-    getLoadContext: (request) => getLoadContext(request as unknown as FastifyRequest),
   });
-  if (dev) return;
-  for (const file of [SERVER_BUNDLES.admin, SERVER_BUNDLES.resources]) {
-    await app.register(serverBundle, { file, getLoadContext });
+  for (const [name, file] of Object.entries(SERVER_BUNDLES)) {
+    const build = (await import(
+      pathToFileURL(path.join(BUILD_DIRECTORY, 'server', file)).href
+    )) as ServerBuild;
+    const urls = name === 'shop' ? ['*'] : routeUrls(build.routes);
+    await app.register(reactRouterRoutes, { build, mode: 'production', urls, loadContext });
   }
 }
 
-/**
- * One of the other server bundles: Fastify sends it the pages of its own routes and their `.data`
- * requests. The raw body goes to React Router as for the shop's pages.
- */
-async function serverBundle(
+/** One build of the app on the given paths. The raw body goes to React Router as it came. */
+async function reactRouterRoutes(
   app: FastifyInstance,
-  options: { file: string; getLoadContext: (request: FastifyRequest) => AppLoadContext },
+  options: {
+    build: ServerBuild | (() => Promise<ServerBuild>);
+    mode: 'development' | 'production';
+    urls: string[];
+    loadContext: (request: FastifyRequest) => AppLoadContext;
+  },
 ) {
-  const build = (await import(
-    pathToFileURL(path.join(BUILD_DIRECTORY, 'server', options.file)).href
-  )) as ServerBuild;
-  const handler = createRequestHandler({
-    build,
-    mode: 'production',
-    getLoadContext: (request) => options.getLoadContext(request as unknown as FastifyRequest),
-  });
+  const handle = createRequestHandler(options.build, options.mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  for (const url of routeUrls(build.routes)) app.all(url, handler);
+  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+    const response = await handle(readableRequest(request), options.loadContext(request));
+    reply.status(response.status);
+    for (const [name, value] of response.headers) reply.header(name, value);
+    return reply.send(response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
+  };
+  for (const url of options.urls) app.all(url, handler);
+}
+
+/** A request React Router could only fail on with a 500: refused with a 4xx before it gets there. */
+class UnreadableRequest extends Error {
+  constructor(
+    readonly statusCode: 400 | 415,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Every form of the app, with JavaScript or without, is sent as one of these. */
+const FORM_BODY = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
+
+/**
+ * The Fetch API request React Router takes, made from Fastify's. Its address is made from the Host
+ * header, as React Router compares a form's Origin header with it (a foreign or malformed Origin
+ * never gets here: see security/origin.ts); a Host that names no host, and a body that is no form (the
+ * pages' actions read forms), are refused.
+ */
+function readableRequest(request: FastifyRequest): Request {
+  const url = `${request.protocol}://${request.host}${request.originalUrl}`;
+  if (!URL.canParse(url)) throw new UnreadableRequest(400, 'The Host header does not name a host');
+  const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
+  if (hasBody && !FORM_BODY.test(request.headers['content-type'] ?? '')) {
+    throw new UnreadableRequest(
+      415,
+      'Pages take forms: application/x-www-form-urlencoded or multipart/form-data',
+    );
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(request.headers)) {
+    if (Array.isArray(value)) for (const each of value) headers.append(name, each);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  return new Request(url, {
+    method: request.method,
+    headers,
+    ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
+  });
 }
 
 /**
