@@ -1,21 +1,5 @@
-import { request } from 'node:http';
 import { describe, expect, inject, it } from 'vitest';
-
-/** One raw HTTP request (fetch would not send a made-up Host header), answered with its status. */
-function send(url: string, options: { method?: string; headers?: Record<string, string>; body?: string }) {
-  return new Promise<{ status: number; body: string }>((resolve, reject) => {
-    const outgoing = request(url, { method: options.method ?? 'GET', headers: options.headers }, (answer) => {
-      let body = '';
-      answer.setEncoding('utf8');
-      answer.on('data', (chunk) => {
-        body += chunk;
-      });
-      answer.on('end', () => resolve({ status: answer.statusCode ?? 0, body }));
-    });
-    outgoing.on('error', reject);
-    outgoing.end(options.body);
-  });
-}
+import { send } from './raw-http.ts';
 
 describe('page requests the app cannot read', () => {
   const baseUrl = inject('baseUrl');

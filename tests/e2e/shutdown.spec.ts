@@ -10,6 +10,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { openDatabase } from '../../src/server/db/client.ts';
 import { feedback } from '../../src/server/db/schema.ts';
+import { answerTo, send } from './raw-http.ts';
 
 /**
  * Graceful shutdown of the built shop, started as `npm run serve` does, in an instance of its own
@@ -36,26 +37,6 @@ const freePort = () =>
       );
     });
   });
-
-interface Answer {
-  status: number;
-  body: string;
-}
-
-/** One request on a connection of its own (no keep-alive pool hides a refused connection). */
-function get(port: number, url: string): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const request = http.get({ host: '127.0.0.1', port, path: url, agent: false }, (response) => {
-      let body = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk) => {
-        body += chunk;
-      });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
-    });
-    request.on('error', reject);
-  });
-}
 
 /** Polls until `done` says yes; `attempt` may throw (not listening yet, refused). */
 async function until<T>(what: string, attempt: () => Promise<T>, done: (value: T) => boolean, ms: number) {
@@ -135,7 +116,7 @@ describe('graceful shutdown of the shop process', () => {
       'the shop answers /health/ready with 200',
       async () => {
         if (child.exitCode !== null) throw new Error(`the shop exited early:\n${output}`);
-        return get(port, '/health/ready');
+        return send(`http://127.0.0.1:${port}/health/ready`);
       },
       (answer) => answer.status === 200,
       120_000,
@@ -169,22 +150,12 @@ describe('graceful shutdown of the shop process', () => {
         'x-request-id': 'slow-upload-1',
       },
     });
-    const slowAnswer = new Promise<Answer>((resolve, reject) => {
-      slowRequest.on('response', (response) => {
-        let text = '';
-        response.setEncoding('utf8');
-        response.on('data', (chunk) => {
-          text += chunk;
-        });
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-      });
-      slowRequest.on('error', reject);
-    });
+    const slowAnswer = answerTo(slowRequest);
     slowRequest.write(body.slice(0, 40));
     // The server has the request once the in-flight gauge counts it besides the scrape itself.
     await until(
       'the slow request is in flight',
-      () => get(port, '/metrics'),
+      () => send(`http://127.0.0.1:${port}/metrics`),
       (answer) => Number(/^http_requests_in_flight (\d+)$/m.exec(answer.body)?.[1]) >= 2,
       10_000,
     );
@@ -193,20 +164,20 @@ describe('graceful shutdown of the shop process', () => {
     child.kill('SIGTERM');
     const ready = await until(
       'readiness answers 503',
-      () => get(port, '/health/ready'),
+      () => send(`http://127.0.0.1:${port}/health/ready`),
       (answer) => answer.status === 503,
       DRAIN_SECONDS * 1000,
     );
     expect(JSON.parse(ready.body)).toEqual({ status: 'shutting-down' });
     // During the drain the instance still answers everything else.
-    expect((await get(port, '/health/live')).status).toBe(200);
+    expect((await send(`http://127.0.0.1:${port}/health/live`)).status).toBe(200);
     expect(Date.now() - signalled).toBeLessThan(DRAIN_SECONDS * 1000);
 
     // After the drain, no new connection is accepted…
     await until(
       'new connections are refused',
       () =>
-        get(port, '/health/live').then(
+        send(`http://127.0.0.1:${port}/health/live`).then(
           () => 'accepted',
           (error: NodeJS.ErrnoException) => error.code,
         ),
