@@ -9,18 +9,20 @@ import { useShop } from '../lib/shop.ts';
 export function PublicPageHead(page: {
   title: string;
   description: string;
-  /** The page's canonical address, absolute. */
-  url: string;
-  /** An absolute image address for link previews. */
+  /** The page's canonical address on the shop (`/about`); the shop's public URL goes before it. */
+  path: string;
+  /** The address of an image for link previews, on the shop. */
   image?: string | undefined;
   type?: 'website' | 'product';
-  /** The list pages before and after this one, for search engines. */
+  /** The list pages before and after this one on the shop, for search engines. */
   previous?: string | undefined;
   next?: string | undefined;
   /** Only for pages search engines should follow but not list (search results). */
   noindex?: boolean;
 }) {
-  const { locale, t } = useShop();
+  const { data, locale, t } = useShop();
+  const absolute = (path: string) => `${data?.publicUrl ?? ''}${path}`;
+  const url = absolute(page.path);
   const siteName = t('site-title');
   const title = page.title === siteName ? page.title : `${page.title} · ${siteName}`;
   return (
@@ -28,16 +30,16 @@ export function PublicPageHead(page: {
       <title>{title}</title>
       <meta name="description" content={page.description} />
       {page.noindex ? <meta name="robots" content="noindex, follow" /> : null}
-      <link rel="canonical" href={page.url} />
-      {page.previous ? <link rel="prev" href={page.previous} /> : null}
-      {page.next ? <link rel="next" href={page.next} /> : null}
+      <link rel="canonical" href={url} />
+      {page.previous ? <link rel="prev" href={absolute(page.previous)} /> : null}
+      {page.next ? <link rel="next" href={absolute(page.next)} /> : null}
       <meta property="og:title" content={title} />
       <meta property="og:description" content={page.description} />
-      <meta property="og:url" content={page.url} />
+      <meta property="og:url" content={url} />
       <meta property="og:type" content={page.type ?? 'website'} />
       <meta property="og:site_name" content={siteName} />
       <meta property="og:locale" content={locale === 'ru' ? 'ru_RU' : 'en_US'} />
-      {page.image ? <meta property="og:image" content={page.image} /> : null}
+      {page.image ? <meta property="og:image" content={absolute(page.image)} /> : null}
       <meta name="twitter:card" content={page.image ? 'summary_large_image' : 'summary'} />
     </>
   );

@@ -17,8 +17,9 @@ const query = (view: PageView, change: Partial<PageView> = {}) => {
  * that names no page answers 404; a page past the last one redirects to the last one (the list may
  * have shrunk since the link was made). Sort and filters apply to the whole list before paging.
  *
- * `url` is the canonical address: the plain list's page (sorted and filtered views point to it),
- * with `previous` and `next` pages for search engines on the plain view only.
+ * `url` is the canonical address, `address` with the page: the plain list's page (sorted and
+ * filtered views point to it), with `previous` and `next` pages for search engines on the plain
+ * view only.
  */
 export async function loadListPage(
   requested: URL,

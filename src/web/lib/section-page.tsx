@@ -8,16 +8,15 @@ import { useShop } from './shop.ts';
  * What the category and project pages share: a page of the section's product list, its title and
  * canonical URL. The two route modules only say which section they are.
  */
-export async function loadSection(
+export function loadSection(
   context: AppLoadContext,
   url: URL,
   section: 'category' | 'project',
   link: string,
 ) {
-  const list = await loadListPage(url, `${context.publicUrl}/${section}/${link}`, (view) =>
+  return loadListPage(url, `/${section}/${link}`, (view) =>
     context.services.catalog[section](context.locale, link, view),
   );
-  return { ...list, locale: context.locale };
 }
 
 type SectionData = Awaited<ReturnType<typeof loadSection>>;
@@ -29,7 +28,7 @@ export function SectionPage({ loaderData }: { loaderData: SectionData }) {
       <PublicPageHead
         title={pageTitle(loaderData.title, loaderData.paging.page, t)}
         description={`${loaderData.title}: ${t('site-description')}`}
-        url={loaderData.url}
+        path={loaderData.url}
         previous={loaderData.previous}
         next={loaderData.next}
       />

@@ -197,11 +197,7 @@ export default function AboutPage() {
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
-      <PublicPageHead
-        title={t('about')}
-        description={page.description}
-        url={`${data?.publicUrl ?? ''}/about`}
-      />
+      <PublicPageHead title={t('about')} description={page.description} path="/about" />
       <h1>{page.title}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

@@ -35,7 +35,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     }
   }
   if (await account.currentUser()) return redirect('/profile');
-  return data({ locale, error: translateError(locale, problem) }, { status: 400 });
+  return data({ error: translateError(locale, problem) }, { status: 400 });
 }
 
 export default function ActivatePage({ loaderData }: Route.ComponentProps) {

@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     context.account.currentUser(),
   ]);
   const wishlist = user ? (await context.shopper.wishlist.get(context.locale)).productList : null;
-  return { basket, wishlist, locale: context.locale };
+  return { basket, wishlist };
 }
 
 /** Count changes, removal (DELETE from a fetcher, or a plain form's `intent=remove`) and adding. */

@@ -16,7 +16,7 @@ import type { Route } from './+types/feedback';
 
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
-  return { publicUrl: context.publicUrl, email: user?.email ?? '' };
+  return { email: user?.email ?? '' };
 }
 
 /** Stores the message and mails it to the shop, with the visitor's address to reply to. */
@@ -45,11 +45,7 @@ export default function FeedbackPage({ loaderData, actionData }: Route.Component
   const values = failure?.values;
   return (
     <section className="auth-card feedback-card" aria-labelledby="feedback-heading">
-      <PublicPageHead
-        title={t('feedback')}
-        description={t('feedback-intro')}
-        url={`${loaderData.publicUrl}/feedback`}
-      />
+      <PublicPageHead title={t('feedback')} description={t('feedback-intro')} path="/feedback" />
       <h1 id="feedback-heading">{t('feedback')}</h1>
       <p className="auth-card__intro">{t('feedback-intro')}</p>
       {sent ? <FormSuccess>{t('feedback-sent')}</FormSuccess> : null}

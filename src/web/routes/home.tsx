@@ -14,11 +14,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const { data, t } = useShop();
   return (
     <div className="home">
-      <PublicPageHead
-        title={t('site-title')}
-        description={t('site-description')}
-        url={`${data?.publicUrl ?? ''}/`}
-      />
+      <PublicPageHead title={t('site-title')} description={t('site-description')} path="/" />
       <section className="hero">
         <h1>{t('site-title')}</h1>
         <p>{t('site-description')}</p>

@@ -18,7 +18,7 @@ import type { Route } from './+types/login';
 export async function loader({ context, url }: Route.LoaderArgs) {
   if (await context.account.currentUser()) throw redirect('/');
   const passwordChanged = url.searchParams.get('reset') === '1';
-  return { locale: context.locale, passwordChanged };
+  return { passwordChanged };
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {

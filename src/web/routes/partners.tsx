@@ -170,15 +170,11 @@ function PartnerCard({ partner }: { partner: Partner }) {
 }
 
 export default function PartnersPage({ loaderData }: Route.ComponentProps) {
-  const { data, locale, t } = useShop();
+  const { locale, t } = useShop();
   const { partners } = loaderData;
   return (
     <div className="static-page partners-page">
-      <PublicPageHead
-        title={t('partners')}
-        description={content[locale].description}
-        url={`${data?.publicUrl ?? ''}/partners`}
-      />
+      <PublicPageHead title={t('partners')} description={content[locale].description} path="/partners" />
       <h1>{t('partners')}</h1>
       <p className="static-page__intro">{content[locale].intro}</p>
       {partners.length > 0 ? (

@@ -180,11 +180,7 @@ export default function PaymentPage() {
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
-      <PublicPageHead
-        title={t('payment')}
-        description={page.description}
-        url={`${data?.publicUrl ?? ''}/payment`}
-      />
+      <PublicPageHead title={t('payment')} description={page.description} path="/payment" />
       <h1>{t('payment')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

@@ -327,11 +327,7 @@ export default function PrivacyPolicyPage() {
   );
   return (
     <article className="static-page">
-      <PublicPageHead
-        title={t('privacy-policy')}
-        description={page.description}
-        url={`${data?.publicUrl ?? ''}/privacy-policy`}
-      />
+      <PublicPageHead title={t('privacy-policy')} description={page.description} path="/privacy-policy" />
       <h1>{t('privacy-policy')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro(emailLink))}</div>
 

@@ -70,7 +70,6 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     /** A plain form added it to the cart, or published a review, and came back here. */
     added: query.get('added') === String(product.id),
     reviewed: query.get('reviewed') === '1',
-    locale: context.locale,
     publicUrl: context.publicUrl,
   };
 }
@@ -153,7 +152,7 @@ function breadcrumbJsonLd({ product, publicUrl }: Data) {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { product, similar, reviews, publicUrl } = loaderData;
+  const { product, similar, reviews } = loaderData;
   const orderable = !product.envisioned && product.inStock > 0;
   // Without JavaScript the refused form's answer comes back as the page's action data.
   const failure = formFailure(actionData);
@@ -163,8 +162,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       <PublicPageHead
         title={product.name}
         description={summarize(product.desc) || product.name}
-        url={`${publicUrl}/product/${product.link}`}
-        image={product.image ? `${publicUrl}${imageUrl('products', product.image)}` : undefined}
+        path={`/product/${product.link}`}
+        image={product.image ? imageUrl('products', product.image) : undefined}
         type="product"
       />
       <JsonLd data={productJsonLd(loaderData)} />

@@ -20,7 +20,7 @@ import type { Route } from './+types/profile';
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
   if (!user) throw redirect('/login?redirectTo=/profile');
-  return { locale: context.locale, user, countries: countryOptions(context.locale) };
+  return { user, countries: countryOptions(context.locale) };
 }
 
 /** Saves the non-empty fields (spec section 5). */

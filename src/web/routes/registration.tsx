@@ -18,7 +18,7 @@ import type { Route } from './+types/registration';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (await context.account.currentUser()) throw redirect('/');
-  return { locale: context.locale, passwordMinLength: PASSWORD_MIN_LENGTH };
+  return { passwordMinLength: PASSWORD_MIN_LENGTH };
 }
 
 /** Creates the account in the visitor's language; the confirmation mail goes out with it. */

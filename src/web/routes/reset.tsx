@@ -16,7 +16,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const query = url.searchParams;
   const token = query.get('token')?.trim() ?? '';
   return {
-    locale: context.locale,
     passwordMinLength: PASSWORD_MIN_LENGTH,
     token,
     email: query.get('email') ?? '',

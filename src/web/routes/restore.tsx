@@ -16,7 +16,7 @@ import type { Route } from './+types/restore';
 
 export async function loader({ context }: Route.LoaderArgs) {
   if (await context.account.currentUser()) throw redirect('/');
-  return { locale: context.locale };
+  return null;
 }
 
 /** Mails a reset link when the address is known; the answer is the same either way. */

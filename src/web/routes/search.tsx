@@ -4,14 +4,11 @@ import { loadListPage, pageTitle } from '../lib/list-page.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
-export async function loader({ context, params, url }: Route.LoaderArgs) {
+export function loader({ context, params, url }: Route.LoaderArgs) {
   const text = params.search.slice(0, 200);
-  const list = await loadListPage(
-    url,
-    `${context.publicUrl}/search/${encodeURIComponent(params.search)}`,
-    (view) => context.services.catalog.search(context.locale, text, view),
+  return loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
+    context.services.catalog.search(context.locale, text, view),
   );
-  return { ...list, locale: context.locale };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -22,7 +19,7 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <PublicPageHead
         title={pageTitle(heading, loaderData.paging.page, t)}
         description={t('site-description')}
-        url={loaderData.url}
+        path={loaderData.url}
         noindex
       />
       <ShopList

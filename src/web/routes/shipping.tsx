@@ -175,11 +175,7 @@ export default function ShippingPage() {
   const email = data?.shopEmail ?? '';
   return (
     <article className="static-page">
-      <PublicPageHead
-        title={t('shipping')}
-        description={page.description}
-        url={`${data?.publicUrl ?? ''}/shipping`}
-      />
+      <PublicPageHead title={t('shipping')} description={page.description} path="/shipping" />
       <h1>{t('shipping')}</h1>
       <div className="static-page__intro">{paragraphs(page.intro)}</div>
 

@@ -21,7 +21,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if ((error as { status?: unknown }).status !== 401) throw error;
   }
   const added = Number(url.searchParams.get('added'));
-  return { wishlist, added, locale: context.locale };
+  return { wishlist, added };
 }
 
 /** Wishlist add/remove (the hearts of every page post here), and adding a wishlisted item to the cart. */

@@ -17,7 +17,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
   }
   const result = await context.checkout.cancelPayment(provider, Object.fromEntries(url.searchParams));
-  return { locale: context.locale, status: Math.sign(result.status), order: result.order };
+  return { status: Math.sign(result.status), order: result.order };
 }
 
 /** Cancelling is done once, on arrival; nothing on this page needs reloading after it. */

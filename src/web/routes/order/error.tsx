@@ -9,11 +9,10 @@ import type { Route } from './+types/error';
  * so it is gone once the shopper leaves (a later visit shows the general text).
  */
 export async function loader({ context }: Route.LoaderArgs) {
-  const { locale } = context;
   const error = await context.checkout.errors.take();
   // The translation of intlError if there is one, else the error text (translated when it is a key).
-  const text = error ? translateError(locale, error.intlError || error.error) : '';
-  return { locale, message: text === '' ? null : text };
+  const text = error ? translateError(context.locale, error.intlError || error.error) : '';
+  return { message: text === '' ? null : text };
 }
 
 export default function OrderErrorPage({ loaderData }: Route.ComponentProps) {

@@ -16,7 +16,7 @@ import type { loader as detailLoader } from './history-detail.ts';
 /** The signed-in user's orders, newest first; guests sign in first and come back here. */
 export async function loader({ context }: Route.LoaderArgs) {
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
-  return { locale: context.locale, orders: await context.checkout.orders.list() };
+  return { orders: await context.checkout.orders.list() };
 }
 
 /** Repeat order: the order's items go back in the cart (within stock), then the cart opens. */

@@ -33,7 +33,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/payment');
   const orderId = Number(url.searchParams.get('order'));
   const placed = Number.isInteger(orderId) && orderId > 0 ? context.checkout.pendingPayment(orderId) : null;
-  if (placed) return { locale, placed, checkout: null };
+  if (placed) return { placed, checkout: null };
 
   if (context.checkout.errors.peek()) throw redirect('/order/error');
   const basket = await context.shopper.basket.get(locale);
@@ -43,7 +43,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const { recipient } = draft;
   const products: Basket['products'] = basket.products;
   return {
-    locale,
     placed: null,
     checkout: {
       items: basket.productList.flatMap((id) => {

@@ -27,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     if (!refusalOf(error)) throw error;
     result = { status: -1, order: null };
   }
-  return { locale: context.locale, provider, status: Math.sign(result.status), order: result.order };
+  return { provider, status: Math.sign(result.status), order: result.order };
 }
 
 const TITLES = {

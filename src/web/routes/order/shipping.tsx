@@ -108,7 +108,6 @@ export async function loader({ context }: Route.LoaderArgs) {
   const method: DeliveryMethod = draft?.deliveryMethod ?? 'russian_post';
   const widget = context.checkout.boxberryWidget();
   return {
-    locale,
     recipient,
     method,
     quote: await quoteOrError(context, method, recipient, locale),
