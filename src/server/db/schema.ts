@@ -27,6 +27,9 @@ const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/** Optimistic lock of a record staff edit: a save names the version it started from, and one made
+ *  from an older version is refused (409) instead of overwriting someone else's change. */
+const version = () => integer('version').notNull().default(1);
 
 // ── Accounts ────────────────────────────────────────────────────────────────────────────────────
 
@@ -94,6 +97,7 @@ export const projects = pgTable('projects', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 export const categories = pgTable('categories', {
@@ -105,6 +109,7 @@ export const categories = pgTable('categories', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 const stripTags = (column: string) => `regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g')`;
@@ -145,6 +150,7 @@ export const products = pgTable(
     ),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (table) => [
     index('products_project_idx').on(table.projectId),
@@ -152,6 +158,11 @@ export const products = pgTable(
     index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
+    // A product shoppers can order has a price; a hidden or envisioned one may not have one yet.
+    check(
+      'products_orderable_has_price',
+      sql`${table.price} > 0 or not ${table.visible} or ${table.envisioned}`,
+    ),
     check(
       'products_sale_below_price',
       sql`${table.sale} is null or (${table.sale} >= 0 and ${table.sale} < ${table.price})`,
@@ -314,13 +325,19 @@ export const orders = pgTable(
     managerComment: text('manager_comment'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
+    /** When the "shipped" mail was queued; it goes once, when the order is shipped and has a track code. */
+    shippedMailAt: timestamp('shipped_mail_at', { withTimezone: true }),
+    /** The key the checkout form carried: the same basket submitted again finds this order. */
+    checkoutKey: text('checkout_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: version(),
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_email_idx').on(sql`lower(${table.email})`),
+    uniqueIndex('orders_checkout_key_unique').on(table.userId, table.checkoutKey),
     check('orders_status_range', sql`${table.status} between 0 and 6`),
   ],
 );
@@ -363,28 +380,41 @@ export const orderStatusHistory = pgTable(
   (table) => [index('order_status_history_order_idx').on(table.orderId, table.createdAt)],
 );
 
-/** Every provider notification and status check, verified or not; the unique key makes replays no-ops. */
+/**
+ * Money moving for an order, in and out: every provider notification and status check (verified or
+ * not) and every refund. Only accepted payments count for the order; a refused notification (bad
+ * amount, receiver) is kept for the record but does not block the genuine one, and an accepted
+ * replay is a no-op through the unique key.
+ */
 export const paymentTransactions = pgTable(
   'payment_transactions',
   {
     id: serial('id').primaryKey(),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     provider: text('provider', { enum: PAYMENT_METHODS }).notNull(),
+    kind: text('kind', { enum: ['payment', 'refund'] })
+      .notNull()
+      .default('payment'),
     externalId: text('external_id').notNull(),
     providerStatus: text('provider_status').notNull(),
-    /** Minor units of `currency`. */
+    /** Minor units of `currency`; refunds are positive amounts too. */
     amount: integer('amount').notNull(),
     currency: text('currency').notNull(),
     verified: boolean('verified').notNull(),
+    /** Whether this row counts for the order (a verified, matching payment, or a refund asked for). */
+    accepted: boolean('accepted').notNull().default(true),
+    /** Staff member who asked for a refund. */
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** Items a refund put back in stock: [{ productId, count }]. */
+    restock: jsonb('restock').$type<{ productId: number; count: number }[]>().notNull().default([]),
     raw: jsonb('raw').$type<Record<string, string>>().notNull(),
     createdAt: createdAt(),
+    updatedAt: updatedAt(),
   },
   (table) => [
-    uniqueIndex('payment_transactions_replay_unique').on(
-      table.provider,
-      table.externalId,
-      table.providerStatus,
-    ),
+    uniqueIndex('payment_transactions_replay_unique')
+      .on(table.provider, table.kind, table.externalId, table.providerStatus)
+      .where(sql`${table.accepted}`),
     index('payment_transactions_order_idx').on(table.orderId),
   ],
 );
@@ -414,6 +444,7 @@ export const partners = pgTable('partners', {
   position: integer('position').notNull().default(0),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
+  version: version(),
 });
 
 export const feedback = pgTable('feedback', {
