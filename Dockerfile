@@ -1,32 +1,30 @@
 # syntax=docker/dockerfile:1
 # Vitrina: the shop as one image. Build: `docker build -t vitrina .`; run it with compose.yaml, or with
 # at least NODE_ENV=production (the default here), SESSION_SECRET and PUBLIC_URL (docs/production.md).
-# The lockfile carries the native binaries (sharp, argon2, esbuild) for linux/amd64; build for that
-# platform (`--platform linux/amd64`) or refresh the lockfile on the target platform first.
+# The lockfile records every platform's native binaries (sharp, argon2, esbuild, rollup, biome), so
+# `npm ci` installs the right ones on amd64 and arm64 alike.
 
-ARG NODE_VERSION=22
+ARG NODE_VERSION=24
 
-# ── build: every dependency, the React Router build, then only the production dependencies ──────
+# ── build: every dependency, the web app and the compiled server, then production dependencies only ─
 FROM node:${NODE_VERSION}-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# `npm ci` can refuse this lockfile (npm/cli#4828, lighthouse's moving third-party-web@latest):
-# fall back to `npm install` from the same lockfile, as .ci/run does.
-RUN npm ci --no-audit --no-fund || npm install --no-audit --no-fund
+RUN npm ci --no-audit --no-fund
 COPY . .
-RUN npx react-router build && npm prune --omit=dev --no-audit --no-fund
+RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
-# ── runtime: TypeScript sources run through tsx (a production dependency), no build tools ─────────
+# ── runtime: built JavaScript on Node 24 LTS; no sources, no build tools (ADR 0028) ──────────────────
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
     DATA_DIR=/data
 WORKDIR /app
-COPY --from=build /app/package.json /app/tsconfig.json ./
+COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules
+# The web app (build/client, build/server), the compiled server and the migrations beside it.
 COPY --from=build /app/build ./build
-COPY --from=build /app/src ./src
 # DATA_DIR holds the uploads (shared by every instance: a shared volume, or S3 once configured),
 # the mail outbox when SMTP_URL is unset, and the embedded database when DATABASE_URL is unset.
 RUN mkdir -p /data && chown node:node /data
@@ -36,4 +34,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health/live`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 # `npm run serve` without npm: node receives SIGTERM itself and shuts down gracefully.
-CMD ["node", "--import", "tsx", "src/server/main.ts"]
+CMD ["node", "build/server-main.js"]

@@ -1,6 +1,7 @@
 /**
  * Runs every test suite and ends with one line `N passed, N failed, N skipped`:
- *   1. unit and API tests on the embedded PGlite database;
+ *   1. unit and API tests on the embedded PGlite database, on this Node and once more on Node 24 LTS
+ *      when NODE_24 names its binary (.ci/run installs it; the image runs Node 24, ADR 0028);
  *   2. the same database tests on PostgreSQL (TEST_DATABASE_URL, or the local server);
  *   3. browser journeys in Debian's Chromium against the built shop;
  *   4. load and fault tests: shop processes on PostgreSQL (and Redis) under mixed traffic, kill -9,
@@ -17,11 +18,11 @@ const ci = process.argv.includes('--ci');
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
 
-function vitest(name: string, args: string[], env: Record<string, string> = {}) {
+function vitest(name: string, args: string[], env: Record<string, string> = {}, node = process.execPath) {
   const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'vitrina-report-')), 'report.json');
   console.log(`\n━━ ${name} ━━`);
   const run = spawnSync(
-    process.execPath,
+    node,
     [
       'node_modules/vitest/vitest.mjs',
       'run',
@@ -76,6 +77,16 @@ async function postgresReachable(url: string): Promise<string | null> {
 }
 
 vitest('Unit and API tests (PGlite)', []);
+
+const node24 = process.env.NODE_24;
+if (!node24 || !existsSync(node24)) {
+  skip(
+    'Unit and API tests on Node 24 (PGlite)',
+    'NODE_24 does not name a Node 24 binary (.ci/run installs one)',
+  );
+} else {
+  vitest('Unit and API tests on Node 24 (PGlite)', [], {}, node24);
+}
 
 const postgresUrl = process.env.TEST_DATABASE_URL ?? 'postgres://root@127.0.0.1:5432/test';
 const postgresProblem = await postgresReachable(postgresUrl);

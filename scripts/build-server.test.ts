@@ -1,0 +1,51 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { builtinModules } from 'node:module';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer } from './build-server.ts';
+
+const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
+  dependencies: Record<string, string>;
+};
+
+/** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
+const packageName = (specifier: string) =>
+  specifier
+    .split('/')
+    .slice(0, specifier.startsWith('@') ? 2 : 1)
+    .join('/');
+
+describe('the compiled server', () => {
+  let outDirectory: string;
+  let imports: Array<{ path: string; kind: string }>;
+
+  beforeAll(async () => {
+    outDirectory = mkdtempSync(path.join(os.tmpdir(), 'vitrina-server-build-'));
+    const metafile = await buildServer(outDirectory);
+    imports = Object.values(metafile.outputs).flatMap((output) =>
+      output.imports.filter((each) => each.external),
+    );
+  }, 60_000);
+  afterAll(() => rmSync(outDirectory, { recursive: true, force: true }));
+
+  it('loads at start-up only Node modules and production dependencies, which the image keeps', () => {
+    const builtins = new Set(builtinModules);
+    const missing = imports
+      .filter((each) => each.kind === 'import-statement')
+      .map((each) => each.path)
+      .filter((specifier) => !specifier.startsWith('node:') && !builtins.has(specifier))
+      .filter((specifier) => !(packageName(specifier) in packageJson.dependencies));
+    expect([...new Set(missing)]).toEqual([]);
+  });
+
+  it('finds the migrations beside itself, where the database client looks for them', () => {
+    expect(existsSync(path.join(outDirectory, 'server-main.js'))).toBe(true);
+    const journal = JSON.parse(
+      readFileSync(path.join(outDirectory, 'migrations', 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: Array<{ tag: string }> };
+    for (const entry of journal.entries) {
+      expect(existsSync(path.join(outDirectory, 'migrations', `${entry.tag}.sql`))).toBe(true);
+    }
+  });
+});

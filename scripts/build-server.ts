@@ -1,0 +1,39 @@
+/**
+ * `npm run build`'s second half: the server as one JavaScript file, so production runs `node` on
+ * built code rather than TypeScript through a loader (ADR 0028). Runs after `react-router build`,
+ * which empties build/ first. Packages stay imports of node_modules; the migrations are copied beside
+ * the bundle, where `migrationsFolder` (db/client.ts) looks for them.
+ */
+import { cpSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Metafile } from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The compiled server, relative to the project: what `npm run serve`, the image and the bench run. */
+export const SERVER_ENTRY = 'build/server-main.js';
+
+/** Bundles src/server/main.ts into `<outDirectory>/server-main.js`, migrations beside it. */
+export async function buildServer(outDirectory = path.join(root, 'build')): Promise<Metafile> {
+  const migrations = path.join(outDirectory, 'migrations');
+  rmSync(migrations, { recursive: true, force: true });
+  const result = await build({
+    entryPoints: [path.join(root, 'src/server/main.ts')],
+    outfile: path.join(outDirectory, path.basename(SERVER_ENTRY)),
+    bundle: true,
+    packages: 'external',
+    platform: 'node',
+    format: 'esm',
+    target: 'node20.19',
+    metafile: true,
+    logLevel: 'warning',
+  });
+  cpSync(path.join(root, 'src/server/db/migrations'), migrations, { recursive: true });
+  return result.metafile;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await buildServer();
+  console.log(`Server built: ${SERVER_ENTRY}`);
+}
