@@ -34,7 +34,7 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts `node --import tsx <script>` listening on 127.0.0.1:<port>. */
+/** Starts `node <script>` (through tsx for a `.ts` one) listening on 127.0.0.1:<port>. */
 export function startNodeServer(options: {
   name: string;
   script: string;
@@ -42,7 +42,8 @@ export function startNodeServer(options: {
   env: Record<string, string>;
   cwd: string;
 }): Child {
-  const child = spawn(process.execPath, ['--import', 'tsx', options.script], {
+  const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
+  const child = spawn(process.execPath, [...loader, options.script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { SERVER_ENTRY } from '../scripts/build-server.ts';
 import {
   auditPage,
   CATEGORIES,
@@ -20,6 +21,15 @@ import {
   stopLoad,
   WARMUP_WINDOW_SECONDS,
 } from './load.ts';
+import {
+  MEMORY_SETTINGS,
+  type MemoryReport,
+  measureMemory,
+  memoryLines,
+  memoryTargetLines,
+  QUICK_MEMORY_SETTINGS,
+  stopMemoryLoad,
+} from './memory.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
   describeScaleRun,
@@ -47,22 +57,34 @@ const HELP = `Usage: npm run bench -- [options]
                     (and build the scale catalogue on the same server)
   --no-scale        skip the scale section (100,000 products on PostgreSQL; it runs when
                     --postgres, TEST_DATABASE_URL or a local PostgreSQL answers)
+  --memory          only the memory section: idle and after-traffic memory on PGlite, and on
+                    PostgreSQL when --postgres, TEST_DATABASE_URL or a local PostgreSQL answers
+  --no-memory       skip the memory section
   --help            this text`;
 
 interface Options {
   quick: boolean;
   lighthouse: boolean;
   scale: boolean;
+  memory: 'also' | 'only' | 'no';
   postgres: string | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
-  const options: Options = { quick: false, lighthouse: true, scale: true, postgres: undefined };
+  const options: Options = {
+    quick: false,
+    lighthouse: true,
+    scale: true,
+    memory: 'also',
+    postgres: undefined,
+  };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
     if (arg === '--quick') options.quick = true;
     else if (arg === '--no-lighthouse') options.lighthouse = false;
     else if (arg === '--no-scale') options.scale = false;
+    else if (arg === '--memory') options.memory = 'only';
+    else if (arg === '--no-memory') options.memory = 'no';
     else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -102,6 +124,7 @@ let dataDir: string | undefined;
 async function cleanUp() {
   stopLoad();
   stopScaleLoad();
+  stopMemoryLoad();
   killChrome();
   await Promise.all(children.map((child) => child.stop()));
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
@@ -205,8 +228,13 @@ function printAudit(audit: PageAudit) {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(root, 'build', 'server', 'shop', 'index.js'))) {
-    fail('build/server/shop/index.js is missing: run `npm run build` first.');
+  if (!existsSync(path.join(root, SERVER_ENTRY)))
+    fail(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  if (options.memory === 'only') {
+    const memory = await memorySection(options);
+    console.log('\nAll targets');
+    for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
+    return;
   }
   const settings: LoadSettings = options.quick
     ? { connections: 32, duration: 2, warmup: 0 }
@@ -240,7 +268,7 @@ async function main() {
   children.push(baseline);
   const shop = startNodeServer({
     name: 'The shop',
-    script: 'src/server/main.ts',
+    script: SERVER_ENTRY,
     port: shopPort,
     cwd: root,
     env: {
@@ -377,12 +405,14 @@ async function main() {
     );
   }
 
-  // The scale section runs alone: the baseline and the demo shop are stopped first.
+  // The memory and scale sections run alone: the baseline and the demo shop are stopped first.
   await Promise.all(children.splice(0).map((child) => child.stop()));
+  const memory = options.memory === 'no' ? [] : await memorySection(options);
   const scale = options.scale ? await scaleSection(options) : { skipped: '--no-scale' };
 
   console.log('\nAll targets');
   for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
+  for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
   if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
   else
     console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
@@ -408,6 +438,7 @@ async function main() {
       : options.lighthouse
         ? { targets: LIGHTHOUSE_TARGETS, pages: audits }
         : undefined,
+    memory,
     scale,
   };
   const resultsDir = path.join(root, 'bench', 'results');
@@ -415,6 +446,55 @@ async function main() {
   const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
   writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
   console.log(`\nAll figures: ${path.relative(root, file)}`);
+}
+
+type MemoryOutcome = MemoryReport | { database: 'pglite' | 'postgres'; skipped: string; failed?: true };
+
+/**
+ * The memory section: the compiled server's memory idle and after a minute of mixed traffic, on a
+ * fresh PGlite database and, when one answers, on PostgreSQL (ADR 0029).
+ */
+async function memorySection(options: Options): Promise<MemoryOutcome[]> {
+  const settings = options.quick ? QUICK_MEMORY_SETTINGS : MEMORY_SETTINGS;
+  const serverUrl = scaleServerUrl(options.postgres);
+  const unreachable = await postgresAnswers(serverUrl);
+  const outcomes: MemoryOutcome[] = [];
+  for (const database of ['pglite', 'postgres'] as const) {
+    const where = database === 'pglite' ? 'PGlite' : `PostgreSQL at ${new URL(serverUrl).host}`;
+    console.log(`\nMemory on ${where} (resident set of the compiled server)`);
+    if (database === 'postgres' && unreachable) {
+      const skipped = `no PostgreSQL at ${new URL(serverUrl).host} (${unreachable}); pass --postgres URL or set TEST_DATABASE_URL`;
+      console.log(`  skipped: ${skipped}`);
+      outcomes.push({ database, skipped });
+      continue;
+    }
+    try {
+      const report = await measureMemory({
+        root,
+        script: SERVER_ENTRY,
+        postgres: database === 'postgres' ? serverUrl : undefined,
+        settings,
+        log: (line) => console.log(line),
+        onChild: (child) => children.push(child),
+      });
+      for (const line of [...memoryLines(report), ...memoryTargetLines(report)]) console.log(`  ${line}`);
+      outcomes.push(report);
+    } catch (error) {
+      if (interrupted) throw error;
+      const skipped = `the memory section failed: ${error instanceof Error ? error.message : String(error)}`;
+      console.log(`  ${skipped}`);
+      outcomes.push({ database, skipped, failed: true });
+    }
+  }
+  return outcomes;
+}
+
+function memoryTargetSummary(outcomes: MemoryOutcome[]): string[] {
+  return outcomes.flatMap((outcome) =>
+    'skipped' in outcome
+      ? [`memory (${outcome.database}): ${outcome.failed ? 'FAIL' : 'not measured'} (${outcome.skipped})`]
+      : memoryTargetLines(outcome),
+  );
 }
 
 /** The scale section: p95 of category, search and product pages over 100,000 products on PostgreSQL. */

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Instance } from 'autocannon';
 import pg from 'pg';
+import { SERVER_ENTRY } from '../../scripts/build-server.ts';
 import { type Child, freePort, startNodeServer, waitUntilReady } from '../processes.ts';
 import { databaseUrl, SCALE_PRODUCTS, seedScaleCatalogue } from './seed.ts';
 import { type PageUrls, pageUrls } from './urls.ts';
@@ -142,7 +143,7 @@ export async function runScaleBench(options: {
   const port = await freePort();
   const shop = startNodeServer({
     name: 'The shop on the scale catalogue',
-    script: 'src/server/main.ts',
+    script: SERVER_ENTRY,
     port,
     cwd: options.root,
     env: {

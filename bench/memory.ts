@@ -1,0 +1,292 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon, { type Instance, type Request } from 'autocannon';
+import pg from 'pg';
+import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from './processes.ts';
+import { databaseUrl } from './scale/seed.ts';
+
+/**
+ * The memory section of `npm run bench` (ADR 0029): the compiled server's resident memory idle and
+ * after a minute of mixed traffic, on PGlite and on PostgreSQL, against the production issue's budget.
+ */
+
+export const MEMORY_BUDGET_MB = {
+  /** Resident memory of an idle instance that has served nothing since it started. */
+  idle: { pglite: 350, postgres: 250 },
+  /** How far the traffic may leave it above idle. */
+  growth: 150,
+};
+
+export interface MemorySettings {
+  /** Seconds of mixed traffic. */
+  seconds: number;
+  connections: number;
+}
+
+export const MEMORY_SETTINGS: MemorySettings = { seconds: 60, connections: 16 };
+export const QUICK_MEMORY_SETTINGS: MemorySettings = { seconds: 15, connections: 16 };
+
+/** What the process reports on /metrics (prom-client's default metrics), in MB. */
+export interface MemorySample {
+  rss: number;
+  heapUsed: number;
+  heapTotal: number;
+  /** Buffers and other memory V8 knows of outside its heap. */
+  external: number;
+}
+
+export interface MemoryReport {
+  database: 'pglite' | 'postgres';
+  settings: MemorySettings;
+  /** Right after the first start, which migrated and seeded the demo catalogue. */
+  firstStart: MemorySample;
+  /** Restarted on the seeded database, 10 s after it answered. */
+  idle: MemorySample;
+  /** Highest resident memory seen during the traffic (sampled every second). */
+  peakRss: number;
+  /** 5 s after the traffic ended. */
+  after: MemorySample;
+  requests: number;
+  requestsPerSecond: number;
+  statusCodes: Record<string, number>;
+  errors: number;
+  budget: { idle: number; growth: number };
+  pass: boolean;
+  problems: string[];
+}
+
+const SESSION_SECRET = 'bench-session-secret-that-is-long-enough-for-production-mode';
+const ADMIN = { email: 'memory-bench@vitrina.example', password: 'memory-bench-password' };
+const SHOP_COOKIE = 'overlay-test-info=hidden; locale=en';
+/** Its own database on the PostgreSQL server, made afresh for each run. */
+const MEMORY_DATABASE = 'vitrina_bench_memory';
+
+const megabytes = (bytes: number) => Math.round(bytes / 2 ** 20);
+
+async function sample(baseUrl: string): Promise<MemorySample> {
+  const text = await (await fetch(`${baseUrl}/metrics`)).text();
+  const metric = (name: string) => {
+    const line = text.split('\n').find((each) => each.startsWith(`${name} `));
+    if (!line) throw new Error(`/metrics has no ${name}`);
+    return megabytes(Number(line.split(' ')[1]));
+  };
+  return {
+    rss: metric('process_resident_memory_bytes'),
+    heapUsed: metric('nodejs_heap_size_used_bytes'),
+    heapTotal: metric('nodejs_heap_size_total_bytes'),
+    external: metric('nodejs_external_memory_bytes'),
+  };
+}
+
+async function recreateDatabase(serverUrl: string) {
+  const admin = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
+  await admin.connect();
+  try {
+    await admin.query(`drop database if exists ${MEMORY_DATABASE} with (force)`);
+    await admin.query(`create database ${MEMORY_DATABASE}`);
+  } finally {
+    await admin.end();
+  }
+}
+
+/** Signs the bench's admin in and returns the session cookie. */
+async function signIn(baseUrl: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie: SHOP_COOKIE },
+    body: JSON.stringify({ ...ADMIN, remember: 1 }),
+  });
+  const session = response.headers
+    .getSetCookie()
+    .map((line) => line.split(';')[0] ?? '')
+    .find((pair) => pair.startsWith('vitrina.sid='));
+  if (!response.ok || !session) throw new Error(`/api/login answered ${response.status} with no session`);
+  return session;
+}
+
+/**
+ * A shop's traffic: anonymous visitors on the catalogue pages (mostly the page cache), signed-in
+ * shoppers on the same pages and their own (each one rendered), and API calls. Every connection goes
+ * through the list in turn.
+ */
+async function mixedTraffic(baseUrl: string, session: string): Promise<Request[]> {
+  const initial = (await (await fetch(`${baseUrl}/api/initial?locale=en`)).json()) as {
+    week?: Array<{ link: string }>;
+    categories?: Array<{ link: string }>;
+    projects?: Array<{ link: string }>;
+  };
+  const products = (initial.week ?? []).map((each) => `/product/${encodeURIComponent(each.link)}`);
+  const lists = [
+    ...(initial.categories ?? []).map((each) => `/category/${encodeURIComponent(each.link)}`),
+    ...(initial.projects ?? []).map((each) => `/project/${encodeURIComponent(each.link)}`),
+  ];
+  if (products.length === 0 || lists.length === 0) throw new Error('/api/initial lists no products or lists');
+  const anonymous = { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' };
+  const signedIn = { cookie: `${SHOP_COOKIE}; ${session}` };
+  const get = (requestPath: string, headers: Record<string, string>): Request => ({
+    method: 'GET',
+    path: requestPath,
+    headers,
+  });
+  const pages = ['/', ...lists, ...products, '/search/figure', '/search/poster?page=2'];
+  return [
+    ...pages.map((page) => get(page, anonymous)),
+    ...pages.map((page) => get(page, signedIn)),
+    ...['/cart', '/wishlist', '/profile', '/order/history'].map((page) => get(page, signedIn)),
+    get('/api/initial?locale=en', anonymous),
+    ...products.map((page) =>
+      get(`/api/product?locale=en&link=${page.slice('/product/'.length)}`, anonymous),
+    ),
+    get('/api/search?locale=en&search=figure', anonymous),
+    get('/api/basket', signedIn),
+    get('/api/wishlist', signedIn),
+    get('/api/user', signedIn),
+  ];
+}
+
+let current: Instance | undefined;
+
+/** Stops the traffic in progress, if any (Ctrl-C). */
+export const stopMemoryLoad = () => current?.stop();
+
+/** Sends `requests` round and round for `settings.seconds`, noting the server's peak memory. */
+async function traffic(baseUrl: string, requests: Request[], settings: MemorySettings) {
+  let peakRss = 0;
+  const sampling = setInterval(() => {
+    sample(baseUrl).then(
+      (each) => {
+        peakRss = Math.max(peakRss, each.rss);
+      },
+      () => {},
+    );
+  }, 1000);
+  try {
+    current = autocannon({
+      url: baseUrl,
+      connections: settings.connections,
+      duration: settings.seconds,
+      timeout: 10,
+      requests,
+    });
+    const result = await current;
+    return { result, peakRss };
+  } finally {
+    clearInterval(sampling);
+    current = undefined;
+  }
+}
+
+/**
+ * Starts `script` (the compiled server) on a fresh database: the first start seeds it; then a restart
+ * on the same data, idle for 10 s; then the traffic.
+ */
+export async function measureMemory(options: {
+  root: string;
+  script: string;
+  /** A PostgreSQL server to make the database on; PGlite in a temp folder without it. */
+  postgres?: string | undefined;
+  settings: MemorySettings;
+  log: (line: string) => void;
+  onChild?: (child: Child) => void;
+}): Promise<MemoryReport> {
+  const { settings, log } = options;
+  const database = options.postgres ? 'postgres' : 'pglite';
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-memory-'));
+  if (options.postgres) await recreateDatabase(options.postgres);
+  const port = await freePort();
+  let shop: Child | undefined;
+  const start = (name: string) => {
+    shop = startNodeServer({
+      name,
+      script: options.script,
+      port,
+      cwd: options.root,
+      env: {
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        DATA_DIR: dataDir,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+        SESSION_SECRET,
+        DATABASE_URL: options.postgres ? databaseUrl(options.postgres, MEMORY_DATABASE) : '',
+        ADMIN_EMAIL: ADMIN.email,
+        ADMIN_PASSWORD: ADMIN.password,
+        // The traffic comes from one address.
+        RATE_LIMIT_MULTIPLIER: '10000',
+      },
+    });
+    options.onChild?.(shop);
+    return shop;
+  };
+  try {
+    const first = start(`The shop (${database}, first start)`);
+    await waitUntilReady(first, `${first.baseUrl}/health/ready`, 300_000);
+    const firstStart = await sample(first.baseUrl);
+    log(`  first start (migrated, seeded): ${firstStart.rss} MB`);
+    await first.stop();
+
+    const restarted = start(`The shop (${database})`);
+    await waitUntilReady(restarted, `${restarted.baseUrl}/health/ready`, 120_000);
+    await sleep(10_000);
+    const idle = await sample(restarted.baseUrl);
+    log(`  idle: ${idle.rss} MB`);
+
+    const requests = await mixedTraffic(restarted.baseUrl, await signIn(restarted.baseUrl));
+    log(
+      `  ${settings.seconds} s of mixed traffic (${requests.length} addresses, ${settings.connections} connections)…`,
+    );
+    const { result, peakRss } = await traffic(restarted.baseUrl, requests, settings);
+    await sleep(5_000);
+    const after = await sample(restarted.baseUrl);
+    await restarted.stop();
+
+    const statusCodes: Record<string, number> = {};
+    for (const [code, count] of Object.entries(result.statusCodeStats ?? {})) statusCodes[code] = count.count;
+    const budget = { idle: MEMORY_BUDGET_MB.idle[database], growth: MEMORY_BUDGET_MB.growth };
+    const problems: string[] = [];
+    if (result.non2xx > 0) problems.push(`${result.non2xx} answers not 2xx`);
+    if (result.errors > 0) problems.push(`${result.errors} connection errors`);
+    return {
+      database,
+      settings,
+      firstStart,
+      idle,
+      peakRss,
+      after,
+      requests: result.requests.total,
+      requestsPerSecond: Math.round(result.requests.average),
+      statusCodes,
+      errors: result.errors,
+      budget,
+      pass: problems.length === 0 && idle.rss <= budget.idle && after.rss - idle.rss <= budget.growth,
+      problems,
+    };
+  } finally {
+    await shop?.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+export function memoryLines(report: MemoryReport): string[] {
+  const mb = (each: MemorySample) =>
+    `${each.rss} MB (heap ${each.heapUsed}/${each.heapTotal} MB, external ${each.external} MB)`;
+  return [
+    `first start  ${mb(report.firstStart)}`,
+    `idle         ${mb(report.idle)}`,
+    `after        ${mb(report.after)}, peak ${report.peakRss} MB during ${report.requests.toLocaleString('en-US')} requests (${report.requestsPerSecond} req/s)`,
+    ...(report.problems.length > 0 ? [`ERRORS: ${report.problems.join('; ')}`] : []),
+  ];
+}
+
+export function memoryTargetLines(report: MemoryReport): string[] {
+  const idleOk = report.idle.rss <= report.budget.idle;
+  const growth = report.after.rss - report.idle.rss;
+  const growthOk = growth <= report.budget.growth;
+  const clean = report.problems.length === 0 ? '' : ' (responses had errors)';
+  return [
+    `memory idle (${report.database})`.padEnd(32) +
+      ` ${report.idle.rss} MB ≤ ${report.budget.idle} MB  ${idleOk ? 'PASS' : 'FAIL'}`,
+    `memory after traffic (${report.database})`.padEnd(32) +
+      ` +${growth} MB ≤ +${report.budget.growth} MB  ${growthOk && clean === '' ? 'PASS' : 'FAIL'}${clean}`,
+  ];
+}
