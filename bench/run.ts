@@ -273,6 +273,7 @@ async function main() {
     cwd: root,
     env: {
       NODE_ENV: 'production',
+      TEST_MODE: 'true',
       LOG_LEVEL: 'warn',
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${shopPort}`,

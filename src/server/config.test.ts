@@ -25,17 +25,45 @@ describe('loadConfig', () => {
       expect((error as ConfigError).problems).toEqual([
         'SESSION_SECRET is required in production',
         'PUBLIC_URL is required in production',
+        'TEST_MODE is required in production: false for the real providers, true for the local simulators',
       ]);
     }
   });
 
-  it('starts in production when the secrets are given', () => {
-    const config = loadConfig({
+  it('starts in production when the secrets are given and test mode is chosen either way', () => {
+    const secrets = {
       NODE_ENV: 'production',
       SESSION_SECRET: 'x'.repeat(40),
       PUBLIC_URL: 'https://shop.example/',
-    });
+    };
+    const config = loadConfig({ ...secrets, TEST_MODE: 'true' });
     expect(config.publicUrl).toBe('https://shop.example');
+    expect(config.testMode).toBe(true);
+    const real = loadConfig({
+      ...secrets,
+      TEST_MODE: 'false',
+      BOXBERRY_TOKEN: 'token',
+      ROBOKASSA_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'one',
+      ROBOKASSA_PASSWORD2: 'two',
+      PAYPAL_BUSINESS: 'sales@shop.example',
+    });
+    expect(real.testMode).toBe(false);
+  });
+
+  it('never falls back to test mode in production: an unset or empty TEST_MODE is named, nothing else', () => {
+    const secrets = {
+      NODE_ENV: 'production',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example',
+    };
+    for (const environment of [secrets, { ...secrets, TEST_MODE: '' }]) {
+      expect(() => loadConfig(environment)).toThrow(
+        /TEST_MODE is required in production: false for the real providers, true for the local simulators$/,
+      );
+    }
+    // Outside production the embedded default stays: test mode on.
+    expect(loadConfig({ NODE_ENV: 'development' }).testMode).toBe(true);
   });
 
   it('writes mail to data/outbox unless SMTP_URL is set', () => {

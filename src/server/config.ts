@@ -22,7 +22,8 @@ const environmentSchema = z.object({
   PUBLIC_URL: z.url().optional(),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.string().min(1).optional(),
-  TEST_MODE: flag.default(true),
+  /** On by default; production must set it (see loadConfig). */
+  TEST_MODE: flag.optional(),
   SEED_DEMO_DATA: flag.default(true),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SHOP_EMAIL: z.email().default('shop@vitrina.example'),
@@ -205,16 +206,23 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   if (!parsed.success) {
     throw new ConfigError(parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`));
   }
-  const env = parsed.data;
+  const env = { ...parsed.data, TEST_MODE: parsed.data.TEST_MODE ?? true };
   const production = env.NODE_ENV === 'production';
+  const realProviders = production && !env.TEST_MODE;
 
   const problems: string[] = [];
   if (production && !env.SESSION_SECRET) problems.push('SESSION_SECRET is required in production');
   if (production && !env.PUBLIC_URL) problems.push('PUBLIC_URL is required in production');
-  if (production && !env.TEST_MODE && !env.BOXBERRY_TOKEN) {
+  // Test mode's simulators take any payment and call whatever they are told: production chooses knowingly.
+  if (production && parsed.data.TEST_MODE === undefined) {
+    problems.push(
+      'TEST_MODE is required in production: false for the real providers, true for the local simulators',
+    );
+  }
+  if (realProviders && !env.BOXBERRY_TOKEN) {
     problems.push('BOXBERRY_TOKEN is required in production outside test mode');
   }
-  if (production && !env.TEST_MODE) {
+  if (realProviders) {
     for (const name of [
       'ROBOKASSA_LOGIN',
       'ROBOKASSA_PASSWORD1',

@@ -39,7 +39,11 @@ function paymentSimulators(config: ReturnType<typeof loadConfig>) {
     failUrl: `${config.publicUrl}/order/cancel/robokassa`,
   });
   const paypal = createPaypalSimulator(
-    { business: config.payments.paypal.business, receiverId: config.payments.paypal.receiverId },
+    {
+      business: config.payments.paypal.business,
+      receiverId: config.payments.paypal.receiverId,
+      shopUrl: config.publicUrl,
+    },
     { resolveNotifyUrl: (url: string) => url.replace(config.publicUrl, internal) },
   );
   return [robokassa.plugin, paypal.plugin];

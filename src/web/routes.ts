@@ -25,7 +25,7 @@ export default [
   route('reset', 'routes/reset.tsx'),
   route('activate', 'routes/activate.tsx'),
   route('profile', 'routes/profile.tsx'),
-  route('logout', 'routes/logout.ts'),
+  route('logout', 'routes/logout.tsx'),
   route('feedback', 'routes/feedback.tsx'),
   // Checkout and order history
   route('order/shipping', 'routes/order/shipping.tsx'),

@@ -92,6 +92,7 @@ describe('graceful shutdown of the shop process', () => {
       env: {
         ...process.env,
         NODE_ENV: 'production',
+        TEST_MODE: 'true',
         PUBLIC_URL: `http://127.0.0.1:${port}`,
         SESSION_SECRET: 'shutdown-test-session-secret-long-enough-for-production',
         HOST: '127.0.0.1',

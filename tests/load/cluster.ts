@@ -186,6 +186,7 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
     cwd: process.cwd(),
     env: {
       NODE_ENV: 'production',
+      TEST_MODE: 'true',
       DATA_DIR: options.dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: 'load-suite-session-secret-long-enough-for-production',

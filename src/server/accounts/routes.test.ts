@@ -3,6 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, feedback, mails, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { loginWaitSeconds } from '../security/rate-limits.ts';
 import { createTestApp } from '../testing/app.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
@@ -206,21 +207,61 @@ describe('sign-in and sessions', () => {
     expect((await call('GET', '/api/user', { sid })).body).toEqual({ success: true, user: null });
   });
 
-  it('trips the per-account limit with 429 and Retry-After', async () => {
+  const login = (ip: string, email: string, password: string) =>
+    call('POST', '/api/login', { ip, json: { email, password } });
+
+  it("never locks the owner out: a stranger's wrong guesses from elsewhere leave the owner's sign-in alone", async () => {
     const { email } = await registerAndConfirm();
     const statuses: number[] = [];
-    let last: Awaited<ReturnType<typeof call>> | undefined;
-    for (let attempt = 0; attempt < 10; attempt++) {
-      last = await call('POST', '/api/login', { ip: newIp(), json: { email, password: 'wrong password' } });
-      statuses.push(last.status);
+    for (const stranger of [newIp(), newIp(), newIp()]) {
+      for (let attempt = 0; attempt < 8; attempt++) {
+        statuses.push((await login(stranger, email, 'wrong password')).status);
+      }
     }
-    expect(statuses.slice(0, 8)).toEqual(Array(8).fill(401));
-    expect(statuses.slice(8)).toEqual([429, 429]);
-    expect(Number(last?.response.headers['retry-after'])).toBeGreaterThan(0);
-    // Even the right password waits now.
-    expect(
-      (await call('POST', '/api/login', { ip: newIp(), json: { email, password: PASSWORD } })).status,
-    ).toBe(429);
+    // Each stranger's address waits after its sixth wrong guess (eight from anywhere used to lock the account).
+    expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
+    expect(statuses[6]).toBe(429);
+    expect((await login(newIp(), email, PASSWORD)).status).toBe(200);
+  });
+
+  it('makes an address guessing one account wait, longer after each further wrong guess, with Retry-After', async () => {
+    const { email } = await registerAndConfirm();
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 6; attempt++) statuses.push((await login(ip, email, 'wrong')).status);
+    expect(statuses).toEqual(Array(6).fill(401));
+    const waiting = await login(ip, email, PASSWORD);
+    expect(waiting.status).toBe(429);
+    expect(waiting.response.headers['retry-after']).toBe('2');
+
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    expect((await login(ip, email, 'wrong')).status).toBe(401);
+    expect((await login(ip, email, PASSWORD)).response.headers['retry-after']).toBe('4');
+    expect(loginWaitSeconds(5, 5)).toBe(0);
+    expect([6, 7, 8, 9, 20].map((failures) => loginWaitSeconds(failures, 5))).toEqual([2, 4, 8, 16, 900]);
+  });
+
+  it('forgets the failures of an address and account at a successful sign-in', async () => {
+    const { email } = await registerAndConfirm();
+    const ip = newIp();
+    for (let attempt = 0; attempt < 5; attempt++) await login(ip, email, 'wrong');
+    expect((await login(ip, email, PASSWORD)).status).toBe(200);
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 5; attempt++) statuses.push((await login(ip, email, 'wrong')).status);
+    expect(statuses).toEqual(Array(5).fill(401));
+  });
+
+  it('throttles one address guessing many accounts, and only that address', async () => {
+    const { email } = await registerAndConfirm();
+    const ip = newIp();
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < 22; attempt++) {
+      statuses.push((await login(ip, newEmail(), 'wrong')).status);
+    }
+    expect(statuses.slice(0, 21)).toEqual(Array(21).fill(401));
+    expect(statuses[21]).toBe(429);
+    expect((await login(ip, email, PASSWORD)).status).toBe(429);
+    expect((await login(newIp(), email, PASSWORD)).status).toBe(200);
   });
 
   it('trips the per-address limit on restore', async () => {

@@ -59,11 +59,14 @@ export function accountActions(services: Services, request: FastifyRequest) {
       return userId;
     },
     async login(input: LoginInput): Promise<User> {
-      await rateLimits.consume('login', request.ip, input.email);
-      const user = await authenticate(db, input.email, input.password);
+      await rateLimits.checkLogin(request.ip, input.email);
+      const user = await authenticate(db, input.email, input.password).catch(async (error: unknown) => {
+        if (error instanceof Unauthorized) await rateLimits.loginFailed(request.ip, input.email);
+        throw error;
+      });
       await mergeGuestBasket(db, guestBasketKey(request), user.id);
       await signIn(request, user.id);
-      await rateLimits.forgive('login', input.email);
+      await rateLimits.loginSucceeded(request.ip, input.email);
       current = Promise.resolve(toUser(user));
       return toUser(user);
     },

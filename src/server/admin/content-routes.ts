@@ -13,6 +13,7 @@ import {
   hiddenInput,
   idParams,
   MAX_CSV_BYTES,
+  MAX_UPLOAD_BYTES,
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
@@ -37,6 +38,8 @@ const answer = z.object({ success: z.literal(true) }).loose();
 
 /** The only call that takes a file part; any other multipart call gets its text fields only. */
 export const FILE_UPLOAD_URL = '/api/admin/files';
+/** The upload's body: the file and its multipart envelope (the folder field, the parts' headers). */
+const UPLOAD_BODY_BYTES = MAX_UPLOAD_BYTES + 64 * 1024;
 
 /**
  * `onFile` of the multipart parser (`attachFieldsToBody: 'keyValues'`): on the upload call a file
@@ -61,13 +64,9 @@ export async function bufferUploadedFile(this: FastifyRequest, part: MultipartFi
   }
 }
 
-/** `text/csv` bodies (the products import) arrive as the raw text, up to 5 MB. */
+/** `text/csv` bodies (the products import, whose route takes up to 5 MB) arrive as the raw text. */
 export function registerCsvBody(app: FastifyInstance) {
-  app.addContentTypeParser(
-    'text/csv',
-    { parseAs: 'string', bodyLimit: MAX_CSV_BYTES },
-    (_request, body, done) => done(null, body),
-  );
+  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
 }
 
 /**
@@ -121,6 +120,7 @@ export function adminContentRoutes(services: Services) {
       method: 'POST',
       url: FILE_UPLOAD_URL,
       summary: 'Upload a picture (multipart: path, file; at most 10 MB); usable as a product image',
+      bodyLimit: UPLOAD_BODY_BYTES,
       body: fileUpload,
       response: answer,
       handler: async ({ body, request }) => ({
@@ -257,6 +257,7 @@ export function adminContentRoutes(services: Services) {
       summary:
         'Import products from CSV (text/csv body), matched by link, in one transaction; dryRun=1 only reports',
       query: csvImportQuery,
+      bodyLimit: MAX_CSV_BYTES,
       body: z.string({ error: 'csv-invalid' }).max(MAX_CSV_BYTES, 'csv-invalid'),
       response: answer,
       handler: async ({ query, body, request }) => {

@@ -19,6 +19,8 @@ export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   response: ZodType;
   /** Who may call it; everyone when absent. Admin calls are refused to everyone else. */
   access?: 'admin';
+  /** Largest body it takes, when above the app's 1 MB (uploads, imports); see body-limits.ts. */
+  bodyLimit?: number;
   handler(input: {
     params: Params;
     query: Query;
@@ -64,7 +66,12 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
     return route.handler({ params, query, body, request, reply });
   };
   for (const route of routes)
-    app.route({ method: route.method, url: scoped(route.url), handler: handle(route) });
+    app.route({
+      method: route.method,
+      url: scoped(route.url),
+      bodyLimit: route.bodyLimit,
+      handler: handle(route),
+    });
 
   const spoofable = new Map<string, Map<string, ApiRoute>>();
   for (const route of routes) {

@@ -27,6 +27,7 @@ import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
+import { bodyLimits } from './body-limits.ts';
 import { registerErrorHandling } from './errors.ts';
 import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
@@ -69,6 +70,8 @@ export async function buildApp(options: AppOptions) {
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
   if (options.web) catalogPageCache(app, services);
+  // Before the session and every parser: an oversized or unmeasured body is refused unread.
+  await app.register(bodyLimits);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
     db: services.db,

@@ -276,7 +276,10 @@ describe('IPN round trip through the PayPal simulator over HTTP', () => {
     });
     shopBase = await shop.listen({ port: 0, host: '127.0.0.1' });
 
-    simulator = createPaypalSimulator({ business: SETTINGS.business }, { retryDelaysMs: [] });
+    simulator = createPaypalSimulator(
+      { business: SETTINGS.business, shopUrl: shopBase },
+      { retryDelaysMs: [] },
+    );
     provider = Fastify();
     await provider.register(fastifyFormbody);
     await provider.register(simulator.plugin);
@@ -294,7 +297,15 @@ describe('IPN round trip through the PayPal simulator over HTTP', () => {
   });
 
   async function pay(id: number) {
-    const fields = paypalFormFields(settings, order({ id, notifyUrl: `${shopBase}/api/paypal/ipn` }));
+    const fields = paypalFormFields(
+      settings,
+      order({
+        id,
+        notifyUrl: `${shopBase}/api/paypal/ipn`,
+        returnUrl: `${shopBase}/order/result/paypal?order=${id}`,
+        cancelUrl: `${shopBase}/order/cancel/paypal`,
+      }),
+    );
     const page = await fetch(settings.paymentUrl, { method: 'POST', body: new URLSearchParams(fields) });
     expect(page.status).toBe(200);
     const html = await page.text();

@@ -7,7 +7,6 @@ import { TooManyRequests } from '../errors.ts';
  * Redis when it is configured, so all instances share them; in memory otherwise.
  */
 const RULES = {
-  login: { ip: [30, 900], account: [8, 900] },
   registration: { ip: [10, 3600], account: [5, 3600] },
   restore: { ip: [10, 3600], account: [3, 3600] },
   reset: { ip: [10, 3600], account: [5, 3600] },
@@ -16,6 +15,23 @@ const RULES = {
 
 export type LimitedAction = keyof typeof RULES;
 type Limiter = RateLimiterMemory | RateLimiterRedis;
+
+/**
+ * Failed sign-ins (OWASP Authentication Cheat Sheet), counted per address and per address and
+ * account, never per account alone: a stranger's guesses from other addresses cannot lock the
+ * owner out. Past its free failures, each further failure makes the address, or the pair, wait
+ * twice as long as the one before (2 s, 4 s, 8 s … up to 15 minutes) before it may try again. A
+ * success clears the pair; the counts are forgotten a window after the first failure.
+ */
+const LOGIN_FAILURES = {
+  address: { free: 20, windowSeconds: 3600 },
+  pair: { free: 5, windowSeconds: 24 * 3600 },
+  longestWaitSeconds: 900,
+} as const;
+
+/** The wait after the `failures`th failure when `free` of them cost nothing. */
+export const loginWaitSeconds = (failures: number, free: number) =>
+  failures <= free ? 0 : Math.min(2 ** (failures - free), LOGIN_FAILURES.longestWaitSeconds);
 
 export function createRateLimits(options: { redis?: Redis | undefined; multiplier?: number }) {
   const multiplier = options.multiplier ?? 1;
@@ -30,6 +46,25 @@ export function createRateLimits(options: { redis?: Redis | undefined; multiplie
         })
       : new RateLimiterMemory(settings);
   };
+  const loginThrottle = (scope: 'address' | 'pair') => {
+    const { free, windowSeconds } = LOGIN_FAILURES[scope];
+    return {
+      free: free * multiplier,
+      // Counts failures; never refuses by itself (its points are out of reach).
+      failures: make(`login:${scope}:failures`, [1e9, windowSeconds]),
+      // Blocked for the current wait after a failure past the free ones.
+      wait: make(`login:${scope}:wait`, [1, LOGIN_FAILURES.longestWaitSeconds]),
+    };
+  };
+  const byAddress = loginThrottle('address');
+  const byPair = loginThrottle('pair');
+  /** Each throttle with its key for this address and account. */
+  const loginKeys = (ip: string, email: string) =>
+    [
+      [byAddress, ip],
+      [byPair, `${ip} ${email.toLowerCase()}`],
+    ] as const;
+
   const limiters = Object.fromEntries(
     Object.entries(RULES).map(([action, rule]) => [
       action,
@@ -49,9 +84,28 @@ export function createRateLimits(options: { redis?: Redis | undefined; multiplie
         throw error;
       }
     },
-    /** Forgets an account's failed attempts after a success. */
-    async forgive(action: LimitedAction, account: string) {
-      await limiters[action].account.delete(account.toLowerCase());
+    /** Before a sign-in is tried: 429 while the address, or the address and account, must wait. */
+    async checkLogin(ip: string, email: string) {
+      for (const [throttle, key] of loginKeys(ip, email)) {
+        // Only `block` writes to it: any entry is a wait still running.
+        const waiting = await throttle.wait.get(key);
+        if (waiting !== null && waiting.msBeforeNext > 0) {
+          throw new TooManyRequests(Math.max(1, Math.ceil(waiting.msBeforeNext / 1000)));
+        }
+      }
+    },
+    /** A wrong password: counted for the address and the pair, and past the free ones, a wait. */
+    async loginFailed(ip: string, email: string) {
+      for (const [throttle, key] of loginKeys(ip, email)) {
+        const { consumedPoints } = await throttle.failures.consume(key);
+        const wait = loginWaitSeconds(consumedPoints, throttle.free);
+        if (wait > 0) await throttle.wait.block(key, wait);
+      }
+    },
+    /** A successful sign-in clears the failures of this address and account. */
+    async loginSucceeded(ip: string, email: string) {
+      const [, [pair, key]] = loginKeys(ip, email);
+      await Promise.all([pair.failures.delete(key), pair.wait.delete(key)]);
     },
   };
 }

@@ -140,6 +140,7 @@ export const en = {
   account: 'Account',
   admin: 'Shop admin',
   logout: 'Sign out',
+  'logout-question': 'Sign out of your account?',
   'signed-in-as': 'Signed in as',
   'feedback-intro':
     'A question about an order, an idea for new merch or a problem with the site? Write to us, and we will reply to the e-mail you give.',

@@ -142,6 +142,7 @@ export const ru: Record<CoreMessageKey, string> = {
   account: 'Аккаунт',
   admin: 'Управление магазином',
   logout: 'Выйти',
+  'logout-question': 'Выйти из аккаунта?',
   'signed-in-as': 'Вы вошли как',
   'feedback-intro':
     'Вопрос о заказе, идея нового мерча или проблема с сайтом? Напишите нам, и мы ответим на указанный e-mail.',

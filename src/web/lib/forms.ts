@@ -25,6 +25,19 @@ export interface FormFailure {
 /** Fields never sent back to the page: a password is typed again rather than echoed in the HTML. */
 const SECRET_FIELDS = new Set(['password', 'password_confirmation']);
 
+/**
+ * The posted form. A body the browser could not have sent (a multipart body cut short, a boundary
+ * that never comes) is the sender's fault: 400, not a server error.
+ */
+export async function postedForm(request: Request): Promise<FormData> {
+  try {
+    return await request.formData();
+  } catch (error) {
+    if (!(error instanceof TypeError)) throw error;
+    throw new Response('The form could not be read', { status: 400 });
+  }
+}
+
 /** The text fields of a posted form (files are ignored). */
 export function formFields(formData: FormData): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -114,9 +127,4 @@ export function formFailure(answer: unknown): FormFailure | undefined {
   return typeof answer === 'object' && answer !== null && 'errors' in answer
     ? (answer as FormFailure)
     : undefined;
-}
-
-/** A local path to return to after signing in: starts with one `/`, never another site. */
-export function safeRedirect(target: string | null | undefined, fallback = '/'): string {
-  return target?.startsWith('/') && !target.startsWith('//') && !target.startsWith('/\\') ? target : fallback;
 }

@@ -1,7 +1,8 @@
 import { type AppLoadContext, redirect } from 'react-router';
 import { countBody, productBody } from '../../contract/shopping.ts';
 import { INTENT, isEnhanced } from './enhanced-forms.ts';
-import { actionError, invalidForm, parseForm, safeRedirect } from './forms.ts';
+import { actionError, invalidForm, parseForm } from './forms.ts';
+import { safeRedirect } from './redirects.ts';
 
 /**
  * The server side of the basket and wishlist buttons, shared by the product, cart and wishlist
@@ -9,14 +10,17 @@ import { actionError, invalidForm, parseForm, safeRedirect } from './forms.ts';
  * page it came from (its `redirectTo` field), so reloading never sends it twice.
  */
 
-/** Where a plain form returns to: its `redirectTo` field when it is a local path, else `fallback`. */
+/**
+ * Where a plain form returns to: its `redirectTo` field when it is a local path, else `fallback`.
+ * Read before the change is made, so a target refused with 400 changes nothing.
+ */
 export function backTo(formData: FormData, fallback: string): string {
-  const target = formData.get('redirectTo');
-  return safeRedirect(typeof target === 'string' ? target : null, fallback);
+  return safeRedirect(formData.get('redirectTo'), fallback);
 }
 
 /** One more unit of a product into the visitor's basket (never beyond stock). */
 export async function addToCartAction(context: AppLoadContext, formData: FormData, fallback: string) {
+  const returnTo = backTo(formData, fallback);
   const parsed = parseForm(productBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
@@ -24,12 +28,13 @@ export async function addToCartAction(context: AppLoadContext, formData: FormDat
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
-  if (!isEnhanced(formData)) throw redirect(backTo(formData, fallback));
+  if (!isEnhanced(formData)) throw redirect(returnTo);
   return { added: parsed.data.product };
 }
 
 /** A new count (integer, at least 1, clamped to stock by the server: `force` says it was). */
 export async function setCountAction(context: AppLoadContext, formData: FormData, fallback: string) {
+  const returnTo = backTo(formData, fallback);
   const parsed = parseForm(countBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   let answer: Awaited<ReturnType<AppLoadContext['shopper']['basket']['setCount']>>;
@@ -38,20 +43,22 @@ export async function setCountAction(context: AppLoadContext, formData: FormData
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
-  if (!isEnhanced(formData)) throw redirect(backTo(formData, fallback));
+  if (!isEnhanced(formData)) throw redirect(returnTo);
   return answer;
 }
 
 export async function removeFromCartAction(context: AppLoadContext, formData: FormData, fallback: string) {
+  const returnTo = backTo(formData, fallback);
   const parsed = parseForm(productBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   const answer = await context.shopper.basket.remove(parsed.data.product);
-  if (!isEnhanced(formData)) throw redirect(backTo(formData, fallback));
+  if (!isEnhanced(formData)) throw redirect(returnTo);
   return { removed: answer.product };
 }
 
 /** Adds to or removes from a signed-in user's wishlist; a guest is sent to the wishlist page. */
 export async function wishlistAction(context: AppLoadContext, formData: FormData, fallback: string) {
+  const returnTo = backTo(formData, fallback);
   if (!(await context.account.currentUser()) && !isEnhanced(formData)) throw redirect('/wishlist');
   const parsed = parseForm(productBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -62,6 +69,6 @@ export async function wishlistAction(context: AppLoadContext, formData: FormData
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
-  if (!isEnhanced(formData)) throw redirect(backTo(formData, fallback));
+  if (!isEnhanced(formData)) throw redirect(returnTo);
   return { inWishlist: adding, product: parsed.data.product };
 }

@@ -9,7 +9,7 @@ import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
-import { type FormFailure, formFailure } from '../lib/forms.ts';
+import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, removeFromCartAction, setCountAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/cart';
@@ -26,7 +26,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Count changes, removal (DELETE from a fetcher, or a plain form's `intent=remove`) and adding. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const intent = formData.get('intent');
   if (request.method === 'DELETE' || intent === INTENT.remove)
     return removeFromCartAction(context, formData, '/cart');

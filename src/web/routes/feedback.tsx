@@ -10,7 +10,7 @@ import {
   useFocusFirstError,
 } from '../components/form-field.tsx';
 import { PublicPageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/feedback';
 
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Stores the message and mails it to the shop, with the visitor's address to reply to. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(feedbackBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {

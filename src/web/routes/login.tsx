@@ -10,7 +10,8 @@ import {
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm, safeRedirect } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
+import { safeRedirect } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/login';
 
@@ -22,7 +23,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 }
 
 export async function action({ context, request, url }: Route.ActionArgs) {
-  const formData = await request.formData();
+  // Checked first: a target refused with 400 must not leave the visitor signed in.
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  const formData = await postedForm(request);
   const parsed = parseForm(loginBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
@@ -30,7 +33,7 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
-  return redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  return redirect(redirectTo);
 }
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {

@@ -1,4 +1,6 @@
 import { data, redirect } from 'react-router';
+import { postedForm } from '../lib/forms.ts';
+import { safeRedirect } from '../lib/redirects.ts';
 import { OVERLAY_COOKIE } from '../lib/shop.ts';
 import type { Route } from './+types/overlay';
 
@@ -7,9 +9,10 @@ export async function action({ request }: Route.ActionArgs) {
   const headers = {
     'set-cookie': `${OVERLAY_COOKIE}=hidden; Path=/; Max-Age=${30 * 24 * 3600}; SameSite=Lax`,
   };
-  const target = String((await request.formData()).get('redirectTo') ?? '');
-  if (target.startsWith('/') && !target.startsWith('//')) return redirect(target, { headers });
-  return data({ hidden: true }, { headers });
+  // The script's fetcher sends no address to return to; the plain form does.
+  const target = (await postedForm(request)).get('redirectTo');
+  if (target === null) return data({ hidden: true }, { headers });
+  return redirect(safeRedirect(target), { headers });
 }
 
 export const loader = () => redirect('/');

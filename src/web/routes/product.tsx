@@ -10,7 +10,7 @@ import { ProductGrid } from '../components/product-card.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
 import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { orNotFound } from '../lib/load.ts';
 import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
@@ -76,7 +76,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 /** Add to cart, or post a review (the `intent` field tells which). */
 export async function action({ context, params, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const page = `/product/${params.link}`;
   const intent = formData.get('intent');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);

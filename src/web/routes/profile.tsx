@@ -12,7 +12,7 @@ import {
   useFocusFirstError,
 } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/profile';
 
@@ -25,7 +25,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Saves the non-empty fields (spec section 5). */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(profileBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {

@@ -12,7 +12,7 @@ import {
 import { Link } from '../components/link.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/registration';
 
@@ -23,7 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Creates the account in the visitor's language; the confirmation mail goes out with it. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(registrationBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {

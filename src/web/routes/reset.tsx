@@ -6,7 +6,7 @@ import { FormAlert, FormField, SubmitButton, useFocusFirstError } from '../compo
 import { Link } from '../components/link.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/reset';
 
@@ -25,7 +25,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Sets the new password; every session of the account ends, so the visitor signs in again. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(resetBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {

@@ -10,7 +10,7 @@ import {
 } from '../components/form-field.tsx';
 import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
-import { actionError, formFailure, invalidForm, parseForm } from '../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/restore';
 
@@ -21,7 +21,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 /** Mails a reset link when the address is known; the answer is the same either way. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(restoreBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {

@@ -7,7 +7,7 @@ import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { AddToCart, EnhancedField, failureText, useReturnPath } from '../components/shopper-buttons.tsx';
 import { INTENT } from '../lib/enhanced-forms.ts';
-import { type FormFailure, formFailure } from '../lib/forms.ts';
+import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, wishlistAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/wishlist';
@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /** Wishlist add/remove (the hearts of every page post here), and adding a wishlisted item to the cart. */
 export async function action({ context, request }: Route.ActionArgs) {
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const intent = formData.get('intent');
   if (intent === INTENT.wishlistAdd || intent === INTENT.wishlistRemove)
     return wishlistAction(context, formData, '/wishlist');

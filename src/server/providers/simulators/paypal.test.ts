@@ -12,6 +12,7 @@ describe('PayPal simulator', () => {
   let provider: FastifyInstance;
   let simulator: PaypalSimulator;
   let base: string;
+  let shopUrl: string;
   let notifyUrl: string;
   let shopStatus = 200;
   const received: string[] = [];
@@ -29,10 +30,11 @@ describe('PayPal simulator', () => {
         return reply.code(shopStatus).send();
       });
     });
-    notifyUrl = `${await shop.listen({ port: 0, host: '127.0.0.1' })}/api/paypal/ipn`;
+    shopUrl = await shop.listen({ port: 0, host: '127.0.0.1' });
+    notifyUrl = `${shopUrl}/api/paypal/ipn`;
 
     simulator = createPaypalSimulator(
-      { business: BUSINESS, receiverId: RECEIVER_ID },
+      { business: BUSINESS, receiverId: RECEIVER_ID, shopUrl },
       { retryDelaysMs: [5, 5] },
     );
     provider = Fastify();
@@ -57,8 +59,8 @@ describe('PayPal simulator', () => {
     currency_code: 'RUB',
     business: BUSINESS,
     notify_url: notifyUrl,
-    return: 'http://shop.example/order/result/paypal?order=1',
-    cancel_return: 'http://shop.example/order/cancel/paypal?order=1',
+    return: `${shopUrl}/order/result/paypal?order=1`,
+    cancel_return: `${shopUrl}/order/cancel/paypal?order=1`,
     rm: '0',
     charset: 'utf-8',
     invoice: '1',
@@ -122,6 +124,29 @@ describe('PayPal simulator', () => {
     expect((await post('/sandbox/paypal', cartForm({ cmd: '_xclick' }))).status).toBe(400);
   });
 
+  it('calls and sends shoppers only to the shop: a notify_url, return or cancel_return elsewhere is refused', async () => {
+    const port = new URL(shopUrl).port;
+    const elsewhere = [
+      'http://evil.example/api/paypal/ipn',
+      `http://localhost:${port}/api/paypal/ipn`,
+      `http://127.0.0.1:${port}@evil.example/api/paypal/ipn`,
+      `http://user@127.0.0.1:${port}/api/paypal/ipn`,
+      `https://127.0.0.1:${port}/api/paypal/ipn`,
+      '/api/paypal/ipn',
+      'javascript:alert(1)',
+    ];
+    const before = received.length;
+    for (const name of ['notify_url', 'return', 'cancel_return']) {
+      for (const url of elsewhere) {
+        const answer = await post('/sandbox/paypal', cartForm({ invoice: '21', lc: 'US', [name]: url }));
+        expect(answer.status, `${name}=${url}`).toBe(400);
+        expect(await answer.text()).toContain(`${name} must be an address of the shop (${shopUrl})`);
+      }
+    }
+    expect(simulator.state.carts.has('21')).toBe(false);
+    expect(received.length).toBe(before);
+  });
+
   it('accepts the business case-insensitively or as the merchant id', async () => {
     expect((await post('/sandbox/paypal', cartForm({ business: BUSINESS.toUpperCase() }))).status).toBe(200);
     expect((await post('/sandbox/paypal', cartForm({ business: RECEIVER_ID }))).status).toBe(200);
@@ -131,7 +156,7 @@ describe('PayPal simulator', () => {
     const page = await post('/sandbox/paypal', cartForm({ invoice: '11' }));
     const answer = await post('/sandbox/paypal/pay', buttons(await page.text()));
     expect(answer.status).toBe(303);
-    expect(answer.headers.get('location')).toBe('http://shop.example/order/result/paypal?order=1');
+    expect(answer.headers.get('location')).toBe(`${shopUrl}/order/result/paypal?order=1`);
 
     const raw = received.at(-1) as string;
     const { fields } = parseIpn(raw);
@@ -189,7 +214,7 @@ describe('PayPal simulator', () => {
     const before = received.length;
     const answer = await post('/sandbox/paypal/cancel', buttons(await page.text()));
     expect(answer.status).toBe(303);
-    expect(answer.headers.get('location')).toBe('http://shop.example/order/cancel/paypal?order=1');
+    expect(answer.headers.get('location')).toBe(`${shopUrl}/order/cancel/paypal?order=1`);
     expect(received.length).toBe(before);
   });
 

@@ -7,8 +7,9 @@ import type { FetchImpl } from '../paypal.ts';
  *
  * - `POST /sandbox/paypal` — the cart upload (`cmd=_cart`, `upload=1`, items `item_name_N`,
  *   `amount_N`, `quantity_N`, `shipping_N`, …). Refuses another merchant's `business`, a missing
- *   field, a bad amount or an invoice already paid with a 400 page; otherwise answers a checkout page
- *   with the items, shipping, total and Pay / Cancel buttons.
+ *   field, a bad amount, an invoice already paid, or a `notify_url`, `return` or `cancel_return`
+ *   that is not an address of the shop with a 400 page; otherwise answers a checkout page with the
+ *   items, shipping, total and Pay / Cancel buttons.
  * - `POST /sandbox/paypal/pay` — the payment completes: an IPN (`txn_type=cart`,
  *   `payment_status=Completed`, `test_ipn=1`, …) is posted form-urlencoded to the form's
  *   `notify_url` until the shop answers 2xx (first attempt awaited, retries in the background), then
@@ -26,6 +27,11 @@ export interface PaypalSimulatorSettings {
   business: string;
   /** Our merchant account id; a fixed one derived from `business` when not given. */
   receiverId?: string;
+  /**
+   * The shop's public URL. The sandbox posts IPNs and sends shoppers only to addresses below it, so
+   * a visitor's form cannot make the shop's server call, or a shopper land on, another site.
+   */
+  shopUrl: string;
 }
 
 export interface PaypalSimulatorOptions {
@@ -293,12 +299,17 @@ function readForm(request: FastifyRequest): Record<string, string> {
 
 const langOf = (lc: string | undefined): Lang => (/^ru/i.test(lc ?? '') ? 'ru' : 'en');
 
-function absoluteUrl(value: string): boolean {
-  try {
-    return ['http:', 'https:'].includes(new URL(value).protocol);
-  } catch {
-    return false;
-  }
+/** An address on the shop at `shopUrl`: its origin, below its path, with no user name in it. */
+function isShopAddress(value: string, shopUrl: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  const shop = new URL(shopUrl);
+  return (
+    url.origin === shop.origin &&
+    url.username === '' &&
+    url.password === '' &&
+    url.pathname.startsWith(shop.pathname.replace(/\/?$/, '/'))
+  );
 }
 
 export function createPaypalSimulator(
@@ -362,8 +373,11 @@ export function createPaypalSimulator(
       throw new PageError(`Unsupported currency_code ${currency}`, `Валюта ${currency} не поддерживается`);
     }
     for (const name of ['notify_url', 'return', 'cancel_return']) {
-      if (!absoluteUrl(form[name] as string)) {
-        throw new PageError(`${name} must be an absolute URL`, `${name} должен быть абсолютным адресом`);
+      if (!isShopAddress(form[name] as string, settings.shopUrl)) {
+        throw new PageError(
+          `${name} must be an address of the shop (${settings.shopUrl})`,
+          `${name} должен быть адресом магазина (${settings.shopUrl})`,
+        );
       }
     }
     const items: PaypalCartItem[] = [];

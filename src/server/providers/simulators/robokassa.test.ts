@@ -169,6 +169,24 @@ describe('Robokassa simulator', () => {
     expect(simulator.state.operations.get(21)).toMatchObject({ stateCode: 100, outcome: 'paid' });
   });
 
+  it("calls and sends shoppers only to the shop's own URLs, whatever addresses the form names", async () => {
+    const elsewhere = {
+      ResultUrl2: 'http://evil.example/result',
+      SuccessUrl2: 'http://evil.example/success',
+      FailUrl2: 'http://evil.example/fail',
+    };
+    const before = notifications.length;
+    const page = await post('/sandbox/robokassa', { ...form({ InvId: '22' }), ...elsewhere });
+    const paid = await post('/sandbox/robokassa/pay', hiddenFields(await page.text()));
+    expect(notifications.length).toBe(before + 1);
+    expect(notifications.at(-1)?.InvId).toBe('22');
+    expect(new URL(paid.headers.get('location') ?? '').origin).toBe('http://shop.example');
+
+    const failPage = await post('/sandbox/robokassa', { ...form({ InvId: '23' }), ...elsewhere });
+    const failed = await post('/sandbox/robokassa/fail', hiddenFields(await failPage.text()));
+    expect(new URL(failed.headers.get('location') ?? '').origin).toBe('http://shop.example');
+  });
+
   it('will not take a second payment for a paid invoice', async () => {
     const again = await post('/sandbox/robokassa', form({ InvId: '21', OutSum: '99.90' }));
     expect(again.status).toBe(400);

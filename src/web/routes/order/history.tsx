@@ -7,7 +7,7 @@ import { AccountMenu } from '../../components/account-menu.tsx';
 import { Link } from '../../components/link.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
-import { parseForm } from '../../lib/forms.ts';
+import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/history';
@@ -22,7 +22,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 /** Repeat order: the order's items go back in the cart (within stock), then the cart opens. */
 export async function action({ context, request }: Route.ActionArgs) {
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
-  const parsed = parseForm(orderIdBody, await request.formData());
+  const parsed = parseForm(orderIdBody, await postedForm(request));
   if (!parsed.ok) throw new Response(null, { status: 404 });
   await orNotFound(context.checkout.orders.repeat(parsed.data.order));
   throw redirect('/cart');

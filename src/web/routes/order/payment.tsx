@@ -11,7 +11,7 @@ import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../.
 import { Link } from '../../components/link.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
-import { formFailure, invalidForm, parseForm } from '../../lib/forms.ts';
+import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/payment';
 
@@ -77,7 +77,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { locale } = context;
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/payment');
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const parsed = parseForm(paymentChoice, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, locale, formData);
   const draft = context.checkout.draft.get();

@@ -38,6 +38,7 @@ import {
   formValues,
   invalidForm,
   parseForm,
+  postedForm,
 } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/shipping';
@@ -123,7 +124,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 export async function action({ context, request }: Route.ActionArgs) {
   const { locale } = context;
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/shipping');
-  const formData = await request.formData();
+  const formData = await postedForm(request);
   const method = String(formData.get('deliveryMethod') ?? '');
   const parsed = parseForm(recipientSchema, formData);
   if (!isDeliveryMethod(method)) {

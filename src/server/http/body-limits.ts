@@ -1,0 +1,78 @@
+import type { FastifyInstance } from 'fastify';
+import fastifyPlugin from 'fastify-plugin';
+
+/**
+ * Bodies the shop will not read, refused before anything reads them:
+ * - a body larger than its route's `bodyLimit` (1 MB; the file manager's upload and the products
+ *   CSV declare their own), told by Content-Length, answered 413 at once and the connection closed,
+ *   so no byte of it is buffered. This holds for every reader: Fastify's parsers, the multipart
+ *   plugin and the server-rendered app, which read the raw request themselves;
+ * - a body without Content-Length (chunked), 411: its size is only known once read, and browsers
+ *   and the payment providers always send the length;
+ * - JSON nested deeper than MAX_JSON_DEPTH, 400 before it is parsed: every recursive walk of the
+ *   value (prototype-poisoning check, input checks, zod) would otherwise overflow the stack.
+ */
+
+export const MAX_JSON_DEPTH = 64;
+
+class RefusedBody extends Error {
+  constructor(
+    readonly statusCode: 400 | 411 | 413,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** How deep arrays and objects nest in JSON text, counted up to `limit + 1` without parsing it. */
+export function jsonDepthExceeds(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let index = 0; index < text.length; index++) {
+    const character = text.charCodeAt(index);
+    if (inString) {
+      if (character === 0x5c)
+        index++; // a backslash escapes the next character
+      else if (character === 0x22) inString = false;
+    } else if (character === 0x22) {
+      inString = true;
+    } else if (character === 0x5b || character === 0x7b) {
+      if (++depth > limit) return true;
+    } else if (character === 0x5d || character === 0x7d) {
+      depth--;
+    }
+  }
+  return false;
+}
+
+export const bodyLimits = fastifyPlugin(
+  async (app: FastifyInstance) => {
+    app.addHook('onRequest', async (request, reply) => {
+      const { headers } = request;
+      if (headers['content-length'] === undefined) {
+        if (headers['transfer-encoding'] !== undefined) {
+          throw new RefusedBody(411, 'A request body needs a Content-Length');
+        }
+        return;
+      }
+      const limit = request.routeOptions.bodyLimit;
+      if (Number(headers['content-length']) > limit) {
+        // The rest of the body is not read: the connection ends with the answer.
+        reply.header('connection', 'close');
+        throw new RefusedBody(413, `The request body is larger than ${limit} bytes`);
+      }
+    });
+
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+      const text = String(body);
+      if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
+        done(new RefusedBody(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+        return;
+      }
+      parseJson(request, text, done);
+    });
+  },
+  { name: 'vitrina-body-limits' },
+);
