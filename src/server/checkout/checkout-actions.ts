@@ -11,8 +11,9 @@ import {
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
-import { Invalid, Unavailable } from '../errors.ts';
-import { createOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
+import { Unavailable } from '../errors.ts';
+import { requireDeliveryCost, requirePickupPoint } from '../orders/checkout-rules.ts';
+import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
@@ -147,6 +148,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       locale: Locale,
     ): Promise<CheckoutDraft> {
       const checked = recipientSchema.parse(recipient);
+      requirePickupPoint(deliveryMethod, checked.address);
       const quote = await quoteForRequest(services, request, {
         method: deliveryMethod,
         country: checked.country,
@@ -160,21 +162,35 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
 
     /**
      * Places the order from the basket and the shipping step's draft, forgets the draft and keeps
-     * the provider form for `pendingPayment`. Without a draft (or with a cost not above 0) the
-     * shopper must go back to the shipping step.
+     * the provider form for `pendingPayment`. The form's checkout key makes a repeated submit
+     * answer the order it placed, even once the draft is gone. Without a draft (or with a cost not
+     * above 0) the shopper must go back to the shipping step (delivery-cost-required).
      */
-    async placeOrder(input: { paymentMethod: PaymentMethod; comment?: string | undefined; locale: Locale }) {
+    async placeOrder(input: {
+      paymentMethod: PaymentMethod;
+      comment?: string | undefined;
+      locale: Locale;
+      checkoutKey?: string | undefined;
+    }) {
+      const user = await userId();
+      const repeated = input.checkoutKey ? await findUnpaidOrder(db, user, input.checkoutKey) : undefined;
       const saved = draft.get();
-      if (!saved || !(saved.cost > 0))
-        throw new Invalid('delivery-cost-required', {}, 'delivery-cost-required');
-      const body = orderBody.parse({
-        ...saved.recipient,
-        deliveryMethod: saved.deliveryMethod,
-        paymentMethod: input.paymentMethod,
-        comment: input.comment,
-        locale: input.locale,
-      });
-      const placed = await placeOrder(services, request, await userId(), body);
+      if (!repeated) requireDeliveryCost(saved?.cost ?? 0);
+      const placed = repeated
+        ? { order: currentOrder(repeated), payment: paymentForm(config, repeated) }
+        : await placeOrder(
+            services,
+            request,
+            user,
+            orderBody.parse({
+              ...saved?.recipient,
+              deliveryMethod: saved?.deliveryMethod,
+              paymentMethod: input.paymentMethod,
+              comment: input.comment,
+              locale: input.locale,
+              checkoutKey: input.checkoutKey,
+            }),
+          );
       request.session.checkoutDraft = undefined;
       await pending.set(placed);
       return placed;
