@@ -205,8 +205,8 @@ function printAudit(audit: PageAudit) {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(root, 'build', 'server', 'shop', 'index.js'))) {
-    fail('build/server/shop/index.js is missing: run `npm run build` first.');
+  if (!existsSync(path.join(root, 'build', 'server', 'index.js'))) {
+    fail('build/server/index.js is missing: run `npm run build` first.');
   }
   const settings: LoadSettings = options.quick
     ? { connections: 32, duration: 2, warmup: 0 }

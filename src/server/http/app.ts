@@ -32,6 +32,7 @@ import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
+import { securityHeaders } from './security-headers.ts';
 import { sessionPlugin } from './session.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
@@ -68,6 +69,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthChecks, { db: services.db, redis: options.redis });
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
+  await securityHeaders(app, config);
   if (options.web) catalogPageCache(app, services);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
