@@ -228,8 +228,9 @@ function printAudit(audit: PageAudit) {
 
 async function main() {
   const options = parseOptions(process.argv.slice(2));
-  if (!existsSync(path.join(root, SERVER_ENTRY)))
-    fail(`${SERVER_ENTRY} is missing: run \`npm run build\` first.`);
+  for (const file of [SERVER_ENTRY, path.join('build', 'server', 'index.js')]) {
+    if (!existsSync(path.join(root, file))) fail(`${file} is missing: run \`npm run build\` first.`);
+  }
   if (options.memory === 'only') {
     const memory = await memorySection(options);
     console.log('\nAll targets');

@@ -1,10 +1,17 @@
-import { renderToString } from 'react-dom/server';
-import type { EntryContext } from 'react-router';
-import { ServerRouter } from 'react-router';
+import { PassThrough, Transform, type TransformCallback } from 'node:stream';
+import { createReadableStreamFromReadable } from '@react-router/node';
+import { isbot } from 'isbot';
+import { renderToPipeableStream } from 'react-dom/server';
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
+import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { CspNonceContext } from './lib/csp-nonce.ts';
 import { STYLESHEET_ID } from './lib/stylesheet.ts';
 import stylesheet from './styles.css?inline';
 
-const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}">`);
+/** How long loaders' late data may stream before the render gives up (React Router's default). */
+export const streamTimeout = 5_000;
+
+const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}"`);
 const STYLESHEET = Buffer.from(stylesheet);
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
@@ -12,85 +19,114 @@ const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
 const HEAD_END = Buffer.from('</head>');
 
 /**
- * The page as sent, made in one copy of React's output:
- * - the stylesheet is written into the page's empty `<style>` element (see lib/stylesheet.ts). The
- *   first such tag is the layout's: it comes in the head, and text before it (the title and meta
- *   tags the page renders, which React moves there) is escaped, so it cannot contain one;
+ * The page's head as sent:
+ * - the stylesheet is written into the layout's empty `<style>` element (see lib/stylesheet.ts),
+ *   after its attributes (the nonce among them). The first such tag is the layout's: text before it
+ *   (the title and meta tags the page renders, which React moves there) is escaped;
  * - the head's script preloads (React Router's `<Scripts>`) are marked low priority: the page
  *   paints without them, and on a slow connection the first gallery image, the largest paint,
  *   should not share the bandwidth with them (ADR 0015).
  */
-function finishedPage(page: Buffer<ArrayBuffer>): Buffer<ArrayBuffer> {
-  const insertions: Array<{ at: number; bytes: Buffer<ArrayBuffer> }> = [];
-  const headEnd = page.indexOf(HEAD_END);
-  for (let at = page.indexOf(MODULE_PRELOAD); at >= 0 && at < headEnd; ) {
+function finishedHead(head: Buffer): Buffer {
+  const insertions: Array<{ at: number; bytes: Buffer }> = [];
+  for (let at = head.indexOf(MODULE_PRELOAD); at >= 0; at = head.indexOf(MODULE_PRELOAD, at)) {
     at += MODULE_PRELOAD.length;
     insertions.push({ at, bytes: LOW_PRIORITY });
-    at = page.indexOf(MODULE_PRELOAD, at);
   }
-  const style = page.indexOf(STYLESHEET_START);
-  if (style >= 0) insertions.push({ at: style + STYLESHEET_START.length, bytes: STYLESHEET });
-  if (insertions.length === 0) return page;
+  const style = head.indexOf(STYLESHEET_START);
+  const styleEnd = style < 0 ? -1 : head.indexOf('>', style);
+  if (styleEnd >= 0) insertions.push({ at: styleEnd + 1, bytes: STYLESHEET });
+  if (insertions.length === 0) return head;
   insertions.sort((x, y) => x.at - y.at);
-  const parts: Buffer<ArrayBuffer>[] = [];
+  const parts: Buffer[] = [];
   let copied = 0;
   for (const { at, bytes } of insertions) {
-    parts.push(page.subarray(copied, at), bytes);
+    parts.push(head.subarray(copied, at), bytes);
     copied = at;
   }
-  parts.push(page.subarray(copied));
+  parts.push(head.subarray(copied));
   return Buffer.concat(parts);
 }
 
-/** The handoff's last script, near the page's end: the browser has all the loader data once it runs. */
-const HANDOFF_END = 'window.__reactRouterContext.streamController.close();';
+/** Holds React's output back until the head is whole, finishes the head, then passes the rest on. */
+class HeadFinisher extends Transform {
+  private head: Buffer[] | undefined = [];
 
-/**
- * React Router sends the loader data the browser hydrates with as a stream, which its
- * `<StreamTransfer>` reads chunk by chunk, suspending the render until each arrives. Read here
- * into the cache `StreamTransfer` looks in first, chunk for chunk and decoded as it decodes them,
- * the data is all there when the page renders, and the page renders in one synchronous pass.
- */
-async function readHandoff(context: EntryContext) {
-  const { serverHandoffStream: stream, renderMeta } = context;
-  if (!stream || !renderMeta) return false;
-  const reader = stream.getReader();
-  const decoder = new TextDecoder();
-  const cache: NonNullable<EntryContext['renderMeta']>['streamCache'] = {};
-  for (let identifier = 0; ; identifier++) {
-    const { done, value } = await reader.read();
-    const result = { done, value: decoder.decode(value, { stream: true }) };
-    cache[identifier] = Object.assign(Promise.resolve(), { result });
-    if (done) break;
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
+    if (!this.head) return done(null, chunk);
+    this.head.push(chunk);
+    const sofar = Buffer.concat(this.head);
+    const end = sofar.indexOf(HEAD_END);
+    if (end < 0) return done();
+    this.head = undefined;
+    done(null, Buffer.concat([finishedHead(sofar.subarray(0, end)), sofar.subarray(end)]));
   }
-  // `ServerRouter` takes a reader of its own; it reads nothing from it, the cache answers first.
-  reader.releaseLock();
-  renderMeta.streamCache = cache;
-  return true;
+
+  override _flush(done: TransformCallback) {
+    done(null, this.head ? Buffer.concat(this.head) : undefined);
+  }
 }
 
 /**
- * Renders the whole page into one buffer (ADR 0009, ADR 0017). Loaders await all their data and
- * the handoff is read beforehand, so nothing is left to wait for: React's synchronous string
- * renderer makes the page, which costs a fifth less than its streaming renderer writing the same
- * markup chunk by chunk into byte buffers.
+ * React Router's default server entry (streaming, `isbot`), with the response's CSP nonces on
+ * React Router's scripts and React's own (ADR 0025, ADR 0026).
  */
-export default async function handleRequest(
+export default function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
+  loadContext: AppLoadContext,
 ) {
-  const handoff = await readHandoff(routerContext);
-  const page = renderToString(<ServerRouter context={routerContext} url={request.url} />);
-  if (handoff && page.lastIndexOf(HANDOFF_END) < 0) {
-    // React Router changed how it hands its data over: fail loudly rather than send a page that
-    // never hydrates.
-    throw new Error("entry.server: React Router's loader data did not render into the page");
-  }
-  responseHeaders.set('content-type', 'text/html; charset=utf-8');
-  return new Response(finishedPage(Buffer.from(`<!DOCTYPE html>${page}`)), {
-    status: responseStatusCode,
-    headers: responseHeaders,
+  const { cspNonce, log } = loadContext;
+  // Crawlers get the whole page at once, browsers as soon as its shell is ready.
+  const userAgent = request.headers.get('user-agent');
+  const waitForAll = Boolean(userAgent && isbot(userAgent)) || routerContext.isSpaMode;
+  return new Promise<Response>((resolve, reject) => {
+    let shellRendered = false;
+    let status = responseStatusCode;
+    const send = () => {
+      shellRendered = true;
+      const body = new PassThrough();
+      responseHeaders.set('content-type', 'text/html; charset=utf-8');
+      resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
+      pipe(new HeadFinisher()).pipe(body);
+    };
+    const { pipe, abort } = renderToPipeableStream(
+      <CspNonceContext.Provider value={cspNonce}>
+        <ServerRouter context={routerContext} url={request.url} nonce={cspNonce.script} />
+      </CspNonceContext.Provider>,
+      {
+        nonce: cspNonce.script,
+        onShellReady() {
+          if (!waitForAll) send();
+        },
+        onAllReady() {
+          clearTimeout(timeout);
+          if (waitForAll) send();
+        },
+        onShellError(error: unknown) {
+          clearTimeout(timeout);
+          reject(error);
+        },
+        onError(error: unknown) {
+          status = 500;
+          // An error before the shell is ready rejects the render, and React Router reports it.
+          if (shellRendered) log.error({ err: error }, 'The page failed to render');
+        },
+      },
+    );
+    // Late data gets `streamTimeout` to arrive before the render is cut off.
+    const timeout = setTimeout(abort, streamTimeout + 1000);
   });
 }
+
+/**
+ * Loader, action and render errors, through the request's logger (its lines carry the request
+ * id). Not an error response (a 404 thrown on purpose, an address no route matches): that is an
+ * answer. Nor when the visitor has gone: the request was aborted, nothing failed.
+ */
+export const handleError: HandleErrorFunction = (error, { request, context }) => {
+  if (request.signal.aborted || isRouteErrorResponse(error)) return;
+  context.log.error({ err: error }, 'The page failed');
+};

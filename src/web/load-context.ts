@@ -1,8 +1,10 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../contract/locale.ts';
 import type { AccountActions } from '../server/accounts/session-actions.ts';
 import type { ShopperActions } from '../server/cart/shopper-actions.ts';
 import type { CheckoutActions } from '../server/checkout/checkout-actions.ts';
 import type { Services } from '../server/services.ts';
+import type { CspNonce } from './lib/csp-nonce.ts';
 
 /** What every loader and action receives from the server (see src/server/http/ssr.ts). */
 declare module 'react-router' {
@@ -18,5 +20,9 @@ declare module 'react-router' {
     locale: Locale;
     testMode: boolean;
     publicUrl: string;
+    /** The request's logger: its lines carry the request id. */
+    log: FastifyBaseLogger;
+    /** The nonces this response's Content-Security-Policy allows inline scripts and styles by. */
+    cspNonce: CspNonce;
   }
 }

@@ -4,18 +4,18 @@ import {
   Links,
   Outlet,
   Scripts,
+  ScrollRestoration,
   type ShouldRevalidateFunction,
-  useLocation,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
 import { ErrorPage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
-import { useLinkNavigation } from './components/link.tsx';
 import { MenuProvider } from './components/menu.tsx';
 import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
+import { useCspNonce } from './lib/csp-nonce.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
 import { renderedStylesheet, STYLESHEET_ID } from './lib/stylesheet.ts';
@@ -66,7 +66,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const { data, locale, t } = useShop();
-  useLinkNavigation();
+  const nonce = useCspNonce();
   return (
     <html lang={locale}>
       <head>
@@ -75,8 +75,13 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#1d1b3a" />
         <Links />
         {/* Filled in by the server's entry (lib/stylesheet.ts). */}
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page */}
-        <style id={STYLESHEET_ID} dangerouslySetInnerHTML={{ __html: stylesheet }} suppressHydrationWarning />
+        <style
+          id={STYLESHEET_ID}
+          nonce={nonce.style}
+          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page
+          dangerouslySetInnerHTML={{ __html: stylesheet }}
+          suppressHydrationWarning
+        />
       </head>
       <body>
         <a className="skip-link" href="#content">
@@ -92,27 +97,15 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Footer />
           {data?.overlayVisible ? <Overlay /> : null}
         </MenuProvider>
-        <Scripts />
+        {/* Back restores where the shopper was; a new page opens at its top or at its #anchor. */}
+        <ScrollRestoration nonce={nonce.script} />
+        <Scripts nonce={nonce.script} />
       </body>
     </html>
   );
 }
 
-/** On each navigation: scroll to the hash element if there is one, else to the top. */
-function useScrollOnNavigation() {
-  const { pathname, hash } = useLocation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on every route change by design
-  useEffect(() => {
-    if (hash) {
-      document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView();
-    } else {
-      window.scrollTo(0, 0);
-    }
-  }, [pathname, hash]);
-}
-
 export default function App() {
-  useScrollOnNavigation();
   useEffect(registerServiceWorker, []);
   return <Outlet />;
 }
@@ -120,6 +113,7 @@ export default function App() {
 export function ErrorBoundary() {
   const error = useRouteError();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  if (!isRouteErrorResponse(error)) console.error(error);
+  // The server logs it with the request's id (entry.server.tsx, `handleError`); this is the browser's.
+  if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);
   return <ErrorPage status={status} />;
 }

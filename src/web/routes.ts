@@ -53,7 +53,7 @@ export default [
     route('reviews', 'routes/admin/reviews.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
     route('csv', 'routes/admin/csv.tsx'),
-    // The back office's server bundle has no shop routes: its own 404 for paths it does not know.
+    // An unknown back-office address passes the back office's guard (403 for visitors) before its 404.
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),
   ]),
   route('cart', 'routes/cart.tsx'),

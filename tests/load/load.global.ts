@@ -18,7 +18,7 @@ import {
  * second instead of seeding for half a minute. instances.test.ts checks that the work was done once.
  */
 export default async function setup(project: TestProject) {
-  if (!existsSync('build/server/shop/index.js')) {
+  if (!existsSync('build/server/index.js')) {
     throw new Error('The web app is not built: `npm run test:load` builds it, or run `npm run build`.');
   }
   const database = await createDatabase();

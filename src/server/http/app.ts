@@ -33,6 +33,7 @@ import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
+import { securityHeaders } from './security-headers.ts';
 import { sessionPlugin } from './session.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthChecks, { db: services.db, redis: options.redis });
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
+  await securityHeaders(app, config);
   if (options.web) catalogPageCache(app, services);
   // Before the session and every parser: an oversized or unmeasured body is refused unread.
   await app.register(bodyLimits);

@@ -34,8 +34,11 @@ interface KeptPage {
   gzip?: Buffer;
 }
 
-/** Headers of a rendered page that belong to the page itself rather than to one response. */
-const PAGE_HEADERS = ['content-type', 'cache-control', 'content-language', 'link'];
+/**
+ * Headers of a rendered page that belong to the page itself rather than to one response. The
+ * Content-Security-Policy is one: the page's inline scripts carry the nonce it names (ADR 0026).
+ */
+const PAGE_HEADERS = ['content-type', 'cache-control', 'content-language', 'link', 'content-security-policy'];
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { Readable } from 'node:stream';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import { pathToFileURL } from 'node:url';
 import fastifyMiddie from '@fastify/middie';
 import fastifyStatic from '@fastify/static';
@@ -28,14 +29,10 @@ const pageCacheLookups = counter({
   labelNames: ['outcome'],
 });
 
-/**
- * The server bundles of the build (react-router.config.ts). The shop's pages answer every path the
- * others do not claim.
- */
-const SERVER_BUNDLES = { shop: 'shop/index.js', admin: 'admin/index.js', resources: 'resources/index.js' };
+/** React Router's server build: every route of the app in one module. */
+const SERVER_BUILD = path.join(BUILD_DIRECTORY, 'server', 'index.js');
 
-export const hasWebBuild = () =>
-  Object.values(SERVER_BUNDLES).every((file) => existsSync(path.join(BUILD_DIRECTORY, 'server', file)));
+export const hasWebBuild = () => existsSync(SERVER_BUILD);
 
 /**
  * Kept catalogue pages for visitors without a session (ADR 0010). Registered on the root, before
@@ -62,15 +59,12 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
 /**
  * The React Router app: server-rendered pages, their `.data` requests and resource routes, and the
  * hashed, immutable assets. Loaders reach the domain only through the load context built here.
- *
- * In production each server bundle is mounted on the paths of its routes, the shop's on all the
- * others (ADR 0019). A response goes out as one buffer with its length: the pages are rendered
- * whole (ADR 0017) and so are the `.data` answers, whose loaders await all their data (ADR 0009).
- * Vite's dev server serves every route from one build, and the assets, in development.
+ * Every path no other route claims goes to React Router's request handler, which alone decides what
+ * it is (ADR 0025). Vite's dev server serves the build, and the assets, in development.
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
-  const loadContext = (request: FastifyRequest): AppLoadContext => ({
+  const loadContext = (request: FastifyRequest, reply: FastifyReply): AppLoadContext => ({
     services,
     account: accountActions(services, request),
     shopper: shopperActions(services, request),
@@ -79,6 +73,8 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     locale: requestLocale(request),
     testMode: services.config.testMode,
     publicUrl: services.config.publicUrl,
+    log: request.log,
+    cspNonce: reply.cspNonce,
   });
   if (dev) {
     const vite = await (await import('vite')).createServer({ server: { middlewareMode: true } });
@@ -86,7 +82,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
     await app.register(fastifyMiddie);
     app.use(vite.middlewares);
     const build = () => vite.ssrLoadModule('virtual:react-router/server-build') as Promise<ServerBuild>;
-    await app.register(reactRouterRoutes, { build, mode: 'development', urls: ['*'], loadContext });
+    await app.register(reactRouterApp, { build, mode: 'development', loadContext });
     return;
   }
   const assets = path.join(BUILD_DIRECTORY, 'client', 'assets');
@@ -105,35 +101,37 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
       );
     },
   });
-  for (const [name, file] of Object.entries(SERVER_BUNDLES)) {
-    const build = (await import(
-      pathToFileURL(path.join(BUILD_DIRECTORY, 'server', file)).href
-    )) as ServerBuild;
-    const urls = name === 'shop' ? ['*'] : routeUrls(build.routes);
-    await app.register(reactRouterRoutes, { build, mode: 'production', urls, loadContext });
-  }
+  const build = (await import(pathToFileURL(SERVER_BUILD).href)) as ServerBuild;
+  await app.register(reactRouterApp, { build, mode: 'production', loadContext });
 }
 
-/** One build of the app on the given paths. The raw body goes to React Router as it came. */
-async function reactRouterRoutes(
+/**
+ * React Router's request handler behind one catch-all route, in a scope of its own: the raw body
+ * goes to React Router as it came, and the request's signal is aborted when the visitor hangs up.
+ */
+async function reactRouterApp(
   app: FastifyInstance,
   options: {
     build: ServerBuild | (() => Promise<ServerBuild>);
     mode: 'development' | 'production';
-    urls: string[];
-    loadContext: (request: FastifyRequest) => AppLoadContext;
+    loadContext: (request: FastifyRequest, reply: FastifyReply) => AppLoadContext;
   },
 ) {
   const handle = createRequestHandler(options.build, options.mode);
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  const handler = async (request: FastifyRequest, reply: FastifyReply) => {
-    const response = await handle(readableRequest(request), options.loadContext(request));
+  app.all('*', async (request, reply) => {
+    const hangUp = new AbortController();
+    reply.raw.once('close', () => {
+      if (!reply.raw.writableFinished) hangUp.abort();
+    });
+    const response = await handle(fetchRequest(request, hangUp.signal), options.loadContext(request, reply));
     reply.status(response.status);
     for (const [name, value] of response.headers) reply.header(name, value);
-    return reply.send(response.body === null ? undefined : Buffer.from(await response.arrayBuffer()));
-  };
-  for (const url of options.urls) app.all(url, handler);
+    return reply.send(
+      response.body === null ? undefined : Readable.fromWeb(response.body as NodeReadableStream),
+    );
+  });
 }
 
 /** A request React Router could only fail on with a 500: refused with a 4xx before it gets there. */
@@ -155,7 +153,7 @@ const FORM_BODY = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-dat
  * never gets here: see security/origin.ts); a Host that names no host, and a body that is no form (the
  * pages' actions read forms), are refused.
  */
-function readableRequest(request: FastifyRequest): Request {
+function fetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
   const url = `${request.protocol}://${request.host}${request.originalUrl}`;
   if (!URL.canParse(url)) throw new UnreadableRequest(400, 'The Host header does not name a host');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';
@@ -173,40 +171,7 @@ function readableRequest(request: FastifyRequest): Request {
   return new Request(url, {
     method: request.method,
     headers,
+    signal,
     ...(hasBody ? { body: Readable.toWeb(request.raw) as ReadableStream<Uint8Array>, duplex: 'half' } : {}),
   });
-}
-
-/**
- * The Fastify paths of a bundle's routes, each with its `.data` twin (React Router's data requests):
- * nested paths joined, an optional segment (`:provider?`) spelt with and without it. The root route
- * is in every bundle and claims nothing.
- */
-export function routeUrls(routes: ServerBuild['routes']): string[] {
-  const pathOf = (id: string | undefined): string => {
-    const route = id === undefined || id === 'root' ? undefined : routes[id];
-    if (!route) return '';
-    const parent = pathOf(route.parentId);
-    return route.path ? `${parent}/${route.path}` : parent;
-  };
-  const urls = new Set<string>();
-  for (const id of Object.keys(routes)) {
-    if (id === 'root') continue;
-    for (const url of spelledOut(pathOf(id))) {
-      urls.add(url);
-      if (!url.endsWith('*')) urls.add(`${url}.data`);
-    }
-  }
-  return [...urls];
-}
-
-/** A path with each optional segment present and left out. */
-function spelledOut(path: string): string[] {
-  let paths = [''];
-  for (const segment of path.split('/').filter(Boolean)) {
-    paths = segment.endsWith('?')
-      ? paths.flatMap((start) => [start, `${start}/${segment.slice(0, -1)}`])
-      : paths.map((start) => `${start}/${segment}`);
-  }
-  return paths.map((each) => each || '/');
 }

@@ -2,6 +2,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
 import { type ReactNode, useEffect, useRef } from 'react';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
+import { stylesheetNonce } from '../lib/stylesheet.ts';
 import { LinkIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
 
@@ -37,6 +38,8 @@ export default function RichTextEditor({
     ],
     content: value,
     immediatelyRender: false,
+    // The editor's own base style goes into the head; it needs the page's nonce (ADR 0026).
+    injectNonce: stylesheetNonce(),
     editorProps: {
       attributes: {
         role: 'textbox',

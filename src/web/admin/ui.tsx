@@ -1,8 +1,7 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { isRouteErrorResponse, useRevalidator, useRouteError, useSearchParams } from 'react-router';
+import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useSearchParams } from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { AdminApiError, type FieldErrors } from './api.ts';
 import { useAdminShop } from './text.ts';

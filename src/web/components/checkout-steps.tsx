@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import type { MessageKey } from '../i18n/messages.ts';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 
 const STEPS: ReadonlyArray<{ name: MessageKey; to: string }> = [
   { name: 'cart', to: '/cart' },

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 
 const TEXTS = {
   403: ['access-denied', 'access-denied-details'],

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { SocialIcon } from './icons.tsx';
-import { Link } from './link.tsx';
 import { LinkList } from './link-list.tsx';
 
 const SOCIAL_LINKS = [

@@ -1,9 +1,8 @@
 import { useState } from 'react';
-import { useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useLocation, useMatches, useNavigate } from 'react-router';
 import { useShop } from '../lib/shop.ts';
 import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
-import { Link } from './link.tsx';
 import { useMenu } from './menu.tsx';
 
 /** How many products the current search page found, while one is open (the found-count label). */
@@ -30,31 +29,36 @@ export function Header() {
         >
           <MenuIcon label={t('menu')} />
         </button>
-        <Link to="/" className="brand">
+        <Link to="/" prefetch="intent" className="brand">
           <span className="brand__title">{t('site-title')}</span>
           <span className="brand__subtitle">{t('site-subtitle')}</span>
         </Link>
         <SearchField found={found} />
         <nav className="header-links" aria-label={t('profile')}>
           {user ? (
-            <Link to="/profile" className="header-links__text header-links__user" title={user.email}>
+            <Link
+              to="/profile"
+              prefetch="intent"
+              className="header-links__text header-links__user"
+              title={user.email}
+            >
               {user.email}
             </Link>
           ) : (
             <>
-              <Link to="/login" className="header-links__text">
+              <Link to="/login" prefetch="intent" className="header-links__text">
                 {t('login')}
               </Link>
-              <Link to="/registration" className="header-links__text">
+              <Link to="/registration" prefetch="intent" className="header-links__text">
                 {t('registration')}
               </Link>
             </>
           )}
-          <Link to="/wishlist" className="icon-link">
+          <Link to="/wishlist" prefetch="intent" className="icon-link">
             <HeartIcon label={t('wishlist')} />
             <span className="badge">{data?.counts.wishlist ?? 0}</span>
           </Link>
-          <Link to="/cart" className="icon-link">
+          <Link to="/cart" prefetch="intent" className="icon-link">
             <CartIcon label={t('cart')} />
             <span className="badge">{data?.counts.basket ?? 0}</span>
           </Link>

@@ -1,6 +1,6 @@
+import { Link } from 'react-router';
 import type { MessageKey } from '../i18n/messages.ts';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 
 /** A list of the shop's own pages: path and the key of the link's text. */
 export function LinkList({ links, className }: { links: Array<[string, MessageKey]>; className?: string }) {

@@ -1,3 +1,4 @@
+import { useCspNonce } from '../lib/csp-nonce.ts';
 import { useShop } from '../lib/shop.ts';
 
 /**
@@ -58,9 +59,11 @@ export function PrivatePageHead({ title }: { title: string }) {
 
 /** Structured data (schema.org) for search engines; `<` is escaped so no text can end the script. */
 export function JsonLd({ data }: { data: object }) {
+  const nonce = useCspNonce();
   return (
     <script
       type="application/ld+json"
+      nonce={nonce.script}
       // biome-ignore lint/security/noDangerouslySetInnerHtml: JSON with every `<` escaped
       dangerouslySetInnerHTML={{ __html: JSON.stringify(data).replace(/</g, '\\u003c') }}
     />

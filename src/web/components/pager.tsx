@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import type { Paging } from '../../contract/catalog.ts';
 import { listHref, type PageView, pageNumbers } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 
 /** Previous, numbered and next page links of a shop list; plain links, so they work without JavaScript. */
 export function Pager({ view, paging }: { view: PageView; paging: Paging }) {

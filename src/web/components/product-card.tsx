@@ -1,7 +1,7 @@
+import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../contract/catalog.ts';
 import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 import { DiscountBadge, Price } from './price.tsx';
 
 const CARD_SIZES = '(max-width: 600px) 50vw, (max-width: 1100px) 33vw, 260px';
@@ -10,7 +10,7 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
   const { t } = useShop();
   return (
     <article className="product-card">
-      <Link to={`/product/${product.link}`} className="product-card__link">
+      <Link to={`/product/${product.link}`} prefetch="intent" className="product-card__link">
         <div className="product-card__image">
           {product.image ? (
             <img

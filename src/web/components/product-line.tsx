@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
-import { Link } from './link.tsx';
 import { Price } from './price.tsx';
 
 /**
@@ -48,7 +48,9 @@ export function ProductLine({
       </Link>
       <div className="product-line__info">
         <h2 className="product-line__name" id={headingId}>
-          <Link to={href}>{product.name}</Link>
+          <Link to={href} prefetch="intent">
+            {product.name}
+          </Link>
         </h2>
         <Price price={product.price} sale={product.sale} />
         {status}

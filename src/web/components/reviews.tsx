@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useFetcher } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import type { Locale } from '../../contract/locale.ts';
 import type { Review } from '../../contract/shopping.ts';
 import type { MessageKey, Translate } from '../i18n/messages.ts';
@@ -7,7 +7,6 @@ import { INTENT } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { FormAlert, FormSuccess, TextAreaField } from './form-field.tsx';
-import { Link } from './link.tsx';
 import { EnhancedField } from './shopper-buttons.tsx';
 
 /**

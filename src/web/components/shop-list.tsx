@@ -1,10 +1,9 @@
-import { Form, useSubmit } from 'react-router';
+import { Form, Link, useSubmit } from 'react-router';
 import type { Category, Paging, ProductListResponse, Project } from '../../contract/catalog.ts';
 import { SORTS, toggleSection } from '../../contract/shop.ts';
 import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
 import { ChevronIcon } from './icons.tsx';
-import { Link } from './link.tsx';
 import { Pager } from './pager.tsx';
 import { ProductGrid } from './product-card.tsx';
 
@@ -114,6 +113,8 @@ function SideSection({
             <Link
               to={hrefOf(item.id)}
               replace
+              preventScrollReset
+              prefetch="intent"
               aria-current={item.id === selected ? 'true' : undefined}
               className="side-section__item"
             >

@@ -1,9 +1,8 @@
-import { useFetcher, useLocation } from 'react-router';
+import { Link, useFetcher, useLocation } from 'react-router';
 import { ENHANCED_FIELD, INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { HeartIcon } from './icons.tsx';
-import { Link } from './link.tsx';
 
 /**
  * The add-to-cart button and the wishlist heart, as used on the product, cart and wishlist pages.

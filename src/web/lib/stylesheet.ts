@@ -10,3 +10,10 @@ export const STYLESHEET_ID = 'stylesheet';
 /** The stylesheet's text as React renders it: none on the server, the page's own in the browser. */
 export const renderedStylesheet = () =>
   typeof document === 'undefined' ? '' : (document.getElementById(STYLESHEET_ID)?.textContent ?? '');
+
+/**
+ * The nonce the page's stylesheet came with, in the browser: a style element added later (the
+ * description editor's) needs it to pass the page's Content-Security-Policy (ADR 0026).
+ */
+export const stylesheetNonce = () =>
+  typeof document === 'undefined' ? undefined : document.getElementById(STYLESHEET_ID)?.nonce || undefined;

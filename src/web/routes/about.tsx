@@ -1,6 +1,6 @@
 import { type ReactNode, useEffect, useState } from 'react';
+import { Link } from 'react-router';
 import type { Locale } from '../../contract/locale.ts';
-import { Link } from '../components/link.tsx';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { enableOfflineReading, isOfflineReadingOff, unregisterServiceWorker } from '../lib/service-worker.ts';
 import { useShop } from '../lib/shop.ts';

@@ -1,8 +1,7 @@
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import { verifyQuery } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/activate';

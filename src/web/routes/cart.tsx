@@ -1,9 +1,8 @@
 import { useId, useMemo, useState } from 'react';
-import { data, useFetcher, useFetchers } from 'react-router';
+import { data, Link, useFetcher, useFetchers } from 'react-router';
 import { formatPrice, kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import type { Basket, BasketItem } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';

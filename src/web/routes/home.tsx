@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
-import { Link } from '../components/link.tsx';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { useShop } from '../lib/shop.ts';
@@ -24,7 +24,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="category-tiles">
           {data?.categories.map((category) => (
             <li key={category.id}>
-              <Link to={`/category/${category.link}`} className="category-tile">
+              <Link to={`/category/${category.link}`} prefetch="intent" className="category-tile">
                 {category.name}
               </Link>
             </li>
@@ -36,7 +36,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <ul className="project-logos">
           {data?.projects.map((project) => (
             <li key={project.id}>
-              <Link to={`/project/${project.link}`} className="project-logo">
+              <Link to={`/project/${project.link}`} prefetch="intent" className="project-logo">
                 {project.image ? (
                   <img
                     src={imageUrl('projects', project.image, 160)}

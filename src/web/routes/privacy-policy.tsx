@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { LOCALE_COOKIE, type Locale } from '../../contract/locale.ts';
-import { Link } from '../components/link.tsx';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { OVERLAY_COOKIE, useShop } from '../lib/shop.ts';
 

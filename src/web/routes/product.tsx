@@ -1,9 +1,8 @@
-import { data, redirect } from 'react-router';
+import { data, Link, redirect } from 'react-router';
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { Gallery } from '../components/gallery.tsx';
-import { Link } from '../components/link.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';

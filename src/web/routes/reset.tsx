@@ -1,9 +1,8 @@
 import { useRef } from 'react';
-import { Form, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { PASSWORD_MIN_LENGTH, resetBody } from '../../contract/accounts.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert, FormField, SubmitButton, useFocusFirstError } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Form, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { restoreBody } from '../../contract/accounts.ts';
 import {
   FormAlert,
@@ -8,7 +8,6 @@ import {
   SubmitButton,
   useFocusFirstError,
 } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';

@@ -1,8 +1,7 @@
 import { useId } from 'react';
-import { data, useFetcher, useFetchers } from 'react-router';
+import { data, Link, useFetcher, useFetchers } from 'react-router';
 import type { Wishlist } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
-import { Link } from '../components/link.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { AddToCart, EnhancedField, failureText, useReturnPath } from '../components/shopper-buttons.tsx';

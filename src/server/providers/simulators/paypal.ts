@@ -594,8 +594,13 @@ export function createPaypalSimulator(
     );
   }
 
+  /** The page's one `<style>` carries the nonce of the shop's Content-Security-Policy (ADR 0026). */
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html.replace('<style>', `<style nonce="${reply.cspNonce?.style ?? ''}">`));
 
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => {

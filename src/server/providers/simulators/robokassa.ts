@@ -565,8 +565,13 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
     return `<?xml version="1.0" encoding="utf-8"?>\n<OperationStateResponse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns="${NAMESPACE}">${body}</OperationStateResponse>`;
   }
 
+  /** The page's one `<style>` carries the nonce of the shop's Content-Security-Policy (ADR 0026). */
   const sendHtml = (reply: FastifyReply, status: number, html: string) =>
-    reply.code(status).type('text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+    reply
+      .code(status)
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(html.replace('<style>', `<style nonce="${reply.cspNonce?.style ?? ''}">`));
 
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => {

@@ -1,10 +1,9 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AuditEntry, AuditPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
-import { Link } from '../../components/link.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/audit';
 

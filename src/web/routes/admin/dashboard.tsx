@@ -1,10 +1,10 @@
 import { useState } from 'react';
+import { Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { BarChart } from '../../admin/bar-chart.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { Dashboard, DayTotals } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
-import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

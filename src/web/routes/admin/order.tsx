@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminOrder } from '../../admin/types.ts';
@@ -14,7 +15,6 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
-import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {

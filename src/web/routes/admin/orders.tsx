@@ -1,4 +1,4 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { ORDER_STATUS_FILTERS } from '../../../contract/admin.ts';
 import { AdminApiError, adminApi, type FieldErrors } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
@@ -16,7 +16,6 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
-import { Link } from '../../components/link.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/orders';
 

@@ -1,5 +1,5 @@
 import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
-import { useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
@@ -20,7 +20,6 @@ import {
   FormSuccess,
   SelectField,
 } from '../../components/form-field.tsx';
-import { Link } from '../../components/link.tsx';
 import { useHydrated } from '../../lib/enhanced-forms.ts';
 import type { Route } from './+types/product';
 

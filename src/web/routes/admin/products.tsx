@@ -1,9 +1,8 @@
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { ProductPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
-import { Link } from '../../components/link.tsx';
 import type { Route } from './+types/products';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {

@@ -1,5 +1,4 @@
-import { data, redirect, type ShouldRevalidateFunction } from 'react-router';
-import { Link } from '../../components/link.tsx';
+import { data, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { isPaymentProvider, providerOfReturn } from '../../lib/checkout.ts';
 import { useShop } from '../../lib/shop.ts';

@@ -1,5 +1,5 @@
+import { Link } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
-import { Link } from '../../components/link.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/error';

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, redirect, useFetcher } from 'react-router';
+import { Form, Link, redirect, useFetcher } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { formatPrice } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
-import { Link } from '../../components/link.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';

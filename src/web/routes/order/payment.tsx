@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, redirect } from 'react-router';
+import { Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
 import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
@@ -13,7 +13,6 @@ import type { Basket } from '../../../contract/shopping.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
-import { Link } from '../../components/link.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';

@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, useRevalidator } from 'react-router';
-import { Link } from '../../components/link.tsx';
+import { data, Link, useRevalidator } from 'react-router';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { isPaymentProvider, providerOfReturn, refusalOf } from '../../lib/checkout.ts';
 import { useShop } from '../../lib/shop.ts';
