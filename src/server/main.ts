@@ -39,7 +39,15 @@ function paymentSimulators(config: ReturnType<typeof loadConfig>) {
     failUrl: `${config.publicUrl}/order/cancel/robokassa`,
   });
   const paypal = createPaypalSimulator(
-    { business: config.payments.paypal.business, receiverId: config.payments.paypal.receiverId },
+    {
+      business: config.payments.paypal.business,
+      receiverId: config.payments.paypal.receiverId,
+      api: {
+        user: config.payments.paypal.apiUser,
+        password: config.payments.paypal.apiPassword,
+        signature: config.payments.paypal.apiSignature,
+      },
+    },
     { resolveNotifyUrl: (url: string) => url.replace(config.publicUrl, internal) },
   );
   return [robokassa.plugin, paypal.plugin];

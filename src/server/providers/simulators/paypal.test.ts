@@ -32,7 +32,11 @@ describe('PayPal simulator', () => {
     notifyUrl = `${await shop.listen({ port: 0, host: '127.0.0.1' })}/api/paypal/ipn`;
 
     simulator = createPaypalSimulator(
-      { business: BUSINESS, receiverId: RECEIVER_ID },
+      {
+        business: BUSINESS,
+        receiverId: RECEIVER_ID,
+        api: { user: 'api-user', password: 'api-password', signature: 'api-signature' },
+      },
       { retryDelaysMs: [5, 5] },
     );
     provider = Fastify();
