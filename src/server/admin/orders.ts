@@ -6,6 +6,8 @@ import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { moveOrderStatus } from '../orders/lifecycle.ts';
+import { nextStatuses, type OrderStatus } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */
@@ -124,13 +126,16 @@ export async function getOrderForAdmin(db: Executor, id: number) {
       order.deliveryCostActual === null ? null : kopecksToRoubles(order.deliveryCostActual),
     manager_comment: order.managerComment,
     status: order.status,
+    /** The statuses staff may move this order to (the back office offers only these). */
+    nextStatuses: nextStatuses(order.status, 'staff'),
     history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
   };
 }
 
 /**
- * Saves what staff edit. A status change is kept in the history; moving to shipped (5) with a
- * track code mails the customer once.
+ * Saves what staff edit. A status change goes through the order lifecycle (only the moves the
+ * state machine allows staff, 409 otherwise); moving to shipped (5) with a track code mails the
+ * customer once.
  */
 export async function updateOrder(
   db: Database,
@@ -141,6 +146,10 @@ export async function updateOrder(
 ) {
   const before = await getOrderForAdmin(db, id);
   await db.transaction(async (transaction) => {
+    // The status moves first, through the state machine: a refused move changes nothing.
+    if (input.status !== before.status) {
+      await moveOrderStatus(transaction, id, input.status as OrderStatus, { actor: 'staff', by: actorId, shop });
+    }
     await transaction
       .update(orders)
       .set({
@@ -148,14 +157,10 @@ export async function updateOrder(
         deliveryCostActual:
           input.delivery_cost_actual === null ? null : roublesToKopecks(input.delivery_cost_actual),
         managerComment: input.manager_comment,
-        status: input.status,
         updatedAt: new Date(),
       })
       .where(eq(orders.id, id));
     if (input.status !== before.status) {
-      await transaction
-        .insert(orderStatusHistory)
-        .values({ orderId: id, status: input.status, changedBy: actorId });
       if (input.status === SHIPPED && input.track_code) {
         await queueMail(
           transaction,
