@@ -148,7 +148,11 @@ export async function updateOrder(
   await db.transaction(async (transaction) => {
     // The status moves first, through the state machine: a refused move changes nothing.
     if (input.status !== before.status) {
-      await moveOrderStatus(transaction, id, input.status as OrderStatus, { actor: 'staff', by: actorId, shop });
+      await moveOrderStatus(transaction, id, input.status as OrderStatus, {
+        actor: 'staff',
+        by: actorId,
+        shop,
+      });
     }
     await transaction
       .update(orders)

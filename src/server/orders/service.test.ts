@@ -221,7 +221,10 @@ describe('payments', () => {
     const [flagged] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(flagged?.status).toBe(6);
     expect(await stockOf(outlaw)).toBe(0);
-    const history = await db.select().from(orderStatusHistory).where(eq(orderStatusHistory.orderId, order.id));
+    const history = await db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
     expect(history.at(-1)).toMatchObject({ status: 6, reason: expect.stringContaining('refund needed') });
   });
 });

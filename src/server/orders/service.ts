@@ -233,19 +233,25 @@ export async function recordPayment(
     if (!recorded) return 'duplicate';
     if (!order || !expected) throw new NotFound('not-found', { order: ['not-found'] });
     if (!matches) return 'mismatch';
-    if (order.status !== ORDER_STATUS.current && order.status !== ORDER_STATUS.cancelled) return 'already-paid';
+    if (order.status !== ORDER_STATUS.current && order.status !== ORDER_STATUS.cancelled)
+      return 'already-paid';
 
     const late = order.status === ORDER_STATUS.cancelled;
     const restocked = late && (await takeBackStock(transaction, order.id, now));
-    await moveOrderStatus(transaction, order.id, late && !restocked ? ORDER_STATUS.special : ORDER_STATUS.processing, {
-      actor: 'payment',
-      now,
-      reason: !late
-        ? `paid via ${payment.provider}`
-        : restocked
-          ? `paid after cancel via ${payment.provider}, stock taken back`
-          : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
-    });
+    await moveOrderStatus(
+      transaction,
+      order.id,
+      late && !restocked ? ORDER_STATUS.special : ORDER_STATUS.processing,
+      {
+        actor: 'payment',
+        now,
+        reason: !late
+          ? `paid via ${payment.provider}`
+          : restocked
+            ? `paid after cancel via ${payment.provider}, stock taken back`
+            : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
+      },
+    );
     await queueMail(
       transaction,
       {
@@ -283,7 +289,13 @@ async function takeBackStock(transaction: Transaction, orderId: number, now: Dat
 export async function cancelOrder(
   db: Database,
   orderId: number,
-  options: { reason: 'cancelled' | 'expired'; userId?: number; returnToBasket: boolean; shop?: MailShop; now?: Date },
+  options: {
+    reason: 'cancelled' | 'expired';
+    userId?: number;
+    returnToBasket: boolean;
+    shop?: MailShop;
+    now?: Date;
+  },
 ): Promise<OrderRow> {
   const cancelFailed = () =>
     new Conflict('cancel-invoice-fail', { order: ['cancel-invoice-fail'] }, 'cancel-invoice-fail');

@@ -95,10 +95,15 @@ export function nextStatuses(from: number, actor: StatusActor = 'staff'): OrderS
 
 /** The 409 every adapter shows when a move is not allowed. */
 export const moveRefused = (from: number, to: number): Conflict =>
-  new Conflict('order-status-move-refused', { status: ['order-status-move-refused'] }, 'order-status-move-refused', {
-    from,
-    to,
-  });
+  new Conflict(
+    'order-status-move-refused',
+    { status: ['order-status-move-refused'] },
+    'order-status-move-refused',
+    {
+      from,
+      to,
+    },
+  );
 
 export function assertMove(from: number, to: number, actor: StatusActor): void {
   if (!canMove(from, to, actor)) throw moveRefused(from, to);
