@@ -149,6 +149,45 @@ export const orderUpdate = z.object({
   ),
 });
 
+/**
+ * A refund staff ask for: `amount` in the order's currency (roubles or dollars, dot or comma
+ * decimal), everything left when empty; `restock` the units to put back in stock.
+ */
+export const orderRefund = z.object({
+  amount: z.preprocess(
+    (value) =>
+      value === '' || value === null
+        ? undefined
+        : typeof value === 'string'
+          ? value.replace(',', '.')
+          : value,
+    wireNumber(
+      z.coerce
+        .number({ error: 'number-invalid' })
+        .positive('refund-amount-too-large')
+        .max(10_000_000, 'number-invalid')
+        .multipleOf(0.01, 'number-invalid'),
+    ).optional(),
+  ),
+  restock: z
+    .array(
+      z.object({
+        productId: id,
+        count: wireNumber(
+          z.coerce
+            .number({ error: 'number-invalid' })
+            .int('number-invalid')
+            .min(0, 'number-invalid')
+            .max(100_000, 'number-invalid'),
+        ),
+      }),
+    )
+    .max(500, 'field-too-long')
+    .default([]),
+});
+
+export const refundParams = z.object({ id, refundId: id });
+
 export const partnerInput = z.object({
   name_ru: text(200),
   name_en: text(200),
@@ -263,6 +302,7 @@ export type CategoryInput = z.infer<typeof categoryInput>;
 export type ProductInput = z.infer<typeof productInput>;
 export type OrderSearch = z.infer<typeof orderSearchQuery>;
 export type OrderUpdate = z.infer<typeof orderUpdate>;
+export type OrderRefund = z.infer<typeof orderRefund>;
 export type PartnerInput = z.infer<typeof partnerInput>;
 export type FileUpload = z.infer<typeof fileUpload>;
 export type FolderInput = z.infer<typeof folderInput>;

@@ -86,12 +86,21 @@ const environmentSchema = z.object({
   ROBOKASSA_HASH: z.enum(ROBOKASSA_HASH_ALGORITHMS).default('md5'),
   ROBOKASSA_URL: z.url().optional(),
   ROBOKASSA_OPSTATE_URL: z.url().optional(),
+  /** Signs refund API requests (Robokassa's "Password #3"). */
+  ROBOKASSA_PASSWORD3: z.string().min(1).optional(),
+  ROBOKASSA_REFUND_URL: z.url().optional(),
+  ROBOKASSA_REFUND_STATE_URL: z.url().optional(),
   /** Robokassa's own test flag (IsTest=1 with the test passwords); defaults to TEST_MODE. */
   ROBOKASSA_IS_TEST: flag.optional(),
   PAYPAL_BUSINESS: z.string().min(1).optional(),
   PAYPAL_RECEIVER_ID: z.string().min(1).optional(),
   PAYPAL_URL: z.url().optional(),
   PAYPAL_IPN_VERIFY_URL: z.url().optional(),
+  /** PayPal's NVP API (refunds) and its API credentials. */
+  PAYPAL_API_URL: z.url().optional(),
+  PAYPAL_API_USER: z.string().min(1).optional(),
+  PAYPAL_API_PASSWORD: z.string().min(1).optional(),
+  PAYPAL_API_SIGNATURE: z.string().min(1).optional(),
   /** Accept sandbox IPNs (`test_ipn=1`), e.g. against PayPal's sandbox; defaults to TEST_MODE. */
   PAYPAL_SANDBOX: flag.optional(),
   /** Uploads in an S3-compatible bucket instead of `DATA_DIR/uploads`. */
@@ -189,13 +198,23 @@ const ROBOKASSA_URL = 'https://auth.robokassa.ru/Merchant/Index.aspx';
 const ROBOKASSA_OPSTATE_URL = 'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt';
 const PAYPAL_URL = 'https://www.paypal.com/cgi-bin/webscr';
 const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
+/** Robokassa's refund API; the paths are UNCONFIRMED (open-source integrations), hence settings. */
+const ROBOKASSA_REFUND_URL = 'https://services.robokassa.ru/RefundService/Refund/Create';
+const ROBOKASSA_REFUND_STATE_URL = 'https://services.robokassa.ru/RefundService/Refund/GetState';
+const PAYPAL_API_URL = 'https://api-3t.paypal.com/nvp';
 /** Sandbox credentials: the local simulators accept them; real providers do not know them. */
 const SANDBOX_ROBOKASSA = {
   login: 'vitrina-test',
   password1: 'vitrina-sandbox-password-1',
   password2: 'vitrina-sandbox-password-2',
+  password3: 'vitrina-sandbox-password-3',
 };
 const SANDBOX_PAYPAL_BUSINESS = 'shop-facilitator@vitrina.example';
+const SANDBOX_PAYPAL_API = {
+  user: 'shop-facilitator_api1.vitrina.example',
+  password: 'vitrina-sandbox-api-password',
+  signature: 'vitrina-sandbox-api-signature',
+};
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
   const parsed = environmentSchema.safeParse(
@@ -227,7 +246,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'ROBOKASSA_LOGIN',
       'ROBOKASSA_PASSWORD1',
       'ROBOKASSA_PASSWORD2',
+      'ROBOKASSA_PASSWORD3',
       'PAYPAL_BUSINESS',
+      'PAYPAL_API_USER',
+      'PAYPAL_API_PASSWORD',
+      'PAYPAL_API_SIGNATURE',
     ] as const) {
       if (!env[name]) problems.push(`${name} is required in production outside test mode`);
     }
@@ -292,11 +315,18 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         merchantLogin: env.ROBOKASSA_LOGIN ?? SANDBOX_ROBOKASSA.login,
         password1: env.ROBOKASSA_PASSWORD1 ?? SANDBOX_ROBOKASSA.password1,
         password2: env.ROBOKASSA_PASSWORD2 ?? SANDBOX_ROBOKASSA.password2,
+        password3: env.ROBOKASSA_PASSWORD3 ?? SANDBOX_ROBOKASSA.password3,
         hashAlgorithm: env.ROBOKASSA_HASH,
         paymentUrl: env.ROBOKASSA_URL ?? (env.TEST_MODE ? `${sandboxPages}/robokassa` : ROBOKASSA_URL),
         opStateUrl:
           env.ROBOKASSA_OPSTATE_URL ??
           (env.TEST_MODE ? `${sandboxServer}/robokassa/opstate` : ROBOKASSA_OPSTATE_URL),
+        refundCreateUrl:
+          env.ROBOKASSA_REFUND_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/robokassa/refund/create` : ROBOKASSA_REFUND_URL),
+        refundStateUrl:
+          env.ROBOKASSA_REFUND_STATE_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/robokassa/refund/state` : ROBOKASSA_REFUND_STATE_URL),
         isTest: env.ROBOKASSA_IS_TEST ?? env.TEST_MODE,
       },
       paypal: {
@@ -306,6 +336,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         ipnVerifyUrl:
           env.PAYPAL_IPN_VERIFY_URL ??
           (env.TEST_MODE ? `${sandboxServer}/paypal/ipn-verify` : PAYPAL_IPN_VERIFY_URL),
+        apiUrl: env.PAYPAL_API_URL ?? (env.TEST_MODE ? `${sandboxServer}/paypal/nvp` : PAYPAL_API_URL),
+        apiUser: env.PAYPAL_API_USER ?? SANDBOX_PAYPAL_API.user,
+        apiPassword: env.PAYPAL_API_PASSWORD ?? SANDBOX_PAYPAL_API.password,
+        apiSignature: env.PAYPAL_API_SIGNATURE ?? SANDBOX_PAYPAL_API.signature,
         sandbox: env.PAYPAL_SANDBOX ?? env.TEST_MODE,
       },
     },

@@ -43,6 +43,11 @@ function paymentSimulators(config: ReturnType<typeof loadConfig>) {
       business: config.payments.paypal.business,
       receiverId: config.payments.paypal.receiverId,
       shopUrl: config.publicUrl,
+      api: {
+        user: config.payments.paypal.apiUser,
+        password: config.payments.paypal.apiPassword,
+        signature: config.payments.paypal.apiSignature,
+      },
     },
     { resolveNotifyUrl: (url: string) => url.replace(config.publicUrl, internal) },
   );

@@ -4,16 +4,21 @@ import { doneResponse } from '../../contract/accounts.ts';
 import {
   categoryInput,
   idParams,
+  orderRefund,
   orderSearchQuery,
   orderUpdate,
   pageQuery,
   productInput,
   projectInput,
+  refundParams,
 } from '../../contract/admin.ts';
 import { accountActions } from '../accounts/session-actions.ts';
+import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
+import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
+import { findOrder } from '../orders/service.ts';
 import type { Services } from '../services.ts';
-import { listAudit } from './audit.ts';
+import { listAudit, recordAudit } from './audit.ts';
 import {
   deleteCategory,
   deleteProduct,
@@ -225,6 +230,67 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, body, request }) => ({
         success: true,
         order: await updateOrder(db, await actor(request), params.id, body, services.mailShop),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/orders/:id/payments',
+      summary:
+        "An order's payments and refunds, what is left to refund and the units that may go back to stock",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => {
+        const order = await findOrder(db, params.id);
+        if (!order) throw new NotFound('not-found', { id: ['not-found'] });
+        return { success: true, payments: await orderTransactions(db, order) };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/orders/:id/refunds',
+      summary:
+        "Refund all that is left (no amount) or an amount in the order's currency through the provider, putting chosen units back; the full refund cancels the order",
+      params: idParams,
+      body: orderRefund,
+      response: answer,
+      handler: async ({ params, body, request }) => {
+        const actorId = await actor(request);
+        const refund = await refundOrder(db, services.config, {
+          orderId: params.id,
+          // Minor units of the order's currency: the wire amount has at most two decimals.
+          ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
+          restock: body.restock,
+          staffId: actorId,
+          shop: services.mailShop,
+        });
+        await recordAudit(db, {
+          actorId,
+          action: 'create',
+          entity: 'refund',
+          entityId: refund.id,
+          after: {
+            orderId: params.id,
+            amount: refund.amount,
+            currency: refund.currency,
+            state: refund.providerStatus,
+            restock: refund.restock,
+          },
+        });
+        return { success: true, refund: { id: refund.id, state: refund.providerStatus } };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/orders/:id/refunds/:refundId/check',
+      summary: "Asks the provider for a pending refund's state; a finished one takes effect",
+      params: refundParams,
+      response: answer,
+      handler: async ({ params }) => ({
+        success: true,
+        state: await refreshRefund(db, services.config, params, { shop: services.mailShop }),
       }),
     }),
     defineRoute({

@@ -3,6 +3,7 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { recordRefundNotification } from '../orders/refunds.ts';
 import { cancelOrder, findOrder, type OrderRow, paymentAmounts, recordPayment } from '../orders/service.ts';
 import { isPaidStatus } from '../orders/status.ts';
 import { checkIpnPayment, parseIpn, paypalFormFields, verifyIpn } from '../providers/paypal.ts';
@@ -114,7 +115,8 @@ export async function handleRobokassaResult(
 /**
  * A PayPal IPN, verified by posting it back to PayPal. A network failure throws, so the caller
  * answers 5xx and PayPal sends it again. Only a Completed payment for the right receiver, amount
- * and currency marks the order paid.
+ * and currency marks the order paid; a refund's IPN (Refunded, Reversed) is recorded against the
+ * refund, never as a payment.
  */
 export async function handlePaypalIpn(
   db: Database,
@@ -133,6 +135,20 @@ export async function handlePaypalIpn(
     amount: amounts.total,
     currency: amounts.currency,
   });
+  if (check.kind === 'refunded') {
+    return recordRefundNotification(
+      db,
+      {
+        orderId: order.id,
+        txnId: check.txnId,
+        status: check.status,
+        amountMinor: check.amountMinor,
+        currency: amounts.currency,
+        raw: fields,
+      },
+      { shop },
+    );
+  }
   if (check.kind !== 'completed') return check.kind;
   return recordPayment(db, {
     orderId: order.id,

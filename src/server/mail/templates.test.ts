@@ -23,6 +23,7 @@ const samples: MailData = {
   },
   'payment-received': { orderId: 42, total: 3750.5, currency: 'RUB' },
   'order-cancelled': { orderId: 42, reason: 'expired' },
+  'order-refunded': { orderId: 42, amount: 1500.5, currency: 'RUB', full: false },
   'order-shipped': { orderId: 42, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
   'envisioned-available': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
 };

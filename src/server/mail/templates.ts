@@ -39,6 +39,8 @@ export interface MailData {
   /** `total` is the amount the provider confirmed, in `currency` (roubles or dollars). */
   'payment-received': { orderId: number; total: number; currency: Currency };
   'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled' };
+  /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
+  'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
   'envisioned-available': { productName: string; link: string };
 }
@@ -52,6 +54,7 @@ export const MAIL_TEMPLATES = [
   'order-placed',
   'payment-received',
   'order-cancelled',
+  'order-refunded',
   'order-shipped',
   'envisioned-available',
 ] as const satisfies readonly MailTemplate[];
@@ -551,6 +554,39 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
                 'If you did not cancel it or have any questions, write to us and we will sort it out.',
               ),
             ],
+    }),
+  },
+
+  'order-refunded': {
+    ru: ({ orderId, amount, currency, full }) => ({
+      subject: `Возврат денег по заказу ${orderNumber(orderId, 'ru')}`,
+      blocks: [
+        paragraph(
+          'Мы вернули ',
+          strong(formatAmount(amount, currency, 'ru')),
+          full ? ' — всю оплату заказа ' : ' по заказу ',
+          strong(orderNumber(orderId, 'ru')),
+          full ? '. Заказ отменён.' : '.',
+        ),
+        paragraph(
+          'Деньги придут тем же способом, которым вы платили; банку обычно нужно на это до десяти рабочих дней. Если остались вопросы, напишите нам.',
+        ),
+      ],
+    }),
+    en: ({ orderId, amount, currency, full }) => ({
+      subject: `Refund for order ${orderNumber(orderId, 'en')}`,
+      blocks: [
+        paragraph(
+          'We have refunded ',
+          strong(formatAmount(amount, currency, 'en')),
+          full ? ', the whole payment for order ' : ' for order ',
+          strong(orderNumber(orderId, 'en')),
+          full ? '. The order is cancelled.' : '.',
+        ),
+        paragraph(
+          'The money goes back the way you paid; banks usually take up to ten working days. If you have any questions, write to us.',
+        ),
+      ],
     }),
   },
 

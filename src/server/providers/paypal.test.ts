@@ -10,6 +10,7 @@ import {
   parseIpn,
   paypalAmountToMinor,
   paypalFormFields,
+  refundTransaction,
   verifyIpn,
 } from './paypal.ts';
 import { createPaypalSimulator, type PaypalSimulator } from './simulators/paypal.ts';
@@ -20,6 +21,10 @@ const SETTINGS: PaypalSettings = {
   paymentUrl: 'http://127.0.0.1:1/sandbox/paypal',
   ipnVerifyUrl: 'http://127.0.0.1:1/sandbox/paypal/ipn-verify',
   sandbox: true,
+  apiUrl: 'http://127.0.0.1:1/sandbox/paypal/nvp',
+  apiUser: 'shop_api1.vitrina.example',
+  apiPassword: 'api-password',
+  apiSignature: 'api-signature',
 };
 
 /** Spec section 7, "PayPal-style hidden fields". */
@@ -277,8 +282,12 @@ describe('IPN round trip through the PayPal simulator over HTTP', () => {
     shopBase = await shop.listen({ port: 0, host: '127.0.0.1' });
 
     simulator = createPaypalSimulator(
-      { business: SETTINGS.business, shopUrl: shopBase },
-      { retryDelaysMs: [] },
+      {
+        business: SETTINGS.business,
+        shopUrl: shopBase,
+        api: { user: SETTINGS.apiUser, password: SETTINGS.apiPassword, signature: SETTINGS.apiSignature },
+      },
+      { retryDelaysMs: [], refundIpnDelayMs: 0 },
     );
     provider = Fastify();
     await provider.register(fastifyFormbody);
@@ -288,6 +297,7 @@ describe('IPN round trip through the PayPal simulator over HTTP', () => {
       ...SETTINGS,
       paymentUrl: `${base}/sandbox/paypal`,
       ipnVerifyUrl: `${base}/sandbox/paypal/ipn-verify`,
+      apiUrl: `${base}/sandbox/paypal/nvp`,
     };
   });
 
@@ -359,6 +369,59 @@ describe('IPN round trip through the PayPal simulator over HTTP', () => {
         currency: 'USD',
       }),
     ).toMatchObject({ kind: 'refunded', amountMinor: -3_250 });
+  });
+
+  const paymentOf = (invoice: string) =>
+    simulator.state.sentIpns.find(
+      (ipn) => ipn.invoice === invoice && ipn.fields.payment_status === 'Completed',
+    )?.fields.txn_id as string;
+
+  it('refunds part of a payment by its txn_id, then the rest; each refund comes back as a verified Refunded IPN', async () => {
+    await pay(505);
+    const transactionId = paymentOf('505');
+    const part = await refundTransaction(settings, { transactionId, currency: 'USD', amount: '10.00' });
+    expect(part).toMatchObject({ ok: true, status: 'Instant', grossMinor: 1_000 });
+    const rest = await refundTransaction(settings, { transactionId, currency: 'USD', amount: '22.50' });
+    expect(rest).toMatchObject({ ok: true, grossMinor: 2_250 });
+    await simulator.state.settled();
+    const refundIpns = simulator.state.sentIpns.filter(
+      (ipn) => ipn.invoice === '505' && ipn.fields.payment_status === 'Refunded',
+    );
+    expect(
+      refundIpns.map((ipn) => [ipn.fields.mc_gross, ipn.fields.parent_txn_id, ipn.fields.txn_id]),
+    ).toEqual([
+      ['-10.00', transactionId, part.ok ? part.refundTransactionId : ''],
+      ['-22.50', transactionId, rest.ok ? rest.refundTransactionId : ''],
+    ]);
+    for (const ipn of refundIpns) expect(await verifyIpn(settings, ipn.body)).toBe('VERIFIED');
+  });
+
+  it('refuses more than is left, a full refund after a partial one, and wrong API credentials', async () => {
+    await pay(506);
+    const transactionId = paymentOf('506');
+    expect(
+      await refundTransaction(settings, { transactionId, currency: 'USD', amount: '32.51' }),
+    ).toMatchObject({
+      ok: false,
+      code: '10009',
+    });
+    expect(
+      await refundTransaction({ ...settings, apiSignature: 'guess' }, { transactionId, currency: 'USD' }),
+    ).toMatchObject({ ok: false, code: '10002' });
+    expect(
+      await refundTransaction(settings, { transactionId, currency: 'USD', amount: '1.00' }),
+    ).toMatchObject({
+      ok: true,
+    });
+    expect(await refundTransaction(settings, { transactionId, currency: 'USD' })).toMatchObject({
+      ok: false,
+      code: '10009',
+    });
+    expect(await refundTransaction(settings, { transactionId: 'NOSUCHTXN', currency: 'USD' })).toMatchObject({
+      ok: false,
+      code: '10004',
+    });
+    expect(simulator.state.refunds.filter((refund) => refund.invoice === '506')).toHaveLength(1);
   });
 });
 

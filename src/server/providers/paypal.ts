@@ -10,6 +10,11 @@
  * 3. `parseIpn`, then `checkIpnPayment` against the order named by `invoice`;
  * 4. the caller makes `txn_id` idempotent (the same transaction can come again, also with a new
  *    status) and answers an empty 200.
+ *
+ * Refunds go through PayPal's NVP API (`refundTransaction`, METHOD=RefundTransaction), naming the
+ * `txn_id` the payment's IPN carried; the refund then also arrives as an IPN (payment_status
+ * Refunded, negative mc_gross, parent_txn_id = the payment), which `checkIpnPayment` reports as
+ * `refunded`, never as a payment.
  */
 
 export type FetchImpl = typeof fetch;
@@ -26,6 +31,11 @@ export interface PaypalSettings {
   ipnVerifyUrl: string;
   /** Accept IPNs flagged `test_ipn=1` (PayPal's sandbox or the simulator). Off in production. */
   sandbox: boolean;
+  /** The NVP API endpoint (refunds) and its signature-type credentials. */
+  apiUrl: string;
+  apiUser: string;
+  apiPassword: string;
+  apiSignature: string;
 }
 
 export const PAYPAL_TIMEOUT_MS = 10_000;
@@ -374,4 +384,84 @@ export function checkIpnPayment(
     txnId,
     detail: status === '' ? 'payment_status is missing' : `payment_status ${status}`,
   };
+}
+
+/** The NVP API version whose RefundTransaction fields are used here. */
+const NVP_VERSION = '204.0';
+
+export type PaypalRefundResult =
+  | {
+      ok: true;
+      /** REFUNDTRANSACTIONID: the refund's own transaction, the `txn_id` of its IPN. */
+      refundTransactionId: string;
+      /** REFUNDSTATUS: `Instant` (done) or `Delayed` (PENDINGREASON says why; an IPN follows). */
+      status: string;
+      /** GROSSREFUNDAMT in minor units. */
+      grossMinor: number;
+      pendingReason?: string;
+    }
+  /** ACK=Failure: L_ERRORCODE0 and its messages (10009: more than is left, 10002: bad credentials, …). */
+  | { ok: false; code: string; message: string };
+
+/**
+ * Refunds a payment by the `txn_id` its IPN carried: all of it, or `amount` (dot decimal in
+ * `currency`) for a partial refund. Throws when the API cannot be read (network, time-out, HTTP
+ * error, an answer without ACK): nothing is known to have happened then.
+ */
+export async function refundTransaction(
+  settings: Pick<PaypalSettings, 'apiUrl' | 'apiUser' | 'apiPassword' | 'apiSignature'>,
+  refund: { transactionId: string; currency: string; amount?: string },
+  fetchImpl: FetchImpl = fetch,
+  timeoutMs = PAYPAL_TIMEOUT_MS,
+): Promise<PaypalRefundResult> {
+  if (refund.amount !== undefined && !TWO_DECIMALS.test(refund.amount)) {
+    throw new RangeError(`AMT must be a dot-decimal amount with two decimals, got "${refund.amount}"`);
+  }
+  const request = new URLSearchParams({
+    METHOD: 'RefundTransaction',
+    VERSION: NVP_VERSION,
+    USER: settings.apiUser,
+    PWD: settings.apiPassword,
+    SIGNATURE: settings.apiSignature,
+    TRANSACTIONID: refund.transactionId,
+    REFUNDTYPE: refund.amount === undefined ? 'Full' : 'Partial',
+    CURRENCYCODE: refund.currency,
+  });
+  if (refund.amount !== undefined) request.set('AMT', refund.amount);
+  const response = await fetchImpl(settings.apiUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: request.toString(),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(`PayPal RefundTransaction answered HTTP ${response.status}`);
+  }
+  const answer = new URLSearchParams(await response.text());
+  const ack = answer.get('ACK') ?? '';
+  if (ack === 'Success' || ack === 'SuccessWithWarning') {
+    const refundTransactionId = answer.get('REFUNDTRANSACTIONID') ?? '';
+    const grossMinor = paypalAmountToMinor(answer.get('GROSSREFUNDAMT') ?? '');
+    if (refundTransactionId === '' || grossMinor === null) {
+      throw new Error('PayPal RefundTransaction succeeded without REFUNDTRANSACTIONID or GROSSREFUNDAMT');
+    }
+    const result: PaypalRefundResult = {
+      ok: true,
+      refundTransactionId,
+      status: answer.get('REFUNDSTATUS') ?? 'Instant',
+      grossMinor,
+    };
+    const pendingReason = answer.get('PENDINGREASON');
+    if (pendingReason && pendingReason !== 'none') result.pendingReason = pendingReason;
+    return result;
+  }
+  if (ack === 'Failure' || ack === 'FailureWithWarning') {
+    return {
+      ok: false,
+      code: answer.get('L_ERRORCODE0') ?? '',
+      message: answer.get('L_LONGMESSAGE0') ?? answer.get('L_SHORTMESSAGE0') ?? 'refused',
+    };
+  }
+  throw new Error(`PayPal RefundTransaction answered no ACK: ${JSON.stringify(ack.slice(0, 40))}`);
 }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import fastifyFormbody from '@fastify/formbody';
@@ -7,11 +7,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   amountToMinor,
   checkOperationState,
+  checkRobokassaRefund,
+  createRobokassaRefund,
   parseOperationState,
   type RobokassaSettings,
   readFailRedirect,
   resultAnswer,
   robokassaFormFields,
+  robokassaJwt,
   robokassaSignature,
   verifyResultCallback,
   verifySuccessRedirect,
@@ -25,9 +28,12 @@ const SETTINGS: RobokassaSettings = {
   merchantLogin: 'vitrina-test',
   password1: 'pass-one',
   password2: 'pass-two',
+  password3: 'pass-three',
   hashAlgorithm: 'md5',
   paymentUrl: 'http://127.0.0.1:1/sandbox/robokassa',
   opStateUrl: 'http://127.0.0.1:1/sandbox/robokassa/opstate',
+  refundCreateUrl: 'http://127.0.0.1:1/sandbox/robokassa/refund/create',
+  refundStateUrl: 'http://127.0.0.1:1/sandbox/robokassa/refund/state',
   isTest: false,
 };
 
@@ -298,6 +304,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
         merchantLogin: SETTINGS.merchantLogin,
         password1: SETTINGS.password1,
         password2: SETTINGS.password2,
+        password3: SETTINGS.password3,
         hashAlgorithm: SETTINGS.hashAlgorithm,
         resultUrl: `${shopBase}/api/robokassa/result`,
         successUrl: `${shopBase}/order/result/robokassa`,
@@ -315,6 +322,8 @@ describe('Robokassa client against the simulator over HTTP', () => {
       isTest: true,
       paymentUrl: `${base}/sandbox/robokassa`,
       opStateUrl: `${base}/sandbox/robokassa/opstate`,
+      refundCreateUrl: `${base}/sandbox/robokassa/refund/create`,
+      refundStateUrl: `${base}/sandbox/robokassa/refund/state`,
     };
   });
 
@@ -393,7 +402,76 @@ describe('Robokassa client against the simulator over HTTP', () => {
       resultCode: 0,
       stateCode: 100,
       outSum: '77.700000',
+      opKey: expect.stringMatching(/^[0-9a-f-]{36}$/),
     });
+  });
+
+  it('refunds part of a paid operation by its OpKey, then the rest, and reports each refund finished', async () => {
+    await payInvoice(105, '100.00');
+    const { opKey } = await checkOperationState(settings, 105);
+    const part = await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: '30.00' });
+    expect(part).toMatchObject({ ok: true });
+    const rest = await createRobokassaRefund(settings, { opKey: opKey as string });
+    expect(rest).toMatchObject({ ok: true });
+    if (!part.ok || !rest.ok) return;
+    expect(await checkRobokassaRefund(settings, part.requestId)).toEqual({
+      requestId: part.requestId,
+      label: 'finished',
+      amount: '30.00',
+    });
+    expect((await checkRobokassaRefund(settings, rest.requestId)).amount).toBe('70.00');
+    expect(await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: '0.01' })).toEqual({
+      ok: false,
+      message: 'AlreadyRefunded',
+    });
+  });
+
+  it('refuses a refund above what is left, one signed with another password, and an unknown OpKey', async () => {
+    await payInvoice(106, '50.00');
+    const { opKey } = await checkOperationState(settings, 106);
+    const refund = { opKey: opKey as string, refundSum: '50.01' };
+    expect(await createRobokassaRefund(settings, refund)).toEqual({
+      ok: false,
+      message: 'NotEnoughOperationFunds',
+    });
+    expect(
+      await createRobokassaRefund(
+        { ...settings, password3: settings.password2 },
+        { ...refund, refundSum: '1.00' },
+      ),
+    ).toEqual({ ok: false, message: 'InvalidToken' });
+    expect(await createRobokassaRefund(settings, { opKey: 'no-such-operation' })).toEqual({
+      ok: false,
+      message: 'OperationNotFound',
+    });
+    expect([...simulator.state.refunds.values()].filter((entry) => entry.invoiceId === 106)).toEqual([]);
+  });
+
+  it('reports a refund that is still processing until the provider settles it', async () => {
+    await payInvoice(107, '20.00');
+    const { opKey } = await checkOperationState(settings, 107);
+    simulator.state.newRefundLabel = 'processing';
+    const refund = await createRobokassaRefund(settings, { opKey: opKey as string });
+    simulator.state.newRefundLabel = 'finished';
+    if (!refund.ok) throw new Error(refund.message);
+    expect((await checkRobokassaRefund(settings, refund.requestId)).label).toBe('processing');
+    (simulator.state.refunds.get(refund.requestId) as { label: string }).label = 'finished';
+    expect((await checkRobokassaRefund(settings, refund.requestId)).label).toBe('finished');
+  });
+
+  it('signs refund requests as an HS256 JWT with Password#3', () => {
+    const [header, payload, signature] = robokassaJwt({ OpKey: 'key', RefundSum: '1.00' }, 'secret').split(
+      '.',
+    );
+    expect(JSON.parse(Buffer.from(header as string, 'base64url').toString())).toEqual({
+      alg: 'HS256',
+      typ: 'JWT',
+    });
+    expect(JSON.parse(Buffer.from(payload as string, 'base64url').toString())).toEqual({
+      OpKey: 'key',
+      RefundSum: '1.00',
+    });
+    expect(signature).toBe(createHmac('sha256', 'secret').update(`${header}.${payload}`).digest('base64url'));
   });
 
   it('gets Result/Code 1 when the status query is signed with a wrong password', async () => {

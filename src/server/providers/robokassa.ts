@@ -1,4 +1,4 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
 
 /**
@@ -13,7 +13,13 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * - FailURL (browser) is not signed (UNCONFIRMED in providers.md): `readFailRedirect` only reads it,
  *   so whoever acts on it must check that the order belongs to the visitor.
  * - `checkOperationState` asks Robokassa directly (OpStateExt), for a result page whose ResultURL
- *   notification has not arrived yet or for a reconciliation job.
+ *   notification has not arrived yet or for a reconciliation job; for a paid invoice it also gives
+ *   the operation key (OpKey) that refunds name.
+ * - `createRobokassaRefund` and `checkRobokassaRefund` are Robokassa's refund API ("API возвратов"):
+ *   a refund is created by a JWT signed with Password#3 (HS256) naming the OpKey and, for a partial
+ *   refund, the sum; it answers a request id whose state a second call reports. The paths
+ *   `RefundService/Refund/Create` and `Refund/GetState` come from open-source integrations, not from
+ *   a page of Robokassa's we could read: both URLs are settings.
  */
 
 export type FetchImpl = typeof fetch;
@@ -32,6 +38,12 @@ export interface RobokassaSettings {
   paymentUrl: string;
   /** OpStateExt endpoint, called by the server. */
   opStateUrl: string;
+  /** Signs refund requests (the refund API's JWT). */
+  password3: string;
+  /** The refund API: creates a refund (POST, the JWT as the body). */
+  refundCreateUrl: string;
+  /** The refund API: a refund's state (GET `?id={requestId}`). */
+  refundStateUrl: string;
   /** Sends Robokassa's `IsTest=1` flag: the test Password#1/#2 pair, no real money. */
   isTest: boolean;
 }
@@ -307,6 +319,8 @@ export interface RobokassaOperationState {
   stateCode?: number;
   /** Info/OutSum as sent, e.g. '1234.500000'. */
   outSum?: string;
+  /** The operation key of a paid invoice: what a refund names. */
+  opKey?: string;
 }
 
 const operationStateParser = new XMLParser({
@@ -344,6 +358,8 @@ export function parseOperationState(xml: string): RobokassaOperationState {
   if (stateCode !== undefined && /^\d+$/.test(stateCode)) state.stateCode = Number(stateCode);
   const outSum = text(child(child(response, 'Info'), 'OutSum'));
   if (outSum !== undefined) state.outSum = outSum;
+  const opKey = text(child(child(response, 'Info'), 'OpKey')) ?? text(child(response, 'OpKey'));
+  if (opKey) state.opKey = opKey;
   return state;
 }
 
@@ -377,4 +393,93 @@ export async function checkOperationState(
     throw new Error(`Robokassa OpStateExt answered HTTP ${response.status}`);
   }
   return parseOperationState(await response.text());
+}
+
+/** A compact JWT signed with HMAC-SHA256 (HS256), the refund API's request format. */
+export function robokassaJwt(payload: Readonly<Record<string, unknown>>, password3: string): string {
+  const encode = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  const signed = `${encode({ alg: 'HS256', typ: 'JWT' })}.${encode(payload)}`;
+  return `${signed}.${createHmac('sha256', password3).update(signed).digest('base64url')}`;
+}
+
+export type RobokassaRefundCreated =
+  | { ok: true; requestId: string }
+  /** Refused by Robokassa, e.g. NotEnoughOperationFunds, OperationNotFound, AlreadyRefunded. */
+  | { ok: false; message: string };
+
+/**
+ * Asks Robokassa to refund a paid operation: the whole of it, or `refundSum` (dot decimal, e.g.
+ * '150.00', in the invoice's currency) for a partial refund. Throws when the service cannot be
+ * read (network, time-out, HTTP error, not its JSON): nothing is known to have happened then.
+ */
+export async function createRobokassaRefund(
+  settings: Pick<RobokassaSettings, 'password3' | 'refundCreateUrl'>,
+  refund: { opKey: string; refundSum?: string },
+  fetchImpl: FetchImpl = fetch,
+  timeoutMs = ROBOKASSA_TIMEOUT_MS,
+): Promise<RobokassaRefundCreated> {
+  if (refund.refundSum !== undefined && !/^\d+\.\d{2}$/.test(refund.refundSum)) {
+    throw new RangeError(`RefundSum must be a dot-decimal amount such as 150.00, got "${refund.refundSum}"`);
+  }
+  const payload =
+    refund.refundSum === undefined
+      ? { OpKey: refund.opKey }
+      : { OpKey: refund.opKey, RefundSum: refund.refundSum };
+  const response = await fetchImpl(settings.refundCreateUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'text/plain' },
+    body: robokassaJwt(payload, settings.password3),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const answer = await readJson(response, 'Refund/Create');
+  if (answer.success === true && typeof answer.requestId === 'string' && answer.requestId !== '') {
+    return { ok: true, requestId: answer.requestId };
+  }
+  return { ok: false, message: typeof answer.message === 'string' ? answer.message : 'refused' };
+}
+
+/** A refund's state: `finished` (money sent), `processing`, or `canceled` (it will not happen). */
+export type RobokassaRefundLabel = 'finished' | 'processing' | 'canceled';
+
+export interface RobokassaRefundState {
+  requestId: string;
+  label: RobokassaRefundLabel;
+  /** The refunded sum as Robokassa reports it. */
+  amount?: string;
+}
+
+/** Asks the refund API for a refund's state. Throws when it cannot be read or names no known state. */
+export async function checkRobokassaRefund(
+  settings: Pick<RobokassaSettings, 'refundStateUrl'>,
+  requestId: string,
+  fetchImpl: FetchImpl = fetch,
+  timeoutMs = ROBOKASSA_TIMEOUT_MS,
+): Promise<RobokassaRefundState> {
+  const url = new URL(settings.refundStateUrl);
+  url.searchParams.set('id', requestId);
+  const response = await fetchImpl(url, { signal: AbortSignal.timeout(timeoutMs) });
+  const answer = await readJson(response, 'Refund/GetState');
+  const label = answer.label;
+  if (label !== 'finished' && label !== 'processing' && label !== 'canceled') {
+    throw new Error(`Robokassa Refund/GetState answered no known state: ${JSON.stringify(label)}`);
+  }
+  const state: RobokassaRefundState = { requestId, label };
+  if (typeof answer.amount === 'string' || typeof answer.amount === 'number')
+    state.amount = String(answer.amount);
+  return state;
+}
+
+async function readJson(response: Response, call: string): Promise<Record<string, unknown>> {
+  if (!response.ok) {
+    await response.body?.cancel().catch(() => {});
+    throw new Error(`Robokassa ${call} answered HTTP ${response.status}`);
+  }
+  const body = await response.text();
+  try {
+    const parsed: unknown = JSON.parse(body);
+    if (typeof parsed === 'object' && parsed !== null) return parsed as Record<string, unknown>;
+  } catch {
+    // Reported below.
+  }
+  throw new Error(`Robokassa ${call} answered what is not its JSON: ${JSON.stringify(body.slice(0, 80))}`);
 }

@@ -34,7 +34,12 @@ describe('PayPal simulator', () => {
     notifyUrl = `${shopUrl}/api/paypal/ipn`;
 
     simulator = createPaypalSimulator(
-      { business: BUSINESS, receiverId: RECEIVER_ID, shopUrl },
+      {
+        business: BUSINESS,
+        receiverId: RECEIVER_ID,
+        shopUrl,
+        api: { user: 'api-user', password: 'api-password', signature: 'api-signature' },
+      },
       { retryDelaysMs: [5, 5] },
     );
     provider = Fastify();

@@ -17,6 +17,12 @@ import type { FetchImpl } from '../paypal.ts';
  * - `POST /sandbox/paypal/cancel` — the browser goes (303) to `cancel_return`.
  * - `POST /sandbox/paypal/ipn-verify` — the postback: `VERIFIED` only for `cmd=_notify-validate&`
  *   followed by exactly, byte for byte, an IPN body this simulator sent as genuine; else `INVALID`.
+ * - `POST /sandbox/paypal/nvp` — the NVP API's `METHOD=RefundTransaction` (USER, PWD, SIGNATURE,
+ *   TRANSACTIONID, REFUNDTYPE=Full|Partial, AMT, CURRENCYCODE). Refuses wrong credentials (10002),
+ *   an unknown or not completed transaction (10004), a currency other than the payment's, and more
+ *   than is left of the payment (10009); keeps what each payment has had refunded, answers
+ *   ACK=Success with REFUNDTRANSACTIONID, and shortly after sends the refund's IPN
+ *   (payment_status=Refunded, negative mc_gross, parent_txn_id) to the payment's notify_url.
  *
  * The buttons carry the cart in a hidden field sealed with an HMAC, so the page cannot be edited into
  * paying less. Register it without a prefix in test mode.
@@ -32,6 +38,8 @@ export interface PaypalSimulatorSettings {
    * a visitor's form cannot make the shop's server call, or a shopper land on, another site.
    */
   shopUrl: string;
+  /** The NVP API credentials the shop must send. */
+  api: { user: string; password: string; signature: string };
 }
 
 export interface PaypalSimulatorOptions {
@@ -48,6 +56,17 @@ export interface PaypalSimulatorOptions {
   resolveNotifyUrl?: (notifyUrl: string) => string;
   /** The sandbox payer. */
   payerEmail?: string;
+  /** How long after answering a refund its IPN is sent (PayPal sends it a moment later). */
+  refundIpnDelayMs?: number;
+}
+
+export interface PaypalRefund {
+  /** The refund's own transaction id. */
+  txnId: string;
+  parentTxnId: string;
+  invoice: string;
+  /** Minor units, positive. */
+  amountMinor: number;
 }
 
 export interface PaypalCartItem {
@@ -115,7 +134,12 @@ export interface PaypalSimulatorState {
     overrides?: Record<string, string | null>,
     options?: { forge?: boolean },
   ): Promise<PaypalSentIpn>;
-  /** A Refunded IPN for the last completed payment of `invoice` (the whole amount unless given). */
+  /** Refunds made through the NVP API, oldest first. */
+  refunds: PaypalRefund[];
+  /**
+   * A Refunded IPN for the last completed payment of `invoice` (the whole amount unless given),
+   * as when the merchant refunds on PayPal's own site, without the NVP API.
+   */
   sendRefund(invoice: string, amount?: string): Promise<PaypalSentIpn>;
   /** Resolves when no IPN retry is pending. */
   settled(): Promise<void>;
@@ -331,6 +355,8 @@ export function createPaypalSimulator(
   const sentIpns: PaypalSentIpn[] = [];
   const genuineBodies = new Set<string>();
   const pending = new Set<Promise<void>>();
+  const refunds: PaypalRefund[] = [];
+  const refundIpnDelay = options.refundIpnDelayMs ?? 200;
   let closed = false;
 
   const isOurs = (business: string) =>
@@ -553,6 +579,150 @@ export function createPaypalSimulator(
     void retries.finally(() => pending.delete(retries));
   }
 
+  /** The Refunded IPN of `paid` (a genuine Completed IPN) for `amountMinor`, as its own transaction. */
+  function refundIpn(paid: PaypalSentIpn, amountMinor: number, txnId: string): PaypalSentIpn {
+    const overrides: Record<string, string> = {
+      payment_status: 'Refunded',
+      txn_id: txnId,
+      parent_txn_id: paid.fields.txn_id ?? '',
+      reason_code: 'refund',
+      mc_gross: fromCents(-amountMinor),
+      mc_fee: fromCents(
+        -Math.round(
+          (toCents(paid.fields.mc_fee ?? '0.00') * amountMinor) / toCents(paid.fields.mc_gross ?? '1'),
+        ),
+      ),
+      payment_date: paypalDate(clock()),
+      verify_sign: randomBytes(28).toString('base64url'),
+    };
+    const entries = paid.entries.map(([name, value]): [string, string] => [name, overrides[name] ?? value]);
+    for (const [name, value] of Object.entries(overrides)) {
+      if (!Object.hasOwn(paid.fields, name)) entries.push([name, value]);
+    }
+    return record(paid.invoice, entries, paid.notifyUrl, true);
+  }
+
+  const completedPayment = (txnId: string) =>
+    sentIpns.find(
+      (ipn) => ipn.genuine && ipn.fields.payment_status === 'Completed' && ipn.fields.txn_id === txnId,
+    );
+
+  /** NVP `RefundTransaction`: the answer's fields; a refund also schedules its IPN. */
+  function refundTransaction(fields: Record<string, string>): Record<string, string> {
+    const failure = (code: string, short: string, long: string) => ({
+      ACK: 'Failure',
+      L_ERRORCODE0: code,
+      L_SHORTMESSAGE0: short,
+      L_LONGMESSAGE0: long,
+      L_SEVERITYCODE0: 'Error',
+      TIMESTAMP: clock()
+        .toISOString()
+        .replace(/\.\d+Z$/, 'Z'),
+      CORRELATIONID: randomCode(13).toLowerCase(),
+      VERSION: fields.VERSION ?? '',
+    });
+    const { api } = settings;
+    const same = (expected: string, received: string | undefined) => {
+      const a = Buffer.from(expected);
+      const b = Buffer.from(received ?? '');
+      return a.length === b.length && timingSafeEqual(a, b);
+    };
+    if (
+      !same(api.user, fields.USER) ||
+      !same(api.password, fields.PWD) ||
+      !same(api.signature, fields.SIGNATURE)
+    ) {
+      return failure('10002', 'Security error', 'Security header is not valid');
+    }
+    if (fields.METHOD !== 'RefundTransaction') {
+      return failure('81002', 'Unspecified Method', 'Method Specified is not Supported');
+    }
+    const paid = completedPayment(fields.TRANSACTIONID ?? '');
+    if (!paid)
+      return failure(
+        '10004',
+        'Transaction refused because of an invalid argument',
+        'The transaction id is not valid',
+      );
+    const currency = paid.fields.mc_currency ?? '';
+    if ((fields.CURRENCYCODE ?? currency).toUpperCase() !== currency) {
+      return failure(
+        '10004',
+        'Transaction refused because of an invalid argument',
+        'The currency code is not valid',
+      );
+    }
+    const refunded = refunds
+      .filter((refund) => refund.parentTxnId === paid.fields.txn_id)
+      .reduce((sum, refund) => sum + refund.amountMinor, 0);
+    const left = toCents(paid.fields.mc_gross ?? '0') - refunded;
+    let amountMinor: number;
+    if (fields.REFUNDTYPE === 'Full') {
+      if (refunded > 0)
+        return failure('10009', 'Transaction refused', 'Can not do a full refund after a partial refund');
+      if (fields.AMT)
+        return failure(
+          '10004',
+          'Transaction refused because of an invalid argument',
+          'You can not specify a partial amount with a full refund',
+        );
+      amountMinor = left;
+    } else if (fields.REFUNDTYPE === 'Partial') {
+      if (!AMOUNT.test(fields.AMT ?? '') || toCents(fields.AMT as string) === 0) {
+        return failure(
+          '10004',
+          'Transaction refused because of an invalid argument',
+          'The partial refund amount is not valid',
+        );
+      }
+      amountMinor = toCents(fields.AMT as string);
+    } else {
+      return failure(
+        '10004',
+        'Transaction refused because of an invalid argument',
+        'The refund type is not valid',
+      );
+    }
+    if (left <= 0)
+      return failure('10009', 'Transaction refused', 'This transaction has already been fully refunded');
+    if (amountMinor > left) {
+      return failure(
+        '10009',
+        'Transaction refused',
+        'The partial refund amount must be less than or equal to the remaining amount',
+      );
+    }
+    const refund: PaypalRefund = {
+      txnId: randomCode(17),
+      parentTxnId: paid.fields.txn_id ?? '',
+      invoice: paid.invoice,
+      amountMinor,
+    };
+    refunds.push(refund);
+    const later = (async () => {
+      await new Promise<void>((resolve) => setTimeout(resolve, refundIpnDelay).unref());
+      if (!closed) await notify(refundIpn(paid, amountMinor, refund.txnId));
+    })();
+    pending.add(later);
+    void later.finally(() => pending.delete(later));
+    return {
+      REFUNDTRANSACTIONID: refund.txnId,
+      FEEREFUNDAMT: '0.00',
+      GROSSREFUNDAMT: fromCents(amountMinor),
+      NETREFUNDAMT: fromCents(amountMinor),
+      CURRENCYCODE: currency,
+      TOTALREFUNDEDAMOUNT: fromCents(refunded + amountMinor),
+      REFUNDSTATUS: 'Instant',
+      PENDINGREASON: 'None',
+      TIMESTAMP: clock()
+        .toISOString()
+        .replace(/\.\d+Z$/, 'Z'),
+      CORRELATIONID: randomCode(13).toLowerCase(),
+      ACK: 'Success',
+      VERSION: fields.VERSION ?? '',
+    };
+  }
+
   function checkoutPage(cart: PaypalCart): string {
     const text = TEXT[cart.lang];
     const money = new Intl.NumberFormat(cart.lang === 'ru' ? 'ru-RU' : 'en-US', {
@@ -656,6 +826,13 @@ export function createPaypalSimulator(
         return reply.redirect(cart.returnUrl, 303);
       });
 
+      // The NVP API: server to server, answers are form-encoded.
+      scope.post('/sandbox/paypal/nvp', async (request, reply) =>
+        reply
+          .type('text/plain; charset=utf-8')
+          .send(new URLSearchParams(refundTransaction(readForm(request))).toString()),
+      );
+
       // The verification postback: sent by the shop, not the browser.
       scope.post('/sandbox/paypal/ipn-verify', async (request, reply) => {
         const body = Buffer.isBuffer(request.body) ? request.body.toString('latin1') : '';
@@ -695,22 +872,16 @@ export function createPaypalSimulator(
     carts,
     sentIpns,
     sendIpn,
+    refunds,
     async sendRefund(invoice, amount) {
       const paid = sentIpns
         .filter((ipn) => ipn.invoice === invoice && ipn.genuine && ipn.fields.payment_status === 'Completed')
         .at(-1);
       if (!paid) throw new Error(`Invoice ${invoice} has no completed PayPal payment to refund`);
-      const gross = amount ?? paid.fields.mc_gross ?? '0.00';
-      return sendIpn(invoice, {
-        payment_status: 'Refunded',
-        txn_id: randomCode(17),
-        parent_txn_id: paid.fields.txn_id ?? '',
-        reason_code: 'refund',
-        mc_gross: fromCents(-toCents(gross.replace(/^-/, ''))),
-        mc_fee: fromCents(-toCents(paid.fields.mc_fee ?? '0.00')),
-        payment_date: paypalDate(clock()),
-        verify_sign: randomBytes(28).toString('base64url'),
-      });
+      const gross = toCents((amount ?? paid.fields.mc_gross ?? '0.00').replace(/^-/, ''));
+      const ipn = refundIpn(paid, gross, randomCode(17));
+      await deliver(ipn);
+      return ipn;
     },
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);

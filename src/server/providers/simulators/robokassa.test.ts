@@ -65,6 +65,7 @@ describe('Robokassa simulator', () => {
         merchantLogin: LOGIN,
         password1: PASSWORD1,
         password2: PASSWORD2,
+        password3: 'pass-three',
         hashAlgorithm: 'md5',
         resultUrl: `${shopBase}/api/robokassa/result`,
         successUrl: 'http://shop.example/order/result/robokassa',

@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FetchImpl, RobokassaHashAlgorithm } from '../robokassa.ts';
 
@@ -19,7 +19,14 @@ import type { FetchImpl, RobokassaHashAlgorithm } from '../robokassa.ts';
  * - `POST /sandbox/robokassa/fail`, `/cancel` — state 10, the browser goes (303) to FailURL with
  *   OutSum, InvId and Culture.
  * - `GET|POST /sandbox/robokassa/opstate` — OpStateExt: `OperationStateResponse` XML in Robokassa's
- *   namespace; Result/Code 1 for a bad signature, 2 for another shop, 3 for an unknown invoice.
+ *   namespace; Result/Code 1 for a bad signature, 2 for another shop, 3 for an unknown invoice; a
+ *   paid invoice's Info carries its OpKey.
+ * - `POST /sandbox/robokassa/refund/create` — the refund API: the body is a JWT (HS256, Password#3)
+ *   naming OpKey and, for a partial refund, RefundSum. Answers `{ success, requestId }` or
+ *   `{ success: false, message }`: InvalidToken (bad signature or algorithm), OperationNotFound,
+ *   NotEnoughOperationFunds (more than the paid sum minus refunds not cancelled).
+ * - `GET /sandbox/robokassa/refund/state?id=` — `{ requestId, amount, label }`, label `finished`,
+ *   `processing` or `canceled`; tests choose the label new refunds get and settle them later.
  *
  * The buttons carry the invoice in a hidden field sealed with an HMAC, so the page cannot be edited
  * into paying another amount. For a USD invoice the notification repeats the invoice's OutSum (in
@@ -33,6 +40,8 @@ export interface RobokassaSimulatorSettings {
   merchantLogin: string;
   password1: string;
   password2: string;
+  /** Signs refund API requests. */
+  password3: string;
   hashAlgorithm: RobokassaHashAlgorithm;
   /** The shop's ResultURL, absolute and reachable from the server (e.g. on 127.0.0.1). */
   resultUrl: string;
@@ -72,8 +81,18 @@ export interface RobokassaOperation {
   stateCode: number;
   /** How the shopper left the page, if they did. */
   outcome: 'paid' | 'failed' | 'cancelled' | undefined;
+  /** The operation key, once paid. */
+  opKey: string | undefined;
   requestDate: Date;
   stateDate: Date;
+}
+
+export interface RobokassaRefund {
+  requestId: string;
+  invoiceId: number;
+  /** In minor units of the invoice's currency. */
+  amountMinor: number;
+  label: 'finished' | 'processing' | 'canceled';
 }
 
 export interface RobokassaCallbackAttempt {
@@ -95,6 +114,10 @@ export interface RobokassaSimulatorState {
   operations: Map<number, RobokassaOperation>;
   /** Every ResultURL attempt, oldest first. */
   callbacks: RobokassaCallbackAttempt[];
+  /** Refunds created through the refund API, by request id. */
+  refunds: Map<string, RobokassaRefund>;
+  /** The state a new refund starts in: `finished` unless a test wants one that is still processing. */
+  newRefundLabel: RobokassaRefund['label'];
   /**
    * Sends one ResultURL notification now (no retries), for replays and forgeries in tests. `outSum`
    * is reformatted with six decimals like the real service; `forge` signs with a wrong Password#2.
@@ -318,6 +341,7 @@ export function createRobokassaSimulator(
   const sealKey = randomBytes(32);
   const operations = new Map<number, RobokassaOperation>();
   const callbacks: RobokassaCallbackAttempt[] = [];
+  const refunds = new Map<string, RobokassaRefund>();
   const pending = new Set<Promise<void>>();
   let closed = false;
 
@@ -489,6 +513,7 @@ export function createRobokassaSimulator(
       shp: ticket.shp,
       stateCode,
       outcome,
+      opKey: stateCode === STATE_PAID ? (previous?.opKey ?? randomUUID()) : previous?.opKey,
       requestDate: previous?.requestDate ?? now,
       stateDate: now,
     };
@@ -559,10 +584,60 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
           operation.requestDate,
         )}</RequestDate><StateDate>${moscowDate(operation.stateDate)}</StateDate></State><Info><IncCurrLabel>BankCardPSR</IncCurrLabel><IncSum>${sum}</IncSum><IncAccount>411111******1111</IncAccount><PaymentMethod><Code>BankCard</Code><Description>Bank card</Description></PaymentMethod><OutCurrLabel>${
           operation.currency || 'BNR'
-        }</OutCurrLabel><OutSum>${sum}</OutSum></Info>`;
+        }</OutCurrLabel><OutSum>${sum}</OutSum>${
+          operation.opKey ? `<OpKey>${operation.opKey}</OpKey>` : ''
+        }</Info>`;
       }
     }
     return `<?xml version="1.0" encoding="utf-8"?>\n<OperationStateResponse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns="${NAMESPACE}">${body}</OperationStateResponse>`;
+  }
+
+  /** The refund API's Refund/Create: checks the JWT, then the operation and what is left of it. */
+  function createRefund(token: string): Record<string, unknown> {
+    const refused = (message: string) => ({ success: false, message });
+    const [header = '', payload = '', signature = ''] = token.trim().split('.');
+    const expected = createHmac('sha256', settings.password3).update(`${header}.${payload}`).digest();
+    const received = Buffer.from(signature, 'base64url');
+    let claims: Record<string, unknown>;
+    try {
+      const head = JSON.parse(Buffer.from(header, 'base64url').toString('utf8')) as { alg?: unknown };
+      if (
+        head.alg !== 'HS256' ||
+        received.length !== expected.length ||
+        !timingSafeEqual(received, expected)
+      ) {
+        return refused('InvalidToken');
+      }
+      claims = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return refused('InvalidToken');
+    }
+    const operation = [...operations.values()].find(
+      (candidate) => candidate.opKey !== undefined && candidate.opKey === claims.OpKey,
+    );
+    if (!operation || operation.stateCode !== STATE_PAID) return refused('OperationNotFound');
+    const refunded = [...refunds.values()]
+      .filter((refund) => refund.invoiceId === operation.invoiceId && refund.label !== 'canceled')
+      .reduce((sum, refund) => sum + refund.amountMinor, 0);
+    const left = toCents(operation.outSum) - refunded;
+    if (left <= 0) return refused('AlreadyRefunded');
+    const sum = claims.RefundSum;
+    if (
+      sum !== undefined &&
+      (typeof sum !== 'string' || !/^\d+(\.\d{1,2})?$/.test(sum) || toCents(sum) === 0)
+    ) {
+      return refused('InvalidRefundSum');
+    }
+    const amountMinor = sum === undefined ? left : toCents(sum);
+    if (amountMinor > left) return refused('NotEnoughOperationFunds');
+    const refund: RobokassaRefund = {
+      requestId: randomUUID(),
+      invoiceId: operation.invoiceId,
+      amountMinor,
+      label: state.newRefundLabel,
+    };
+    refunds.set(refund.requestId, refund);
+    return { success: true, requestId: refund.requestId, message: null };
   }
 
   /** The page's one `<style>` carries the nonce of the shop's Content-Security-Policy (ADR 0026). */
@@ -576,6 +651,26 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => {
       closed = true;
+    });
+    await app.register(async (scope) => {
+      // The refund API takes the JWT as the whole body, whatever content type the client names.
+      scope.removeAllContentTypeParsers();
+      scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
+        done(null, body),
+      );
+      scope.post('/sandbox/robokassa/refund/create', async (request, reply) =>
+        reply.send(createRefund(typeof request.body === 'string' ? request.body : '')),
+      );
+      scope.get('/sandbox/robokassa/refund/state', async (request, reply) => {
+        const { id } = request.query as { id?: string };
+        const refund = id ? refunds.get(id) : undefined;
+        if (!refund) return reply.code(404).send({ success: false, message: 'RefundNotFound' });
+        return reply.send({
+          requestId: refund.requestId,
+          amount: (refund.amountMinor / 100).toFixed(2),
+          label: refund.label,
+        });
+      });
     });
     // A scope of its own, so that reading raw form bodies does not touch the shop's parsers.
     await app.register(async (scope) => {
@@ -670,6 +765,8 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
   const state: RobokassaSimulatorState = {
     operations,
     callbacks,
+    refunds,
+    newRefundLabel: 'finished',
     sendResultCallback(invoiceId, outSum, extra = {}) {
       return attempt(invoiceId, resultParams(invoiceId, outSum, extra), extra.forge ?? false);
     },

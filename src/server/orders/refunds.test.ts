@@ -1,0 +1,394 @@
+import { mkdtempSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import fastifyFormbody from '@fastify/formbody';
+import { and, eq } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { OrderInput } from '../../contract/orders.ts';
+import { addToBasket, setBasketCount } from '../cart/service.ts';
+import { handlePaypalIpn, handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
+import { type Config, loadConfig } from '../config.ts';
+import type { DatabaseConnection } from '../db/client.ts';
+import { mails, paymentTransactions, products, users } from '../db/schema.ts';
+import { createPaypalSimulator, type PaypalSimulator } from '../providers/simulators/paypal.ts';
+import { createRobokassaSimulator, type RobokassaSimulator } from '../providers/simulators/robokassa.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { createTestDatabase } from '../testing/database.ts';
+import { refreshRefund, refundOrder } from './refunds.ts';
+import { createOrder, findOrder } from './service.ts';
+
+/**
+ * Refunds end to end through the providers' simulators over HTTP: the shop's real clients call
+ * them, and their callbacks (ResultURL, IPN) reach the shop's own handlers.
+ */
+
+let connection: DatabaseConnection;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+let providers: FastifyInstance;
+let robokassa: RobokassaSimulator;
+let paypal: PaypalSimulator;
+let config: Config;
+let staffId: number;
+const ipnOutcomes: string[] = [];
+const SHOP = 'http://shop.test';
+
+/** The simulators' calls to the shop, answered by the shop's own notification handlers. */
+const shopReceives: typeof fetch = async (input, init) => {
+  const url = new URL(String(input));
+  const body = String(init?.body ?? '');
+  if (url.pathname === '/api/robokassa/result') {
+    const result = await handleRobokassaResult(
+      connection.db,
+      config,
+      Object.fromEntries(new URLSearchParams(body)),
+    );
+    return new Response(result.ok ? result.answer : result.reason, { status: result.ok ? 200 : 400 });
+  }
+  if (url.pathname === '/api/paypal/ipn') {
+    ipnOutcomes.push(await handlePaypalIpn(connection.db, config, body));
+    return new Response('', { status: 200 });
+  }
+  return new Response('not found', { status: 404 });
+};
+
+beforeAll(async () => {
+  connection = await createTestDatabase();
+  fixtures = await insertCatalogue(connection.db);
+  const sandbox = loadConfig({ NODE_ENV: 'test' }).payments;
+  robokassa = createRobokassaSimulator(
+    {
+      ...sandbox.robokassa,
+      resultUrl: `${SHOP}/api/robokassa/result`,
+      successUrl: `${SHOP}/order/result/robokassa`,
+      failUrl: `${SHOP}/order/cancel/robokassa`,
+    },
+    { fetchImpl: shopReceives, retryDelaysMs: [] },
+  );
+  paypal = createPaypalSimulator(
+    {
+      business: sandbox.paypal.business,
+      shopUrl: SHOP,
+      api: {
+        user: sandbox.paypal.apiUser,
+        password: sandbox.paypal.apiPassword,
+        signature: sandbox.paypal.apiSignature,
+      },
+    },
+    { fetchImpl: shopReceives, retryDelaysMs: [], refundIpnDelayMs: 20 },
+  );
+  providers = Fastify();
+  await providers.register(fastifyFormbody);
+  await providers.register(robokassa.plugin);
+  await providers.register(paypal.plugin);
+  const base = `${await providers.listen({ port: 0, host: '127.0.0.1' })}/sandbox`;
+  config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-refunds-')),
+    PUBLIC_URL: SHOP,
+    ROBOKASSA_URL: `${base}/robokassa`,
+    ROBOKASSA_OPSTATE_URL: `${base}/robokassa/opstate`,
+    ROBOKASSA_REFUND_URL: `${base}/robokassa/refund/create`,
+    ROBOKASSA_REFUND_STATE_URL: `${base}/robokassa/refund/state`,
+    PAYPAL_URL: `${base}/paypal`,
+    PAYPAL_IPN_VERIFY_URL: `${base}/paypal/ipn-verify`,
+    PAYPAL_API_URL: `${base}/paypal/nvp`,
+  });
+  const [staff] = await connection.db
+    .insert(users)
+    .values({ email: 'manager@example.com', passwordHash: '', isAdmin: true, emailVerifiedAt: new Date() })
+    .returning();
+  staffId = staff?.id as number;
+});
+afterAll(async () => {
+  await providers?.close();
+  await connection?.close();
+});
+
+let buyers = 0;
+const quantityOf = async (productId: number) =>
+  (await connection.db.select().from(products).where(eq(products.id, productId)))[0]?.quantity;
+
+/** A shopper buys `count` wolf shirts (and one more product) and pays on the provider's page. */
+async function paidOrder(paymentMethod: 'robokassa' | 'paypal', locale: 'ru' | 'en' = 'ru') {
+  const { db } = connection;
+  const [user] = await db
+    .insert(users)
+    .values({ email: `refund-buyer${++buyers}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
+    .returning();
+  const userId = user?.id as number;
+  const wolf = fixtures.id('wolf-shirt');
+  await db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+  await addToBasket(db, { userId }, wolf);
+  await setBasketCount(db, { userId }, wolf, 2);
+  const input: OrderInput = {
+    locale,
+    paymentMethod,
+    email: `refund-buyer${buyers}@example.com`,
+    firstName: 'Anna',
+    lastName: 'Petrova',
+    phone: '+7 900 000-00-00',
+    deliveryMethod: 'russian_post',
+    country: 'RU',
+    city: 'Kazan',
+    address: 'Kremlin st. 1',
+    zip: '420111',
+    comment: undefined,
+  };
+  const placed = await createOrder(db, userId, input, {
+    deliveryCost: 350_00,
+    usdRate: 90,
+    expiresMinutes: 60,
+  });
+  const form = paymentForm(config, placed);
+  const page = await fetch(form.url, { method: 'POST', body: new URLSearchParams(form.fields) });
+  const html = await page.text();
+  expect(page.status).toBe(200);
+  const sealed = paymentMethod === 'robokassa' ? 'invoice' : 'cart';
+  const hidden = new URLSearchParams({
+    [sealed]: new RegExp(`name="${sealed}" value="([^"]+)"`).exec(html)?.[1] ?? '',
+    mac: /name="mac" value="([^"]+)"/.exec(html)?.[1] ?? '',
+  });
+  await fetch(`${form.url}/pay`, { method: 'POST', body: hidden, redirect: 'manual' });
+  const order = await findOrder(db, placed.id);
+  expect(order?.status).toBe(1);
+  return { order: order as NonNullable<typeof order>, wolf };
+}
+
+const refundsOf = (orderId: number) =>
+  connection.db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.kind, 'refund')));
+const refundMails = (to: string) =>
+  connection.db
+    .select()
+    .from(mails)
+    .where(and(eq(mails.to, to), eq(mails.template, 'order-refunded')));
+const statusOf = async (orderId: number) => (await findOrder(connection.db, orderId))?.status;
+
+describe('refunds through Robokassa', () => {
+  it('refunds the whole payment: the order is cancelled, the chosen units go back, the buyer is told in Russian', async () => {
+    const { order, wolf } = await paidOrder('robokassa');
+    const before = await quantityOf(wolf);
+    const refund = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      restock: [{ productId: wolf, count: 2 }],
+      staffId,
+    });
+    expect(refund).toMatchObject({
+      kind: 'refund',
+      providerStatus: 'finished',
+      amount: order.productsCost + order.deliveryCost,
+      createdBy: staffId,
+      accepted: true,
+      restock: [{ productId: wolf, count: 2 }],
+    });
+    expect(robokassa.state.refunds.get(refund.externalId)).toMatchObject({
+      amountMinor: order.productsCost + order.deliveryCost,
+      label: 'finished',
+    });
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await quantityOf(wolf)).toBe((before as number) + 2);
+    const [mail] = await refundMails(order.email);
+    expect(mail?.locale).toBe('ru');
+    expect(mail?.subject).toMatch(new RegExp(`^Возврат денег по заказу №\\s?${order.id}$`));
+    expect(mail?.text).toContain('Заказ отменён');
+  });
+
+  it('refunds part, then the rest with a restock: the order stays paid until the last kopeck is back', async () => {
+    const { order, wolf } = await paidOrder('robokassa');
+    const before = (await quantityOf(wolf)) as number;
+    await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: 500_00,
+      restock: [],
+      staffId,
+    });
+    expect(await statusOf(order.id)).toBe(1);
+    expect(await quantityOf(wolf)).toBe(before);
+    const rest = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      restock: [{ productId: wolf, count: 1 }],
+      staffId,
+    });
+    expect(rest.amount).toBe(order.productsCost + order.deliveryCost - 500_00);
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await quantityOf(wolf)).toBe(before + 1);
+    expect((await refundsOf(order.id)).map((row) => row.amount)).toEqual([500_00, rest.amount]);
+    expect(await refundMails(order.email)).toHaveLength(2);
+  });
+
+  it('refuses more than is left and more units than were ordered, and changes nothing', async () => {
+    const { order, wolf } = await paidOrder('robokassa');
+    const total = order.productsCost + order.deliveryCost;
+    await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: 100_00,
+      restock: [],
+      staffId,
+    });
+    await expect(
+      refundOrder(connection.db, config, {
+        orderId: order.id,
+        amountMinor: total - 100_00 + 1,
+        restock: [],
+        staffId,
+      }),
+    ).rejects.toMatchObject({ status: 422, intlError: 'refund-amount-too-large' });
+    await expect(
+      refundOrder(connection.db, config, {
+        orderId: order.id,
+        amountMinor: 100,
+        restock: [{ productId: wolf, count: 3 }],
+        staffId,
+      }),
+    ).rejects.toMatchObject({ status: 422, intlError: 'refund-restock-too-many' });
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(
+      [...robokassa.state.refunds.values()].filter((refund) => refund.invoiceId === order.id),
+    ).toHaveLength(1);
+    expect(await statusOf(order.id)).toBe(1);
+  });
+
+  it('leaves nothing recorded when the provider refuses or cannot be reached', async () => {
+    const { order, wolf } = await paidOrder('robokassa');
+    const before = await quantityOf(wolf);
+    const wrongPassword = {
+      ...config,
+      payments: { ...config.payments, robokassa: { ...config.payments.robokassa, password3: 'guess' } },
+    };
+    await expect(
+      refundOrder(connection.db, wrongPassword, {
+        orderId: order.id,
+        restock: [{ productId: wolf, count: 1 }],
+        staffId,
+      }),
+    ).rejects.toMatchObject({ status: 409, intlError: 'refund-provider-refused' });
+    const unreachable = {
+      ...config,
+      payments: {
+        ...config.payments,
+        robokassa: { ...config.payments.robokassa, refundCreateUrl: 'http://127.0.0.1:1/refund' },
+      },
+    };
+    await expect(
+      refundOrder(connection.db, unreachable, {
+        orderId: order.id,
+        restock: [{ productId: wolf, count: 1 }],
+        staffId,
+      }),
+    ).rejects.toMatchObject({ status: 503, intlError: 'refund-provider-failed' });
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe(1);
+    expect(await quantityOf(wolf)).toBe(before);
+    expect(await refundMails(order.email)).toEqual([]);
+  });
+
+  it('lets only one of two simultaneous full refunds through', async () => {
+    const { order } = await paidOrder('robokassa');
+    const results = await Promise.allSettled(
+      [1, 2].map(() => refundOrder(connection.db, config, { orderId: order.id, restock: [], staffId })),
+    );
+    expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+    expect(results.find((result) => result.status === 'rejected')).toMatchObject({
+      reason: { status: 409, intlError: 'refund-nothing-to-refund' },
+    });
+    expect(
+      [...robokassa.state.refunds.values()].filter((refund) => refund.invoiceId === order.id),
+    ).toHaveLength(1);
+    expect(await refundsOf(order.id)).toHaveLength(1);
+  });
+
+  it('records a refund Robokassa is still processing as pending, and finishes it on a state check', async () => {
+    const { order, wolf } = await paidOrder('robokassa');
+    const before = (await quantityOf(wolf)) as number;
+    robokassa.state.newRefundLabel = 'processing';
+    const pending = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      restock: [{ productId: wolf, count: 2 }],
+      staffId,
+    }).finally(() => {
+      robokassa.state.newRefundLabel = 'finished';
+    });
+    expect(pending.providerStatus).toBe('pending');
+    expect(await statusOf(order.id)).toBe(1);
+    expect(await quantityOf(wolf)).toBe(before);
+    // What is pending is reserved: nothing more can be refunded meanwhile.
+    await expect(
+      refundOrder(connection.db, config, { orderId: order.id, amountMinor: 100, restock: [], staffId }),
+    ).rejects.toMatchObject({ status: 409 });
+    expect(await refreshRefund(connection.db, config, { id: order.id, refundId: pending.id })).toBe(
+      'pending',
+    );
+
+    (robokassa.state.refunds.get(pending.externalId) as { label: string }).label = 'finished';
+    expect(await refreshRefund(connection.db, config, { id: order.id, refundId: pending.id })).toBe(
+      'finished',
+    );
+    expect(await refreshRefund(connection.db, config, { id: order.id, refundId: pending.id })).toBe(
+      'finished',
+    );
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await quantityOf(wolf)).toBe(before + 2);
+    expect(await refundMails(order.email)).toHaveLength(1);
+  });
+});
+
+describe('refunds through PayPal', () => {
+  it('refunds part in dollars; the refund IPN is recognised as that refund, never as a payment', async () => {
+    const { order } = await paidOrder('paypal', 'en');
+    expect(order.currency).toBe('USD');
+    const refund = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: 10_00,
+      restock: [],
+      staffId,
+    });
+    expect(refund).toMatchObject({ providerStatus: 'finished', amount: 10_00, currency: 'USD' });
+    await paypal.state.settled();
+    const ipn = paypal.state.sentIpns.at(-1);
+    expect(ipn?.fields).toMatchObject({
+      payment_status: 'Refunded',
+      mc_gross: '-10.00',
+      txn_id: refund.externalId,
+    });
+    expect(ipnOutcomes.at(-1)).toBe('duplicate');
+    const rows = await connection.db
+      .select()
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.orderId, order.id));
+    expect(rows.map((row) => [row.kind, row.amount, row.accepted])).toEqual([
+      ['payment', expect.any(Number), true],
+      ['refund', 10_00, true],
+    ]);
+    expect(await statusOf(order.id)).toBe(1);
+    const [mail] = await refundMails(order.email);
+    expect(mail?.locale).toBe('en');
+    expect(mail?.subject).toMatch(new RegExp(`^Refund for order (#|№)\\s?${order.id}$`));
+    expect(mail?.text).toContain('$10.00');
+  });
+
+  it('keeps a refund made on PayPal’s own site as one the shop did not ask for, and never as a payment', async () => {
+    const { order } = await paidOrder('paypal');
+    await paypal.state.sendRefund(String(order.id), '100.00');
+    expect(ipnOutcomes.at(-1)).toBe('refund-not-asked');
+    const [outside] = await refundsOf(order.id);
+    expect(outside).toMatchObject({ accepted: false, amount: 100_00, providerStatus: 'Refunded' });
+    expect(await statusOf(order.id)).toBe(1);
+    expect(await refundMails(order.email)).toEqual([]);
+  });
+
+  it('refuses what PayPal refuses and records nothing', async () => {
+    const { order } = await paidOrder('paypal');
+    const wrongSignature = {
+      ...config,
+      payments: { ...config.payments, paypal: { ...config.payments.paypal, apiSignature: 'guess' } },
+    };
+    await expect(
+      refundOrder(connection.db, wrongSignature, { orderId: order.id, restock: [], staffId }),
+    ).rejects.toMatchObject({ status: 409, intlError: 'refund-provider-refused' });
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(paypal.state.refunds.filter((refund) => refund.invoice === String(order.id))).toEqual([]);
+  });
+});

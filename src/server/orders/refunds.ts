@@ -1,0 +1,452 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Database, Executor } from '../db/client.ts';
+import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
+import { Conflict, Invalid, NotFound, Unavailable } from '../errors.ts';
+import { queueMail } from '../mail/outbox.ts';
+import type { MailShop } from '../mail/templates.ts';
+import { refundTransaction } from '../providers/paypal.ts';
+import { checkOperationState, checkRobokassaRefund, createRobokassaRefund } from '../providers/robokassa.ts';
+import { lockOrder, moveOrderStatus, releaseStock, type StockItem } from './lifecycle.ts';
+import { type OrderRow, paymentAmounts } from './service.ts';
+import { isPaidStatus, ORDER_STATUS } from './status.ts';
+
+/**
+ * Refunds: money sent back to the customer through the provider that took it, recorded as payment
+ * transactions of kind 'refund' (ADR 0023). Staff refund all or part of what is left, optionally
+ * putting chosen units back in stock; the refund that brings the whole payment back cancels the
+ * order (actor 'refund'). Cancelling a paid order means refunding it.
+ *
+ * A refund takes three steps, so that two staff members can never refund the same money twice and a
+ * provider failure leaves nothing behind:
+ * 1. under the order's row lock, the amount and the restock are checked against what is left and a
+ *    'requested' row reserves them;
+ * 2. the provider is asked (no transaction is open while it answers); a refusal or a failure
+ *    deletes the reservation and throws;
+ * 3. one transaction records the provider's answer and, once the refund is finished, puts the
+ *    units back, cancels a fully refunded order and mails the customer in their language. A refund
+ *    the provider reports as pending stays recorded and is finished later by `refreshRefund`
+ *    (Robokassa's refund state) or by the refund's IPN (PayPal).
+ */
+
+export type RefundState = 'requested' | 'pending' | 'finished' | 'canceled';
+
+export interface RefundRequest {
+  orderId: number;
+  /** Minor units of the order's currency; everything left when omitted. */
+  amountMinor?: number;
+  /** Units to put back in stock. */
+  restock: StockItem[];
+  staffId: number;
+  shop?: MailShop;
+  now?: Date;
+}
+
+type TransactionRow = typeof paymentTransactions.$inferSelect;
+
+const refundRefused = (field: string, key: string, details?: Record<string, unknown>) =>
+  new Invalid(key, { [field]: [key] }, key, details);
+
+const decimal = (minor: number) => (minor / 100).toFixed(2);
+
+async function transactionsOf(tx: Executor, orderId: number): Promise<TransactionRow[]> {
+  return tx
+    .select()
+    .from(paymentTransactions)
+    .where(eq(paymentTransactions.orderId, orderId))
+    .orderBy(asc(paymentTransactions.id));
+}
+
+/** What was paid and refunded, in minor units of the order's currency; `payment` names the payment. */
+function moneyOf(order: OrderRow, rows: readonly TransactionRow[]) {
+  const counted = rows.filter((row) => row.accepted && row.currency.toUpperCase() === order.currency);
+  const payments = counted.filter((row) => row.kind === 'payment');
+  const refunds = counted.filter((row) => row.kind === 'refund');
+  const paid = payments.reduce((sum, row) => sum + row.amount, 0);
+  const refunded = refunds.reduce((sum, row) => sum + row.amount, 0);
+  const finished = refunds
+    .filter((row) => row.providerStatus === 'finished')
+    .reduce((sum, row) => sum + row.amount, 0);
+  return { paid, refunded, finished, left: paid - refunded, payment: payments.at(-1), refunds };
+}
+
+/**
+ * Units each item may still go back to stock: ordered minus what refunds put back or reserved. An
+ * order paid after its cancellation without stock (2 → 6) holds no units at all.
+ */
+async function restockable(tx: Executor, order: OrderRow, refunds: readonly TransactionRow[]) {
+  const items = await tx
+    .select({ productId: orderItems.productId, count: orderItems.count })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.productId));
+  const history = await tx
+    .select({ status: orderStatusHistory.status })
+    .from(orderStatusHistory)
+    .where(eq(orderStatusHistory.orderId, order.id))
+    .orderBy(asc(orderStatusHistory.id));
+  const lastCancel = history.map((entry) => entry.status).lastIndexOf(ORDER_STATUS.cancelled);
+  const holdsNoStock = lastCancel !== -1 && history[lastCancel + 1]?.status === ORDER_STATUS.special;
+  const back = new Map<number, number>();
+  for (const refund of refunds) {
+    for (const item of refund.restock) back.set(item.productId, (back.get(item.productId) ?? 0) + item.count);
+  }
+  return new Map(
+    items.map((item) => [
+      item.productId,
+      holdsNoStock ? 0 : Math.max(0, item.count - (back.get(item.productId) ?? 0)),
+    ]),
+  );
+}
+
+/** Step 1: checks the request against what is left and reserves it as a 'requested' refund row. */
+async function reserveRefund(db: Database, request: RefundRequest) {
+  return db.transaction(async (tx) => {
+    const order = await lockOrder(tx, request.orderId);
+    const rows = await transactionsOf(tx, order.id);
+    const money = moneyOf(order, rows);
+    if (!isPaidStatus(order.status) || !money.payment || money.left <= 0) {
+      throw new Conflict(
+        'refund-nothing-to-refund',
+        { amount: ['refund-nothing-to-refund'] },
+        'refund-nothing-to-refund',
+      );
+    }
+    const amount = request.amountMinor ?? money.left;
+    if (!Number.isInteger(amount) || amount <= 0 || amount > money.left) {
+      throw refundRefused('amount', 'refund-amount-too-large', { left: decimal(money.left) });
+    }
+    const allowed = await restockable(tx, order, money.refunds);
+    const restock = request.restock.filter((item) => item.count > 0);
+    const seen = new Set<number>();
+    for (const item of restock) {
+      if (seen.has(item.productId) || item.count > (allowed.get(item.productId) ?? 0)) {
+        throw refundRefused('restock', 'refund-restock-too-many');
+      }
+      seen.add(item.productId);
+    }
+    const [reserved] = await tx
+      .insert(paymentTransactions)
+      .values({
+        orderId: order.id,
+        provider: order.paymentMethod,
+        kind: 'refund',
+        externalId: `request:${randomUUID()}`,
+        providerStatus: 'requested' satisfies RefundState,
+        amount,
+        currency: order.currency,
+        verified: false,
+        accepted: true,
+        createdBy: request.staffId,
+        restock,
+        raw: {},
+      })
+      .returning();
+    if (!reserved) throw new Error('the refund was not reserved');
+    return { order, reserved, payment: money.payment, full: amount === money.paid };
+  });
+}
+
+type ProviderAnswer =
+  | { ok: true; externalId: string; state: 'pending' | 'finished'; raw: Record<string, string> }
+  | { ok: false; error: Conflict | Unavailable };
+
+/** The provider could not be reached or read: nothing is known to have happened (503). */
+const providerFailed = (reason: string) =>
+  new Unavailable(
+    'refund-provider-failed',
+    { amount: ['refund-provider-failed'] },
+    'refund-provider-failed',
+    {
+      reason,
+    },
+  );
+
+/** The provider answered no (409), e.g. more than it holds of the payment. */
+const providerRefused = (reason: string) =>
+  new Conflict(
+    'refund-provider-refused',
+    { amount: ['refund-provider-refused'] },
+    'refund-provider-refused',
+    {
+      reason,
+    },
+  );
+
+/** Step 2: the provider's refund call. Throws when the provider cannot be reached. */
+async function askProvider(
+  config: Config,
+  order: OrderRow,
+  payment: TransactionRow,
+  amount: number,
+  whole: boolean,
+): Promise<ProviderAnswer> {
+  if (order.paymentMethod === 'paypal') {
+    const answer = await refundTransaction(config.payments.paypal, {
+      transactionId: payment.externalId,
+      currency: order.currency,
+      ...(whole ? {} : { amount: decimal(amount) }),
+    });
+    if (!answer.ok) return { ok: false, error: providerRefused(`${answer.code} ${answer.message}`) };
+    return {
+      ok: true,
+      externalId: answer.refundTransactionId,
+      state: answer.status.toLowerCase() === 'instant' ? 'finished' : 'pending',
+      raw: {
+        REFUNDSTATUS: answer.status,
+        ...(answer.pendingReason ? { PENDINGREASON: answer.pendingReason } : {}),
+      },
+    };
+  }
+  const settings = config.payments.robokassa;
+  const operation = await checkOperationState(settings, order.id);
+  if (!operation.opKey) {
+    return {
+      ok: false,
+      error: providerRefused(`no OpKey for invoice ${order.id} (Result/Code ${operation.resultCode})`),
+    };
+  }
+  const created = await createRobokassaRefund(settings, {
+    opKey: operation.opKey,
+    ...(whole ? {} : { refundSum: decimal(amount) }),
+  });
+  if (!created.ok) return { ok: false, error: providerRefused(created.message) };
+  // The creation answers only an id; its state is asked at once, and a refund not known to be
+  // finished stays pending until a later check.
+  const label = await checkRobokassaRefund(settings, created.requestId).then(
+    (state) => state.label,
+    () => 'processing' as const,
+  );
+  if (label === 'canceled') {
+    return { ok: false, error: providerRefused(`refund ${created.requestId} canceled by Robokassa`) };
+  }
+  return {
+    ok: true,
+    externalId: created.requestId,
+    state: label === 'finished' ? 'finished' : 'pending',
+    raw: { OpKey: operation.opKey, label },
+  };
+}
+
+/**
+ * A finished refund's effects, in the caller's transaction: its units back in stock, the order
+ * cancelled when every paid kopeck is back, and the customer's mail in the order's language.
+ */
+async function applyFinishedRefund(
+  tx: Executor,
+  refund: TransactionRow,
+  options: { shop?: MailShop; now: Date },
+): Promise<void> {
+  const order = await lockOrder(tx, refund.orderId as number);
+  await releaseStock(tx, refund.restock, options.now);
+  const money = moneyOf(order, await transactionsOf(tx, order.id));
+  const full = money.finished >= money.paid;
+  if (full && order.status !== ORDER_STATUS.cancelled) {
+    await moveOrderStatus(tx, order.id, ORDER_STATUS.cancelled, {
+      actor: 'refund',
+      by: refund.createdBy ?? undefined,
+      reason: `refunded via ${refund.provider}`,
+      shop: options.shop,
+      now: options.now,
+      restock: [],
+    });
+  }
+  await queueMail(
+    tx,
+    {
+      template: 'order-refunded',
+      locale: order.locale === 'en' ? 'en' : 'ru',
+      to: order.email,
+      data: {
+        orderId: order.id,
+        amount: refund.amount / 100,
+        currency: paymentAmounts(order).currency,
+        full,
+      },
+    },
+    options.shop,
+  );
+}
+
+/** Moves a refund row from one state to another; the condition makes a repeated finish a no-op. */
+async function setRefundState(
+  tx: Executor,
+  refundId: number,
+  from: RefundState,
+  change: Partial<typeof paymentTransactions.$inferInsert> & { providerStatus: RefundState },
+  now: Date,
+): Promise<TransactionRow | undefined> {
+  const [row] = await tx
+    .update(paymentTransactions)
+    .set({ ...change, updatedAt: now })
+    .where(and(eq(paymentTransactions.id, refundId), eq(paymentTransactions.providerStatus, from)))
+    .returning();
+  return row;
+}
+
+/**
+ * Refunds all that is left of an order's payment, or `amountMinor` of it, through the provider
+ * that took it. Refuses (422) more than is left or more units than may go back, (409) an order with
+ * nothing to refund; a provider that refuses (409) or cannot be reached (503) leaves nothing recorded.
+ */
+export async function refundOrder(
+  db: Database,
+  config: Config,
+  request: RefundRequest,
+): Promise<TransactionRow> {
+  const now = request.now ?? new Date();
+  const { order, reserved, payment, full } = await reserveRefund(db, request);
+  let answer: ProviderAnswer;
+  try {
+    answer = await askProvider(config, order, payment, reserved.amount, full);
+  } catch (error) {
+    const reason = error instanceof Error ? error.message : String(error);
+    answer = { ok: false, error: providerFailed(reason) };
+  }
+  if (!answer.ok) {
+    await db.delete(paymentTransactions).where(eq(paymentTransactions.id, reserved.id));
+    throw answer.error;
+  }
+  const { externalId, state, raw } = answer;
+  return db.transaction(async (tx) => {
+    const recorded = await setRefundState(
+      tx,
+      reserved.id,
+      'requested',
+      { externalId, providerStatus: state, verified: true, raw },
+      now,
+    );
+    if (!recorded) throw new Error(`refund ${reserved.id} is no longer requested`);
+    // A refund IPN that outran this transaction was kept as a refund nobody asked for; it is this one.
+    await tx
+      .delete(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.kind, 'refund'),
+          eq(paymentTransactions.provider, order.paymentMethod),
+          eq(paymentTransactions.externalId, externalId),
+          eq(paymentTransactions.accepted, false),
+        ),
+      );
+    if (state === 'finished') await applyFinishedRefund(tx, recorded, { shop: request.shop, now });
+    return recorded;
+  });
+}
+
+/**
+ * Asks Robokassa for a pending refund's state: finished applies it, canceled releases what it
+ * reserved (nothing else had happened), processing changes nothing. Answers the refund's state.
+ */
+export async function refreshRefund(
+  db: Database,
+  config: Config,
+  which: { id: number; refundId: number },
+  options: { shop?: MailShop; now?: Date } = {},
+): Promise<RefundState> {
+  const now = options.now ?? new Date();
+  const [refund] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, which.refundId), eq(paymentTransactions.orderId, which.id)));
+  if (!refund || refund.kind !== 'refund') throw new NotFound('not-found', { refund: ['not-found'] });
+  if (refund.providerStatus !== 'pending' || refund.provider !== 'robokassa') {
+    return refund.providerStatus as RefundState;
+  }
+  const { label } = await checkRobokassaRefund(config.payments.robokassa, refund.externalId).catch(
+    (error) => {
+      throw providerFailed(String(error));
+    },
+  );
+  if (label === 'processing') return 'pending';
+  return db.transaction(async (tx) => {
+    if (label === 'canceled') {
+      await setRefundState(tx, refund.id, 'pending', { providerStatus: 'canceled', accepted: false }, now);
+      return 'canceled';
+    }
+    const finished = await setRefundState(tx, refund.id, 'pending', { providerStatus: 'finished' }, now);
+    if (finished) await applyFinishedRefund(tx, finished, { shop: options.shop, now });
+    return 'finished';
+  });
+}
+
+export type RefundNotificationOutcome = 'refund-finished' | 'duplicate' | 'refund-not-asked';
+
+/**
+ * A verified PayPal IPN of a refund (payment_status Refunded or Reversed). It finishes the pending
+ * refund it names, repeats nothing for one already finished, and keeps a refund the shop did not
+ * ask for (made on PayPal's site, or a reversal) as a not accepted row staff can see. Never a payment.
+ */
+export async function recordRefundNotification(
+  db: Database,
+  notification: {
+    orderId: number;
+    txnId: string;
+    status: string;
+    amountMinor: number;
+    currency: string;
+    raw: Record<string, string>;
+  },
+  options: { shop?: MailShop; now?: Date } = {},
+): Promise<RefundNotificationOutcome> {
+  const now = options.now ?? new Date();
+  return db.transaction(async (tx) => {
+    await lockOrder(tx, notification.orderId);
+    const known = await tx
+      .select()
+      .from(paymentTransactions)
+      .where(
+        and(
+          eq(paymentTransactions.provider, 'paypal'),
+          eq(paymentTransactions.kind, 'refund'),
+          eq(paymentTransactions.externalId, notification.txnId),
+        ),
+      );
+    const asked = known.find((row) => row.accepted);
+    if (asked?.providerStatus === 'pending') {
+      const finished = await setRefundState(tx, asked.id, 'pending', { providerStatus: 'finished' }, now);
+      if (finished) await applyFinishedRefund(tx, finished, { shop: options.shop, now });
+      return 'refund-finished';
+    }
+    if (known.length > 0) return 'duplicate';
+    await tx.insert(paymentTransactions).values({
+      orderId: notification.orderId,
+      provider: 'paypal',
+      kind: 'refund',
+      externalId: notification.txnId,
+      providerStatus: notification.status,
+      amount: Math.abs(notification.amountMinor),
+      currency: notification.currency,
+      verified: true,
+      accepted: false,
+      raw: notification.raw,
+    });
+    return 'refund-not-asked';
+  });
+}
+
+/** An order's payments and refunds as staff see them, newest last. */
+export async function orderTransactions(db: Executor, order: OrderRow) {
+  const rows = await transactionsOf(db, order.id);
+  const money = moneyOf(order, rows);
+  const restock = await restockable(db, order, money.refunds);
+  return {
+    currency: order.currency,
+    paid: decimal(money.paid),
+    refunded: decimal(money.refunded),
+    left: decimal(money.left),
+    restockable: [...restock].map(([productId, count]) => ({ productId, count })),
+    list: rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      provider: row.provider,
+      externalId: row.externalId,
+      state: row.providerStatus,
+      amount: decimal(row.amount),
+      currency: row.currency,
+      accepted: row.accepted,
+      restock: row.restock,
+      date: row.createdAt.toISOString(),
+    })),
+  };
+}
