@@ -52,6 +52,7 @@ export default [
     route('feedback', 'routes/admin/feedback.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('search', 'routes/admin/search.tsx'),
     route('csv', 'routes/admin/csv.tsx'),
     // The back office's server bundle has no shop routes: its own 404 for paths it does not know.
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),

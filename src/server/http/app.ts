@@ -32,6 +32,7 @@ import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
+import { searchCounting } from './search-counting.ts';
 import { sessionPlugin } from './session.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
@@ -69,6 +70,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
   if (options.web) catalogPageCache(app, services);
+  searchCounting(app, services);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
     db: services.db,
