@@ -6,13 +6,15 @@ import { ADJECTIVES, NOUNS, PRODUCT_TYPES } from './words.ts';
 /**
  * The pages the scale bench asks for, each URL once, shuffled the same way every run: category
  * pages over every category × sort × page, search pages over single words, word pairs and
- * misspelt words in both languages, and a sample of product pages. Since no URL repeats, neither
+ * misspelt words in both languages, suggestions for what is typed on the way to them, and a
+ * sample of product pages. Since no URL repeats, neither
  * the catalogue cache nor a page cache can answer from memory: every figure is a cache miss.
  */
 
 export interface PageUrls {
   category: string[];
   search: string[];
+  suggestions: string[];
   product: string[];
 }
 
@@ -88,6 +90,29 @@ function searchUrls(): string[] {
   ];
 }
 
+/**
+ * Suggestions as the header's search asks for them while a shopper types: every prefix of two
+ * letters or more of each word, and of the second word of each pair, in both languages.
+ */
+function suggestionUrls(): string[] {
+  const prefixes = (text: string, from: number) =>
+    Array.from({ length: text.length - from + 1 }, (_, index) => text.slice(0, from + index));
+  const words = [
+    ...ADJECTIVES.flat(),
+    ...NOUNS.flat(),
+    ...PRODUCT_TYPES.flatMap((type) => [type[0], type[1]]),
+  ];
+  const pairs = ADJECTIVES.flatMap(([adjectiveRu, adjectiveEn], index) => {
+    const [nounRu, nounEn] = NOUNS[(index * 3) % NOUNS.length] ?? ['', ''];
+    return [`${adjectiveRu} ${nounRu}`, `${adjectiveEn} ${nounEn}`];
+  });
+  const texts = new Set([
+    ...words.flatMap((word) => prefixes(word, 2)),
+    ...pairs.flatMap((pair) => prefixes(pair, pair.indexOf(' ') + 2)),
+  ]);
+  return [...texts].map((text) => `/api/search/suggestions?search=${encodeURIComponent(text)}`);
+}
+
 async function productUrls(client: pg.Client, count: number): Promise<string[]> {
   const { rows } = await client.query<{ link: string }>(
     `select p.link from products p join projects pr on pr.id = p.project_id and pr.visible
@@ -105,6 +130,7 @@ export async function pageUrls(databaseUrl: string, products: number): Promise<P
     return {
       category: shuffled(await categoryUrls(client), 1),
       search: shuffled(searchUrls(), 2),
+      suggestions: shuffled(suggestionUrls(), 4),
       product: shuffled(await productUrls(client, products), 3),
     };
   } finally {

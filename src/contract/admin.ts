@@ -271,6 +271,24 @@ export const reviewsAdminQuery = pageQuery.extend({
   hidden: z.enum(['', '0', '1']).default('').describe("'1' hidden only, '0' visible only, '' all"),
 });
 
+// ── Search ──────────────────────────────────────────────────────────────────────────────────────
+
+/** A search word the manager makes mean another word or phrase (`tee` → `t-shirt`). */
+export const synonymInput = z.object({
+  term: z
+    .string({ error: 'field-required' })
+    .trim()
+    .toLowerCase()
+    .min(1, 'field-required')
+    .max(60, 'field-too-long')
+    .regex(/^[\p{L}\p{N}]+$/u, 'synonym-word-invalid'),
+  meaning: text(120).transform((value) => value.toLowerCase()),
+});
+
+export const searchStatsQuery = z.object({
+  days: z.enum(['7', '30']).default('7').describe('Days counted back from today: 7 or 30'),
+});
+
 // ── Products CSV ────────────────────────────────────────────────────────────────────────────────
 
 export const PRODUCT_CSV_COLUMNS = [
@@ -298,6 +316,7 @@ export const csvImportQuery = z.object({
 });
 
 export type ProjectInput = z.infer<typeof projectInput>;
+export type SynonymInput = z.infer<typeof synonymInput>;
 export type CategoryInput = z.infer<typeof categoryInput>;
 export type ProductInput = z.infer<typeof productInput>;
 export type OrderSearch = z.infer<typeof orderSearchQuery>;

@@ -53,6 +53,10 @@ export const searchQuery = localeQuery.extend({
   ...listViewQuery.shape,
 });
 
+export const suggestionsQuery = localeQuery.extend({
+  search: z.string().min(2, 'type two letters or more').max(100, 'search text is too long'),
+});
+
 export const projectSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -127,6 +131,21 @@ export const productResponse = z.object({
   similar: z.array(productCardSchema),
 });
 
+export const searchSuggestionsResponse = z.object({
+  success: z.literal(true),
+  text: z.string().describe('The text as searched: normalised, in the keyboard layout that made sense'),
+  products: z
+    .array(
+      productCardSchema
+        .pick({ link: true, name: true, image: true, price: true, sale: true })
+        .describe('A product: picture, name, price'),
+    )
+    .describe('Up to 6 best matches, the last word read as unfinished'),
+  sections: z
+    .array(z.object({ kind: z.enum(['project', 'category']), link: z.string(), name: z.string() }))
+    .describe('Projects (games) and categories whose names match'),
+});
+
 export const errorResponse = z.object({
   success: z.literal(false),
   errors: z.record(z.string(), z.array(z.string())),
@@ -138,6 +157,7 @@ export type Project = z.infer<typeof projectSchema>;
 export type Category = z.infer<typeof categorySchema>;
 export type ProductCard = z.infer<typeof productCardSchema>;
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type SearchSuggestions = Omit<z.infer<typeof searchSuggestionsResponse>, 'success'>;
 export type Counts = z.infer<typeof countsSchema>;
 export type Paging = z.infer<typeof pagingSchema>;
 export type InitialResponse = z.infer<typeof initialResponse>;

@@ -1,16 +1,26 @@
 import type { Redis } from 'ioredis';
-import type { InitialResponse, ProductListResponse, ProductResponse } from '../contract/catalog.ts';
+import type {
+  InitialResponse,
+  ProductListResponse,
+  ProductResponse,
+  SearchSuggestions,
+} from '../contract/catalog.ts';
 import type { FeedbackInput } from '../contract/feedback.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
+import { suggestSearch } from './catalog/search.ts';
+import { recordSearch } from './catalog/search-stats.ts';
+import { normaliseSearchText } from './catalog/search-text.ts';
 import {
   getProduct,
   listCategories,
   listProducts,
   listProjects,
   listWeekProducts,
+  type SearchHelp,
+  searchHelp,
 } from './catalog/service.ts';
 import { listProductLinks, sitemapEntries, sitemapFile } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
@@ -29,6 +39,9 @@ const catalogInvalidations = counter({
   help: 'Catalogue caches emptied: after a write here (local), or a message from another instance or a Redis reconnect (remote)',
   labelNames: ['origin'],
 });
+
+/** A search's first page as it is: what the search page shows first, and what analytics count. */
+const FIRST_PAGE: ListView = { ...WHOLE_LIST, page: 1 };
 
 const viewKey = (view: ListView) => `${view.sort}:${view.projectId}:${view.categoryId}:${view.page ?? 'all'}`;
 
@@ -86,6 +99,22 @@ export function createServices(options: {
         `search:${locale}:${text.trim().toLowerCase()}:${viewKey(view)}`,
         () => listProducts(db, locale, { kind: 'search', text }, view),
       ),
+    /** Suggestions while typing; texts are cached as search reads them. */
+    suggest: (locale: Locale, text: string) =>
+      cache.remember<SearchSuggestions>(
+        `suggest:${locale}:${normaliseSearchText(text)}:${/\s$/u.test(text)}`,
+        () => suggestSearch(db, locale, text),
+      ),
+    /** "Did you mean" and popular products, for a search that found nothing. */
+    searchHelp: (locale: Locale, text: string) =>
+      cache.remember<SearchHelp>(`search-help:${locale}:${normaliseSearchText(text)}`, () =>
+        searchHelp(db, locale, text),
+      ),
+    /** Counts a search for the back office, with what its first page found (cached by then). */
+    countSearch: async (locale: Locale, text: string) => {
+      const found = await catalog.search(locale, text, FIRST_PAGE);
+      await recordSearch(db, text, found.value.paging?.total ?? 0, new Date());
+    },
     product: (locale: Locale, link: string) =>
       cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () =>
         getProduct(db, locale, link),

@@ -52,6 +52,7 @@ export default [
     route('feedback', 'routes/admin/feedback.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('audit', 'routes/admin/audit.tsx'),
+    route('search', 'routes/admin/search.tsx'),
     route('csv', 'routes/admin/csv.tsx'),
     // An unknown back-office address passes the back office's guard (403 for visitors) before its 404.
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),

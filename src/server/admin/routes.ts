@@ -11,8 +11,12 @@ import {
   productInput,
   projectInput,
   refundParams,
+  searchStatsQuery,
+  synonymInput,
 } from '../../contract/admin.ts';
 import { accountActions } from '../accounts/session-actions.ts';
+import { searchStats } from '../catalog/search-stats.ts';
+import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
 import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
@@ -319,6 +323,50 @@ export function adminRoutes(services: Services) {
       }),
       response: answer,
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/search/synonyms',
+      summary: "Search synonyms: a shopper's word that search also reads as another",
+      response: answer,
+      handler: async () => ({ success: true, synonyms: await listSynonyms(db) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/search/synonyms',
+      summary: 'Add a search synonym (409 when it is there already)',
+      body: synonymInput,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        synonym: await write(addSynonym(db, await actor(request), body)),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'DELETE',
+      url: '/api/admin/search/synonyms/:id',
+      summary: 'Remove a search synonym',
+      params: idParams,
+      response: doneResponse,
+      handler: async ({ params, request }) => {
+        await write(deleteSynonym(db, await actor(request), params.id));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/search/stats',
+      summary: 'The most searched texts and those that found nothing, over the last 7 or 30 days',
+      query: searchStatsQuery,
+      response: answer,
+      handler: async ({ query }) => ({
+        success: true,
+        ...(await searchStats(db, Number(query.days), new Date())),
+      }),
     }),
   ];
 }

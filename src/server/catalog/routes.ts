@@ -6,6 +6,8 @@ import {
   productListResponse,
   productResponse,
   searchQuery,
+  searchSuggestionsResponse,
+  suggestionsQuery,
 } from '../../contract/catalog.ts';
 import type { ListView } from '../../contract/shop.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
@@ -67,7 +69,8 @@ export function catalogRoutes({ catalog }: Services) {
     defineRoute({
       method: 'GET',
       url: '/api/search',
-      summary: 'Full-text search over names and descriptions, tolerant of typos',
+      summary:
+        'Full-text search over names, projects, categories and descriptions; typos, keyboard layout and synonyms',
       tags: ['catalogue'],
       query: searchQuery,
       response: productListResponse,
@@ -76,6 +79,23 @@ export function catalogRoutes({ catalog }: Services) {
           reply,
           (await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query))).json,
         ),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/search/suggestions',
+      summary: 'Suggestions while typing: up to 6 products and the matching projects and categories',
+      tags: ['catalogue'],
+      query: suggestionsQuery,
+      response: searchSuggestionsResponse,
+      handler: async ({ query, request, reply }) => {
+        // The same for everyone asking in one language: caches may keep it a minute (shared ones
+        // only when the language is in the address rather than negotiated).
+        reply.header('cache-control', `${query.locale ? 'public' : 'private'}, max-age=60`);
+        return sendJson(
+          reply,
+          (await catalog.suggest(query.locale ?? requestLocale(request), query.search)).json,
+        );
+      },
     }),
     defineRoute({
       method: 'GET',

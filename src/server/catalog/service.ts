@@ -14,17 +14,11 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { ListView, Sort } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
-import {
-  categories,
-  productCategories,
-  productImages,
-  products,
-  projects,
-  searchWords,
-} from '../db/schema.ts';
+import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
+import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
@@ -35,8 +29,6 @@ const SIMILAR_LIMIT = 8;
 const WEEK_LIMIT = 12;
 /** A search list holds the best this many matches: enough pages for anyone, bounded work per search. */
 const SEARCH_LIMIT = 1000;
-/** Trigram similarity above which a misspelt search word is taken for a word of a product name. */
-const TYPO_SIMILARITY = 0.4;
 
 /** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
 const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
@@ -217,29 +209,10 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
         where pc.product_id = ${products.id} and pc.category_id = ${category.id})`,
     };
   }
-  const needle = scope.text.trim().toLowerCase();
-  const fullText = (text: SQL) =>
-    sql`(websearch_to_tsquery('russian', ${text}) || websearch_to_tsquery('english', ${text}))`;
+  const plan = await planSearch(db, scope.text);
   return {
     title: scope.text.trim(),
-    // Each word of three letters or more that is no word of any product name becomes the most
-    // similar name word (trigram similarity); the corrected text is searched as well as the original.
-    // A word of the names is looked up by its key first: no similarity is computed for it.
-    with: sql`search_query as (
-      select case when bool_or(best.word <> needle.word)
-        then ${fullText(sql`${needle}`)} || ${fullText(sql`string_agg(coalesce(best.word, needle.word), ' ')`)}
-        else ${fullText(sql`${needle}`)} end as query
-      from unnest(tsvector_to_array(to_tsvector('simple', ${needle}))) as needle(word)
-      left join lateral (
-        select ${searchWords.word} as word from ${searchWords}
-        where length(needle.word) >= 3
-          and not exists (select 1 from ${searchWords} known where known.word = needle.word)
-          and ${searchWords.word} % needle.word
-          and similarity(${searchWords.word}, needle.word) >= ${TYPO_SIMILARITY}
-        order by similarity(${searchWords.word}, needle.word) desc, ${searchWords.word}
-        limit 1
-      ) as best on true
-    ),`,
+    with: sql`search_query as (select ${planQuery(plan)} as query),`,
     from: sql`, search_query`,
     where: sql`${products.searchVector} @@ search_query.query`,
     rank: sql`ts_rank(${products.searchVector}, search_query.query)`,
@@ -441,4 +414,16 @@ async function listSimilar(db: Executor, locale: Locale, product: ProductCard): 
           SIMILAR_LIMIT - sharing.length,
         );
   return [...(await cardsInOrder(db, locale, sharing)), ...sameProject];
+}
+
+export interface SearchHelp {
+  /** Names of the products closest to the text, for "did you mean". */
+  didYouMean: Array<{ name: string; link: string }>;
+  popular: ProductCard[];
+}
+
+/** What the search page offers instead of an empty list when a search finds nothing. */
+export async function searchHelp(db: Executor, locale: Locale, text: string): Promise<SearchHelp> {
+  const [didYouMean, popular] = await Promise.all([closestNames(db, locale, text), popularProductIds(db)]);
+  return { didYouMean, popular: await cardsInOrder(db, locale, popular) };
 }

@@ -1,9 +1,10 @@
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
   check,
   customType,
+  date,
   index,
   integer,
   jsonb,
@@ -112,8 +113,6 @@ export const categories = pgTable('categories', {
   version: version(),
 });
 
-const stripTags = (column: string) => `regexp_replace(coalesce(${column}, ''), '<[^>]*>', ' ', 'g')`;
-
 export const products = pgTable(
   'products',
   {
@@ -139,15 +138,12 @@ export const products = pgTable(
     /** Envisioned items cannot be bought, only wishlisted; fans are told when they are made. */
     envisioned: boolean('envisioned').notNull().default(false),
     position: integer('position').notNull().default(0),
-    searchVector: tsvector('search_vector').generatedAlwaysAs(
-      (): SQL =>
-        sql.raw(
-          `setweight(to_tsvector('russian', coalesce(name_ru, '')), 'A') || ` +
-            `setweight(to_tsvector('english', coalesce(name_en, '')), 'A') || ` +
-            `setweight(to_tsvector('russian', ${stripTags('description_ru')}), 'C') || ` +
-            `setweight(to_tsvector('english', ${stripTags('description_en')}), 'C')`,
-        ),
-    ),
+    /**
+     * What search matches, weighted: name A, project and category names B, description C. Kept by
+     * triggers (migration 0005, `product_search_document`): a generated column cannot read the
+     * project's and categories' names.
+     */
+    searchVector: tsvector('search_vector'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -187,13 +183,45 @@ export const productCategories = pgTable(
 );
 
 /**
- * Every word (three letters or more) of every product name in both languages, kept by a trigger on
- * `products`: search corrects a misspelt word to the most similar of these before the full-text
- * query. Words of renamed or deleted products stay; they can only suggest a word that finds nothing.
+ * Every word (three letters or more) of every product, project and category name in both
+ * languages, kept by triggers: search corrects a misspelt word to the closest of these before the
+ * full-text query. Words of renamed or deleted records stay; they can only suggest a word that
+ * finds nothing.
  */
 export const searchWords = pgTable('search_words', { word: text('word').primaryKey() }, (table) => [
   index('search_words_trgm_idx').using('gin', sql`${table.word} gin_trgm_ops`),
 ]);
+
+/**
+ * Words the manager makes search read as other words (`tee` → `t-shirt`, `кофта` → `худи`): a
+ * query word equal to `term` also matches what `meaning` matches. One way; both lower case.
+ */
+export const searchSynonyms = pgTable(
+  'search_synonyms',
+  {
+    id: serial('id').primaryKey(),
+    term: text('term').notNull(),
+    meaning: text('meaning').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('search_synonyms_term_meaning_unique').on(table.term, table.meaning)],
+);
+
+/**
+ * How often shoppers searched for what, per day: the normalised text (no shopper, no address), the
+ * searches of that day and how many products the last one found. One row per day and text, kept
+ * for `SEARCH_STATS_DAYS` (catalog/search-stats.ts).
+ */
+export const searchQueries = pgTable(
+  'search_queries',
+  {
+    day: date('day', { mode: 'string' }).notNull(),
+    query: text('query').notNull(),
+    searches: integer('searches').notNull().default(1),
+    results: integer('results').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.day, table.query] })],
+);
 
 export const productImages = pgTable(
   'product_images',

@@ -34,6 +34,7 @@ import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
 import { securityHeaders } from './security-headers.ts';
+import { searchCounting } from './search-counting.ts';
 import { sessionPlugin } from './session.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
@@ -74,6 +75,7 @@ export async function buildApp(options: AppOptions) {
   if (options.web) catalogPageCache(app, services);
   // Before the session and every parser: an oversized or unmeasured body is refused unread.
   await app.register(bodyLimits);
+  searchCounting(app, services);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
   await app.register(sessionPlugin, {
     db: services.db,

@@ -10,6 +10,8 @@ import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '..
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
+import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 
 /**
  * The answers of `/api/admin/*` as the browser receives them: the services' own return types
@@ -36,6 +38,8 @@ export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
+export type Synonym = Result<typeof listSynonyms>[number];
+export type SearchStat = Json<ServerSearchStat>;
 export type AuditEntry = AuditPage['entries'][number];
 export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
 export type FeedbackPage = Result<typeof listFeedback>;

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Link, useLocation, useMatches, useNavigate } from 'react-router';
+import { Link, useMatches } from 'react-router';
 import { useShop } from '../lib/shop.ts';
-import { CartIcon, HeartIcon, MenuIcon, SearchIcon } from './icons.tsx';
+import { CartIcon, HeartIcon, MenuIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useMenu } from './menu.tsx';
+import { SearchField } from './search-field.tsx';
 
 /** How many products the current search page found, while one is open (the found-count label). */
 function useSearchCount(): number | null {
@@ -66,56 +66,5 @@ export function Header() {
         </nav>
       </div>
     </header>
-  );
-}
-
-/**
- * A submit with non-empty text goes to /search/{text}; without JavaScript the form still works. A
- * plain form: with JavaScript the submit handler always navigates itself, so React Router's `Form`
- * would add nothing but work on every page render.
- */
-function SearchField({ found }: { found: number | null }) {
-  const { t } = useShop();
-  const navigate = useNavigate();
-  const { pathname } = useLocation();
-  const current = pathname.startsWith('/search/')
-    ? decodeURIComponent(pathname.slice('/search/'.length))
-    : '';
-  const [text, setText] = useState(current);
-  return (
-    // biome-ignore lint/a11y/useSemanticElements: the header lays out the form itself; a <search> wrapper would change that
-    <form
-      method="get"
-      action="/search"
-      role="search"
-      className="search-field"
-      onSubmit={(event) => {
-        event.preventDefault();
-        const search = text.trim();
-        if (search) navigate(`/search/${encodeURIComponent(search)}`);
-      }}
-    >
-      <label htmlFor="search-input" className="visually-hidden">
-        {t('search')}
-      </label>
-      <input
-        id="search-input"
-        name="search"
-        type="search"
-        value={text}
-        onChange={(event) => setText(event.target.value)}
-        placeholder={t('search-placeholder')}
-        autoComplete="off"
-        enterKeyHint="search"
-      />
-      <button type="submit" className="icon-button">
-        <SearchIcon label={t('search')} size={20} />
-      </button>
-      {found !== null ? (
-        <output className="search-field__found" aria-live="polite">
-          {t('search-found', { count: found })}
-        </output>
-      ) : null}
-    </form>
   );
 }

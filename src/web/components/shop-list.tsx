@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
 import type { Category, Paging, ProductListResponse, Project } from '../../contract/catalog.ts';
 import { SORTS, toggleSection } from '../../contract/shop.ts';
@@ -15,7 +16,7 @@ type ListData = Omit<ProductListResponse, 'success' | 'paging'> & { paging: Pagi
  * JavaScript; the server applies them to the whole list. Changing the sort or a filter goes back to
  * the first page.
  */
-export function ShopList({ heading, data, empty }: { heading: string; data: ListData; empty: string }) {
+export function ShopList({ heading, data, empty }: { heading: string; data: ListData; empty: ReactNode }) {
   const { t } = useShop();
   const { view, paging } = data;
   return (
@@ -43,11 +44,7 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
         </aside>
         <section className="shop-list__products" aria-label={t('products-count', { count: paging.total })}>
           <h2 className="shop-list__count">{t('products-count', { count: paging.total })}</h2>
-          {data.products.length > 0 ? (
-            <ProductGrid products={data.products} eagerCount={4} />
-          ) : (
-            <p className="empty">{empty}</p>
-          )}
+          {data.products.length > 0 ? <ProductGrid products={data.products} eagerCount={4} /> : empty}
           <Pager view={view} paging={paging} />
         </section>
       </div>

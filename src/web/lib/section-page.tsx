@@ -32,7 +32,11 @@ export function SectionPage({ loaderData }: { loaderData: SectionData }) {
         previous={loaderData.previous}
         next={loaderData.next}
       />
-      <ShopList heading={loaderData.title} data={loaderData} empty={t('no-products')} />
+      <ShopList
+        heading={loaderData.title}
+        data={loaderData}
+        empty={<p className="empty">{t('no-products')}</p>}
+      />
     </>
   );
 }

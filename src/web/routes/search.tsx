@@ -1,14 +1,20 @@
+import { Link } from 'react-router';
 import { PublicPageHead } from '../components/page-head.tsx';
+import { ProductGrid } from '../components/product-card.tsx';
 import { ShopList } from '../components/shop-list.tsx';
 import { loadListPage, pageTitle } from '../lib/list-page.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
-export function loader({ context, params, url }: Route.LoaderArgs) {
+export async function loader({ context, params, url }: Route.LoaderArgs) {
   const text = params.search.slice(0, 200);
-  return loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
+  const list = await loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
     context.services.catalog.search(context.locale, text, view),
   );
+  // Nothing found: the closest names and popular products instead of an empty page.
+  const help =
+    list.paging.total === 0 ? (await context.services.catalog.searchHelp(context.locale, text)).value : null;
+  return { ...list, help };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -25,8 +31,40 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <ShopList
         heading={heading}
         data={loaderData}
-        empty={t('no-search-results', { search: loaderData.title })}
+        empty={<NothingFound search={loaderData.title} help={loaderData.help} />}
       />
     </>
+  );
+}
+
+function NothingFound({
+  search,
+  help,
+}: {
+  search: string;
+  help: Route.ComponentProps['loaderData']['help'];
+}) {
+  const { t } = useShop();
+  return (
+    <div className="nothing-found">
+      <p className="empty">{t('no-search-results', { search })}</p>
+      {help && help.didYouMean.length > 0 ? (
+        <p className="did-you-mean">
+          {t('did-you-mean')}{' '}
+          {help.didYouMean.map((product, index) => (
+            <span key={product.link}>
+              {index > 0 ? ', ' : null}
+              <Link to={`/product/${product.link}`}>{product.name}</Link>
+            </span>
+          ))}
+        </p>
+      ) : null}
+      {help && help.popular.length > 0 ? (
+        <section aria-labelledby="popular-heading">
+          <h2 id="popular-heading">{t('popular-products')}</h2>
+          <ProductGrid products={help.popular} />
+        </section>
+      ) : null}
+    </div>
   );
 }

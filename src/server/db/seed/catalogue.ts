@@ -1074,6 +1074,21 @@ export const PRODUCTS: ProductSeed[] = [...NORTHWIND, ...PIXEL_OUTLAWS, ...STARF
 
 // ── Partners ────────────────────────────────────────────────────────────────────────────────────
 
+// ── Search synonyms ─────────────────────────────────────────────────────────────────────────────
+
+/** Words shoppers type for what the catalogue calls otherwise; the manager keeps more in the back office. */
+export const SEARCH_SYNONYMS: Array<{ term: string; meaning: string }> = [
+  { term: 'tee', meaning: 't-shirt' },
+  { term: 'badge', meaning: 'pin' },
+  { term: 'cup', meaning: 'mug' },
+  { term: 'sweatshirt', meaning: 'hoodie' },
+  { term: 'кофта', meaning: 'худи' },
+  { term: 'толстовка', meaning: 'худи' },
+  { term: 'майка', meaning: 'футболка' },
+  { term: 'чашка', meaning: 'кружка' },
+  { term: 'плакат', meaning: 'постер' },
+];
+
 export const PARTNERS: PartnerSeed[] = [
   {
     nameRu: 'Студия «Северный ветер»',

@@ -4,7 +4,7 @@ import { hashPassword } from '../../accounts/passwords.ts';
 import { sanitizeDescription } from '../../catalog/sanitize.ts';
 import { storeImage } from '../../files/images.ts';
 import type { ObjectStorage } from '../../files/storage.ts';
-import type { Database } from '../client.ts';
+import type { Database, Executor } from '../client.ts';
 import {
   categories,
   exchangeRates,
@@ -13,10 +13,11 @@ import {
   productImages,
   products,
   projects,
+  searchSynonyms,
   users,
 } from '../schema.ts';
 import { renderPartnerImage, renderProductImage, renderProjectLogo } from './artwork.ts';
-import { CATEGORIES, PARTNERS, PRODUCTS, PROJECTS } from './catalogue.ts';
+import { CATEGORIES, PARTNERS, PRODUCTS, PROJECTS, SEARCH_SYNONYMS } from './catalogue.ts';
 
 /**
  * Fills an empty shop with the demo catalogue, its pictures, an admin account and a starting
@@ -50,66 +51,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
     if (await hasCatalogue(tx)) return false;
 
-    const projectIds = new Map<string, number>();
-    for (const [position, project] of PROJECTS.entries()) {
-      const [row] = await tx
-        .insert(projects)
-        .values({
-          link: project.link,
-          nameRu: project.nameRu,
-          nameEn: project.nameEn,
-          image: pictures.projects[position],
-          position,
-        })
-        .returning({ id: projects.id });
-      if (row) projectIds.set(project.link, row.id);
-    }
-
-    const categoryRows = await tx
-      .insert(categories)
-      .values(CATEGORIES.map((category, position) => ({ ...category, position })))
-      .returning({ id: categories.id, link: categories.link });
-    const categoryIds = new Map(categoryRows.map((row) => [row.link, row.id]));
-
-    for (const [position, product] of PRODUCTS.entries()) {
-      const projectId = projectIds.get(product.project);
-      if (projectId === undefined)
-        throw new Error(`Demo product ${product.link} names unknown project ${product.project}`);
-      const [row] = await tx
-        .insert(products)
-        .values({
-          projectId,
-          link: product.link,
-          nameRu: product.nameRu,
-          nameEn: product.nameEn,
-          descriptionRu: sanitizeDescription(product.descriptionRu),
-          descriptionEn: sanitizeDescription(product.descriptionEn),
-          price: product.price,
-          sale: product.sale ?? null,
-          weight: product.weight,
-          quantity: product.quantity,
-          weekSale: product.weekSale ?? false,
-          envisioned: product.envisioned ?? false,
-          position,
-        })
-        .returning({ id: products.id });
-      if (!row) throw new Error(`Demo product ${product.link} was not inserted`);
-      await tx.insert(productCategories).values(
-        product.categories.map((link) => {
-          const categoryId = categoryIds.get(link);
-          if (categoryId === undefined)
-            throw new Error(`Demo product ${product.link} names unknown category ${link}`);
-          return { productId: row.id, categoryId };
-        }),
-      );
-      await tx.insert(productImages).values(
-        (pictures.products[position] ?? []).map((file, index) => ({
-          productId: row.id,
-          file,
-          position: index,
-        })),
-      );
-    }
+    await insertDemoCatalogue(tx, pictures);
 
     await tx.insert(partners).values(
       PARTNERS.map(({ art: _art, ...partner }, position) => ({
@@ -164,6 +106,77 @@ async function hasCatalogue(db: Pick<Database, 'select'>): Promise<boolean> {
 }
 
 /** Draws every picture and stores it with its variants; returns the file names in catalogue order. */
+
+/** Pictures of the demo catalogue: stored file names per project and per product, in seed order. */
+type CataloguePictures = Pick<Awaited<ReturnType<typeof drawPictures>>, 'projects' | 'products'>;
+
+/**
+ * The demo catalogue's rows: projects, categories, products with their categories and pictures,
+ * and the search synonyms. Tests write it without pictures.
+ */
+export async function insertDemoCatalogue(tx: Executor, pictures: CataloguePictures) {
+  const projectIds = new Map<string, number>();
+  for (const [position, project] of PROJECTS.entries()) {
+    const [row] = await tx
+      .insert(projects)
+      .values({
+        link: project.link,
+        nameRu: project.nameRu,
+        nameEn: project.nameEn,
+        image: pictures.projects[position],
+        position,
+      })
+      .returning({ id: projects.id });
+    if (row) projectIds.set(project.link, row.id);
+  }
+
+  const categoryRows = await tx
+    .insert(categories)
+    .values(CATEGORIES.map((category, position) => ({ ...category, position })))
+    .returning({ id: categories.id, link: categories.link });
+  const categoryIds = new Map(categoryRows.map((row) => [row.link, row.id]));
+
+  for (const [position, product] of PRODUCTS.entries()) {
+    const projectId = projectIds.get(product.project);
+    if (projectId === undefined)
+      throw new Error(`Demo product ${product.link} names unknown project ${product.project}`);
+    const [row] = await tx
+      .insert(products)
+      .values({
+        projectId,
+        link: product.link,
+        nameRu: product.nameRu,
+        nameEn: product.nameEn,
+        descriptionRu: sanitizeDescription(product.descriptionRu),
+        descriptionEn: sanitizeDescription(product.descriptionEn),
+        price: product.price,
+        sale: product.sale ?? null,
+        weight: product.weight,
+        quantity: product.quantity,
+        weekSale: product.weekSale ?? false,
+        envisioned: product.envisioned ?? false,
+        position,
+      })
+      .returning({ id: products.id });
+    if (!row) throw new Error(`Demo product ${product.link} was not inserted`);
+    await tx.insert(productCategories).values(
+      product.categories.map((link) => {
+        const categoryId = categoryIds.get(link);
+        if (categoryId === undefined)
+          throw new Error(`Demo product ${product.link} names unknown category ${link}`);
+        return { productId: row.id, categoryId };
+      }),
+    );
+    const files = pictures.products[position] ?? [];
+    if (files.length > 0)
+      await tx
+        .insert(productImages)
+        .values(files.map((file, index) => ({ productId: row.id, file, position: index })));
+  }
+
+  await tx.insert(searchSynonyms).values(SEARCH_SYNONYMS);
+}
+
 async function drawPictures(storage: ObjectStorage) {
   const brandOf = new Map(PROJECTS.map((project) => [project.link, project.brand]));
   const projectLogos = await inBatches(

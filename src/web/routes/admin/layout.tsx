@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/partners', label: 'admin-partners' },
   { to: '/admin/feedback', label: 'admin-feedback' },
   { to: '/admin/reviews', label: 'admin-reviews' },
+  { to: '/admin/search', label: 'admin-search-section' },
   { to: '/admin/audit', label: 'admin-audit' },
   { to: '/admin/csv', label: 'admin-csv' },
 ] as const satisfies Array<{ to: string; label: AdminMessageKey; end?: boolean }>;

@@ -1,0 +1,191 @@
+import { type FormEvent, useState } from 'react';
+import { Link } from 'react-router';
+import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useAdminShop } from '../../admin/text.ts';
+import type { SearchStat, Synonym } from '../../admin/types.ts';
+import {
+  AdminErrorBoundary,
+  AdminLoading,
+  AdminPage,
+  BusyButton,
+  RequestAlert,
+  useAdminRequest,
+} from '../../admin/ui.tsx';
+import { FormField, FormSuccess } from '../../components/form-field.tsx';
+import type { Route } from './+types/search';
+
+const PERIODS = ['7', '30'] as const;
+type Period = (typeof PERIODS)[number];
+
+export async function clientLoader({ request }: Route.ClientLoaderArgs) {
+  const asked = new URL(request.url).searchParams.get('days');
+  const days: Period = asked === '30' ? '30' : '7';
+  const [{ synonyms }, stats] = await Promise.all([
+    loadAdmin<{ synonyms: Synonym[] }>('/search/synonyms', request),
+    loadAdmin<{ top: SearchStat[]; empty: SearchStat[] }>('/search/stats', request, { days }),
+  ]);
+  return { days, synonyms, stats };
+}
+
+export function HydrateFallback() {
+  return <AdminLoading />;
+}
+
+/**
+ * Search: what shoppers search for and what finds nothing (so that the manager sees which words
+ * to teach), and the synonyms that teach them.
+ */
+export default function SearchAdminPage({ loaderData }: Route.ComponentProps) {
+  const { t } = useAdminShop();
+  const { days, synonyms, stats } = loaderData;
+  return (
+    <AdminPage title={t('admin-search-section')}>
+      <nav className="admin-card admin-periods" aria-label={t('admin-search-period')}>
+        {PERIODS.map((period) => (
+          <Link key={period} to={`?days=${period}`} aria-current={period === days ? 'page' : undefined}>
+            {t('admin-search-days', { days: Number(period) })}
+          </Link>
+        ))}
+      </nav>
+      <div className="admin-split">
+        <SearchTable id="search-top" title={t('admin-search-top')} rows={stats.top} />
+        <SearchTable id="search-empty" title={t('admin-search-empty')} rows={stats.empty} />
+      </div>
+      <Synonyms synonyms={synonyms} />
+    </AdminPage>
+  );
+}
+
+function SearchTable({ id, title, rows }: { id: string; title: string; rows: SearchStat[] }) {
+  const { t } = useAdminShop();
+  return (
+    <section className="admin-card" aria-labelledby={id}>
+      <h2 id={id}>{title}</h2>
+      {rows.length === 0 ? (
+        <p>{t('admin-nothing-yet')}</p>
+      ) : (
+        <div className="admin-table-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin-search-query')}</th>
+                <th scope="col">{t('admin-search-searches')}</th>
+                <th scope="col">{t('admin-search-found')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row) => (
+                <tr key={row.query}>
+                  <td>
+                    <a href={`/search/${encodeURIComponent(row.query)}`} target="_blank" rel="noreferrer">
+                      {row.query}
+                    </a>
+                  </td>
+                  <td>{row.searches}</td>
+                  <td>{row.results}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const FIELDS = ['term', 'meaning'];
+
+function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
+  const { t } = useAdminShop();
+  const save = useAdminRequest();
+  const remove = useAdminRequest();
+  const [values, setValues] = useState({ term: '', meaning: '' });
+  const field = (key: 'term' | 'meaning') => ({
+    name: key,
+    value: values[key],
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [key]: event.target.value })),
+    errors: save.errors[key],
+  });
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const done = await save.run(() => adminApi('POST', '/search/synonyms', { json: values }), {
+      success: t('admin-synonym-saved'),
+    });
+    if (done) setValues({ term: '', meaning: '' });
+  };
+  return (
+    <div className="admin-split">
+      <section className="admin-card" aria-labelledby="synonyms-heading">
+        <h2 id="synonyms-heading">{t('admin-synonyms')}</h2>
+        <p className="admin-muted">{t('admin-synonyms-hint')}</p>
+        <RequestAlert message={remove.message} errors={remove.errors} shownFields={[]} />
+        {synonyms.length === 0 ? (
+          <p>{t('admin-nothing-yet')}</p>
+        ) : (
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin-synonym-term')}</th>
+                <th scope="col">{t('admin-synonym-meaning')}</th>
+                <th scope="col">{t('admin-actions')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {synonyms.map((synonym) => (
+                <tr key={synonym.id}>
+                  <td>{synonym.term}</td>
+                  <td>{synonym.meaning}</td>
+                  <td>
+                    <button
+                      type="button"
+                      className="link-button admin-danger"
+                      onClick={() => remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))}
+                    >
+                      {t('admin-delete')}
+                      <span className="visually-hidden">
+                        {' '}
+                        {synonym.term} → {synonym.meaning}
+                      </span>
+                    </button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        )}
+      </section>
+      <form
+        className="admin-card admin-form"
+        onSubmit={submit}
+        noValidate
+        aria-labelledby="synonym-form-heading"
+      >
+        <h2 id="synonym-form-heading">{t('admin-new-synonym')}</h2>
+        {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
+        <RequestAlert message={save.message} errors={save.errors} shownFields={FIELDS} />
+        <FormField
+          {...field('term')}
+          label={t('admin-synonym-term')}
+          hint={t('admin-synonym-term-hint')}
+          required
+        />
+        <FormField
+          {...field('meaning')}
+          label={t('admin-synonym-meaning')}
+          hint={t('admin-synonym-meaning-hint')}
+          required
+        />
+        <div className="admin-actions">
+          <BusyButton busy={save.busy} primary>
+            {t('save')}
+          </BusyButton>
+        </div>
+      </form>
+    </div>
+  );
+}
+
+export function ErrorBoundary() {
+  return <AdminErrorBoundary />;
+}
