@@ -166,7 +166,7 @@ describe('account forms without JavaScript, in Russian', () => {
     await page.getByRole('alert').filter({ hasText: 'Неверный e-mail или пароль.' }).waitFor();
   });
 
-  it('signs in with a plain form, signs out with a plain link', async () => {
+  it('signs in with a plain form; a link to /logout asks first, and its button signs out to the home page', async () => {
     const { page } = browser;
     await page.goto('/login');
     await page.getByLabel('E-mail').fill(ADMIN.email);
@@ -174,9 +174,22 @@ describe('account forms without JavaScript, in Russian', () => {
     await page.getByRole('button', { name: 'Войти' }).click();
     await page.getByRole('banner').getByRole('link', { name: ADMIN.email }).waitFor();
     expect(pathOf(page)).toBe('/');
-    await page.goto('/logout');
-    expect(pathOf(page)).toBe('/');
+
+    // Opening the address (the spec's /logout/ too) changes nothing: a confirmation, still signed in.
+    for (const address of ['/logout/', '/logout']) {
+      await page.goto(address);
+      await page.getByRole('heading', { level: 1, name: 'Выйти из аккаунта?' }).waitFor();
+      await page.getByRole('banner').getByRole('link', { name: ADMIN.email }).waitFor();
+    }
+    await page
+      .getByRole('region', { name: 'Выйти из аккаунта?' })
+      .getByRole('button', { name: 'Выйти' })
+      .click();
     await page.getByRole('banner').getByRole('link', { name: 'Вход' }).waitFor();
+    expect(pathOf(page)).toBe('/');
+    // Signed out, the address has nothing to ask.
+    await page.goto('/logout/');
+    expect(pathOf(page)).toBe('/');
   });
 
   it('sends feedback: errors first, then a confirmation and an empty form', async () => {

@@ -37,4 +37,54 @@ describe('page requests the app cannot read', () => {
     });
     expect(form.status).toBe(302);
   });
+
+  const form = (body: string, headers: Record<string, string> = {}) => ({
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    body,
+  });
+
+  it('returns a form only to a path on the shop, and answers control characters in the address with 400', async () => {
+    for (const page of ['/locale', '/overlay']) {
+      for (const target of [
+        '/%5Cevil.example',
+        '//evil.example',
+        'https://evil.example/',
+        '/%252F%252Fevil.example',
+      ]) {
+        const answer = await send(
+          `${baseUrl}${page}`,
+          form(`locale=ru&redirectTo=${encodeURIComponent(target)}`),
+        );
+        expect(answer.status, `${page} ${target}`).toBe(302);
+        expect(answer.location, `${page} ${target}`).toBe('/');
+      }
+      for (const target of ['/a%0d%0aSet-Cookie:%20x=1', '/%09/evil.example/x']) {
+        const answer = await send(`${baseUrl}${page}`, form(`locale=ru&redirectTo=${target}`));
+        expect(answer.status, `${page} ${target}`).toBe(400);
+        expect(answer.setCookie, `${page} ${target}`).toEqual([]);
+      }
+    }
+  });
+
+  it('refuses /login?redirectTo= to another site before signing in', async () => {
+    const credentials = `email=${encodeURIComponent('admin@vitrina.example')}&password=e2e-admin-password`;
+    const tab = await send(`${baseUrl}/login?redirectTo=/%09/evil.example/x`, form(credentials));
+    expect(tab.status).toBe(400);
+    expect(tab.setCookie).toEqual([]);
+    const elsewhere = await send(`${baseUrl}/login?redirectTo=/%5Cevil.example`, form(credentials));
+    expect(elsewhere.status).toBe(302);
+    expect(elsewhere.location).toBe('/');
+  });
+
+  it('answers a multipart form cut short with 400, and a 50 MB form with 413 unread', async () => {
+    const cut = await send(`${baseUrl}/feedback`, {
+      method: 'POST',
+      headers: { 'content-type': 'multipart/form-data; boundary=XX' },
+      body: '--XX\r\nContent-Disposition: form-data; name="name"\r\n\r\nAnna',
+    });
+    expect(cut.status).toBe(400);
+    const huge = await send(`${baseUrl}/feedback`, form(`message=${'x'.repeat(50 * 1024 * 1024)}`));
+    expect(huge.status).toBe(413);
+  });
 });

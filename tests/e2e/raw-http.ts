@@ -3,6 +3,8 @@ import http from 'node:http';
 export interface Answer {
   status: number;
   body: string;
+  location: string | undefined;
+  setCookie: string[];
 }
 
 /** The answer to a request made with node:http, read whole as text. */
@@ -14,7 +16,14 @@ export function answerTo(request: http.ClientRequest): Promise<Answer> {
       response.on('data', (chunk) => {
         body += chunk;
       });
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+      response.on('end', () =>
+        resolve({
+          status: response.statusCode ?? 0,
+          body,
+          location: response.headers.location,
+          setCookie: response.headers['set-cookie'] ?? [],
+        }),
+      );
     });
     request.on('error', reject);
   });

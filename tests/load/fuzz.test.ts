@@ -351,7 +351,10 @@ afterAll(async () => {
   if (dataDir) removeDataDir(dataDir);
 });
 
-/** Row count and an md5 of every row of every table but the job queue (its recurring jobs run on). */
+/**
+ * Row count and an md5 of every row of every table but the job queue, whose recurring jobs run on
+ * their own schedule; of the queue, the jobs a request can enqueue.
+ */
 async function snapshot(): Promise<Record<string, string>> {
   const { rows: tables } = await database.sql.query<{ name: string }>(
     "select table_name as name from information_schema.tables where table_schema = 'public' and table_name <> 'jobs' order by 1",
@@ -363,10 +366,13 @@ async function snapshot(): Promise<Record<string, string>> {
     );
     state[name] = `${rows[0]?.count} rows ${rows[0]?.digest}`;
   }
-  const { rows: jobs } = await database.sql.query<{ count: number }>(
-    "select count(*)::int as count from jobs where unique_key is null or unique_key not like 'recurring:%'",
+  // Every kind but the recurring ones: a finished occurrence of those gives its unique key up to the
+  // next one, so "no recurring key" also counted the minute's order expiry as a job a request made.
+  const { rows: jobs } = await database.sql.query<{ count: number; newest: string | null }>(
+    `select count(*)::int as count, max(id)::text as newest from jobs
+      where kind not in (select kind from jobs where unique_key like 'recurring:%')`,
   );
-  state.jobs = `${jobs[0]?.count} one-off jobs`;
+  state.jobs = `${jobs[0]?.count} enqueued jobs, the newest ${jobs[0]?.newest}`;
   return state;
 }
 

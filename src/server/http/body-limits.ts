@@ -4,9 +4,10 @@ import fastifyPlugin from 'fastify-plugin';
 /**
  * Bodies the shop will not read, refused before anything reads them:
  * - a body larger than its route's `bodyLimit` (1 MB; the file manager's upload and the products
- *   CSV declare their own), told by Content-Length, answered 413 at once and the connection closed,
- *   so no byte of it is buffered. This holds for every reader: Fastify's parsers, the multipart
- *   plugin and the server-rendered app, which read the raw request themselves;
+ *   CSV declare their own), told by Content-Length, answered 413 at once; Node discards the rest as
+ *   it arrives (as after Fastify's own 413), so none of it is kept. This holds for every reader:
+ *   Fastify's parsers, the multipart plugin and the server-rendered app, which reads the raw
+ *   request itself;
  * - a body without Content-Length (chunked), 411: its size is only known once read, and browsers
  *   and the payment providers always send the length;
  * - JSON nested deeper than MAX_JSON_DEPTH, 400 before it is parsed: every recursive walk of the
@@ -47,7 +48,7 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
 
 export const bodyLimits = fastifyPlugin(
   async (app: FastifyInstance) => {
-    app.addHook('onRequest', async (request, reply) => {
+    app.addHook('onRequest', async (request) => {
       const { headers } = request;
       if (headers['content-length'] === undefined) {
         if (headers['transfer-encoding'] !== undefined) {
@@ -57,8 +58,6 @@ export const bodyLimits = fastifyPlugin(
       }
       const limit = request.routeOptions.bodyLimit;
       if (Number(headers['content-length']) > limit) {
-        // The rest of the body is not read: the connection ends with the answer.
-        reply.header('connection', 'close');
         throw new RefusedBody(413, `The request body is larger than ${limit} bytes`);
       }
     });
