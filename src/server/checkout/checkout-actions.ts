@@ -12,7 +12,7 @@ import {
 import { accountActions } from '../accounts/session-actions.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
-import { requireDeliveryCost, requirePickupPoint } from '../orders/checkout-rules.ts';
+import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
 import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
   BoxberryRefusal,
@@ -49,10 +49,17 @@ export interface PickupPoint {
 /** The built-in picker lists at most this many points of a city. */
 export const PICKUP_POINTS_LIMIT = 100;
 
+/** The order and provider form a checkout key already placed, while the order awaits payment. */
+async function placedWithKey(services: Services, userId: number, checkoutKey: string | undefined) {
+  const order = checkoutKey ? await findUnpaidOrder(services.db, userId, checkoutKey) : undefined;
+  return order ? { order: currentOrder(order), payment: paymentForm(services.config, order) } : undefined;
+}
+
 /**
  * Places an order from the signed-in user's basket: the delivery cost is quoted again on the
  * server (never taken from the browser), then the order is created with its stock taken, and the
- * provider form to post is returned.
+ * provider form to post is returned. The same checkout key again (a double click, a retry) answers
+ * the order it placed.
  */
 export async function placeOrder(
   services: Services,
@@ -60,6 +67,8 @@ export async function placeOrder(
   userId: number,
   body: OrderInput,
 ) {
+  const repeated = await placedWithKey(services, userId, body.checkoutKey);
+  if (repeated) return repeated;
   const quote = await quoteForRequest(services, request, {
     method: body.deliveryMethod,
     country: body.country,
@@ -163,8 +172,9 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
     /**
      * Places the order from the basket and the shipping step's draft, forgets the draft and keeps
      * the provider form for `pendingPayment`. The form's checkout key makes a repeated submit
-     * answer the order it placed, even once the draft is gone. Without a draft (or with a cost not
-     * above 0) the shopper must go back to the shipping step (delivery-cost-required).
+     * answer the order it placed, even once the draft is gone. Without a draft, or when the cost
+     * quoted again is not above 0, the shopper must go back to the shipping step
+     * (delivery-cost-required).
      */
     async placeOrder(input: {
       paymentMethod: PaymentMethod;
@@ -173,24 +183,24 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       checkoutKey?: string | undefined;
     }) {
       const user = await userId();
-      const repeated = input.checkoutKey ? await findUnpaidOrder(db, user, input.checkoutKey) : undefined;
       const saved = draft.get();
-      if (!repeated) requireDeliveryCost(saved?.cost ?? 0);
-      const placed = repeated
-        ? { order: currentOrder(repeated), payment: paymentForm(config, repeated) }
-        : await placeOrder(
+      // Without the draft, this can only be the same form again after its order was placed.
+      const placed = saved
+        ? await placeOrder(
             services,
             request,
             user,
             orderBody.parse({
-              ...saved?.recipient,
-              deliveryMethod: saved?.deliveryMethod,
+              ...saved.recipient,
+              deliveryMethod: saved.deliveryMethod,
               paymentMethod: input.paymentMethod,
               comment: input.comment,
               locale: input.locale,
               checkoutKey: input.checkoutKey,
             }),
-          );
+          )
+        : await placedWithKey(services, user, input.checkoutKey);
+      if (!placed) throw deliveryCostRequired();
       request.session.checkoutDraft = undefined;
       await pending.set(placed);
       return placed;

@@ -15,7 +15,10 @@ export function requirePickupPoint(method: DeliveryMethod, address: string): voi
   }
 }
 
+/** No delivery cost quoted yet: the shopper goes back to the shipping step. */
+export const deliveryCostRequired = () => new Invalid('delivery-cost-required', {}, 'delivery-cost-required');
+
 /** An order is placed only with a delivery cost the server quoted above 0. */
 export function requireDeliveryCost(cost: Kopecks): void {
-  if (!(cost > 0)) throw new Invalid('delivery-cost-required', {}, 'delivery-cost-required');
+  if (!(cost > 0)) throw deliveryCostRequired();
 }
