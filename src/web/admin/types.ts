@@ -10,6 +10,7 @@ import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '..
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+import type { orderTransactions } from '../../server/orders/refunds.ts';
 
 /**
  * The answers of `/api/admin/*` as the browser receives them: the services' own return types
@@ -32,6 +33,7 @@ export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
+export type OrderPayments = Result<typeof orderTransactions>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
