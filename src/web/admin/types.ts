@@ -12,6 +12,7 @@ import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
+import type { orderTransactions } from '../../server/orders/refunds.ts';
 
 /**
  * The answers of `/api/admin/*` as the browser receives them: the services' own return types
@@ -34,6 +35,7 @@ export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
+export type OrderPayments = Result<typeof orderTransactions>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];

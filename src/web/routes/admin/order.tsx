@@ -1,8 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminOrder } from '../../admin/types.ts';
+import type { AdminOrder, OrderPayments } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -18,11 +19,12 @@ import { FormField, FormSuccess, SelectField, TextAreaField } from '../../compon
 import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const { order } = await loadAdmin<{ order: AdminOrder }>(
-    `/orders/${encodeURIComponent(params.id)}`,
-    request,
-  );
-  return { order };
+  const path = `/orders/${encodeURIComponent(params.id)}`;
+  const [{ order }, { payments }] = await Promise.all([
+    loadAdmin<{ order: AdminOrder }>(path, request),
+    loadAdmin<{ payments: OrderPayments }>(`${path}/payments`, request),
+  ]);
+  return { order, payments };
 }
 
 export function HydrateFallback() {
@@ -109,7 +111,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
-  const { order } = loaderData;
+  const { order, payments } = loaderData;
   const method = deliveryMethodKey(order.delivery_method);
   const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
 
@@ -223,6 +225,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <OrderEditor key={order.id} order={order} />
+
+      <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
 
       <section className="admin-card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t('admin-status-history')}</h2>

@@ -1,0 +1,264 @@
+import { type FormEvent, useMemo, useState } from 'react';
+import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
+import { adminApi } from './api.ts';
+import { useAdminShop } from './text.ts';
+import type { AdminOrder, OrderPayments } from './types.ts';
+import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+
+/**
+ * The order page's payments and refunds: what was paid and refunded, each transaction, and the
+ * refund form (everything left or a part, units back to stock, one confirmation). A paid order is
+ * cancelled by refunding it; an order paid after its cancellation with no stock (6) gets a
+ * one-click full refund. The rules (what is left, which units may go back) are the server's.
+ */
+
+const PAID_STATUSES = [1, 3, 4, 5, 6];
+const SPECIAL = 6;
+const REFUND_FIELDS = ['amount', 'restock'];
+
+type AdminText = ReturnType<typeof useAdminShop>['t'];
+
+function stateText(t: AdminText, state: string): string {
+  const known: Record<string, string> = {
+    requested: t('admin-refund-requested'),
+    pending: t('admin-refund-pending'),
+    finished: t('admin-refund-finished'),
+    canceled: t('admin-refund-canceled'),
+  };
+  return known[state] ?? state;
+}
+
+function useMoney(currency: string) {
+  const { locale } = useAdminShop();
+  return useMemo(() => {
+    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+    });
+    return (amount: string) => format.format(Number(amount));
+  }, [locale, currency]);
+}
+
+type RefundRequest = ReturnType<typeof useAdminRequest>;
+
+interface RefundProps {
+  order: AdminOrder;
+  payments: OrderPayments;
+  /** Kept by the section, so its outcome stays shown when the form starts afresh after a refund. */
+  request: RefundRequest;
+}
+
+function RefundForm({ order, payments, request }: RefundProps) {
+  const { t } = useAdminShop();
+  const money = useMoney(payments.currency);
+  const [whole, setWhole] = useState(true);
+  const [amount, setAmount] = useState('');
+  const returnable = payments.restockable.filter((item) => item.count > 0);
+  const [restock, setRestock] = useState<Record<number, { chosen: boolean; count: string }>>(() =>
+    Object.fromEntries(
+      returnable.map((item) => [item.productId, { chosen: false, count: String(item.count) }]),
+    ),
+  );
+  const nameOf = (productId: number) =>
+    order.products.find((item) => item.id === productId)?.name ?? productId;
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const shown = whole ? money(payments.left) : money(amount.replace(',', '.') || '0');
+    if (!window.confirm(t('admin-refund-confirm', { amount: shown, provider: order.payment_method }))) return;
+    const json = {
+      ...(whole ? {} : { amount }),
+      restock: Object.entries(restock)
+        .filter(([, item]) => item.chosen)
+        .map(([productId, item]) => ({ productId: Number(productId), count: item.count })),
+    };
+    void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json }), {
+      success: t('admin-refund-done'),
+    });
+  };
+
+  return (
+    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="refund-heading">
+      <h3 id="refund-heading">{t('admin-refund-heading')}</h3>
+      <p className="admin-muted">{t('admin-refund-hint')}</p>
+      <RequestAlert message={request.message} errors={request.errors} shownFields={REFUND_FIELDS} />
+      <fieldset className="form-field">
+        <legend>{t('admin-refund-heading')}</legend>
+        <label className="checkbox-row">
+          <input type="radio" name="refund-whole" checked={whole} onChange={() => setWhole(true)} />
+          {t('admin-refund-all', { amount: money(payments.left) })}
+        </label>
+        <label className="checkbox-row">
+          <input type="radio" name="refund-whole" checked={!whole} onChange={() => setWhole(false)} />
+          {t('admin-refund-part')}
+        </label>
+      </fieldset>
+      {whole ? null : (
+        <FormField
+          name="amount"
+          inputMode="decimal"
+          label={t('admin-refund-amount', { currency: payments.currency })}
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          errors={request.errors.amount}
+          required
+        />
+      )}
+      {returnable.length > 0 ? (
+        <fieldset className="form-field">
+          <legend>{t('admin-refund-restock')}</legend>
+          {returnable.map((item) => {
+            const entry = restock[item.productId] ?? { chosen: false, count: String(item.count) };
+            const set = (change: Partial<typeof entry>) =>
+              setRestock((current) => ({ ...current, [item.productId]: { ...entry, ...change } }));
+            return (
+              <div key={item.productId} className="admin-form__grid">
+                <CheckboxField
+                  name={`restock-${item.productId}`}
+                  label={t('admin-refund-restock-item', { name: nameOf(item.productId), count: item.count })}
+                  checked={entry.chosen}
+                  onChange={(event) => set({ chosen: event.target.checked })}
+                />
+                {entry.chosen ? (
+                  <FormField
+                    name={`restock-count-${item.productId}`}
+                    type="number"
+                    min={1}
+                    max={item.count}
+                    label={t('admin-count')}
+                    value={entry.count}
+                    onChange={(event) => set({ count: event.target.value })}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+          {request.errors.restock ? <p className="field-error">{request.errors.restock.join(' ')}</p> : null}
+        </fieldset>
+      ) : null}
+      <div className="admin-actions">
+        <BusyButton busy={request.busy} primary>
+          {t('admin-refund-submit')}
+        </BusyButton>
+      </div>
+    </form>
+  );
+}
+
+/** One click for an order paid after its cancellation with nothing left in stock (status 6). */
+function RefundEverything({ order, payments, request }: RefundProps) {
+  const { t } = useAdminShop();
+  const money = useMoney(payments.currency);
+  const refund = () => {
+    const amount = money(payments.left);
+    if (!window.confirm(t('admin-refund-confirm', { amount, provider: order.payment_method }))) return;
+    void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json: { restock: [] } }), {
+      success: t('admin-refund-done'),
+    });
+  };
+  return (
+    <div className="admin-form">
+      <p>{t('admin-refund-special')}</p>
+      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      <div className="admin-actions">
+        <BusyButton busy={request.busy} primary type="button" onClick={refund}>
+          {t('admin-refund-everything')}
+        </BusyButton>
+      </div>
+    </div>
+  );
+}
+
+function CheckRefund({ orderId, refundId }: { orderId: number; refundId: number }) {
+  const { t } = useAdminShop();
+  const request = useAdminRequest();
+  return (
+    <>
+      <BusyButton
+        busy={request.busy}
+        type="button"
+        onClick={() =>
+          void request.run(() => adminApi('POST', `/orders/${orderId}/refunds/${refundId}/check`))
+        }
+      >
+        {t('admin-refund-check')}
+      </BusyButton>
+      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+    </>
+  );
+}
+
+export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; payments: OrderPayments }) {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
+  const money = useMoney(payments.currency);
+  const refundable = PAID_STATUSES.includes(order.status) && Number(payments.left) > 0;
+  const holdsNoStock = payments.restockable.every((item) => item.count === 0);
+  const oneClick = order.status === SPECIAL && holdsNoStock;
+  const refundRequest = useAdminRequest();
+
+  return (
+    <section className="admin-card" aria-labelledby="payments-heading">
+      <h2 id="payments-heading">{t('admin-payments')}</h2>
+      {payments.list.length === 0 ? (
+        <p>{t('admin-payments-empty')}</p>
+      ) : (
+        <>
+          <dl className="admin-details">
+            <dt>{t('admin-paid')}</dt>
+            <dd>{money(payments.paid)}</dd>
+            <dt>{t('admin-refunded')}</dt>
+            <dd>{money(payments.refunded)}</dd>
+            <dt>{t('admin-refund-left')}</dt>
+            <dd>{money(payments.left)}</dd>
+          </dl>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-date')}</th>
+                  <th scope="col">{t('admin-transaction')}</th>
+                  <th scope="col">{t('admin-transaction-state')}</th>
+                  <th scope="col">{t('admin-sum')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {payments.list.map((row) => (
+                  <tr key={row.id}>
+                    <td>{format.dateTime(row.date)}</td>
+                    <td>
+                      {row.kind === 'refund' ? t('admin-transaction-refund') : t('admin-transaction-payment')}{' '}
+                      · {row.provider} <span className="admin-muted">{row.externalId}</span>
+                    </td>
+                    <td>
+                      {stateText(t, row.state)}
+                      {row.accepted ? null : (
+                        <span className="admin-muted"> · {t('admin-transaction-not-counted')}</span>
+                      )}
+                      {row.kind === 'refund' && row.state === 'pending' && row.provider === 'robokassa' ? (
+                        <CheckRefund orderId={order.id} refundId={row.id} />
+                      ) : null}
+                    </td>
+                    <td>
+                      {row.kind === 'refund' ? '−' : ''}
+                      {money(row.amount)}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+      {refundRequest.done ? <FormSuccess>{refundRequest.done}</FormSuccess> : null}
+      {refundable && oneClick ? (
+        <RefundEverything order={order} payments={payments} request={refundRequest} />
+      ) : null}
+      {refundable && !oneClick ? (
+        // A new form after each refund: its choices start from what is left now.
+        <RefundForm key={payments.list.length} order={order} payments={payments} request={refundRequest} />
+      ) : null}
+    </section>
+  );
+}
