@@ -159,7 +159,7 @@ export async function cancelPageState(
   return { status: 0, order: orderId, unpaid, declined };
 }
 
-/** The summary the payment step shows while the form posts itself. */
+/** The order as `POST /api/order` answers it, beside its provider form. */
 export function currentOrder(order: OrderRow) {
   const amounts = paymentAmounts(order);
   return {
