@@ -80,6 +80,8 @@ export const orderSummarySchema = z.object({
   products_cost: z.number(),
   delivery_cost: z.number(),
   locale: z.string(),
+  currency: z.enum(['RUB', 'USD']).describe('What the order is paid in'),
+  usd_rate: z.number().nullable().describe('Roubles per dollar, frozen on a dollar order'),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -123,6 +125,7 @@ export const paymentStatusResponse = z.object({
   success: z.literal(true),
   status: z.number().int().describe('0 pending, 1 success (paid / cancelled), -1 failure'),
   order: z.number().int().nullable(),
+  declined: z.boolean().optional().describe('The provider declined the payment'),
 });
 
 export type OrderInput = z.infer<typeof orderBody>;

@@ -71,7 +71,7 @@ async function addProductToCart(page: Page): Promise<number> {
 /** The summary's value for a label (the delivery cost, the total…). */
 const summaryValue = (page: Page, label: string): Locator =>
   page
-    .locator('.checkout-summary .summary-list > div')
+    .locator('.summary-list > div')
     .filter({ has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) })
     .locator('dd');
 
@@ -208,9 +208,10 @@ describe('checkout in English', () => {
     await page.getByRole('textbox', { name: /Comment to the order/ }).fill('Please pack it well.');
     await page.getByRole('button', { name: 'Pay' }).click();
 
-    // The provider form posts itself to the sandbox; paying there returns to the result page.
+    // The provider form posts itself to the sandbox, in the shopper's language; paying there returns
+    // to the result page.
     await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
-    await page.getByRole('button', { name: 'Оплатить', exact: true }).click();
+    await page.getByRole('button', { name: 'Pay', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/order/result/robokassa');
     await page.getByRole('heading', { level: 1, name: 'Thank you for your order!' }).waitFor();
     await page.getByText('Your payment has been received').waitFor();
@@ -232,7 +233,7 @@ describe('checkout in English', () => {
     expect(basket.productList).toEqual([productId]);
   }, 180_000);
 
-  it('fails a declined Robokassa payment: the order is cancelled, the items are back, the result page says what happened', async () => {
+  it('says a declined Robokassa payment was declined; the shopper then cancels the order and the items are back', async () => {
     const { page } = browser;
     await signUp(page, 'en');
     const productId = await addProductToCart(page);
@@ -248,16 +249,17 @@ describe('checkout in English', () => {
     await page.waitForURL((url) => url.pathname === '/order/payment');
     await page.getByRole('button', { name: 'Pay' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
-    await page.getByRole('button', { name: 'Отказ в оплате' }).click();
+    await page.getByRole('button', { name: 'Fail' }).click();
 
-    // Robokassa sends a refused payment to the FailURL: the cancel page.
+    // Robokassa sends a refused payment to the FailURL: the cancel page says it was declined and
+    // cancels nothing until the shopper confirms.
     await page.waitForURL((url) => url.pathname === '/order/cancel/robokassa');
     const orderId = Number(new URL(page.url()).searchParams.get('InvId'));
     await page.getByRole('heading', { level: 1, name: 'Payment cancellation' }).waitFor();
-    await page.getByText('The payment has been cancelled. The items are back in your cart.').waitFor();
-    expect((await basketOf(page)).productList).toEqual([productId]);
+    await page.getByText('The payment was declined: no money was taken.', { exact: false }).waitFor();
+    expect((await basketOf(page)).productList).toEqual([]);
 
-    // A signed return to the result page for that order shows the three-paragraph failure.
+    // The result page for that order says the same.
     const { robokassa } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp' }).payments;
     const outSum = '1.000000';
     const signature = robokassaSignature(robokassa.hashAlgorithm, [
@@ -265,7 +267,17 @@ describe('checkout in English', () => {
       String(orderId),
       robokassa.password1,
     ]);
-    await page.goto(`/order/result/robokassa?OutSum=${outSum}&InvId=${orderId}&SignatureValue=${signature}`);
+    const resultPage = `/order/result/robokassa?OutSum=${outSum}&InvId=${orderId}&SignatureValue=${signature}`;
+    await page.goto(resultPage);
+    await page.getByText('The payment was declined: no money was taken.', { exact: false }).waitFor();
+    await page.getByRole('link', { name: 'Cancel order' }).click();
+    await page.waitForURL((url) => url.pathname === '/order/cancel/robokassa');
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('The payment has been cancelled. The items are back in your cart.').waitFor();
+    expect((await basketOf(page)).productList).toEqual([productId]);
+
+    // A signed return to the result page for the cancelled order shows the three-paragraph failure.
+    await page.goto(resultPage);
     await page.getByRole('heading', { level: 1, name: 'The payment did not go through' }).waitFor();
     await page.getByText('We could not confirm the payment for your order.').waitFor();
     await page.getByText(/the money has probably been received/).waitFor();
@@ -280,7 +292,7 @@ describe('checkout in English', () => {
 describe('checkout in Russian', () => {
   const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 390, height: 844 } });
 
-  it('cancels a PayPal payment: the cancel page puts the items back, also when opened again', async () => {
+  it('cancels a PayPal payment once confirmed: the cancel page puts the items back, also when opened again', async () => {
     const { page } = browser;
     await signUp(page, 'ru');
     const productId = await addProductToCart(page);
@@ -306,6 +318,9 @@ describe('checkout in Russian', () => {
     await page.waitForURL((url) => url.pathname === '/order/cancel/paypal');
     const orderId = orderIdOf(page);
     await page.getByRole('heading', { level: 1, name: 'Отмена оплаты' }).waitFor();
+    await page.getByText('Отменить этот неоплаченный заказ? Товары вернутся в корзину.').waitFor();
+    expect((await basketOf(page)).productList).toEqual([]);
+    await page.getByRole('button', { name: 'Отменить заказ' }).click();
     await page.getByText('Оплата отменена. Товары снова в вашей корзине.').waitFor();
     expect((await basketOf(page)).productList).toEqual([productId]);
 
@@ -339,4 +354,130 @@ describe('checkout in Russian', () => {
     expect((await page.goto('/order/history/1'))?.status()).toBe(404);
     expect((await page.goto('/order/history/999999'))?.status()).toBe(404);
   }, 60_000);
+});
+
+/** A dollar amount as the pages and the sandbox write it, in cents. */
+const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+/** Three different products in the cart, the first of them twice. */
+async function fillCart(page: Page) {
+  await page.evaluate(async () => {
+    const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
+      week: Array<{ id: number; inStock: number }>;
+    };
+    const products = initial.week.filter((item) => item.inStock >= 3).slice(0, 3);
+    if (products.length < 3) throw new Error('not enough products in stock');
+    for (const product of [products[0], ...products]) {
+      const answer = await fetch('/api/basket', {
+        method: 'POST',
+        headers: { accept: 'application/json' },
+        body: new URLSearchParams({ product: String(product?.id) }),
+      });
+      if (!answer.ok) throw new Error(`basket answered ${answer.status}`);
+    }
+  });
+}
+
+/** The lines, products and total a summary shows, in cents. */
+async function summaryCents(page: Page) {
+  const total = page.locator('.summary-list__total dd');
+  await total.waitFor();
+  return {
+    lines: (await page.locator('.summary-items__price').allTextContents()).map(centsOf),
+    products: centsOf(await page.locator('.summary-list > div').first().locator('dd').textContent()),
+    delivery: centsOf(await summaryValue(page, 'Delivery').textContent()),
+    total: centsOf(await total.textContent()),
+  };
+}
+
+/** Signs up in English, fills the cart and goes through the shipping step to the payment step. */
+async function toPaymentStep(page: Page) {
+  await signUp(page, 'en');
+  await fillCart(page);
+  await page.goto('/order/shipping');
+  await fillRecipient(page, EN_LABELS, {
+    country: 'RU',
+    city: 'Kazan',
+    zip: '420111',
+    address: 'Baumana 44',
+  });
+  await waitForCost(page, 'Delivery', /^\$\d/);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL((url) => url.pathname === '/order/payment');
+}
+
+describe('the way back from the provider', () => {
+  const browser = useBrowser();
+
+  it('Back from the sandbox shows the unpaid order with Pay now and Cancel order, and amounts that add up to the charge', async () => {
+    const { page } = browser;
+    await toPaymentStep(page);
+    const checkout = await summaryCents(page);
+    expect(checkout.lines).toHaveLength(3);
+    expect(sum(checkout.lines)).toBe(checkout.products);
+    expect(checkout.products + checkout.delivery).toBe(checkout.total);
+
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
+    await page.getByRole('heading', { level: 1, name: 'Order payment' }).waitFor();
+    expect(centsOf(await page.locator('dd.total').textContent())).toBe(checkout.total);
+
+    // Back: the order with its buttons, and no form that posts itself again.
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/order/payment');
+    const orderId = orderIdOf(page);
+    await page.getByRole('heading', { level: 1, name: `Order #${orderId} awaits payment` }).waitFor();
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+    await page.waitForTimeout(1500);
+    expect(pathOf(page)).toBe('/order/payment');
+    expect(await summaryCents(page)).toEqual(checkout);
+
+    // Pay now goes to the provider again; Back again shows the buttons again.
+    await page.getByRole('button', { name: 'Pay now' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
+    await page.goBack();
+    await page.getByRole('button', { name: 'Cancel order' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(pathOf(page)).toBe('/order/payment');
+
+    // Reloading the page does not post the form by itself either.
+    await page.reload();
+    await page.getByRole('button', { name: 'Pay now' }).waitFor();
+    await page.waitForTimeout(1000);
+    expect(pathOf(page)).toBe('/order/payment');
+
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.waitForURL((url) => url.pathname === '/order/cancel/robokassa');
+    await page.getByText('The payment has been cancelled. The items are back in your cart.').waitFor();
+    expect((await basketOf(page)).productList).toHaveLength(3);
+  }, 180_000);
+
+  it('a link to the cancel address cancels nothing until the shopper confirms', async () => {
+    const { page } = browser;
+    await toPaymentStep(page);
+    await page.getByRole('button', { name: 'Pay' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/robokassa');
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/order/payment');
+    const orderId = orderIdOf(page);
+
+    // As if another site linked here: the page shows the order and asks.
+    await page.goto(`/order/cancel/robokassa?InvId=${orderId}`);
+    await page.getByRole('heading', { level: 1, name: 'Payment cancellation' }).waitFor();
+    await page.getByText('Cancel this unpaid order? Its items go back to your cart.').waitFor();
+    await page.goto('/order/history');
+    await page
+      .getByRole('listitem')
+      .filter({ hasText: `Order #${orderId}` })
+      .getByText('awaiting payment')
+      .waitFor();
+    expect((await basketOf(page)).productList).toEqual([]);
+
+    await page.goto(`/order/cancel/robokassa?InvId=${orderId}`);
+    await page.getByRole('button', { name: 'Cancel order' }).click();
+    await page.getByText('The payment has been cancelled. The items are back in your cart.').waitFor();
+    expect((await basketOf(page)).productList).toHaveLength(3);
+  }, 180_000);
 });

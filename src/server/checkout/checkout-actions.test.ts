@@ -13,7 +13,7 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { cancelledByShopper } from './cancel.ts';
 import { boxberryWidgetToken, cityNameForSearch, pickupPoints } from './checkout-actions.ts';
-import { checkoutDraft, orderErrorStore, pendingPaymentStore } from './draft.ts';
+import { checkoutDraft, orderErrorStore, placedOrderStore } from './draft.ts';
 
 let providers: FastifyInstance;
 let boxberry: BoxberrySimulator;
@@ -117,24 +117,13 @@ describe('the checkout session', () => {
     expect(await errors.take()).toBeNull();
   });
 
-  it('gives the provider form back only for the order just placed', async () => {
+  it('says an order was just placed once, and only for that order', async () => {
     const { request } = requestWithSession();
-    const pending = pendingPaymentStore(request);
-    const placed = {
-      order: {
-        id: 7,
-        amount: '100.00',
-        currency: 'RUB' as const,
-        products_cost: '90.00',
-        shipping_cost: '10.00',
-        expires: new Date().toISOString(),
-        status: 0,
-      },
-      payment: { method: 'robokassa' as const, url: 'https://pay.example/', fields: { InvId: '7' } },
-    };
-    await pending.set(placed);
-    expect(pending.get(7)).toEqual(placed);
-    expect(pending.get(8)).toBeNull();
+    const placed = placedOrderStore(request);
+    await placed.set(7);
+    expect(await placed.take(8)).toBe(false);
+    expect(await placed.take(7)).toBe(true);
+    expect(await placed.take(7)).toBe(false);
   });
 });
 

@@ -23,8 +23,17 @@ import {
 } from '../providers/boxberry.ts';
 import type { Services } from '../services.ts';
 import { cancelledByShopper } from './cancel.ts';
-import { type CheckoutDraft, checkoutDraft, orderErrorStore, pendingPaymentStore } from './draft.ts';
-import { cancelPayment, currentOrder, type PageStatus, paymentForm, paymentStatus } from './payments.ts';
+import { type CheckoutDraft, checkoutDraft, orderErrorStore, placedOrderStore } from './draft.ts';
+import {
+  cancelPageState,
+  cancelPayment,
+  currentOrder,
+  type PageStatus,
+  paymentForm,
+  paymentStatus,
+  type UnpaidOrder,
+  unpaidOrder,
+} from './payments.ts';
 
 /**
  * The checkout and order history bound to one request, for the React Router loaders and actions
@@ -135,7 +144,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
   const account = accountActions(services, request);
   const draft = checkoutDraft(request);
   const errors = orderErrorStore(request);
-  const pending = pendingPaymentStore(request);
+  const placedOrder = placedOrderStore(request);
   const userId = async () => (await account.requireUser()).id;
 
   return {
@@ -170,11 +179,10 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
     },
 
     /**
-     * Places the order from the basket and the shipping step's draft, forgets the draft and keeps
-     * the provider form for `pendingPayment`. The form's checkout key makes a repeated submit
-     * answer the order it placed, even once the draft is gone. Without a draft, or when the cost
-     * quoted again is not above 0, the shopper must go back to the shipping step
-     * (delivery-cost-required).
+     * Places the order from the basket and the shipping step's draft, forgets the draft and
+     * remembers the order for `paymentPage`. The form's checkout key makes a repeated submit answer
+     * the order it placed, even once the draft is gone. Without a draft, or when the cost quoted
+     * again is not above 0, the shopper must go back to the shipping step (delivery-cost-required).
      */
     async placeOrder(input: {
       paymentMethod: PaymentMethod;
@@ -202,20 +210,38 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
         : await placedWithKey(services, user, input.checkoutKey);
       if (!placed) throw deliveryCostRequired();
       request.session.checkoutDraft = undefined;
-      await pending.set(placed);
+      await placedOrder.set(placed.order.id);
       return placed;
     },
 
-    /** The provider form of the order this session just placed, or null for any other order. */
-    pendingPayment: (orderId: number) => pending.get(orderId),
+    /**
+     * The payment page of one of the user's orders: null once it no longer awaits payment.
+     * `justPlaced` is true on the first showing after this session placed it (then the page posts
+     * the provider form by itself), false on any later visit such as the way back from the provider.
+     */
+    async paymentPage(
+      orderId: number,
+      locale: Locale,
+    ): Promise<(UnpaidOrder & { justPlaced: boolean }) | null> {
+      const unpaid = await unpaidOrder(db, config, await userId(), orderId, locale);
+      return unpaid && { ...unpaid, justPlaced: await placedOrder.take(orderId) };
+    },
 
     /** The result page's check of the provider's return parameters. */
     paymentStatus: (provider: PaymentProvider, params: Record<string, string>) =>
       paymentStatus(db, config, provider, params, request.session.userId),
 
     /**
-     * The cancel page: cancels the signed-in user's unpaid order and puts its items back in the
-     * cart. Opening the same link again after a successful cancel answers success again.
+     * What the cancel page shows on arrival (a GET, which never cancels): the unpaid order with
+     * its confirmation button (status 0), and for Robokassa whether it declined the payment;
+     * success when the shopper already cancelled it; otherwise failure.
+     */
+    cancelPage: async (provider: PaymentProvider, params: Record<string, string>, locale: Locale) =>
+      cancelPageState(db, config, provider, params, await userId(), locale),
+
+    /**
+     * The cancel page's confirmation: cancels the signed-in user's unpaid order and puts its items
+     * back in the cart. Confirming again after a successful cancel answers success again.
      */
     async cancelPayment(
       provider: PaymentProvider,

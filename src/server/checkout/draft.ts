@@ -1,13 +1,13 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryDays, DeliveryMethod } from '../../contract/delivery.ts';
 import type { Kopecks } from '../../contract/money.ts';
-import type { CurrentOrder, PaymentForm, Recipient } from '../../contract/orders.ts';
+import type { Recipient } from '../../contract/orders.ts';
 
 /**
  * What the checkout keeps between its pages, in the visitor's server-side session: the shipping
- * step's choice (method, recipient, the cost quoted for them) for the payment step, the provider
- * form of the order just placed (so the page that posts it survives a reload without placing the
- * order twice), and the error of a refused order for the error page, which shows it once.
+ * step's choice (method, recipient, the cost quoted for them) for the payment step, the order just
+ * placed (whose payment page posts the provider form by itself once), and the error of a refused
+ * order for the error page, which shows it once.
  */
 
 export interface CheckoutDraft {
@@ -24,17 +24,12 @@ export interface OrderError {
   error: string;
 }
 
-/** A placed order waiting to be paid: the payment step shows its provider form (also on reload). */
-export interface PendingPayment {
-  order: CurrentOrder;
-  payment: PaymentForm;
-}
-
 declare module 'fastify' {
   interface Session {
     checkoutDraft?: CheckoutDraft;
     orderError?: OrderError;
-    pendingPayment?: PendingPayment;
+    /** The order just placed, until its payment page has been shown once. */
+    placedOrder?: number;
   }
 }
 
@@ -53,14 +48,22 @@ export function checkoutDraft(request: FastifyRequest) {
   };
 }
 
-export function pendingPaymentStore(request: FastifyRequest) {
+/**
+ * The order just placed. Its payment page posts the provider form by itself only on its first
+ * showing: the browser's way back from the provider (or a reload) shows the order with buttons.
+ */
+export function placedOrderStore(request: FastifyRequest) {
   return {
-    /** The provider form of the last placed order, if it is this order. */
-    get: (orderId: number): PendingPayment | null =>
-      request.session.pendingPayment?.order.id === orderId ? request.session.pendingPayment : null,
-    async set(pending: PendingPayment) {
-      request.session.pendingPayment = pending;
+    async set(orderId: number) {
+      request.session.placedOrder = orderId;
       await request.session.save();
+    },
+    /** Whether the order was just placed; forgets it, so this answers true once. */
+    async take(orderId: number): Promise<boolean> {
+      if (request.session.placedOrder !== orderId) return false;
+      request.session.placedOrder = undefined;
+      await request.session.save();
+      return true;
     },
   };
 }

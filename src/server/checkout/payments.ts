@@ -1,21 +1,31 @@
-import { orderId as orderIdSchema, type PaymentForm } from '../../contract/orders.ts';
+import type { Locale } from '../../contract/locale.ts';
+import { type OrderDetail, orderId as orderIdSchema, type PaymentForm } from '../../contract/orders.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { Invalid } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { recordRefundNotification } from '../orders/refunds.ts';
-import { cancelOrder, findOrder, type OrderRow, paymentAmounts, recordPayment } from '../orders/service.ts';
-import { isPaidStatus } from '../orders/status.ts';
+import {
+  cancelOrder,
+  findOrder,
+  getOrder,
+  type OrderRow,
+  paymentAmounts,
+  recordPayment,
+} from '../orders/service.ts';
+import { isPaidStatus, ORDER_STATUS } from '../orders/status.ts';
 import { checkIpnPayment, parseIpn, paypalFormFields, verifyIpn } from '../providers/paypal.ts';
 import {
   checkOperationState,
   ROBOKASSA_STATE,
+  type RobokassaSettings,
   readFailRedirect,
   resultAnswer,
   robokassaFormFields,
   verifyResultCallback,
   verifySuccessRedirect,
 } from '../providers/robokassa.ts';
+import { cancelledByShopper } from './cancel.ts';
 
 /**
  * Payments of orders: the provider form the payment step posts, the providers' server-to-server
@@ -69,7 +79,86 @@ export function paymentForm(config: Config, order: OrderRow): PaymentForm {
   };
 }
 
-/** The summary the payment step shows while the form posts itself. */
+/** An order awaiting payment as the payment and cancel pages show it. */
+export interface UnpaidOrder {
+  order: OrderDetail;
+  /** ISO 8601: after this the order is cancelled and can no longer be paid. */
+  expires: string;
+  /** The provider form that "Pay now" posts. */
+  payment: PaymentForm;
+}
+
+/**
+ * The user's order if it is still awaiting payment and not past its expiry (null otherwise), with
+ * its items and the provider form; anyone else's order is NotFound.
+ */
+export async function unpaidOrder(
+  db: Database,
+  config: Config,
+  userId: number,
+  orderId: number,
+  locale: Locale,
+  now = new Date(),
+): Promise<UnpaidOrder | null> {
+  const detail = await getOrder(db, userId, orderId, locale);
+  const order = await findOrder(db, orderId);
+  if (!order || order.status !== ORDER_STATUS.current || order.expiresAt <= now) return null;
+  return { order: detail, expires: order.expiresAt.toISOString(), payment: paymentForm(config, order) };
+}
+
+/** The order a provider's return names: PayPal's `order` (ours), Robokassa's `InvId`. */
+export function orderOfReturn(
+  provider: 'robokassa' | 'paypal',
+  params: Record<string, string>,
+): number | undefined {
+  if (provider === 'paypal') return orderIdSchema.safeParse(params.order).data;
+  const redirect = readFailRedirect(params);
+  return redirect.ok ? redirect.invoiceId : undefined;
+}
+
+/**
+ * Whether Robokassa reports the invoice's payment as declined (OpStateExt: cancelled, or refused and
+ * returned). Robokassa that cannot be asked is no answer: false.
+ */
+export async function robokassaDeclined(
+  settings: Pick<RobokassaSettings, 'merchantLogin' | 'password2' | 'hashAlgorithm' | 'opStateUrl'>,
+  orderId: number,
+): Promise<boolean> {
+  try {
+    const { stateCode } = await checkOperationState(settings, orderId);
+    return stateCode === ROBOKASSA_STATE.cancelled || stateCode === ROBOKASSA_STATE.refused;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * What the cancel page shows on arrival (a GET, which never cancels): the user's unpaid order with
+ * its confirmation button (status 0), and for Robokassa whether it declined the payment; success
+ * when the shopper already cancelled it there; otherwise failure.
+ */
+export async function cancelPageState(
+  db: Database,
+  config: Config,
+  provider: 'robokassa' | 'paypal',
+  params: Record<string, string>,
+  userId: number,
+  locale: Locale,
+): Promise<{ status: PageStatus; order: number | null; unpaid: UnpaidOrder | null; declined: boolean }> {
+  const orderId = orderOfReturn(provider, params);
+  const refused = { status: -1 as const, order: orderId ?? null, unpaid: null, declined: false };
+  if (orderId === undefined) return refused;
+  if (await cancelledByShopper(db, orderId, userId)) return { ...refused, status: 1 };
+  const unpaid = await unpaidOrder(db, config, userId, orderId, locale).catch((error: unknown) => {
+    if (error instanceof NotFound) return null;
+    throw error;
+  });
+  if (!unpaid) return refused;
+  const declined = provider === 'robokassa' && (await robokassaDeclined(config.payments.robokassa, orderId));
+  return { status: 0, order: orderId, unpaid, declined };
+}
+
+/** The order as `POST /api/order` answers it, beside its provider form. */
 export function currentOrder(order: OrderRow) {
   const amounts = paymentAmounts(order);
   return {
@@ -179,7 +268,7 @@ export async function paymentStatus(
   provider: 'robokassa' | 'paypal',
   params: Record<string, string>,
   shopperId: number | undefined,
-): Promise<{ status: PageStatus; order: number | null }> {
+): Promise<{ status: PageStatus; order: number | null; declined?: true }> {
   if (provider === 'paypal') {
     const parsed = orderIdSchema.safeParse(params.order ?? params.invoice);
     const order = parsed.success ? await findOrder(db, parsed.data) : undefined;
@@ -193,22 +282,16 @@ export async function paymentStatus(
   const order = await findOrder(db, redirect.invoiceId);
   const status = statusOfOrder(order);
   if (status !== 0 || !order) return { status, order: redirect.invoiceId };
-  // The notification may still be on its way: ask Robokassa; a refused payment is a failure.
-  try {
-    const state = await checkOperationState(config.payments.robokassa, order.id);
-    const refused: number[] = [ROBOKASSA_STATE.cancelled, ROBOKASSA_STATE.refused];
-    return {
-      status: state.stateCode !== undefined && refused.includes(state.stateCode) ? -1 : 0,
-      order: order.id,
-    };
-  } catch {
-    return { status: 0, order: order.id };
-  }
+  // The notification may still be on its way: ask Robokassa; a declined payment is a failure.
+  return (await robokassaDeclined(config.payments.robokassa, order.id))
+    ? { status: -1, order: order.id, declined: true }
+    : { status: 0, order: order.id };
 }
 
 /**
- * The cancel page: the shopper gave up paying. An unpaid order of this user is cancelled and its
- * items go back to the cart; otherwise the answer is cancel-invoice-fail.
+ * The cancel page's confirmation (a POST; the provider's GET return only shows the order): an
+ * unpaid order of this user is cancelled and its items go back to the cart; otherwise the answer is
+ * cancel-invoice-fail.
  */
 export async function cancelPayment(
   db: Database,
@@ -217,13 +300,7 @@ export async function cancelPayment(
   userId: number | undefined,
   shop?: MailShop,
 ): Promise<{ status: PageStatus; order: number | null }> {
-  const orderId =
-    provider === 'paypal'
-      ? orderIdSchema.safeParse(params.order).data
-      : (() => {
-          const redirect = readFailRedirect(params);
-          return redirect.ok ? redirect.invoiceId : undefined;
-        })();
+  const orderId = orderOfReturn(provider, params);
   if (orderId === undefined || userId === undefined) return { status: -1, order: null };
   try {
     await cancelOrder(db, orderId, { reason: 'cancelled', userId, returnToBasket: true, shop });

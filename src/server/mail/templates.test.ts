@@ -116,6 +116,26 @@ describe('mail templates', () => {
     expect(formatAmount(27.5, 'USD', 'en')).toBe('$27.50');
   });
 
+  it('shows dollar lines that add up to the items and the total the provider charges', () => {
+    const en = renderMail('order-placed', 'en', {
+      ...samples['order-placed'],
+      items: [
+        { name: 'Pin', count: 1, price: 384 },
+        { name: 'Mug', count: 1, price: 1269 },
+      ],
+      productsCost: 1653,
+      deliveryCost: 300,
+      total: 1953,
+      currency: 'USD',
+      usdRate: 91,
+    });
+    expect(en.text).toContain('Pin × 1: $4.22');
+    expect(en.text).toContain('Mug × 1: $13.94');
+    expect(en.text).toContain('Items: $18.16');
+    expect(en.text).toContain('Delivery: $3.30');
+    expect(en.text).toContain('Total: $21.46');
+  });
+
   it('says how long a reset link lives with the right Russian plural', () => {
     const text = (hours: number) =>
       spaces(renderMail('reset-password', 'ru', { link, expiresInHours: hours }).text);

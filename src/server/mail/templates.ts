@@ -1,5 +1,5 @@
 import type { Locale } from '../../contract/locale.ts';
-import { type Currency, roublesToDollars } from '../../contract/money.ts';
+import { amountsIn, type Currency, roublesToKopecks } from '../../contract/money.ts';
 import type { DELIVERY_METHODS } from '../db/schema.ts';
 
 /**
@@ -108,12 +108,24 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
   }).format(amount);
 }
 
-/** A rouble amount shown in dollars when the order is in dollars and a rate is known. */
-function orderAmount(roubles: number, data: MailData['order-placed'], locale: Locale): string {
-  const rate = data.usdRate;
-  if (data.currency === 'USD' && rate !== undefined && rate > 0)
-    return formatAmount(roublesToDollars(roubles, rate), 'USD', locale);
-  return formatAmount(roubles, 'RUB', locale);
+/**
+ * The order's amounts as the shop showed them (ADR 0024): in dollars at the order's rate when it is
+ * in dollars and a rate is known, otherwise in roubles.
+ */
+function orderAmounts(data: MailData['order-placed'], locale: Locale) {
+  const lines = data.items.map((item) => roublesToKopecks(item.price) * item.count);
+  const delivery = roublesToKopecks(data.deliveryCost);
+  const amounts =
+    (data.currency === 'USD' ? amountsIn('USD', data.usdRate ?? 0, lines, delivery) : null) ??
+    amountsIn('RUB', 0, lines, delivery);
+  if (!amounts) throw new Error('rouble amounts need no rate');
+  const format = (minor: number) => formatAmount(minor / 100, amounts.currency, locale);
+  return {
+    lines: amounts.lines.map(format),
+    products: format(amounts.products),
+    delivery: format(amounts.delivery),
+    total: format(amounts.total),
+  };
 }
 
 function hours(count: number, locale: Locale): string {
@@ -409,78 +421,84 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
   },
 
   'order-placed': {
-    ru: (data) => ({
-      subject: `Заказ ${orderNumber(data.orderId, 'ru')} оформлен`,
-      blocks: [
-        paragraph('Спасибо за заказ!'),
-        paragraph(
-          'Мы получили ваш заказ ',
-          strong(orderNumber(data.orderId, 'ru')),
-          ' и ждём оплату. Если оплата не поступит, заказ будет автоматически отменён.',
-        ),
-        {
-          kind: 'items',
-          headings: ['Товар', 'Кол-во', 'Сумма'],
-          rows: data.items.map((item) => ({
-            name: item.name,
-            count: item.count,
-            amount: orderAmount(item.price * item.count, data, 'ru'),
-          })),
-          totals: [
-            ['Товары', orderAmount(data.productsCost, data, 'ru')],
-            ['Доставка', orderAmount(data.deliveryCost, data, 'ru')],
-            ['Итого', orderAmount(data.total, data, 'ru')],
-          ],
-        },
-        {
-          kind: 'details',
-          rows: [
-            ['Способ доставки', DELIVERY_NAMES.ru[data.deliveryMethod]],
-            ['Адрес', data.address],
-          ],
-        },
-        {
-          kind: 'note',
-          text: 'Заказы отправляем в течение недели после оплаты. Трек-номер пришлём отдельным письмом.',
-        },
-      ],
-    }),
-    en: (data) => ({
-      subject: `Order ${orderNumber(data.orderId, 'en')} placed`,
-      blocks: [
-        paragraph('Thank you for your order!'),
-        paragraph(
-          'We have received your order ',
-          strong(orderNumber(data.orderId, 'en')),
-          ' and are waiting for the payment. An order that is not paid in time is cancelled automatically.',
-        ),
-        {
-          kind: 'items',
-          headings: ['Item', 'Qty', 'Amount'],
-          rows: data.items.map((item) => ({
-            name: item.name,
-            count: item.count,
-            amount: orderAmount(item.price * item.count, data, 'en'),
-          })),
-          totals: [
-            ['Items', orderAmount(data.productsCost, data, 'en')],
-            ['Delivery', orderAmount(data.deliveryCost, data, 'en')],
-            ['Total', orderAmount(data.total, data, 'en')],
-          ],
-        },
-        {
-          kind: 'details',
-          rows: [
-            ['Delivery method', DELIVERY_NAMES.en[data.deliveryMethod]],
-            ['Address', data.address],
-          ],
-        },
-        {
-          kind: 'note',
-          text: 'We ship within a week of payment and will send the tracking number in a separate message.',
-        },
-      ],
-    }),
+    ru: (data) => {
+      const amounts = orderAmounts(data, 'ru');
+      return {
+        subject: `Заказ ${orderNumber(data.orderId, 'ru')} оформлен`,
+        blocks: [
+          paragraph('Спасибо за заказ!'),
+          paragraph(
+            'Мы получили ваш заказ ',
+            strong(orderNumber(data.orderId, 'ru')),
+            ' и ждём оплату. Если оплата не поступит, заказ будет автоматически отменён.',
+          ),
+          {
+            kind: 'items',
+            headings: ['Товар', 'Кол-во', 'Сумма'],
+            rows: data.items.map((item, index) => ({
+              name: item.name,
+              count: item.count,
+              amount: amounts.lines[index] ?? '',
+            })),
+            totals: [
+              ['Товары', amounts.products],
+              ['Доставка', amounts.delivery],
+              ['Итого', amounts.total],
+            ],
+          },
+          {
+            kind: 'details',
+            rows: [
+              ['Способ доставки', DELIVERY_NAMES.ru[data.deliveryMethod]],
+              ['Адрес', data.address],
+            ],
+          },
+          {
+            kind: 'note',
+            text: 'Заказы отправляем в течение недели после оплаты. Трек-номер пришлём отдельным письмом.',
+          },
+        ],
+      };
+    },
+    en: (data) => {
+      const amounts = orderAmounts(data, 'en');
+      return {
+        subject: `Order ${orderNumber(data.orderId, 'en')} placed`,
+        blocks: [
+          paragraph('Thank you for your order!'),
+          paragraph(
+            'We have received your order ',
+            strong(orderNumber(data.orderId, 'en')),
+            ' and are waiting for the payment. An order that is not paid in time is cancelled automatically.',
+          ),
+          {
+            kind: 'items',
+            headings: ['Item', 'Qty', 'Amount'],
+            rows: data.items.map((item, index) => ({
+              name: item.name,
+              count: item.count,
+              amount: amounts.lines[index] ?? '',
+            })),
+            totals: [
+              ['Items', amounts.products],
+              ['Delivery', amounts.delivery],
+              ['Total', amounts.total],
+            ],
+          },
+          {
+            kind: 'details',
+            rows: [
+              ['Delivery method', DELIVERY_NAMES.en[data.deliveryMethod]],
+              ['Address', data.address],
+            ],
+          },
+          {
+            kind: 'note',
+            text: 'We ship within a week of payment and will send the tracking number in a separate message.',
+          },
+        ],
+      };
+    },
   },
 
   'payment-received': {

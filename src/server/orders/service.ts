@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles, roublesToDollars } from '../../contract/money.ts';
+import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
@@ -40,23 +40,22 @@ export interface CheckoutContext {
   clock?: () => Date;
 }
 
-/** Amounts to pay, in the order's currency, as dot-decimal strings and in minor units. */
+/**
+ * Amounts to pay, in the order's currency at its frozen rate, as dot-decimal strings and in minor
+ * units: the same figures the shopper was shown (`amountsIn`, ADR 0024).
+ */
 export function paymentAmounts(
   order: Pick<OrderRow, 'productsCost' | 'deliveryCost' | 'currency' | 'usdRate'>,
 ) {
-  const inCurrency = (kopecks: number) =>
-    order.currency === 'RUB'
-      ? kopecks
-      : Math.round(roublesToDollars(kopecksToRoubles(kopecks), Number(order.usdRate)) * 100);
-  const products = inCurrency(order.productsCost);
-  const shipping = inCurrency(order.deliveryCost);
+  const amounts = amountsIn(order.currency, Number(order.usdRate), [order.productsCost], order.deliveryCost);
+  if (!amounts) throw new Error('a dollar order without its rate');
   const format = (minor: number) => (minor / 100).toFixed(2);
   return {
     currency: order.currency,
-    products: format(products),
-    shipping: format(shipping),
-    total: format(products + shipping),
-    totalMinor: products + shipping,
+    products: format(amounts.products),
+    shipping: format(amounts.delivery),
+    total: format(amounts.total),
+    totalMinor: amounts.total,
   };
 }
 
@@ -400,6 +399,8 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   products_cost: kopecksToRoubles(order.productsCost),
   delivery_cost: kopecksToRoubles(order.deliveryCost),
   locale: order.locale,
+  currency: order.currency,
+  usd_rate: order.usdRate === null ? null : Number(order.usdRate),
 });
 
 export async function listOrders(db: Executor, userId: number): Promise<OrderSummary[]> {

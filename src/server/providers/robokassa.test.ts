@@ -93,14 +93,22 @@ describe('Robokassa signatures', () => {
 });
 
 describe('Robokassa payment form', () => {
-  it('has exactly the hidden fields of the spec', () => {
+  it("has exactly the hidden fields of the spec and the shopper's Culture", () => {
     const fields = robokassaFormFields(SETTINGS, invoice());
-    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS].sort());
+    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS, 'Culture'].sort());
+  });
+
+  it("sends the shopper's language as Culture, outside the signature", () => {
+    const ru = robokassaFormFields(SETTINGS, invoice());
+    const en = robokassaFormFields(SETTINGS, invoice({ outSum: '13.35', currency: 'USD', culture: 'en' }));
+    expect(ru.Culture).toBe('ru');
+    expect(en.Culture).toBe('en');
+    expect(en.SignatureValue).toBe(md5('vitrina-test:13.35:42:USD:pass-one'));
   });
 
   it("adds Robokassa's IsTest flag only in test mode", () => {
     const fields = robokassaFormFields({ ...SETTINGS, isTest: true }, invoice());
-    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS, 'IsTest'].sort());
+    expect(Object.keys(fields).sort()).toEqual([...SPEC_FIELDS, 'Culture', 'IsTest'].sort());
     expect(fields.IsTest).toBe('1');
   });
 
@@ -130,7 +138,7 @@ describe('Robokassa payment form', () => {
   it('prefills the e-mail only when one is given', () => {
     const fields = robokassaFormFields(SETTINGS, invoice({ email: 'anna@example.com' }));
     expect(fields.Email).toBe('anna@example.com');
-    expect(Object.keys(fields)).toHaveLength(SPEC_FIELDS.length + 1);
+    expect(Object.keys(fields)).toHaveLength(SPEC_FIELDS.length + 2);
   });
 
   it('refuses an invoice Robokassa would refuse or the spec forbids', () => {

@@ -158,7 +158,7 @@ export interface RobokassaInvoice {
   expiresAt: Date;
   /** Prefills the payer's e-mail on Robokassa's page; sent as `Email` only when given. */
   email?: string;
-  /** The shopper's locale; ru pays in roubles, en in dollars. */
+  /** The shopper's locale, sent as `Culture`; ru pays in roubles, en in dollars. */
   culture: 'ru' | 'en';
 }
 
@@ -166,10 +166,9 @@ export interface RobokassaInvoice {
  * The hidden fields of the payment form (spec section 7): MrchLogin, OutSum, OutSumCurrency, InvId,
  * Desc, Encoding, SignatureValue, ExpirationDate.
  *
- * Two additions outside the spec's list, each only when it applies: `IsTest=1` when
- * `settings.isTest` (Robokassa's test flag; without it the test passwords are refused) and `Email`
- * when `invoice.email` is given. `Culture` is not sent, as in the spec: Robokassa then picks the
- * page language itself.
+ * Additions outside the spec's list: `Culture` (the shopper's language for Robokassa's page; not
+ * signed), and, each only when it applies, `IsTest=1` when `settings.isTest` (Robokassa's test flag;
+ * without it the test passwords are refused) and `Email` when `invoice.email` is given.
  */
 export function robokassaFormFields(
   settings: Pick<RobokassaSettings, 'merchantLogin' | 'password1' | 'hashAlgorithm' | 'isTest'>,
@@ -207,6 +206,7 @@ export function robokassaFormFields(
     Encoding: 'utf-8',
     SignatureValue: robokassaSignature(settings.hashAlgorithm, signed),
     ExpirationDate: robokassaDate(invoice.expiresAt),
+    Culture: invoice.culture,
   };
   if (invoice.email) fields.Email = invoice.email;
   if (settings.isTest) fields.IsTest = '1';

@@ -50,10 +50,13 @@ const en = {
   'order-comment-hint': 'Anything we should know: a convenient time, a gift note…',
   pay: 'Pay',
   'pay-hint': 'You will go to the payment provider’s page to pay. Unpaid orders are cancelled after a while.',
-  'payment-redirect': 'Going to the payment page',
-  'payment-redirect-text':
-    'Order #{order} is placed: {amount} to pay. We are taking you to the payment page.',
-  'payment-continue': 'Continue to payment',
+  'payment-redirect': 'Taking you to the payment page…',
+  'payment-awaiting': 'Order #{order} awaits payment',
+  'payment-expires': 'Pay before',
+  'pay-now': 'Pay now',
+  'cancel-order': 'Cancel order',
+  'payment-declined':
+    'The payment was declined: no money was taken. You can try to pay again or cancel the order.',
   // Result, cancel and error pages
   'order-number': 'Order #{id}',
   'invoice-pending-title': 'Checking the payment',
@@ -74,6 +77,7 @@ const en = {
   'cancel-invoice': 'Payment cancellation',
   'cancel-invoice-success': 'The payment has been cancelled. The items are back in your cart.',
   'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
+  'cancel-invoice-confirm': 'Cancel this unpaid order? Its items go back to your cart.',
   'order-error-help': 'Your cart is kept. Check it and try again, or write to us if the problem repeats.',
   'go-to-cart': 'Go to the cart',
   'continue-shopping': 'Continue shopping',
@@ -141,9 +145,13 @@ const ru: Record<keyof typeof en, string> = {
   pay: 'Оплатить',
   'pay-hint':
     'Оплата проходит на странице платёжного сервиса. Неоплаченные заказы через некоторое время отменяются.',
-  'payment-redirect': 'Переход к оплате',
-  'payment-redirect-text': 'Заказ №{order} оформлен, к оплате {amount}. Переходим на страницу оплаты.',
-  'payment-continue': 'Перейти к оплате',
+  'payment-redirect': 'Переходим на страницу оплаты…',
+  'payment-awaiting': 'Заказ №{order} ждёт оплаты',
+  'payment-expires': 'Оплатить до',
+  'pay-now': 'Оплатить сейчас',
+  'cancel-order': 'Отменить заказ',
+  'payment-declined':
+    'Оплата отклонена: деньги не списаны. Можно попробовать оплатить ещё раз или отменить заказ.',
   'order-number': 'Заказ №{id}',
   'invoice-pending-title': 'Проверяем оплату',
   'invoice-pending': 'Ждём подтверждения оплаты от платёжного сервиса…',
@@ -163,6 +171,7 @@ const ru: Record<keyof typeof en, string> = {
   'cancel-invoice': 'Отмена оплаты',
   'cancel-invoice-success': 'Оплата отменена. Товары снова в вашей корзине.',
   'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
+  'cancel-invoice-confirm': 'Отменить этот неоплаченный заказ? Товары вернутся в корзину.',
   'order-error-help':
     'Корзина сохранена. Проверьте её и попробуйте ещё раз или напишите нам, если ошибка повторится.',
   'go-to-cart': 'Перейти в корзину',

@@ -1,11 +1,11 @@
 import { useId, useMemo, useState } from 'react';
 import { data, Link, useFetcher, useFetchers } from 'react-router';
-import { formatPrice, kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import type { Basket, BasketItem } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
+import { lineKopecks, useAmounts } from '../lib/amounts.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
@@ -49,7 +49,7 @@ function useRemoving(): Set<number> {
 const isUnavailable = (item: BasketItem, count: number) => item.inStock === 0 || count > item.inStock;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { locale, t, usdRate } = useShop();
+  const { t } = useShop();
   const { basket, wishlist } = loaderData;
   const serverCounts = useMemo(
     () => Object.fromEntries(basket.productList.map((id) => [id, basket.products[id]?.count ?? 1])),
@@ -62,12 +62,11 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
     return item && !removing.has(id) ? [{ item, count: counts.countOf(id) }] : [];
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
-  const totalKopecks = lines.reduce(
-    (sum, { item, count }) => sum + roublesToKopecks(item.sale ?? item.price) * count,
+  const amounts = useAmounts(
+    lines.map(({ item, count }) => lineKopecks(item.sale ?? item.price, count)),
     0,
   );
   const units = lines.reduce((sum, { count }) => sum + count, 0);
-  const total = formatPrice(kopecksToRoubles(totalKopecks), locale, usdRate);
   // A plain form that was refused comes back as the page's action data.
   const failure = formFailure(actionData);
 
@@ -91,11 +90,12 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <ul className="product-lines">
-            {lines.map(({ item, count }) => (
+            {lines.map(({ item, count }, index) => (
               <li key={item.id}>
                 <CartLine
                   item={item}
                   count={count}
+                  lineTotal={amounts.line(index)}
                   inWishlist={wishlist === null ? null : wishlist.includes(item.id)}
                   onCount={(next) => counts.change(item.id, next)}
                   onRemove={() => counts.forget(item.id)}
@@ -107,7 +107,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             <p className="cart-summary__units">{t('cart-units', { count: units })}</p>
             <p className="cart-summary__total">
               <span>{t('cart-total')}</span>
-              <strong>{total ?? t('price-unavailable')}</strong>
+              <strong>{amounts.products}</strong>
             </p>
             {blocked ? (
               <>
@@ -146,28 +146,26 @@ const isFailure = (answer: unknown): answer is FormFailure =>
 function CartLine({
   item,
   count,
+  lineTotal,
   inWishlist,
   onCount,
   onRemove,
 }: {
   item: BasketItem;
   count: number;
+  /** The line's amount, formatted: a share of the cart total (ADR 0024). */
+  lineTotal: string;
   /** Null for a guest, whose heart leads to the wishlist page. */
   inWishlist: boolean | null;
   onCount: (count: number) => void;
   onRemove: () => void;
 }) {
-  const { locale, t, usdRate } = useShop();
+  const { t } = useShop();
   const hydrated = useHydrated();
   const remover = useFetcher<{ removed: number } | FormFailure>({ key: `${REMOVE_KEY}${item.id}` });
   const [draft, setDraft] = useState<string | null>(null);
   const id = useId();
   const unavailable = isUnavailable(item, count);
-  const lineTotal = formatPrice(
-    kopecksToRoubles(roublesToKopecks(item.sale ?? item.price) * count),
-    locale,
-    usdRate,
-  );
   const orderable = item.inStock > 0;
   const name = item.name;
   const setCount = (next: number) => {
@@ -286,7 +284,7 @@ function CartLine({
       </div>
       <p className="product-line__total">
         <span className="visually-hidden">{t('line-total')}: </span>
-        {lineTotal ?? t('price-unavailable')}
+        {lineTotal}
       </p>
       <div className="product-line__actions">
         <WishlistHeart productId={item.id} inWishlist={inWishlist ?? false} />

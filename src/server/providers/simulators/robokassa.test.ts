@@ -194,7 +194,7 @@ describe('Robokassa simulator', () => {
     expect(await again.text()).toContain('already been paid');
   });
 
-  it('sends Fail and Cancel to FailURL with OutSum, InvId and Culture, and marks the invoice cancelled', async () => {
+  it('sends Fail and Cancel to FailURL with OutSum, InvId and Culture, and marks the invoice refused or cancelled', async () => {
     for (const [action, invId] of [
       ['fail', '31'],
       ['cancel', '32'],
@@ -213,7 +213,7 @@ describe('Robokassa simulator', () => {
       });
       expect(notifications.length).toBe(before);
       expect(simulator.state.operations.get(Number(invId))).toMatchObject({
-        stateCode: 10,
+        stateCode: action === 'fail' ? 60 : 10,
         outcome: action === 'fail' ? 'failed' : 'cancelled',
       });
     }

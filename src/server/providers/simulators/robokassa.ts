@@ -16,8 +16,8 @@ import type { FetchImpl, RobokassaHashAlgorithm } from '../robokassa.ts';
  *   sent server to server (Password#2 signature, OutSum with six decimals like `1234.500000`) until
  *   the shop answers `OK{InvId}` (first attempt awaited, the retries in the background), then the
  *   browser goes (303) to SuccessURL with OutSum, InvId, SignatureValue (Password#1) and Culture.
- * - `POST /sandbox/robokassa/fail`, `/cancel` — state 10, the browser goes (303) to FailURL with
- *   OutSum, InvId and Culture.
+ * - `POST /sandbox/robokassa/fail`, `/cancel` — state 60 (refused: a declined card) or 10
+ *   (cancelled by the payer), the browser goes (303) to FailURL with OutSum, InvId and Culture.
  * - `GET|POST /sandbox/robokassa/opstate` — OpStateExt: `OperationStateResponse` XML in Robokassa's
  *   namespace; Result/Code 1 for a bad signature, 2 for another shop, 3 for an unknown invoice; a
  *   paid invoice's Info carries its OpKey.
@@ -77,7 +77,7 @@ export interface RobokassaOperation {
   isTest: boolean;
   expiresAt: Date | undefined;
   shp: Record<string, string>;
-  /** OpStateExt State/Code: 5 initialised, 10 cancelled, 100 paid. */
+  /** OpStateExt State/Code: 5 initialised, 10 cancelled, 60 refused, 100 paid. */
   stateCode: number;
   /** How the shopper left the page, if they did. */
   outcome: 'paid' | 'failed' | 'cancelled' | undefined;
@@ -141,6 +141,7 @@ const MAX_DESCRIPTION = 100;
 const CURRENCIES = ['', 'USD', 'EUR', 'KZT'];
 const STATE_INITIALISED = 5;
 const STATE_CANCELLED = 10;
+const STATE_REFUSED = 60;
 const STATE_PAID = 100;
 const NAMESPACE = 'http://auth.robokassa.ru/Merchant/WebService/';
 
@@ -741,7 +742,8 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
             303,
           );
         }
-        record(ticket, STATE_CANCELLED, action === 'fail' ? 'failed' : 'cancelled');
+        if (action === 'fail') record(ticket, STATE_REFUSED, 'failed');
+        else record(ticket, STATE_CANCELLED, 'cancelled');
         return reply.redirect(
           redirectTo(settings.failUrl, {
             OutSum: sum,

@@ -1,10 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useFetcher } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
-import { formatPrice } from '../../../contract/money.ts';
+import { roublesToKopecks } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
+import { OrderDate } from '../../components/order-date.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
+import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
 import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
@@ -29,29 +31,8 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type OrderSummary = Route.ComponentProps['loaderData']['orders'][number];
 
-/**
- * A date and time in the visitor's language. The server writes it in UTC; the browser then shows its
- * own time zone (the two could not agree on a zone during hydration).
- */
-function OrderDate({ iso }: { iso: string }) {
-  const { locale } = useShop();
-  const format = (timeZone?: string) =>
-    new Intl.DateTimeFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      ...(timeZone ? { timeZone, timeZoneName: 'short' } : {}),
-    }).format(new Date(iso));
-  const [text, setText] = useState(() => format('UTC'));
-  // biome-ignore lint/correctness/useExhaustiveDependencies: formats once in the browser's zone
-  useEffect(() => setText(format()), [iso, locale]);
-  return <time dateTime={iso}>{text}</time>;
-}
-
 function OrderDetails({ id }: { id: number }) {
-  const { t, locale, usdRate } = useShop();
+  const { t } = useShop();
   const fetcher = useFetcher<typeof detailLoader>();
   const load = useRef(fetcher.load);
   load.current = fetcher.load;
@@ -59,6 +40,12 @@ function OrderDetails({ id }: { id: number }) {
     void load.current(`/order/history/${id}`);
   }, [id]);
   const order = fetcher.data?.order;
+  // What the order was shown and charged in: its own currency at its own rate.
+  const amounts = useAmounts(
+    order?.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)) ?? [],
+    roublesToKopecks(order?.delivery_cost ?? 0),
+    order,
+  );
   if (!order) {
     return (
       <p className="order-card__loading" role="status">
@@ -66,12 +53,11 @@ function OrderDetails({ id }: { id: number }) {
       </p>
     );
   }
-  const money = (roubles: number) => formatPrice(roubles, locale, usdRate) ?? t('price-unavailable');
   const method = deliveryName(order.delivery_method);
   return (
     <div className="order-card__details">
       <ul className="order-items">
-        {order.products.map((item) => (
+        {order.products.map((item, index) => (
           <li key={item.id} className="order-item">
             {item.image ? (
               <img src={imageUrl('products', item.image, 160)} alt="" width={56} height={56} loading="lazy" />
@@ -80,7 +66,7 @@ function OrderDetails({ id }: { id: number }) {
             )}
             <Link to={`/product/${item.link}`}>{item.name}</Link>
             <span className="order-item__count">× {item.count}</span>
-            <span className="order-item__price">{money((item.sale ?? item.price) * item.count)}</span>
+            <span className="order-item__price">{amounts.line(index)}</span>
           </li>
         ))}
       </ul>
@@ -106,15 +92,15 @@ function OrderDetails({ id }: { id: number }) {
         </div>
         <div>
           <dt>{t('products-cost', { count: order.products.reduce((sum, item) => sum + item.count, 0) })}</dt>
-          <dd>{money(order.products_cost)}</dd>
+          <dd>{amounts.products}</dd>
         </div>
         <div>
           <dt>{t('delivery-cost')}</dt>
-          <dd>{money(order.delivery_cost)}</dd>
+          <dd>{amounts.delivery}</dd>
         </div>
         <div className="summary-list__total">
           <dt>{t('order-total')}</dt>
-          <dd>{money(order.products_cost + order.delivery_cost)}</dd>
+          <dd>{amounts.total}</dd>
         </div>
       </dl>
     </div>
@@ -122,8 +108,13 @@ function OrderDetails({ id }: { id: number }) {
 }
 
 function OrderCard({ order }: { order: OrderSummary }) {
-  const { t, locale, usdRate } = useShop();
+  const { t } = useShop();
   const [opened, setOpened] = useState(false);
+  const amounts = useAmounts(
+    [roublesToKopecks(order.products_cost)],
+    roublesToKopecks(order.delivery_cost),
+    order,
+  );
   return (
     <li className="order-card">
       <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>
@@ -133,10 +124,7 @@ function OrderCard({ order }: { order: OrderSummary }) {
           <span className={`order-status order-status--${order.status}`}>
             {t(orderStatusText(order.status))}
           </span>
-          <span className="order-card__total">
-            {formatPrice(order.products_cost + order.delivery_cost, locale, usdRate) ??
-              t('price-unavailable')}
-          </span>
+          <span className="order-card__total">{amounts.total}</span>
         </summary>
         {opened ? <OrderDetails id={order.id} /> : null}
         <Form method="post" className="order-card__repeat">

@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
-import { Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect } from 'react-router';
 import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
-import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
+import { kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
 import {
   DEFAULT_PAYMENT_METHOD,
   orderBody,
@@ -14,8 +14,11 @@ import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
+import { UnpaidOrder } from '../../components/unpaid-order.tsx';
+import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
 import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
+import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/payment';
 
@@ -28,17 +31,25 @@ const paymentChoice = z.object({
 });
 
 /**
- * The payment step. `?order=` shows the provider form of the order this session just placed (the
- * action redirects there, so a reload never places it twice). Otherwise: to the error page if the
- * last order failed, to the cart if an item is unavailable, to the shipping step without a positive
- * delivery cost; then the payment method, an optional comment and the summary.
+ * The payment step. `?order=` shows one of the user's unpaid orders with "Pay now" and "Cancel
+ * order" (the action redirects there, so a reload never places it twice); right after placing it,
+ * the page posts the provider form by itself, once: the way back from the provider shows the
+ * buttons. An order no longer awaiting payment goes to the order history. Without `?order=`: to the
+ * error page if the last order failed, to the cart if an item is unavailable, to the shipping step
+ * without a positive delivery cost; then the payment method, an optional comment and the summary.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = context;
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/payment');
-  const orderId = Number(url.searchParams.get('order'));
-  const placed = Number.isInteger(orderId) && orderId > 0 ? context.checkout.pendingPayment(orderId) : null;
-  if (placed) return { placed, checkout: null };
+  if (!(await context.account.currentUser())) {
+    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+  }
+  if (url.searchParams.has('order')) {
+    const orderId = Number(url.searchParams.get('order'));
+    if (!Number.isInteger(orderId) || orderId <= 0) throw data(null, { status: 404 });
+    const placed = await orNotFound(context.checkout.paymentPage(orderId, locale));
+    if (!placed) throw redirect('/order/history');
+    return { placed, checkout: null };
+  }
 
   if (context.checkout.errors.peek()) throw redirect('/order/error');
   const basket = await context.shopper.basket.get(locale);
@@ -58,7 +69,6 @@ export async function loader({ context, url }: Route.LoaderArgs) {
           ? [{ id, name: item.name, link: item.link, count: item.count, price: item.sale ?? item.price }]
           : [];
       }),
-      productsCost: basket.total,
       delivery: { method: draft.deliveryMethod, cost: kopecksToRoubles(draft.cost), days: draft.days },
       recipient: {
         name: `${recipient.firstName} ${recipient.lastName}`,
@@ -109,36 +119,87 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 type Placed = NonNullable<Route.ComponentProps['loaderData']['placed']>;
 
-/** Posts the provider form by itself; the button is there for browsers without JavaScript. */
-function PaymentRedirect({ placed }: { placed: Placed }) {
-  const { t, locale } = useShop();
-  const form = useRef<HTMLFormElement>(null);
+/**
+ * An unpaid order with "Pay now" and "Cancel order". Right after it was placed the page posts the
+ * provider form by itself, once; coming back (Back from the provider, a reload) the server says it
+ * is no longer just placed, and a page the browser restores from its back-forward cache drops the
+ * "taking you to the payment page" note, so the shopper always gets the buttons.
+ */
+function PlacedOrder({ placed }: { placed: Placed }) {
+  const { t } = useShop();
+  const payForm = useRef<HTMLFormElement>(null);
+  const [redirecting, setRedirecting] = useState(placed.justPlaced);
   useEffect(() => {
-    form.current?.submit();
-  }, []);
-  const amount = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-US', {
-    style: 'currency',
-    currency: placed.order.currency,
-  }).format(Number(placed.order.amount));
+    if (placed.justPlaced) payForm.current?.submit();
+    const restored = (event: PageTransitionEvent) => {
+      if (event.persisted) setRedirecting(false);
+    };
+    window.addEventListener('pageshow', restored);
+    return () => window.removeEventListener('pageshow', restored);
+  }, [placed.justPlaced]);
+  const title = t('payment-awaiting', { order: placed.order.id });
   return (
-    <section className="order-outcome payment-redirect" aria-labelledby="payment-redirect-heading">
-      <PrivatePageHead title={t('payment-redirect')} />
-      <h1 id="payment-redirect-heading">{t('payment-redirect')}</h1>
-      <p>{t('payment-redirect-text', { order: placed.order.id, amount })}</p>
-      <form ref={form} method="post" action={placed.payment.url}>
-        {Object.entries(placed.payment.fields).map(([name, value]) => (
-          <input key={name} type="hidden" name={name} value={value} />
-        ))}
-        <button type="submit" className="button button--primary">
-          {t('payment-continue')}
-        </button>
-      </form>
+    <section className="order-outcome" aria-labelledby="payment-order-heading">
+      <PrivatePageHead title={title} />
+      <h1 id="payment-order-heading">{title}</h1>
+      {redirecting ? (
+        <p className="order-outcome__pending" role="status">
+          <span className="spinner" aria-hidden="true" /> {t('payment-redirect')}
+        </p>
+      ) : null}
+      <UnpaidOrder unpaid={placed} payForm={payForm} />
     </section>
   );
 }
 
+/** The checkout summary: lines, products, delivery and total computed together (ADR 0024). */
+function CheckoutSummary({
+  checkout,
+}: {
+  checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
+}) {
+  const { t } = useShop();
+  const amounts = useAmounts(
+    checkout.items.map((item) => lineKopecks(item.price, item.count)),
+    roublesToKopecks(checkout.delivery.cost),
+  );
+  return (
+    <>
+      <ul className="summary-items">
+        {checkout.items.map((item, index) => (
+          <li key={item.id}>
+            <Link to={`/product/${item.link}`}>{item.name}</Link>
+            <span className="summary-items__count">× {item.count}</span>
+            <span className="summary-items__price">{amounts.line(index)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="summary-list">
+        <div>
+          <dt>{t('products-cost', { count: checkout.items.reduce((sum, item) => sum + item.count, 0) })}</dt>
+          <dd>{amounts.products}</dd>
+        </div>
+        <div>
+          <dt>{t('delivery-cost')}</dt>
+          <dd>{amounts.delivery}</dd>
+        </div>
+        {checkout.delivery.days ? (
+          <div>
+            <dt>{t('delivery-time')}</dt>
+            <dd>{daysText(t, checkout.delivery.days)}</dd>
+          </div>
+        ) : null}
+        <div className="summary-list__total">
+          <dt>{t('order-total')}</dt>
+          <dd>{amounts.total}</dd>
+        </div>
+      </dl>
+    </>
+  );
+}
+
 export default function PaymentPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, usdRate } = useShop();
+  const { t } = useShop();
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
@@ -146,13 +207,11 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
     const posted = failure?.values?.paymentMethod;
     return paymentMethods.find((option) => option.method === posted)?.method ?? DEFAULT_PAYMENT_METHOD;
   });
-  if (loaderData.placed) return <PaymentRedirect placed={loaderData.placed} />;
+  if (loaderData.placed) return <PlacedOrder placed={loaderData.placed} />;
   const { checkout } = loaderData;
   if (!checkout) return null;
 
-  const price = (roubles: number) => formatPrice(roubles, locale, usdRate) ?? t('price-unavailable');
   const deliveryKey = deliveryName(checkout.delivery.method);
-  const total = checkout.productsCost + checkout.delivery.cost;
 
   return (
     <div className="checkout">
@@ -228,37 +287,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="checkout-summary" aria-labelledby="payment-summary-heading">
           <h2 id="payment-summary-heading">{t('order-summary')}</h2>
-          <ul className="summary-items">
-            {checkout.items.map((item) => (
-              <li key={item.id}>
-                <Link to={`/product/${item.link}`}>{item.name}</Link>
-                <span className="summary-items__count">× {item.count}</span>
-                <span className="summary-items__price">{price(item.price * item.count)}</span>
-              </li>
-            ))}
-          </ul>
-          <dl className="summary-list">
-            <div>
-              <dt>
-                {t('products-cost', { count: checkout.items.reduce((sum, item) => sum + item.count, 0) })}
-              </dt>
-              <dd>{price(checkout.productsCost)}</dd>
-            </div>
-            <div>
-              <dt>{t('delivery-cost')}</dt>
-              <dd>{price(checkout.delivery.cost)}</dd>
-            </div>
-            {checkout.delivery.days ? (
-              <div>
-                <dt>{t('delivery-time')}</dt>
-                <dd>{daysText(t, checkout.delivery.days)}</dd>
-              </div>
-            ) : null}
-            <div className="summary-list__total">
-              <dt>{t('order-total')}</dt>
-              <dd>{price(total)}</dd>
-            </div>
-          </dl>
+          <CheckoutSummary checkout={checkout} />
           <SubmitButton>{t('pay')}</SubmitButton>
           <p className="form-field__hint">{t('pay-hint')}</p>
         </aside>

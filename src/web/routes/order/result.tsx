@@ -18,7 +18,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const query = url.searchParams;
   const provider = params.provider ?? providerOfReturn(query);
   if (!isPaymentProvider(provider)) throw data(null, { status: 404 });
-  let result: { status: number; order: number | null };
+  let result: { status: number; order: number | null; declined?: true };
   try {
     result = await context.checkout.paymentStatus(provider, Object.fromEntries(query));
   } catch (error) {
@@ -26,7 +26,12 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     if (!refusalOf(error)) throw error;
     result = { status: -1, order: null };
   }
-  return { provider, status: Math.sign(result.status), order: result.order };
+  return {
+    provider,
+    status: Math.sign(result.status),
+    order: result.order,
+    declined: result.declined === true,
+  };
 }
 
 const TITLES = {
@@ -55,7 +60,7 @@ function usePendingChecks(pending: boolean): boolean {
 
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { status, provider, order } = loaderData;
+  const { status, provider, order, declined } = loaderData;
   const gaveUp = usePendingChecks(status === 0);
 
   return (
@@ -75,6 +80,10 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
         <p className="form-success" role="status">
           {t('invoice-success')}
         </p>
+      ) : declined && order !== null ? (
+        <p className="form-alert" role="alert">
+          {t('payment-declined')}
+        </p>
       ) : provider === 'paypal' ? (
         <div className="order-outcome__failure" role="alert">
           <p>{t('invoice-fail-paypal-1')}</p>
@@ -89,7 +98,11 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
         </div>
       )}
       <p className="order-outcome__links">
-        {status < 0 && provider === 'paypal' ? (
+        {declined && order !== null ? (
+          <Link to={`/order/payment?order=${order}`} className="button button--primary">
+            {t('pay-now')}
+          </Link>
+        ) : status < 0 && provider === 'paypal' ? (
           <Link to="/cart" className="button button--primary">
             {t('go-to-cart')}
           </Link>
@@ -98,7 +111,11 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
             {t('order-history')}
           </Link>
         )}
-        {status < 0 && provider !== 'paypal' ? (
+        {declined && order !== null ? (
+          <Link to={`/order/cancel/robokassa?InvId=${order}`} className="button">
+            {t('cancel-order')}
+          </Link>
+        ) : status < 0 && provider !== 'paypal' ? (
           <Link to="/feedback" className="button">
             {t('feedback')}
           </Link>

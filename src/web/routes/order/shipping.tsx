@@ -9,7 +9,7 @@ import {
 } from '../../../contract/delivery.ts';
 import { translateError } from '../../../contract/error-messages.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { formatPrice } from '../../../contract/money.ts';
+import { roublesToKopecks } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
@@ -22,6 +22,7 @@ import {
 } from '../../components/form-field.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
+import { useAmounts } from '../../lib/amounts.ts';
 import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
 import {
   basketIsOrderable,
@@ -222,7 +223,7 @@ const FIELD_META: Record<
 };
 
 export default function ShippingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t, locale, usdRate } = useShop();
+  const { t } = useShop();
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
@@ -285,8 +286,10 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
     }
   };
 
-  const price = (roubles: number) => formatPrice(roubles, locale, usdRate) ?? t('price-unavailable');
-  const total = loaderData.products.total + quote.cost;
+  const amounts = useAmounts(
+    [roublesToKopecks(loaderData.products.total)],
+    costKnown ? roublesToKopecks(quote.cost) : 0,
+  );
   const { countries } = loaderData;
 
   const textField = (name: Exclude<RecipientField, 'country'>) => {
@@ -392,7 +395,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
           <dl className="summary-list">
             <div>
               <dt>{t('products-cost', { count: loaderData.products.count })}</dt>
-              <dd>{price(loaderData.products.total)}</dd>
+              <dd>{amounts.products}</dd>
             </div>
             <div>
               <dt>{t('delivery-cost')}</dt>
@@ -402,7 +405,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
                     <span className="spinner" aria-hidden="true" /> {t('delivery-calculating')}
                   </span>
                 ) : costKnown ? (
-                  price(quote.cost)
+                  amounts.delivery
                 ) : (
                   '—'
                 )}
@@ -416,7 +419,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
             ) : null}
             <div className="summary-list__total">
               <dt>{t('order-total')}</dt>
-              <dd>{price(total)}</dd>
+              <dd>{amounts.total}</dd>
             </div>
           </dl>
           <button
