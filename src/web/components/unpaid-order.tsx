@@ -1,10 +1,9 @@
 import type { RefObject } from 'react';
-import { Form } from 'react-router';
+import { Form, Link } from 'react-router';
 import { roublesToKopecks } from '../../contract/money.ts';
 import type { OrderDetail, PaymentForm } from '../../contract/orders.ts';
 import { lineKopecks, useAmounts } from '../lib/amounts.ts';
 import { useShop } from '../lib/shop.ts';
-import { Link } from './link.tsx';
 import { OrderDate } from './order-date.tsx';
 
 /** An order awaiting payment as the loaders give it (see `UnpaidOrder` on the server). */
