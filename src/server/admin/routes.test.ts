@@ -320,6 +320,47 @@ describe('order administration', () => {
     expect(stock?.quantity).toBe(10);
   });
 
+  it('refuses to refund an unpaid order or a malformed amount, and lists no payment', async () => {
+    const [customer] = await shop.db.select().from(users).where(eq(users.email, 'shopper@example.com'));
+    const userId = customer?.id ?? 0;
+    await addToBasket(shop.db, { userId }, fixtures.id('wolf-shirt'));
+    const order = await createOrder(
+      shop.db,
+      userId,
+      {
+        locale: 'en',
+        paymentMethod: 'robokassa',
+        email: 'shopper@example.com',
+        firstName: 'Sam',
+        lastName: 'Taylor',
+        phone: '+1 555 0100',
+        deliveryMethod: 'russian_post',
+        country: 'US',
+        city: 'Boston',
+        address: '1 Main St',
+        zip: '02101',
+        comment: undefined,
+      },
+      { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
+    );
+    const unpaid = await call('POST', `/api/admin/orders/${order.id}/refunds`, { restock: [] });
+    expect(unpaid).toMatchObject({
+      status: 409,
+      body: {
+        success: false,
+        intlError: 'refund-nothing-to-refund',
+        message: 'Nothing is left to refund on this order.',
+      },
+    });
+    const malformed = await call('POST', `/api/admin/orders/${order.id}/refunds`, { amount: '12.345' });
+    expect(malformed.status).toBe(422);
+    const payments = await call('GET', `/api/admin/orders/${order.id}/payments`);
+    expect(payments).toMatchObject({
+      status: 200,
+      body: { payments: { currency: 'USD', paid: '0.00', left: '0.00', list: [] } },
+    });
+  });
+
   it('shows the dashboard', async () => {
     const board = await call('GET', '/api/admin/dashboard');
     expect(board.body).toMatchObject({ success: true, last30: expect.any(Array), last90: expect.any(Array) });

@@ -261,14 +261,17 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => {
         const actorId = await actor(request);
-        const refund = await refundOrder(db, services.config, {
-          orderId: params.id,
-          // Minor units of the order's currency: the wire amount has at most two decimals.
-          ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
-          restock: body.restock,
-          staffId: actorId,
-          shop: services.mailShop,
-        });
+        // Units put back in stock show in the shop at once.
+        const refund = await write(
+          refundOrder(db, services.config, {
+            orderId: params.id,
+            // Minor units of the order's currency: the wire amount has at most two decimals.
+            ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
+            restock: body.restock,
+            staffId: actorId,
+            shop: services.mailShop,
+          }),
+        );
         await recordAudit(db, {
           actorId,
           action: 'create',
@@ -294,7 +297,7 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params }) => ({
         success: true,
-        state: await refreshRefund(db, services.config, params, { shop: services.mailShop }),
+        state: await write(refreshRefund(db, services.config, params, { shop: services.mailShop })),
       }),
     }),
     defineRoute({
