@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect } from 'react-router';
-import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
 import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
 import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/orders.ts';
 import type { Basket } from '../../../contract/shopping.ts';
+import { z } from '../../../contract/zod.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
