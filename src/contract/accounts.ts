@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { LOCALES } from './locale.ts';
+import { z } from './zod.ts';
 
 /**
  * Wire shapes of the account calls (spec sections 3, 5, 7). Messages are keys of

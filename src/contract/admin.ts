@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
+import { z } from './zod.ts';
 
 /** Wire shapes of the back office (`/api/admin/*`). Prices are roubles, weights grams. */
 

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX } from './numbers.ts';
 import { SORTS } from './shop.ts';
+import { z } from './zod.ts';
 
 /** Wire shapes of the catalogue calls (spec section 7). Prices are roubles; images are file names
  *  under /img/products/. Status is the spec's bit mask: 1 = visible, 2 = week sale. */

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
 import { LOCALES, type Locale } from './locale.ts';
+import { z } from './zod.ts';
 
 /**
  * Delivery methods and the `GET /api/delivery?method=&country=&zip=` call (spec sections 3, 4, 7, 8).

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { email } from './accounts.ts';
 import { LOCALES } from './locale.ts';
+import { z } from './zod.ts';
 
 export const feedbackBody = z.object({
   name: z.string({ error: 'field-required' }).trim().min(1, 'field-required').max(100, 'field-too-long'),

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /**
  * Numbers as they arrive in requests: a JSON number (12) or the text of a form field ('12').

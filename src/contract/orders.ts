@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { email } from './accounts.ts';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
+import { z } from './zod.ts';
 
 /** Wire shapes of checkout and order history (spec sections 3, 4, 7). */
 

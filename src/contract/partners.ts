@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from './zod.ts';
 
 /** Wire shape of the partners list (spec section 3, Partner); field names are the spec's own. */
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
+import { z } from './zod.ts';
 
 /** Wire shapes of the basket, wishlist and reviews calls (spec sections 3, 4, 7). */
 

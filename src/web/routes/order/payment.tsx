@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect } from 'react-router';
-import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
 import {
@@ -10,6 +9,7 @@ import {
   type PaymentMethod,
 } from '../../../contract/orders.ts';
 import type { Basket } from '../../../contract/shopping.ts';
+import { z } from '../../../contract/zod.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
