@@ -129,7 +129,7 @@ async function mixedTraffic(baseUrl: string, session: string): Promise<Request[]
     path: requestPath,
     headers,
   });
-  const pages = ['/', ...lists, ...products, '/search/figure', '/search/poster?page=2'];
+  const pages = ['/', ...lists, ...products, '/search/figure', '/search/poster'];
   return [
     ...pages.map((page) => get(page, anonymous)),
     ...pages.map((page) => get(page, signedIn)),

@@ -52,3 +52,17 @@ describe.skipIf(!serverUrl)('a PostgreSQL connection dropped by the server', () 
     }
   });
 });
+
+describe.skipIf(serverUrl)('the embedded database', () => {
+  it('keeps 16 MB of shared buffers rather than PostgreSQL’s 128 MB, which its WASM memory never gives back', async () => {
+    const connection = await createTestDatabase();
+    try {
+      const { rows } = (await connection.db.execute(sql`show shared_buffers`)) as Rows<{
+        shared_buffers: string;
+      }>;
+      expect(rows).toEqual([{ shared_buffers: '16MB' }]);
+    } finally {
+      await connection.close();
+    }
+  });
+});

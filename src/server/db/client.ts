@@ -73,12 +73,24 @@ export async function openDatabase(options: {
   return openPglite(options.dataDir, options.loadDataDir);
 }
 
+/**
+ * PostgreSQL's default 128 MB of shared buffers are touched at start-up inside PGlite's WASM memory,
+ * which never shrinks: 16 MB hold the demo catalogue's hot pages, and reads beyond them come from the
+ * operating system's file cache (ADR 0029).
+ */
+const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
 ): Promise<DatabaseConnection> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir, loadDataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({
+    dataDir,
+    loadDataDir,
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
+  });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   return {
     db,

@@ -25,6 +25,10 @@ const MAX_INPUT_PIXELS = 50_000_000;
 /** Effort 2 encodes twice as fast as the default 4 for files about 5 % larger. */
 const WEBP = { quality: 82, effort: 2 } as const;
 
+// Each image is decoded and encoded once, when it is stored: libvips's operation cache (up to 50 MB)
+// would only hold memory (ADR 0029).
+sharp.cache(false);
+
 /** A refused upload is the uploader's mistake (422 at the HTTP edge), reported on the `image` field. */
 const invalidImage = (message: string) => new Invalid(message, { image: [message] });
 
