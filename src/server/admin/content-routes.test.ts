@@ -201,12 +201,15 @@ describe('file manager', () => {
     expect(onDisk(described.name)).toEqual([true, true, true, true]);
     const mug = fixtures.id('wolf-mug');
     const current = (await call('GET', `/api/admin/products/${mug}`)).body.product as Record<string, unknown>;
-    await call('PATCH', `/api/admin/products/${mug}`, {
+    const illustrated = await call('PATCH', `/api/admin/products/${mug}`, {
       ...current,
       desc_en: `<p>Inside:</p><img src="/img/products/640/${described.name}" alt="">`,
     });
     expect(await remove(described.id)).toEqual({ success: true, keptOnDisk: true });
-    await call('PATCH', `/api/admin/products/${mug}`, current);
+    await call('PATCH', `/api/admin/products/${mug}`, {
+      ...current,
+      version: (illustrated.body.product as { version: number }).version,
+    });
 
     const inMerch = await store('merch');
     const inRoot = await store('');
@@ -370,8 +373,9 @@ describe('products CSV', () => {
 
   it('exports every product with links, roubles and 1/0 flags', async () => {
     const csv = await exportCsv();
-    expect(csv.split('\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
-    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    // The BOM first, so that spreadsheets read Cyrillic.
+    expect(csv.split('\n')[0]).toBe(`\uFEFF${PRODUCT_CSV_COLUMNS.join(',')}`);
+    const rows = parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(6);
     expect(rows.find((row) => row.link === 'outlaw-shirt')).toMatchObject({
       id: String(fixtures.id('outlaw-shirt')),
@@ -395,7 +399,7 @@ describe('products CSV', () => {
   });
 
   it('reports a change and a new row on a dry run without changing the shop, then applies them', async () => {
-    const rows = parse(await exportCsv(), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(await exportCsv(), { columns: true, bom: true }) as Array<Record<string, string>>;
     expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1200 });
     const edited = rows.map((row) => (row.link === 'wolf-mug' ? { ...row, price: '1350.50' } : row));
     edited.push({
@@ -521,6 +525,7 @@ describe('content moderation', () => {
 
     const script = await call('PATCH', `/api/admin/partners/${id}`, {
       ...partner,
+      version: 1,
       link: 'javascript:alert(1)',
     });
     expect(script.status).toBe(422);
@@ -531,7 +536,11 @@ describe('content moderation', () => {
     });
     expect(socialScript.status).toBe(422);
 
-    const hidden = await call('PATCH', `/api/admin/partners/${id}`, { ...partner, visible: false });
+    const hidden = await call('PATCH', `/api/admin/partners/${id}`, {
+      ...partner,
+      version: 1,
+      visible: false,
+    });
     expect(hidden.body.partner).toMatchObject({ visible: false });
     expect((await call('GET', '/api/partners?locale=en')).body.partners).toEqual([]);
     expect((await call('GET', '/api/admin/partners')).body.partners).toHaveLength(1);

@@ -90,7 +90,7 @@ export async function createOrder(
         price: products.price,
         sale: products.sale,
         quantity: products.quantity,
-        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned})`,
+        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
