@@ -506,6 +506,47 @@ describe('products CSV', () => {
     const json = await call('POST', '/api/admin/products.csv', { link: 'wolf-mug' });
     expect(json.status).toBe(422);
   });
+
+  it('refuses a row that would put a product on sale without a price, on a dry run too', async () => {
+    const csv = 'link,price,visible,envisioned\nwolf-mug,0,1,0\noutlaw-statue,0,1,1\n';
+    for (const dryRun of [true, false]) {
+      const refused = await importCsv(csv, dryRun);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        {
+          line: 2,
+          field: 'price',
+          message: 'A product shown in the shop and available to order needs a price above 0.',
+        },
+      ]);
+    }
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1350.5 });
+  });
+
+  it('exports names a spreadsheet would run as formulas as text, and imports them back unchanged', async () => {
+    const formulas = {
+      nameEn: '=HYPERLINK("https://evil.example","Wolf mug")',
+      nameRu: "'+7 (900) кружка",
+      descriptionEn: '@SUM(1+1)',
+      descriptionRu: '-1 кружка',
+    };
+    await shop.db.update(products).set(formulas).where(eq(products.link, 'wolf-mug'));
+    const csv = await exportCsv();
+    const rows = parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows.find((row) => row.link === 'wolf-mug')).toMatchObject({
+      name_en: `'=HYPERLINK("https://evil.example","Wolf mug")`,
+      name_ru: "''+7 (900) кружка",
+      desc_en: "'@SUM(1+1)",
+      desc_ru: "'-1 кружка",
+    });
+    // No cell of the file starts a formula.
+    expect(rows.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    const reimported = await importCsv(csv, false);
+    expect(reimported.body).toMatchObject({ created: [], updated: [], errors: [] });
+    const [mug] = await shop.db.select().from(products).where(eq(products.link, 'wolf-mug'));
+    expect(mug).toMatchObject(formulas);
+  });
 });
 
 describe('content moderation', () => {
