@@ -1,3 +1,4 @@
+import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
 
@@ -60,6 +61,19 @@ const fileList = z.preprocess(
 
 export const idParams = z.object({ id });
 
+/**
+ * The version of a record an editor started from (ADR 0022). Every edit names it; a save made from
+ * an older version is refused with 409 `record-changed` instead of overwriting someone else's change.
+ */
+const version = wireNumber(
+  z.coerce
+    .number({ error: 'version-required' })
+    .int('version-required')
+    .positive('version-required')
+    .max(DATABASE_INT_MAX, 'version-required'),
+).describe('The version the editor loaded; a stale one gets 409 record-changed');
+const versioned = { version };
+
 export const pageQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   search: z.string().trim().max(200).optional(),
@@ -74,6 +88,8 @@ export const projectInput = z.object({
   position: count.default(0),
 });
 
+export const projectEdit = projectInput.extend(versioned);
+
 export const categoryInput = z.object({
   name_ru: text(200),
   name_en: text(200),
@@ -82,51 +98,85 @@ export const categoryInput = z.object({
   position: count.default(0),
 });
 
-export const productInput = z
-  .object({
-    project: id.describe('Project id (required)'),
-    categories: idList,
-    name_ru: text(300),
-    name_en: text(300),
-    desc_ru: z.string().max(50_000, 'field-too-long').default(''),
-    desc_en: z.string().max(50_000, 'field-too-long').default(''),
-    link,
-    images: fileList,
-    price: money,
-    sale: optionalMoney,
-    weight: count.pipe(z.number().min(0, 'number-invalid').max(100_000, 'number-invalid')).default(0),
-    /** Units to add to stock, or the new stock when quantityHardset is on; unchanged when absent. */
-    quantity: z.preprocess(
-      (value) => (value === '' || value === undefined ? undefined : value),
-      count.optional(),
-    ),
-    quantityHardset: checkbox.default(false),
-    visible: checkbox.default(true),
-    weekSale: checkbox.default(false),
-    envisioned: checkbox.default(false),
-    position: count.default(0),
-  })
-  .superRefine((value, context) => {
-    if (value.sale !== null && value.sale >= value.price) {
-      context.addIssue({ code: 'custom', path: ['sale'], message: 'sale-not-below-price' });
-    }
-    if (value.quantityHardset && value.quantity !== undefined && value.quantity < 0) {
-      context.addIssue({ code: 'custom', path: ['quantity'], message: 'number-invalid' });
-    }
-  });
+export const categoryEdit = categoryInput.extend(versioned);
 
-export const ORDER_STATUS_FILTERS = ['', '1', '2', '>2', '3', '4', '5', '6'] as const;
+const productFields = z.object({
+  project: id.describe('Project id (required)'),
+  categories: idList,
+  name_ru: text(300),
+  name_en: text(300),
+  desc_ru: z.string().max(50_000, 'field-too-long').default(''),
+  desc_en: z.string().max(50_000, 'field-too-long').default(''),
+  link,
+  images: fileList,
+  price: money,
+  sale: optionalMoney,
+  weight: count.pipe(z.number().min(0, 'number-invalid').max(100_000, 'number-invalid')).default(0),
+  /** Units to add to stock, or the new stock when quantityHardset is on; unchanged when absent. */
+  quantity: z.preprocess(
+    (value) => (value === '' || value === undefined ? undefined : value),
+    count.optional(),
+  ),
+  quantityHardset: checkbox.default(false),
+  visible: checkbox.default(true),
+  weekSale: checkbox.default(false),
+  envisioned: checkbox.default(false),
+  position: count.default(0),
+});
 
-/** The spec's order search: status 1 processing, 2 cancelled, >2 any paid, 3..6 exact; default 3. */
-export const orderSearchQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
+function productRules(value: z.infer<typeof productFields>, context: z.RefinementCtx) {
+  // A product shoppers can order needs a price; a hidden or envisioned one may wait for it.
+  if (value.visible && !value.envisioned && roublesToKopecks(value.price) <= 0) {
+    context.addIssue({ code: 'custom', path: ['price'], message: 'price-required' });
+  }
+  if (value.sale !== null && value.sale >= value.price) {
+    context.addIssue({ code: 'custom', path: ['sale'], message: 'sale-not-below-price' });
+  }
+  if (value.quantityHardset && value.quantity !== undefined && value.quantity < 0) {
+    context.addIssue({ code: 'custom', path: ['quantity'], message: 'number-invalid' });
+  }
+}
+
+export const productInput = productFields.superRefine(productRules);
+export const productEdit = productFields.extend(versioned).superRefine(productRules);
+
+/**
+ * The order search's status filter: 'action' the paid orders staff still have to handle (in
+ * processing, processed, ready to ship, special: every paid status but shipped), '' any status,
+ * '>2' any paid status (1, 3, 4, 5, 6; the spec's name kept), or one status.
+ */
+export const ORDER_STATUS_FILTERS = ['action', '', '>2', '0', '1', '2', '3', '4', '5', '6'] as const;
+export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
+/** What the orders screen opens on: paid orders that need action, so a new paid order is never missed. */
+export const DEFAULT_ORDER_STATUS_FILTER: OrderStatusFilter = 'action';
+
+const PAID = [1, 3, 4, 5, 6] as const;
+/**
+ * The statuses each filter shows (null: any). The paid ones are the order state machine's
+ * PAID_STATUSES (src/server/orders/status.ts; a test keeps the two the same).
+ */
+export const ORDER_FILTER_STATUSES: Record<OrderStatusFilter, readonly number[] | null> = {
+  action: PAID.filter((status) => status !== 5),
+  '': null,
+  '>2': PAID,
+  '0': [0],
+  '1': [1],
+  '2': [2],
+  '3': [3],
+  '4': [4],
+  '5': [5],
+  '6': [6],
+};
+
+/** The spec's order search fields; also the filter of the orders CSV export. */
+export const orderSearchFilters = z.object({
   id: z.preprocess((value) => (value === '' ? undefined : value), id.optional()),
   email: z.string().trim().max(254).optional(),
   firstName: z.string().trim().max(100).optional(),
   lastName: z.string().trim().max(100).optional(),
   country: z.string().trim().toUpperCase().max(2).optional(),
   deliveryMethod: z.enum(['', 'russian_post', 'boxberry', 'boxberry.courier']).optional(),
-  status: z.enum(ORDER_STATUS_FILTERS).default('3'),
+  status: z.enum(ORDER_STATUS_FILTERS).default(DEFAULT_ORDER_STATUS_FILTER),
   date: z
     .string()
     .trim()
@@ -136,7 +186,12 @@ export const orderSearchQuery = z.object({
   product: z.string().trim().max(200).optional(),
 });
 
-export const orderUpdate = z.object({
+export const orderSearchQuery = orderSearchFilters.extend({
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** The fields staff edit on an order. */
+const orderFields = z.object({
   track_code: optionalText(100),
   delivery_cost_actual: optionalMoney,
   manager_comment: optionalText(5000),
@@ -188,6 +243,20 @@ export const orderRefund = z.object({
 
 export const refundParams = z.object({ id, refundId: id });
 
+/**
+ * An order save names only the fields it changes, and the version it started from. With `base`
+ * (the values those fields had when the editor loaded them) a save from an older version still
+ * goes through when nobody changed those fields meanwhile: a track code and a manager comment
+ * saved from two screens are both kept (ADR 0022).
+ */
+export const orderUpdate = orderFields.partial().extend({
+  ...versioned,
+  base: orderFields
+    .partial()
+    .optional()
+    .describe('The values the changed fields had when the editor loaded them'),
+});
+
 export const partnerInput = z.object({
   name_ru: text(200),
   name_en: text(200),
@@ -210,6 +279,8 @@ export const partnerInput = z.object({
   visible: checkbox.default(true),
   position: count.default(0),
 });
+
+export const partnerEdit = partnerInput.extend(versioned);
 
 export const hiddenInput = z.object({ hidden: checkbox });
 
@@ -319,9 +390,15 @@ export type ProjectInput = z.infer<typeof projectInput>;
 export type SynonymInput = z.infer<typeof synonymInput>;
 export type CategoryInput = z.infer<typeof categoryInput>;
 export type ProductInput = z.infer<typeof productInput>;
+export type OrderSearchFilters = z.infer<typeof orderSearchFilters>;
 export type OrderSearch = z.infer<typeof orderSearchQuery>;
 export type OrderUpdate = z.infer<typeof orderUpdate>;
 export type OrderRefund = z.infer<typeof orderRefund>;
 export type PartnerInput = z.infer<typeof partnerInput>;
+/** Which record an edit saves over: its id and the version the editor loaded. */
+export interface EditTarget {
+  id: number;
+  version: number;
+}
 export type FileUpload = z.infer<typeof fileUpload>;
 export type FolderInput = z.infer<typeof folderInput>;

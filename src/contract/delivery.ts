@@ -50,6 +50,17 @@ export const deliveryMethods: readonly DeliveryMethodOption[] = [
   { method: 'boxberry.courier', name: 'delivery-boxberry-courier', image: '/delivery/boxberry-courier.svg' },
 ];
 
+/**
+ * The carrier's page that tracks a parcel by its track code: the one rule the shipped mail and the
+ * shopper's order history link with. Boxberry's courier parcels are tracked on Boxberry's page too.
+ */
+export function trackingUrl(method: DeliveryMethod, trackCode: string): string {
+  const code = encodeURIComponent(trackCode.trim());
+  return method === 'russian_post'
+    ? `https://www.pochta.ru/tracking?barcode=${code}`
+    : `https://boxberry.ru/tracking-page?id=${code}`;
+}
+
 /** Longest postcode we accept anywhere in the world (with spaces and a dash, e.g. "SW1A 1AA"). */
 export const ZIP_MAX_LENGTH = 12;
 

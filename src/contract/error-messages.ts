@@ -88,6 +88,11 @@ const en = {
   'project-unknown': 'No project has this link.',
   'category-unknown': 'No category has this link.',
   'boolean-invalid': 'Use 1 or 0.',
+  'price-required': 'A product shown in the shop and available to order needs a price above 0.',
+  'version-required': 'Reload the page: the form does not say which version of the record it edits.',
+  'record-changed':
+    'Someone else changed this while you were editing. Reload to see their changes; your input stays here until you do.',
+  'shipped-mail-not-ready': 'The shipped mail goes only to a shipped order with a track code.',
 } as const;
 
 export type ErrorKey = keyof typeof en;
@@ -176,6 +181,11 @@ const ru: Record<ErrorKey, string> = {
   'project-unknown': 'Нет проекта с такой ссылкой.',
   'category-unknown': 'Нет категории с такой ссылкой.',
   'boolean-invalid': 'Укажите 1 или 0.',
+  'price-required': 'У товара, который виден в магазине и доступен для заказа, цена должна быть больше 0.',
+  'version-required': 'Обновите страницу: форма не сообщает, какую версию записи она изменяет.',
+  'record-changed':
+    'Пока вы редактировали, кто-то другой изменил эту запись. Загрузите её заново, чтобы увидеть изменения; введённое вами останется здесь, пока вы не решите.',
+  'shipped-mail-not-ready': 'Письмо об отправке уходит только по отправленному заказу с трек-номером.',
 };
 
 const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };

@@ -1,5 +1,5 @@
-import { asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { CategoryInput, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
+import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import type { Database, Executor } from '../db/client.ts';
@@ -15,6 +15,7 @@ import { Conflict, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
+import { recordChanged } from './versions.ts';
 
 /**
  * The catalogue as administrators edit it. Every change is audited; descriptions are sanitized on
@@ -50,6 +51,7 @@ const projectView = (row: typeof projects.$inferSelect) => ({
   image: row.image,
   visible: row.visible,
   position: row.position,
+  version: row.version,
 });
 
 export async function listProjectsForAdmin(db: Executor) {
@@ -58,7 +60,8 @@ export async function listProjectsForAdmin(db: Executor) {
   );
 }
 
-export async function saveProject(db: Database, actorId: number, input: ProjectInput, id?: number) {
+/** Creates a project, or saves over `target` if nobody changed it since the editor loaded it. */
+export async function saveProject(db: Database, actorId: number, input: ProjectInput, target?: EditTarget) {
   const values = {
     nameRu: input.name_ru,
     nameEn: input.name_en,
@@ -70,14 +73,18 @@ export async function saveProject(db: Database, actorId: number, input: ProjectI
   };
   return db.transaction(async (transaction) => {
     const [before] =
-      id === undefined ? [] : await transaction.select().from(projects).where(eq(projects.id, id));
-    if (id !== undefined && !before) throw notFound();
+      target === undefined ? [] : await transaction.select().from(projects).where(eq(projects.id, target.id));
+    if (target !== undefined && !before) throw notFound();
     const [row] = await uniqueLink(() =>
-      id === undefined
+      target === undefined
         ? transaction.insert(projects).values(values).returning()
-        : transaction.update(projects).set(values).where(eq(projects.id, id)).returning(),
+        : transaction
+            .update(projects)
+            .set({ ...values, version: sql`${projects.version} + 1` })
+            .where(and(eq(projects.id, target.id), eq(projects.version, target.version)))
+            .returning(),
     );
-    if (!row) throw notFound();
+    if (!row) throw recordChanged();
     await recordAudit(transaction, {
       actorId,
       action: before ? 'update' : 'create',
@@ -116,6 +123,7 @@ const categoryView = (row: typeof categories.$inferSelect) => ({
   link: row.link,
   visible: row.visible,
   position: row.position,
+  version: row.version,
 });
 
 export async function listCategoriesForAdmin(db: Executor) {
@@ -124,7 +132,8 @@ export async function listCategoriesForAdmin(db: Executor) {
   );
 }
 
-export async function saveCategory(db: Database, actorId: number, input: CategoryInput, id?: number) {
+/** Creates a category, or saves over `target` if nobody changed it since the editor loaded it. */
+export async function saveCategory(db: Database, actorId: number, input: CategoryInput, target?: EditTarget) {
   const values = {
     nameRu: input.name_ru,
     nameEn: input.name_en,
@@ -135,14 +144,20 @@ export async function saveCategory(db: Database, actorId: number, input: Categor
   };
   return db.transaction(async (transaction) => {
     const [before] =
-      id === undefined ? [] : await transaction.select().from(categories).where(eq(categories.id, id));
-    if (id !== undefined && !before) throw notFound();
+      target === undefined
+        ? []
+        : await transaction.select().from(categories).where(eq(categories.id, target.id));
+    if (target !== undefined && !before) throw notFound();
     const [row] = await uniqueLink(() =>
-      id === undefined
+      target === undefined
         ? transaction.insert(categories).values(values).returning()
-        : transaction.update(categories).set(values).where(eq(categories.id, id)).returning(),
+        : transaction
+            .update(categories)
+            .set({ ...values, version: sql`${categories.version} + 1` })
+            .where(and(eq(categories.id, target.id), eq(categories.version, target.version)))
+            .returning(),
     );
-    if (!row) throw notFound();
+    if (!row) throw recordChanged();
     await recordAudit(transaction, {
       actorId,
       action: before ? 'update' : 'create',
@@ -203,6 +218,7 @@ export async function getProductForAdmin(db: Executor, id: number) {
     weekSale: row.weekSale,
     envisioned: row.envisioned,
     position: row.position,
+    version: row.version,
   };
 }
 
@@ -255,15 +271,17 @@ export async function listProductsForAdmin(
 }
 
 /**
- * Creates or edits a product. Making an envisioned product orderable mails its fans (once each).
+ * Creates a product, or saves over `target` if nobody changed it since the editor loaded it.
+ * Making an envisioned product orderable mails its fans (once each).
  */
 export async function saveProduct(
   db: Database,
   actorId: number,
   input: ProductInput,
   context: { publicUrl: string; shop?: MailShop },
-  id?: number,
+  target?: EditTarget,
 ): Promise<AdminProduct> {
+  const id = target?.id;
   const before = id === undefined ? undefined : await getProductForAdmin(db, id);
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
   if (!project) throw new NotFound('not-found', { project: ['not-found'] });
@@ -293,14 +311,18 @@ export async function saveProduct(
 
   const productId = await db.transaction(async (transaction) => {
     const [row] = await uniqueLink(() =>
-      id === undefined
+      target === undefined
         ? transaction
             .insert(products)
             .values({ ...values, envisioned: input.envisioned })
             .returning({ id: products.id })
-        : transaction.update(products).set(values).where(eq(products.id, id)).returning({ id: products.id }),
+        : transaction
+            .update(products)
+            .set({ ...values, version: sql`${products.version} + 1` })
+            .where(and(eq(products.id, target.id), eq(products.version, target.version)))
+            .returning({ id: products.id }),
     );
-    if (!row) throw notFound();
+    if (!row) throw recordChanged();
     await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
     const categoryIds = [...new Set(input.categories)];
     if (categoryIds.length > 0) {

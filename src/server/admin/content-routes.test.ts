@@ -201,12 +201,15 @@ describe('file manager', () => {
     expect(onDisk(described.name)).toEqual([true, true, true, true]);
     const mug = fixtures.id('wolf-mug');
     const current = (await call('GET', `/api/admin/products/${mug}`)).body.product as Record<string, unknown>;
-    await call('PATCH', `/api/admin/products/${mug}`, {
+    const illustrated = await call('PATCH', `/api/admin/products/${mug}`, {
       ...current,
       desc_en: `<p>Inside:</p><img src="/img/products/640/${described.name}" alt="">`,
     });
     expect(await remove(described.id)).toEqual({ success: true, keptOnDisk: true });
-    await call('PATCH', `/api/admin/products/${mug}`, current);
+    await call('PATCH', `/api/admin/products/${mug}`, {
+      ...current,
+      version: (illustrated.body.product as { version: number }).version,
+    });
 
     const inMerch = await store('merch');
     const inRoot = await store('');
@@ -370,8 +373,9 @@ describe('products CSV', () => {
 
   it('exports every product with links, roubles and 1/0 flags', async () => {
     const csv = await exportCsv();
-    expect(csv.split('\n')[0]).toBe(PRODUCT_CSV_COLUMNS.join(','));
-    const rows = parse(csv, { columns: true }) as Array<Record<string, string>>;
+    // The BOM first, so that spreadsheets read Cyrillic.
+    expect(csv.split('\n')[0]).toBe(`\uFEFF${PRODUCT_CSV_COLUMNS.join(',')}`);
+    const rows = parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
     expect(rows).toHaveLength(6);
     expect(rows.find((row) => row.link === 'outlaw-shirt')).toMatchObject({
       id: String(fixtures.id('outlaw-shirt')),
@@ -395,7 +399,7 @@ describe('products CSV', () => {
   });
 
   it('reports a change and a new row on a dry run without changing the shop, then applies them', async () => {
-    const rows = parse(await exportCsv(), { columns: true }) as Array<Record<string, string>>;
+    const rows = parse(await exportCsv(), { columns: true, bom: true }) as Array<Record<string, string>>;
     expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1200 });
     const edited = rows.map((row) => (row.link === 'wolf-mug' ? { ...row, price: '1350.50' } : row));
     edited.push({
@@ -502,6 +506,47 @@ describe('products CSV', () => {
     const json = await call('POST', '/api/admin/products.csv', { link: 'wolf-mug' });
     expect(json.status).toBe(422);
   });
+
+  it('refuses a row that would put a product on sale without a price, on a dry run too', async () => {
+    const csv = 'link,price,visible,envisioned\nwolf-mug,0,1,0\noutlaw-statue,0,1,1\n';
+    for (const dryRun of [true, false]) {
+      const refused = await importCsv(csv, dryRun);
+      expect(refused.status).toBe(422);
+      expect(refused.body.errors).toEqual([
+        {
+          line: 2,
+          field: 'price',
+          message: 'A product shown in the shop and available to order needs a price above 0.',
+        },
+      ]);
+    }
+    expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1350.5 });
+  });
+
+  it('exports names a spreadsheet would run as formulas as text, and imports them back unchanged', async () => {
+    const formulas = {
+      nameEn: '=HYPERLINK("https://evil.example","Wolf mug")',
+      nameRu: "'+7 (900) кружка",
+      descriptionEn: '@SUM(1+1)',
+      descriptionRu: '-1 кружка',
+    };
+    await shop.db.update(products).set(formulas).where(eq(products.link, 'wolf-mug'));
+    const csv = await exportCsv();
+    const rows = parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
+    expect(rows.find((row) => row.link === 'wolf-mug')).toMatchObject({
+      name_en: `'=HYPERLINK("https://evil.example","Wolf mug")`,
+      name_ru: "''+7 (900) кружка",
+      desc_en: "'@SUM(1+1)",
+      desc_ru: "'-1 кружка",
+    });
+    // No cell of the file starts a formula.
+    expect(rows.flatMap((row) => Object.values(row)).filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+
+    const reimported = await importCsv(csv, false);
+    expect(reimported.body).toMatchObject({ created: [], updated: [], errors: [] });
+    const [mug] = await shop.db.select().from(products).where(eq(products.link, 'wolf-mug'));
+    expect(mug).toMatchObject(formulas);
+  });
 });
 
 describe('content moderation', () => {
@@ -521,6 +566,7 @@ describe('content moderation', () => {
 
     const script = await call('PATCH', `/api/admin/partners/${id}`, {
       ...partner,
+      version: 1,
       link: 'javascript:alert(1)',
     });
     expect(script.status).toBe(422);
@@ -531,7 +577,11 @@ describe('content moderation', () => {
     });
     expect(socialScript.status).toBe(422);
 
-    const hidden = await call('PATCH', `/api/admin/partners/${id}`, { ...partner, visible: false });
+    const hidden = await call('PATCH', `/api/admin/partners/${id}`, {
+      ...partner,
+      version: 1,
+      visible: false,
+    });
     expect(hidden.body.partner).toMatchObject({ visible: false });
     expect((await call('GET', '/api/partners?locale=en')).body.partners).toEqual([]);
     expect((await call('GET', '/api/admin/partners')).body.partners).toHaveLength(1);

@@ -14,6 +14,7 @@ import {
   idParams,
   MAX_CSV_BYTES,
   MAX_UPLOAD_BYTES,
+  partnerEdit,
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
@@ -166,13 +167,16 @@ export function adminContentRoutes(services: Services) {
       ...admin,
       method: 'PATCH',
       url: '/api/admin/partners/:id',
-      summary: 'Edit a partner',
+      summary: 'Edit a partner; a stale version gets 409',
       params: idParams,
-      body: partnerInput,
+      body: partnerEdit,
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        partner: await savePartner(services.db, await actor(request), body, params.id),
+        partner: await savePartner(services.db, await actor(request), body, {
+          id: params.id,
+          version: body.version,
+        }),
       }),
     }),
     defineRoute({

@@ -1,11 +1,12 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
-import type { PartnerInput } from '../../contract/admin.ts';
+import type { EditTarget, PartnerInput } from '../../contract/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { feedback, partners, products, reviews, users } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { recordAudit } from './audit.ts';
 import { ADMIN_PAGE_SIZE } from './catalogue.ts';
+import { recordChanged } from './versions.ts';
 
 /**
  * What shoppers and partners put on the site, as administrators moderate it: the partners page,
@@ -38,6 +39,7 @@ const partnerView = (row: typeof partners.$inferSelect) => ({
   socials: row.socials,
   visible: row.visible,
   position: row.position,
+  version: row.version,
 });
 
 const webLink = (value: string) => /^https?:$/.test(new URL(value).protocol);
@@ -63,7 +65,8 @@ export async function listPartnersForAdmin(db: Executor) {
   );
 }
 
-export async function savePartner(db: Database, actorId: number, input: PartnerInput, id?: number) {
+/** Adds a partner, or saves over `target` if nobody changed it since the editor loaded it. */
+export async function savePartner(db: Database, actorId: number, input: PartnerInput, target?: EditTarget) {
   checkPartner(input);
   const values = {
     nameRu: input.name_ru,
@@ -84,15 +87,19 @@ export async function savePartner(db: Database, actorId: number, input: PartnerI
   };
   return db.transaction(async (transaction) => {
     const [before] =
-      id === undefined
+      target === undefined
         ? []
-        : await transaction.select().from(partners).where(eq(partners.id, id)).for('update');
-    if (id !== undefined && !before) throw notFound('id');
+        : await transaction.select().from(partners).where(eq(partners.id, target.id)).for('update');
+    if (target !== undefined && !before) throw notFound('id');
     const [row] =
-      id === undefined
+      target === undefined
         ? await transaction.insert(partners).values(values).returning()
-        : await transaction.update(partners).set(values).where(eq(partners.id, id)).returning();
-    if (!row) throw notFound('id');
+        : await transaction
+            .update(partners)
+            .set({ ...values, version: sql`${partners.version} + 1` })
+            .where(and(eq(partners.id, target.id), eq(partners.version, target.version)))
+            .returning();
+    if (!row) throw recordChanged();
     await recordAudit(transaction, {
       actorId,
       action: before ? 'update' : 'create',

@@ -1,27 +1,28 @@
-import { and, count, desc, eq, gt, gte, ilike, lt, type SQL, sql } from 'drizzle-orm';
-import type { OrderSearch, OrderUpdate } from '../../contract/admin.ts';
+import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  ORDER_FILTER_STATUSES,
+  type OrderSearch,
+  type OrderSearchFilters,
+  type OrderUpdate,
+} from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
-import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
+import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
 import { nextStatuses, type OrderStatus } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
+import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
+import { recordChanged } from './versions.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */
 
 export const ORDERS_PAGE_SIZE = 20;
-const SHIPPED = 5;
 
-function statusCondition(status: OrderSearch['status']): SQL | undefined {
-  if (status === '') return undefined;
-  if (status === '>2') return gt(orders.status, 2);
-  return eq(orders.status, Number(status));
-}
-
-function searchConditions(search: OrderSearch): SQL | undefined {
+/** Every search field but the status (the counts per status use these). */
+function searchConditions(search: Omit<OrderSearchFilters, 'status'>): SQL | undefined {
   const like = (value: string) => `%${value.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
   const day = search.date ? new Date(`${search.date.slice(0, 10)}T00:00:00Z`) : undefined;
   return and(
@@ -31,7 +32,6 @@ function searchConditions(search: OrderSearch): SQL | undefined {
     search.lastName ? ilike(orders.lastName, like(search.lastName)) : undefined,
     search.country ? eq(orders.deliveryCountry, search.country) : undefined,
     search.deliveryMethod ? eq(orders.deliveryMethod, search.deliveryMethod) : undefined,
-    statusCondition(search.status),
     day && !Number.isNaN(day.getTime())
       ? and(gte(orders.createdAt, day), lt(orders.createdAt, new Date(day.getTime() + 24 * 3600_000)))
       : undefined,
@@ -43,29 +43,48 @@ function searchConditions(search: OrderSearch): SQL | undefined {
   );
 }
 
+function filterConditions(search: OrderSearchFilters): SQL | undefined {
+  const statuses = ORDER_FILTER_STATUSES[search.status];
+  return and(searchConditions(search), statuses ? inArray(orders.status, [...statuses]) : undefined);
+}
+
+/**
+ * One page of the search, with the number of orders per status that the other fields find (one
+ * grouped query, which also gives the search's total).
+ */
 export async function searchOrders(db: Executor, search: OrderSearch) {
-  const where = searchConditions(search);
-  const [total] = await db.select({ count: count() }).from(orders).where(where);
-  const rows = await db
-    .select({
-      id: orders.id,
-      date: orders.createdAt,
-      status: orders.status,
-      email: orders.email,
-      firstName: orders.firstName,
-      lastName: orders.lastName,
-      country: orders.deliveryCountry,
-      deliveryMethod: orders.deliveryMethod,
-      productsCost: orders.productsCost,
-      deliveryCost: orders.deliveryCost,
-      productCount: sql<number>`(select coalesce(sum(count), 0)::int from ${orderItems} where order_id = ${orders.id})`,
-    })
-    .from(orders)
-    .where(where)
-    .orderBy(desc(orders.createdAt), desc(orders.id))
-    .limit(ORDERS_PAGE_SIZE)
-    .offset((search.page - 1) * ORDERS_PAGE_SIZE);
-  const totalCount = total?.count ?? 0;
+  const [perStatus, rows] = await Promise.all([
+    db
+      .select({ status: orders.status, count: count() })
+      .from(orders)
+      .where(searchConditions(search))
+      .groupBy(orders.status),
+    db
+      .select({
+        id: orders.id,
+        date: orders.createdAt,
+        status: orders.status,
+        email: orders.email,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        country: orders.deliveryCountry,
+        deliveryMethod: orders.deliveryMethod,
+        productsCost: orders.productsCost,
+        deliveryCost: orders.deliveryCost,
+        productCount: sql<number>`(select coalesce(sum(count), 0)::int from ${orderItems} where order_id = ${orders.id})`,
+      })
+      .from(orders)
+      .where(filterConditions(search))
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(ORDERS_PAGE_SIZE)
+      .offset((search.page - 1) * ORDERS_PAGE_SIZE),
+  ]);
+  const statusCounts: Record<string, number> = {};
+  for (const { status, count } of perStatus) statusCounts[status] = count;
+  const statuses = ORDER_FILTER_STATUSES[search.status];
+  const totalCount = perStatus
+    .filter(({ status }) => !statuses || statuses.includes(status))
+    .reduce((sum, row) => sum + row.count, 0);
   return {
     list: rows.map((row) => ({
       ...row,
@@ -74,10 +93,83 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
       deliveryCost: kopecksToRoubles(row.deliveryCost),
     })),
     total: totalCount,
+    statusCounts,
     productCount: rows.reduce((sum, row) => sum + Number(row.productCount), 0),
     currentPage: search.page,
     lastPage: Math.max(1, Math.ceil(totalCount / ORDERS_PAGE_SIZE)),
   };
+}
+
+export const ORDER_CSV_COLUMNS = [
+  'id',
+  'date',
+  'status',
+  'customer',
+  'email',
+  'country',
+  'delivery_method',
+  'products_cost',
+  'delivery_cost',
+  'total',
+  'currency',
+  'paid_at',
+  'track_code',
+] as const;
+/** Orders read per query of the export: memory stays flat however many the search finds. */
+export const ORDER_CSV_BATCH = 500;
+
+/**
+ * The orders a search finds, as CSV for accounting (amounts in roubles with a dot, times in UTC
+ * ISO 8601), newest first. Read in batches by id (a keyset, not an offset), so the file streams.
+ */
+export async function* exportOrdersCsv(db: Executor, search: OrderSearchFilters): AsyncGenerator<string> {
+  yield CSV_BOM + csvLine(ORDER_CSV_COLUMNS);
+  let after: number | undefined;
+  for (;;) {
+    const rows = await db
+      .select({
+        id: orders.id,
+        createdAt: orders.createdAt,
+        status: orders.status,
+        firstName: orders.firstName,
+        lastName: orders.lastName,
+        email: orders.email,
+        country: orders.deliveryCountry,
+        deliveryMethod: orders.deliveryMethod,
+        productsCost: orders.productsCost,
+        deliveryCost: orders.deliveryCost,
+        currency: orders.currency,
+        paidAt: orders.paidAt,
+        trackCode: orders.trackCode,
+      })
+      .from(orders)
+      .where(and(filterConditions(search), after === undefined ? undefined : lt(orders.id, after)))
+      .orderBy(desc(orders.id))
+      .limit(ORDER_CSV_BATCH);
+    if (rows.length === 0) return;
+    yield rows
+      .map((row) =>
+        csvLine([
+          String(row.id),
+          row.createdAt.toISOString(),
+          String(row.status),
+          `${row.firstName} ${row.lastName}`,
+          row.email,
+          row.country,
+          row.deliveryMethod,
+          csvRoubles(row.productsCost),
+          csvRoubles(row.deliveryCost),
+          csvRoubles(row.productsCost + row.deliveryCost),
+          row.currency,
+          row.paidAt ? row.paidAt.toISOString() : '',
+          row.trackCode ?? '',
+        ]),
+      )
+      .join('');
+    const last = rows[rows.length - 1];
+    if (!last || rows.length < ORDER_CSV_BATCH) return;
+    after = last.id;
+  }
 }
 
 /** The spec's admin order detail (snake_case fields). */
@@ -128,14 +220,34 @@ export async function getOrderForAdmin(db: Executor, id: number) {
     status: order.status,
     /** The statuses staff may move this order to (the back office offers only these). */
     nextStatuses: nextStatuses(order.status, 'staff'),
+    shipped_mail_at: order.shippedMailAt?.toISOString() ?? null,
+    version: order.version,
     history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
   };
 }
 
+/** The columns of the fields staff edit, as their values are stored. */
+function storedFields(fields: OrderUpdate['base'] & object) {
+  return {
+    ...(fields.track_code !== undefined ? { trackCode: fields.track_code } : {}),
+    ...(fields.delivery_cost_actual !== undefined
+      ? {
+          deliveryCostActual:
+            fields.delivery_cost_actual === null ? null : roublesToKopecks(fields.delivery_cost_actual),
+        }
+      : {}),
+    ...(fields.manager_comment !== undefined ? { managerComment: fields.manager_comment } : {}),
+    ...(fields.status !== undefined ? { status: fields.status } : {}),
+  };
+}
+
 /**
- * Saves what staff edit. A status change goes through the order lifecycle (only the moves the
- * state machine allows staff, 409 otherwise); moving to shipped (5) with a track code mails the
- * customer once.
+ * Saves the fields staff changed, and only those (ADR 0022). The save names the version it started
+ * from; an older version is still fine when every field it changes has kept the value the editor
+ * loaded (`base`), so saves of independent fields from two screens are both kept, and a save over a
+ * field someone else changed meanwhile is refused (409). A status change goes through the order
+ * lifecycle (only the moves the state machine allows staff, 409 otherwise; ADR 0020); the order
+ * being shipped with a track code, whichever came last, mails the customer once.
  */
 export async function updateOrder(
   db: Database,
@@ -145,43 +257,57 @@ export async function updateOrder(
   shop?: MailShop,
 ) {
   const before = await getOrderForAdmin(db, id);
+  const { status, ...changes } = storedFields(input);
+  const base = storedFields(input.base ?? {});
+  const changed = Object.keys(storedFields(input)) as (keyof typeof base)[];
+  const columns = {
+    trackCode: orders.trackCode,
+    deliveryCostActual: orders.deliveryCostActual,
+    managerComment: orders.managerComment,
+    status: orders.status,
+  };
+  // Each changed field still as the editor saw it: then nobody else's save is overwritten.
+  const unchangedSinceLoaded =
+    changed.length > 0 && changed.every((field) => field in base)
+      ? and(...changed.map((field) => sql`${columns[field]} is not distinct from ${base[field] ?? null}`))
+      : undefined;
   await db.transaction(async (transaction) => {
-    // The status moves first, through the state machine: a refused move changes nothing.
-    if (input.status !== before.status) {
-      await moveOrderStatus(transaction, id, input.status as OrderStatus, {
-        actor: 'staff',
-        by: actorId,
-        shop,
-      });
-    }
-    await transaction
+    const [row] = await transaction
       .update(orders)
-      .set({
-        trackCode: input.track_code,
-        deliveryCostActual:
-          input.delivery_cost_actual === null ? null : roublesToKopecks(input.delivery_cost_actual),
-        managerComment: input.manager_comment,
-        updatedAt: new Date(),
-      })
-      .where(eq(orders.id, id));
-    if (input.status !== before.status) {
-      if (input.status === SHIPPED && input.track_code) {
-        await queueMail(
-          transaction,
-          {
-            template: 'order-shipped',
-            locale: before.locale === 'en' ? 'en' : 'ru',
-            to: before.email,
-            data: { orderId: id, trackCode: input.track_code, deliveryMethod: before.delivery_method },
-          },
-          shop,
-        );
-      }
+      .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: new Date() })
+      .where(
+        and(
+          eq(orders.id, id),
+          unchangedSinceLoaded
+            ? sql`(${orders.version} = ${input.version} or ${unchangedSinceLoaded})`
+            : eq(orders.version, input.version),
+        ),
+      )
+      .returning({ status: orders.status });
+    if (!row) throw recordChanged();
+    if (status !== undefined && status !== row.status) {
+      await moveOrderStatus(transaction, id, status as OrderStatus, { actor: 'staff', by: actorId, shop });
     }
+    await queueShippedMailOnce(transaction, id, shop);
   });
   const after = await getOrderForAdmin(db, id);
   await recordAudit(db, { actorId, action: 'update', entity: 'order', entityId: id, before, after });
   return after;
+}
+
+/** Staff's "send again" of the shipped mail. */
+export async function resendOrderShippedMail(db: Database, actorId: number, id: number, shop?: MailShop) {
+  await db.transaction(async (transaction) => {
+    await resendShippedMail(transaction, id, shop);
+    await recordAudit(transaction, {
+      actorId,
+      action: 'update',
+      entity: 'order',
+      entityId: id,
+      after: { shipped_mail: 'sent again' },
+    });
+  });
+  return getOrderForAdmin(db, id);
 }
 
 /** Orders and paid revenue per day over the last `days`, for the dashboard chart. */

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { stringify } from 'csv-stringify/sync';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { link as linkSchema, PRODUCT_CSV_COLUMNS, productInput } from '../../contract/admin.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
@@ -12,11 +11,13 @@ import { Conflict, Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
+import { CSV_BOM, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
 
 /**
  * The catalogue as a spreadsheet. The export has one row per product with the columns of
  * PRODUCT_CSV_COLUMNS: the project and categories by link (categories joined by `|`), prices in
- * roubles with a dot, booleans 1/0, images joined by `|`.
+ * roubles with a dot, booleans 1/0, images joined by `|`; cells a spreadsheet would run as formulas
+ * are escaped (spreadsheet-csv.ts), and the import takes the escape off again.
  *
  * An import matches rows to products by `link`: a new link creates a product, a known one updates
  * it; products missing from the file stay as they are. Only `link` is a required column, so a file
@@ -84,8 +85,6 @@ export interface CsvReport {
   errors: CsvRowError[];
 }
 
-/** Roubles with a dot and two decimals, from integer kopecks (no floating point on the way). */
-const roubles = (amount: Kopecks) => `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
 const flag = (value: boolean) => (value ? '1' : '0');
 
 /** Products with their project, category and image lists, by link. */
@@ -157,9 +156,9 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
         case 'images':
           return product[column].join('|');
         case 'price':
-          return roubles(product.price);
+          return csvRoubles(product.price);
         case 'sale':
-          return product.sale === null ? '' : roubles(product.sale);
+          return product.sale === null ? '' : csvRoubles(product.sale);
         case 'weight':
         case 'quantity':
           return String(product[column]);
@@ -172,7 +171,7 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
       }
     }),
   );
-  return stringify([[...PRODUCT_CSV_COLUMNS], ...rows]);
+  return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map(csvLine).join('');
 }
 
 // ── Import ──────────────────────────────────────────────────────────────────────────────────────
@@ -232,7 +231,7 @@ function readCsv(csv: string): { header: string[]; records: CsvRecord[] } | RowP
     const line = endLine + 1 + (info.empty_lines - emptyLines);
     endLine = info.lines;
     emptyLines = info.empty_lines;
-    return { line, cells: record };
+    return { line, cells: record.map(unescapeCsvCell) };
   });
   return { header: first.record.map((name) => name.trim().toLowerCase()), records };
 }
@@ -442,7 +441,8 @@ async function apply(
     id = existing.id;
     await transaction
       .update(products)
-      .set({ ...scalar, updatedAt: new Date() })
+      // A new version: an editor open on this product must not save over the import.
+      .set({ ...scalar, version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
     // Through the wishlist rule: an envisioned product made available mails its fans, once.
     if (changed('envisioned')) await setEnvisioned(transaction, id, product.envisioned, context);

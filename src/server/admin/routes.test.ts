@@ -154,12 +154,15 @@ describe('catalogue administration', () => {
       inStock: 8,
     });
     const set = await call('PATCH', `/api/admin/products/${outlaw}`, {
-      ...current,
+      ...(added.body.product as object),
       quantity: 2,
       quantityHardset: '1',
     });
     expect(set.body.product).toMatchObject({ currentQuantity: 2 });
-    const untouched = await call('PATCH', `/api/admin/products/${outlaw}`, { ...current, quantity: '' });
+    const untouched = await call('PATCH', `/api/admin/products/${outlaw}`, {
+      ...(set.body.product as object),
+      quantity: '',
+    });
     expect(untouched.body.product).toMatchObject({ currentQuantity: 2 });
   });
 
@@ -171,14 +174,20 @@ describe('catalogue administration', () => {
       string,
       unknown
     >;
-    await call('PATCH', `/api/admin/products/${statue}`, {
+    const available = await call('PATCH', `/api/admin/products/${statue}`, {
       ...current,
       envisioned: false,
       quantity: 4,
       quantityHardset: true,
     });
-    await call('PATCH', `/api/admin/products/${statue}`, { ...current, envisioned: true });
-    await call('PATCH', `/api/admin/products/${statue}`, { ...current, envisioned: false });
+    const envisioned = await call('PATCH', `/api/admin/products/${statue}`, {
+      ...(available.body.product as object),
+      envisioned: true,
+    });
+    await call('PATCH', `/api/admin/products/${statue}`, {
+      ...(envisioned.body.product as object),
+      envisioned: false,
+    });
     const sent = await shop.db.select().from(mails).where(eq(mails.template, 'envisioned-available'));
     expect(sent.map((mail) => mail.to)).toEqual(['shopper@example.com']);
   });
@@ -245,6 +254,7 @@ describe('order administration', () => {
       status: 3,
     });
     const shipped = await call('PATCH', `/api/admin/orders/${order.id}`, {
+      version: detail.version,
       status: 5,
       track_code: 'RA123456789RU',
       delivery_cost_actual: 1380,

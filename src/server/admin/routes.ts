@@ -1,14 +1,19 @@
+import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
+  categoryEdit,
   categoryInput,
   idParams,
   orderRefund,
+  orderSearchFilters,
   orderSearchQuery,
   orderUpdate,
   pageQuery,
+  productEdit,
   productInput,
+  projectEdit,
   projectInput,
   refundParams,
   searchStatsQuery,
@@ -36,7 +41,14 @@ import {
   saveProduct,
   saveProject,
 } from './catalogue.ts';
-import { getOrderForAdmin, ordersPerDay, searchOrders, updateOrder } from './orders.ts';
+import {
+  exportOrdersCsv,
+  getOrderForAdmin,
+  ordersPerDay,
+  resendOrderShippedMail,
+  searchOrders,
+  updateOrder,
+} from './orders.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -82,13 +94,15 @@ export function adminRoutes(services: Services) {
       ...admin,
       method: 'PATCH',
       url: '/api/admin/projects/:id',
-      summary: 'Edit a project',
+      summary: 'Edit a project; a stale version gets 409',
       params: idParams,
-      body: projectInput,
+      body: projectEdit,
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        project: await write(saveProject(db, await actor(request), body, params.id)),
+        project: await write(
+          saveProject(db, await actor(request), body, { id: params.id, version: body.version }),
+        ),
       }),
     }),
     defineRoute({
@@ -127,13 +141,15 @@ export function adminRoutes(services: Services) {
       ...admin,
       method: 'PATCH',
       url: '/api/admin/categories/:id',
-      summary: 'Edit a category',
+      summary: 'Edit a category; a stale version gets 409',
       params: idParams,
-      body: categoryInput,
+      body: categoryEdit,
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        category: await write(saveCategory(db, await actor(request), body, params.id)),
+        category: await write(
+          saveCategory(db, await actor(request), body, { id: params.id, version: body.version }),
+        ),
       }),
     }),
     defineRoute({
@@ -185,11 +201,13 @@ export function adminRoutes(services: Services) {
       summary:
         'Edit a product; quantity adds to stock unless quantityHardset; envisioned → available mails fans',
       params: idParams,
-      body: productInput,
+      body: productEdit,
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        product: await write(saveProduct(db, await actor(request), body, context(), params.id)),
+        product: await write(
+          saveProduct(db, await actor(request), body, context(), { id: params.id, version: body.version }),
+        ),
       }),
     }),
     defineRoute({
@@ -208,10 +226,24 @@ export function adminRoutes(services: Services) {
       ...admin,
       method: 'GET',
       url: '/api/admin/orders',
-      summary: 'Order search (status: 1 processing, 2 cancelled, >2 any paid, 3..6; default 3) with paging',
+      summary:
+        "Order search (status: 'action' paid orders to handle (1, 3, 4, 6; the default), '' any, >2 any paid, 0..6) with paging and counts per status",
       query: orderSearchQuery,
       response: answer,
       handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/orders.csv',
+      summary: 'The orders a search finds, as CSV for accounting (UTF-8 with a BOM), streamed',
+      query: orderSearchFilters,
+      response: z.string(),
+      handler: async ({ query, reply }) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="orders.csv"')
+          .send(Readable.from(exportOrdersCsv(db, query))),
     }),
     defineRoute({
       ...admin,
@@ -227,13 +259,25 @@ export function adminRoutes(services: Services) {
       method: 'PATCH',
       url: '/api/admin/orders/:id',
       summary:
-        'Track code, actual delivery cost, manager comment, status; shipping with a track code mails the customer',
+        'Saves the fields sent (track code, actual delivery cost, manager comment, status) over the version named; shipped with a track code mails the customer once',
       params: idParams,
       body: orderUpdate,
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
         order: await updateOrder(db, await actor(request), params.id, body, services.mailShop),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'POST',
+      url: '/api/admin/orders/:id/shipped-mail',
+      summary: 'Sends the shipped mail again (a shipped order with a track code)',
+      params: idParams,
+      response: answer,
+      handler: async ({ params, request }) => ({
+        success: true,
+        order: await resendOrderShippedMail(db, await actor(request), params.id, services.mailShop),
       }),
     }),
     defineRoute({

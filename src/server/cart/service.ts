@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
@@ -70,13 +70,23 @@ export async function getBasketWeight(db: Executor, owner: BasketOwner): Promise
   return Number(row?.grams ?? 0);
 }
 
-/** A product that may go into a basket: visible, of a visible project, not envisioned, in stock. */
+/**
+ * A product that may go into a basket: visible, of a visible project, priced, not envisioned, in
+ * stock.
+ */
 async function orderableProduct(db: Executor, productId: number) {
   const [product] = await db
     .select({ quantity: products.quantity, envisioned: products.envisioned })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(eq(products.id, productId), eq(products.visible, true), eq(projects.visible, true)));
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.visible, true),
+        eq(projects.visible, true),
+        gt(products.price, 0),
+      ),
+    );
   if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   if (product.envisioned)
     throw new Invalid('envisioned-not-orderable', { product: ['envisioned-not-orderable'] });
@@ -147,7 +157,7 @@ export async function putIntoBasket(
       insert into ${basketItems} (basket_id, product_id, count)
       select ${basketId}, p.id, least(${item.count}, p.quantity)
       from ${products} p join ${projects} pr on pr.id = p.project_id
-      where p.id = ${item.productId} and p.visible and pr.visible and not p.envisioned and p.quantity > 0
+      where p.id = ${item.productId} and p.visible and pr.visible and not p.envisioned and p.price > 0 and p.quantity > 0
       on conflict (basket_id, product_id)
       do update set count = least(${basketItems.count} + excluded.count, (select quantity from ${products} where id = excluded.product_id))`);
   }

@@ -5,7 +5,7 @@ import { productImages, products, projects } from '../db/schema.ts';
 
 /**
  * How a product looks inside a basket, wishlist or order: localized name, first image, prices in
- * roubles and what can be ordered now (0 when hidden, envisioned or out of stock).
+ * roubles and what can be ordered now (0 when hidden, envisioned, without a price or out of stock).
  */
 export function productViewColumns(locale: Locale) {
   return {
@@ -18,7 +18,8 @@ export function productViewColumns(locale: Locale) {
     sale: products.sale,
     quantity: products.quantity,
     envisioned: products.envisioned,
-    orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned})`,
+    // A product without a price is never orderable (the database refuses one that is visible).
+    orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
   };
 }
 

@@ -83,7 +83,7 @@ function toCard(row: CardRow): ProductCard {
     image: row.image,
     price: kopecksToRoubles(row.price),
     sale: row.sale === null ? null : kopecksToRoubles(row.sale),
-    inStock: row.envisioned ? 0 : row.quantity,
+    inStock: row.envisioned || row.price <= 0 ? 0 : row.quantity,
     envisioned: row.envisioned,
     project_id: row.projectId,
     categories: row.categoryIds.map(Number),
@@ -256,7 +256,7 @@ export async function listProducts(
     list as materialized (
       select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
         coalesce(${products.sale}, ${products.price}) as pays,
-        (${products.quantity} > 0 and not ${products.envisioned}) as available,
+        (${products.quantity} > 0 and not ${products.envisioned} and ${products.price} > 0) as available,
         ${query.rank} as rank
       from ${products} join ${projects} on ${projects.id} = ${products.projectId} ${query.from}
       where ${products.visible} and ${projects.visible} and ${query.where}
@@ -383,7 +383,7 @@ export async function getProduct(
  * are read only when these are fewer than SIMILAR_LIMIT.
  */
 async function listSimilar(db: Executor, locale: Locale, product: ProductCard): Promise<ProductCard[]> {
-  const available = sql`(${products.quantity} > 0 and not ${products.envisioned})`;
+  const available = sql`(${products.quantity} > 0 and not ${products.envisioned} and ${products.price} > 0)`;
   const sharing =
     product.categories.length === 0
       ? []

@@ -1,3 +1,4 @@
+import { trackingUrl } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, type Currency, roublesToKopecks } from '../../contract/money.ts';
 import type { DELIVERY_METHODS } from '../db/schema.ts';
@@ -625,6 +626,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             ? 'Отследить посылку можно по трек-номеру на сайте Почты России. Доставка обычно занимает до месяца.'
             : 'Отследить посылку можно по трек-номеру на сайте Boxberry.',
         ),
+        { kind: 'button', label: 'Отследить посылку', href: trackingUrl(deliveryMethod, trackCode) },
       ],
     }),
     en: ({ orderId, trackCode, deliveryMethod }) => ({
@@ -643,6 +645,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             ? 'You can track the parcel with this number on the Russian Post website. Delivery usually takes up to a month.'
             : 'You can track the parcel with this number on the Boxberry website.',
         ),
+        { kind: 'button', label: 'Track the parcel', href: trackingUrl(deliveryMethod, trackCode) },
       ],
     }),
   },

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
@@ -44,6 +45,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
   const { t, locale } = useAdminShop();
   const save = useAdminRequest();
   const action = useAdminRequest();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Row | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const isProject = kind === 'projects';
@@ -63,13 +65,25 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
     setValues(row ? valuesOf(row) : EMPTY);
   };
 
+  const reloadList = () => {
+    action.reset();
+    void revalidator.revalidate();
+  };
+
+  /** Someone else saved the row meanwhile: their version replaces what was typed here. */
+  const reloadEditing = async () => {
+    if (!editing) return;
+    const answer = await save.run(() => adminApi<Record<Kind, Row[]>>('GET', `/${kind}`));
+    if (answer) startEditing(answer[kind].find((row) => row.id === editing.id) ?? null);
+  };
+
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const body = bodyOf(kind, values);
     const done = await save.run(
       () =>
         editing
-          ? adminApi('PATCH', `/${kind}/${editing.id}`, { json: body })
+          ? adminApi('PATCH', `/${kind}/${editing.id}`, { json: { ...body, version: editing.version } })
           : adminApi('POST', `/${kind}`, { json: body }),
       { success: isProject ? t('admin-project-saved') : t('admin-category-saved') },
     );
@@ -82,7 +96,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
   const toggle = (row: Row) =>
     action.run(() =>
       adminApi('PATCH', `/${kind}/${row.id}`, {
-        json: bodyOf(kind, { ...valuesOf(row), visible: !row.visible }),
+        json: { ...bodyOf(kind, { ...valuesOf(row), visible: !row.visible }), version: row.version },
       }),
     );
 
@@ -103,7 +117,12 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
     <AdminPage title={title}>
       <div className="admin-split">
         <section className="admin-card" aria-label={title}>
-          <RequestAlert message={action.message} errors={action.errors} shownFields={[]} />
+          <RequestAlert
+            message={action.message}
+            errors={action.errors}
+            shownFields={[]}
+            onReload={action.recordChanged ? reloadList : undefined}
+          />
           {rows.length === 0 ? (
             <p>{t('admin-nothing-yet')}</p>
           ) : (
@@ -172,7 +191,12 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
         >
           <h2 id={`${kind}-form-heading`}>{formTitle}</h2>
           {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
-          <RequestAlert message={save.message} errors={save.errors} shownFields={FIELDS} />
+          <RequestAlert
+            message={save.message}
+            errors={save.errors}
+            shownFields={FIELDS}
+            onReload={save.recordChanged ? () => void reloadEditing() : undefined}
+          />
           <FormField {...field('name_ru')} label={t('admin-name-ru')} required />
           <FormField {...field('name_en')} label={t('admin-name-en')} required />
           <FormField {...field('link')} label={t('admin-link')} hint={t('admin-link-hint')} required />

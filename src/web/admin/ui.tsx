@@ -162,6 +162,8 @@ interface RequestState {
   errors: FieldErrors;
   message?: string | undefined;
   done?: string | undefined;
+  /** The save was refused because someone else saved the record since it was loaded (409). */
+  recordChanged?: boolean;
 }
 
 /**
@@ -186,7 +188,12 @@ export function useAdminRequest() {
         return result;
       } catch (error) {
         if (error instanceof AdminApiError) {
-          setState({ busy: false, errors: error.fieldErrors, message: error.message });
+          setState({
+            busy: false,
+            errors: error.fieldErrors,
+            message: error.message,
+            recordChanged: error.status === 409 && error.fieldErrors.version !== undefined,
+          });
         } else {
           console.error(error);
           setState({ busy: false, errors: {}, message: t('admin-request-failed') });
@@ -208,17 +215,36 @@ export function RequestAlert({
   message,
   errors,
   shownFields,
+  onReload,
 }: {
   message?: string | undefined;
   errors: FieldErrors;
   shownFields: readonly string[];
+  /**
+   * Given when someone else saved the record meanwhile: a button loads their version. The form
+   * keeps what the user typed until they press it.
+   */
+  onReload?: (() => void) | undefined;
 }) {
+  const { t } = useAdminShop();
   const others = Object.entries(errors)
     .filter(([field]) => !shownFields.some((shown) => field === shown || field.startsWith(`${shown}.`)))
     .flatMap(([, texts]) => texts)
     .filter((text) => text !== message);
   if (!message && others.length === 0) return null;
-  return <FormAlert>{[message, ...others].filter(Boolean).join(' ')}</FormAlert>;
+  return (
+    <FormAlert>
+      {[message, ...others].filter(Boolean).join(' ')}
+      {onReload ? (
+        <>
+          {' '}
+          <button type="button" className="link-button" onClick={onReload}>
+            {t('admin-reload-record')}
+          </button>
+        </>
+      ) : null}
+    </FormAlert>
+  );
 }
 
 /** A button that shows a spinner and ignores clicks while its request runs. */

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useRevalidator } from 'react-router';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { useAdminShop } from '../../admin/text.ts';
@@ -33,31 +33,51 @@ export function HydrateFallback() {
 
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'manager_comment', 'status'];
 
+const valuesOf = (order: AdminOrder) => ({
+  track_code: order.track_code ?? '',
+  delivery_cost_actual: order.delivery_cost_actual === null ? '' : String(order.delivery_cost_actual),
+  manager_comment: order.manager_comment ?? '',
+  status: String(order.status),
+});
+type Values = ReturnType<typeof valuesOf>;
+
 function OrderEditor({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const statusText = useOrderStatusText();
   const request = useAdminRequest();
-  const [values, setValues] = useState({
-    track_code: order.track_code ?? '',
-    delivery_cost_actual: order.delivery_cost_actual === null ? '' : String(order.delivery_cost_actual),
-    manager_comment: order.manager_comment ?? '',
-    status: String(order.status),
-  });
-  const set = (field: keyof typeof values) => (event: { target: { value: string } }) =>
+  const revalidator = useRevalidator();
+  const [loaded] = useState(() => valuesOf(order));
+  const [values, setValues] = useState(loaded);
+  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
 
+  // Only the fields changed here, with the values they were loaded with: a save from another
+  // screen of a different field (a manager comment, say) is kept, not overwritten (ADR 0022).
   const save = (event: FormEvent) => {
     event.preventDefault();
-    void request.run(() => adminApi('PATCH', `/orders/${order.id}`, { json: values }), {
-      success: t('admin-order-saved'),
-    });
+    const changed = (Object.keys(values) as (keyof Values)[]).filter(
+      (field) => values[field] !== loaded[field],
+    );
+    const pick = (source: Values) => Object.fromEntries(changed.map((field) => [field, source[field]]));
+    void request.run(
+      () =>
+        adminApi('PATCH', `/orders/${order.id}`, {
+          json: { ...pick(values), version: order.version, base: pick(loaded) },
+        }),
+      { success: t('admin-order-saved') },
+    );
   };
 
   return (
     <form className="admin-card admin-form" onSubmit={save} noValidate aria-labelledby="order-edit-heading">
       <h2 id="order-edit-heading">{t('admin-order-handling')}</h2>
       {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
-      <RequestAlert message={request.message} errors={request.errors} shownFields={EDITABLE} />
+      <RequestAlert
+        message={request.message}
+        errors={request.errors}
+        shownFields={EDITABLE}
+        onReload={request.recordChanged ? () => void revalidator.revalidate() : undefined}
+      />
       <div className="admin-form__grid">
         <SelectField
           name="status"
@@ -104,6 +124,34 @@ function OrderEditor({ order }: { order: AdminOrder }) {
         </BusyButton>
       </div>
     </form>
+  );
+}
+
+/** Whether the shipped mail went, and "send again" once it could go. */
+function ShippedMail({ order }: { order: AdminOrder }) {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
+  const request = useAdminRequest();
+  const ready = order.status === 5 && order.track_code !== null;
+  const sendAgain = () =>
+    void request.run(() => adminApi('POST', `/orders/${order.id}/shipped-mail`), {
+      success: t('admin-shipped-mail-queued'),
+    });
+  return (
+    <div className="admin-card" aria-live="polite">
+      {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
+      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      <p>
+        {order.shipped_mail_at
+          ? t('admin-shipped-mail-sent', { date: format.dateTime(order.shipped_mail_at) })
+          : t('admin-shipped-mail-pending')}
+      </p>
+      {ready && order.shipped_mail_at ? (
+        <BusyButton busy={request.busy} type="button" onClick={sendAgain}>
+          {t('admin-shipped-mail-again')}
+        </BusyButton>
+      ) : null}
+    </div>
   );
 }
 
@@ -224,7 +272,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      <OrderEditor key={order.id} order={order} />
+      {/* A new version (this screen's save, or "load their version") starts the editor afresh. */}
+      <OrderEditor key={`${order.id}-${order.version}`} order={order} />
+      <ShippedMail order={order} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
 

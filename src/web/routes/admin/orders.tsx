@@ -1,6 +1,11 @@
 import { Form, Link } from 'react-router';
-import { ORDER_STATUS_FILTERS } from '../../../contract/admin.ts';
-import { AdminApiError, adminApi, type FieldErrors } from '../../admin/api.ts';
+import {
+  DEFAULT_ORDER_STATUS_FILTER,
+  ORDER_FILTER_STATUSES,
+  ORDER_STATUS_FILTERS,
+  type OrderStatusFilter,
+} from '../../../contract/admin.ts';
+import { AdminApiError, adminApi, adminUrl, type FieldErrors } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
 import {
@@ -31,13 +36,10 @@ const FIELDS = [
   'date',
   'product',
 ];
-/** The spec's default filter: processed (paid) orders. */
-const DEFAULT_STATUS = '3';
-
 function searchOf(url: URL) {
   const search: Record<string, string> = {};
   for (const field of FIELDS) search[field] = url.searchParams.get(field) ?? '';
-  if (!url.searchParams.has('status')) search.status = DEFAULT_STATUS;
+  if (!url.searchParams.has('status')) search.status = DEFAULT_ORDER_STATUS_FILTER;
   return search;
 }
 
@@ -63,16 +65,26 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const STATUS_FILTER_LABELS: Record<(typeof ORDER_STATUS_FILTERS)[number], AdminMessageKey> = {
+const STATUS_FILTER_LABELS: Record<OrderStatusFilter, AdminMessageKey> = {
+  action: 'admin-status-needs-action',
   '': 'admin-status-any',
+  '>2': 'admin-status-paid',
+  '0': 'order-status-0',
   '1': 'order-status-1',
   '2': 'order-status-2',
-  '>2': 'admin-status-paid',
   '3': 'order-status-3',
   '4': 'order-status-4',
   '5': 'order-status-5',
   '6': 'order-status-6',
 };
+
+/** The orders a filter would find, from the counts per status the search answers. */
+function filterCount(filter: OrderStatusFilter, counts: Record<string, number>): number {
+  const statuses = ORDER_FILTER_STATUSES[filter];
+  return Object.entries(counts)
+    .filter(([status]) => statuses === null || statuses.includes(Number(status)))
+    .reduce((total, [, count]) => total + count, 0);
+}
 
 export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
@@ -136,6 +148,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             {ORDER_STATUS_FILTERS.map((value) => (
               <option key={value} value={value}>
                 {capitalized(t(STATUS_FILTER_LABELS[value]))}
+                {result ? ` (${filterCount(value, result.statusCounts)})` : ''}
               </option>
             ))}
           </SelectField>
@@ -160,8 +173,28 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/orders" className="button">
             {t('admin-reset-search')}
           </Link>
+          <a className="button" href={adminUrl('/orders.csv', search)} download="orders.csv">
+            {t('admin-orders-csv')}
+          </a>
         </div>
       </Form>
+
+      {result ? (
+        <nav className="admin-card" aria-label={t('admin-status-counts')}>
+          <ul className="admin-chips">
+            {ORDER_STATUS_FILTERS.filter((value) => value !== '').map((value) => (
+              <li key={value}>
+                <Link
+                  to={`/admin/orders?${new URLSearchParams({ ...search, status: value })}`}
+                  aria-current={value === search.status ? 'true' : undefined}
+                >
+                  {capitalized(t(STATUS_FILTER_LABELS[value]))}: {filterCount(value, result.statusCounts)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      ) : null}
 
       {result ? (
         <section className="admin-card" aria-labelledby="orders-found">

@@ -1,4 +1,5 @@
 import { type FormEvent, useState } from 'react';
+import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
@@ -108,6 +109,7 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminShop();
   const save = useAdminRequest();
   const action = useAdminRequest();
+  const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminPartner | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const name = (partner: AdminPartner) => (locale === 'ru' ? partner.name_ru : partner.name_en);
@@ -129,7 +131,7 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
     const done = await save.run(
       () =>
         editing
-          ? adminApi('PATCH', `/partners/${editing.id}`, { json: body })
+          ? adminApi('PATCH', `/partners/${editing.id}`, { json: { ...body, version: editing.version } })
           : adminApi('POST', '/partners', { json: body }),
       { success: t('admin-partner-saved') },
     );
@@ -137,6 +139,18 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
       setEditing(null);
       setValues(EMPTY);
     }
+  };
+
+  const reloadList = () => {
+    action.reset();
+    void revalidator.revalidate();
+  };
+
+  /** Someone else saved the partner meanwhile: their version replaces what was typed here. */
+  const reloadEditing = async () => {
+    if (!editing) return;
+    const answer = await save.run(() => adminApi<{ partners: AdminPartner[] }>('GET', '/partners'));
+    if (answer) startEditing(answer.partners.find((partner) => partner.id === editing.id) ?? null);
   };
 
   const remove = (partner: AdminPartner) => {
@@ -148,14 +162,19 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   const toggle = (partner: AdminPartner) =>
     action.run(() =>
       adminApi('PATCH', `/partners/${partner.id}`, {
-        json: bodyOf({ ...valuesOf(partner), visible: !partner.visible }),
+        json: { ...bodyOf({ ...valuesOf(partner), visible: !partner.visible }), version: partner.version },
       }),
     );
 
   return (
     <AdminPage title={t('admin-partners')}>
       <section className="admin-card" aria-label={t('admin-partners')}>
-        <RequestAlert message={action.message} errors={action.errors} shownFields={[]} />
+        <RequestAlert
+          message={action.message}
+          errors={action.errors}
+          shownFields={[]}
+          onReload={action.recordChanged ? reloadList : undefined}
+        />
         {loaderData.partners.length === 0 ? (
           <p>{t('admin-nothing-yet')}</p>
         ) : (
@@ -228,7 +247,12 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
           {editing ? t('admin-edit-item', { name: name(editing) }) : t('admin-new-partner')}
         </h2>
         {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
-        <RequestAlert message={save.message} errors={save.errors} shownFields={SHOWN} />
+        <RequestAlert
+          message={save.message}
+          errors={save.errors}
+          shownFields={SHOWN}
+          onReload={save.recordChanged ? () => void reloadEditing() : undefined}
+        />
         <div className="admin-form__grid">
           {TEXT_FIELDS.map((field) => (
             <FormField

@@ -219,7 +219,9 @@ function ProductEditor({
     const answer = await request.run(
       () =>
         saved
-          ? adminApi<{ product: AdminProduct }>('PATCH', `/products/${saved.id}`, { json: body })
+          ? adminApi<{ product: AdminProduct }>('PATCH', `/products/${saved.id}`, {
+              json: { ...body, version: saved.version },
+            })
           : adminApi<{ product: AdminProduct }>('POST', '/products', { json: body }),
       { success: t('admin-product-saved'), reload: false },
     );
@@ -228,6 +230,18 @@ function ProductEditor({
       navigate(`/admin/products/${answer.product.id}`, { replace: true, state: { created: true } });
       return;
     }
+    setSaved(answer.product);
+    setDraft(draftOf(answer.product));
+  };
+
+  /** Someone else saved the product meanwhile: their version replaces what was typed here. */
+  const reload = async () => {
+    if (!saved) return;
+    const answer = await request.run(
+      () => adminApi<{ product: AdminProduct }>('GET', `/products/${saved.id}`),
+      { reload: false },
+    );
+    if (!answer) return;
     setSaved(answer.product);
     setDraft(draftOf(answer.product));
   };
@@ -265,7 +279,12 @@ function ProductEditor({
       <form className="admin-form admin-card" onSubmit={save} noValidate>
         {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
         {created ? <FormSuccess>{t('admin-product-created')}</FormSuccess> : null}
-        <RequestAlert message={request.message} errors={errors} shownFields={FIELDS} />
+        <RequestAlert
+          message={request.message}
+          errors={errors}
+          shownFields={FIELDS}
+          onReload={request.recordChanged ? () => void reload() : undefined}
+        />
 
         <div className="admin-form__grid">
           <SelectField

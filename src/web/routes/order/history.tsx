@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useFetcher } from 'react-router';
+import { isDeliveryMethod, trackingUrl } from '../../../contract/delivery.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { roublesToKopecks } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
@@ -88,7 +89,15 @@ function OrderDetails({ id }: { id: number }) {
         </div>
         <div className="summary-list__wide">
           <dt>{t('track-code')}</dt>
-          <dd>{order.track_code ?? t('track-code-none')}</dd>
+          <dd>
+            {order.track_code && isDeliveryMethod(order.delivery_method) ? (
+              <a href={trackingUrl(order.delivery_method, order.track_code)} target="_blank" rel="noreferrer">
+                {order.track_code}
+              </a>
+            ) : (
+              (order.track_code ?? t('track-code-none'))
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t('products-cost', { count: order.products.reduce((sum, item) => sum + item.count, 0) })}</dt>
