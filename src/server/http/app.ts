@@ -33,8 +33,8 @@ import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
-import { securityHeaders } from './security-headers.ts';
 import { searchCounting } from './search-counting.ts';
+import { securityHeaders } from './security-headers.ts';
 import { sessionPlugin } from './session.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 

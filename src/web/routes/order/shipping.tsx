@@ -223,7 +223,7 @@ const FIELD_META: Record<
 };
 
 export default function ShippingPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { t, locale } = useShop();
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
