@@ -245,10 +245,9 @@ export async function recordPayment(
     currency: string;
     raw: Record<string, string>;
     shop?: MailShop;
-    clock?: () => Date;
   },
 ): Promise<PaymentOutcome> {
-  const now = payment.clock?.() ?? new Date();
+  const now = new Date();
   return db.transaction(async (transaction) => {
     const [order] = await transaction
       .select()
