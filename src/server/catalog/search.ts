@@ -86,7 +86,7 @@ async function wordFacts(db: Executor, words: string[]): Promise<Map<string, Wor
 
 /**
  * Reads a shopper's text: each word with its corrections and synonyms, in the keyboard layout
- * that makes more of the words known (the typed one on a tie). `prefix`: the last word may be
+ * typed, or in the other one when that reads as known words only and more of them. `prefix`: the last word may be
  * unfinished (suggestions while typing).
  */
 export async function planSearch(db: Executor, text: string, prefix = false): Promise<SearchPlan> {
@@ -98,6 +98,7 @@ export async function planSearch(db: Executor, text: string, prefix = false): Pr
   const read = (reading: string) => {
     const words = wordsOf(reading);
     let score = 0;
+    let sure = true;
     const terms = words.map((word, index) => {
       const fact = facts.get(word);
       const typing = prefix && index === words.length - 1;
@@ -106,13 +107,17 @@ export async function planSearch(db: Executor, text: string, prefix = false): Pr
           ? closestWord(word, fact.candidates ?? [])
           : undefined;
       if (fact?.known || (typing && fact?.begins) || (fact?.synonyms.length ?? 0) > 0) score += 2;
-      else if (correction) score += 1;
+      else {
+        sure = false;
+        if (correction) score += 1;
+      }
       return [word, ...(correction ? [correction] : []), ...(fact?.synonyms ?? [])];
     });
-    return { text: reading, terms, score };
+    return { text: reading, terms, score, sure };
   };
+  // The other layout only when it reads as words the catalogue knows, every one of them.
   const [first, second] = readings.map(read);
-  const chosen = second && first && second.score > first.score ? second : first;
+  const chosen = second?.sure && first && second.score > first.score ? second : first;
   return { text: chosen?.text ?? typed, terms: chosen?.terms ?? [], prefix };
 }
 
