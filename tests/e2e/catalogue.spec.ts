@@ -170,9 +170,9 @@ describe('browsing the catalogue', () => {
     expect(head).toContain(`<meta property="og:url" content="${url}"/>`);
     expect(head).toContain('<meta property="og:type" content="product"/>');
     expect(head).toMatch(/<meta property="og:image" content="http[^"]+\.webp"\/>/);
-    const jsonLd = [...body.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map(
-      (match) => JSON.parse(match[1] ?? '') as { '@type': string },
-    );
+    const jsonLd = [
+      ...body.matchAll(/<script type="application\/ld\+json" nonce="[0-9a-f]+">(.*?)<\/script>/g),
+    ].map((match) => JSON.parse(match[1] ?? '') as { '@type': string });
     expect(jsonLd.map((item) => item['@type'])).toEqual(['Product', 'BreadcrumbList']);
     // A private page stays out of search engines; a client navigation replaces title and tags.
     await page.goto('/login');
