@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -74,6 +74,21 @@ export async function releaseStock(
       .set({ quantity: sql`${products.quantity} + ${item.count}`, updatedAt: now })
       .where(eq(products.id, item.productId));
   }
+}
+
+/**
+ * Locks products' rows in ascending id up front, for a transaction that releases some units and
+ * then takes others: its row locks would otherwise come in two ascending runs and could deadlock
+ * with a buyer taking the same products.
+ */
+export async function lockProducts(tx: Executor, productIds: readonly number[]): Promise<void> {
+  if (productIds.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, [...new Set(productIds)]))
+    .orderBy(asc(products.id))
+    .for('update');
 }
 
 /** The order's items as stock units, in ascending product id. */

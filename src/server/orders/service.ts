@@ -18,7 +18,8 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
+import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { ORDER_STATUS } from './status.ts';
 
 /**
@@ -63,6 +64,11 @@ export function paymentAmounts(
  * Places an order from the user's basket. Prices come from the database, never the client; every
  * item's stock is taken with a conditional update inside one transaction, so concurrent buyers can
  * never take more than there is. The basket is emptied into the order.
+ *
+ * One basket, one order: the basket row is locked first, so submits of one basket run one after
+ * another; a submit that carries the checkout key of an order already placed and still awaiting
+ * payment answers that order. A shopper holds one unpaid order at most: placing a new one cancels
+ * the older one and returns its stock (ADR 0021).
  */
 export async function createOrder(
   db: Database,
@@ -75,7 +81,48 @@ export async function createOrder(
   if (currency === 'USD' && !(context.usdRate > 0)) {
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
   }
+  requirePickupPoint(input.deliveryMethod, input.address);
+  requireDeliveryCost(context.deliveryCost);
   return db.transaction(async (transaction) => {
+    await transaction
+      .select({ id: baskets.id })
+      .from(baskets)
+      .where(eq(baskets.userId, userId))
+      .for('update');
+    const [placed] = input.checkoutKey
+      ? await transaction
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, input.checkoutKey)))
+      : [];
+    if (placed?.status === ORDER_STATUS.current) return placed;
+
+    // No hoarding (ADR 0021), and first: units of the replaced order are free again for this one.
+    const unpaid = await transaction
+      .select({ id: orders.id, productId: orderItems.productId })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt)));
+    if (unpaid.length > 0) {
+      const basketProducts = await transaction
+        .select({ productId: basketItems.productId })
+        .from(basketItems)
+        .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+        .where(eq(baskets.userId, userId));
+      await lockProducts(
+        transaction,
+        [...unpaid, ...basketProducts].map((row) => row.productId),
+      );
+    }
+    for (const orderId of new Set(unpaid.map((row) => row.id))) {
+      await moveOrderStatus(transaction, orderId, ORDER_STATUS.cancelled, {
+        actor: 'shopper',
+        reason: 'replaced by a new order',
+        shop: context.shop,
+        now,
+      });
+    }
+
     const items = await transaction
       .select({
         productId: products.id,
@@ -85,7 +132,7 @@ export async function createOrder(
         price: products.price,
         sale: products.sale,
         quantity: products.quantity,
-        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned})`,
+        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
@@ -123,6 +170,8 @@ export async function createOrder(
         currency,
         usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
         status: ORDER_STATUS.current,
+        // A key already used by an order that is no longer awaiting payment was a stale form.
+        checkoutKey: placed ? null : (input.checkoutKey ?? null),
         expiresAt: new Date(now.getTime() + context.expiresMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
@@ -197,10 +246,9 @@ export async function recordPayment(
     currency: string;
     raw: Record<string, string>;
     shop?: MailShop;
-    clock?: () => Date;
   },
 ): Promise<PaymentOutcome> {
-  const now = payment.clock?.() ?? new Date();
+  const now = new Date();
   return db.transaction(async (transaction) => {
     const [order] = await transaction
       .select()
@@ -419,6 +467,25 @@ export async function repeatOrder(db: Database, userId: number, orderId: number)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   await db.transaction((transaction) => putIntoBasket(transaction, { userId }, items));
+}
+
+/** The user's order placed with this checkout key, while it still awaits payment. */
+export async function findUnpaidOrder(
+  db: Executor,
+  userId: number,
+  checkoutKey: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.checkoutKey, checkoutKey),
+        eq(orders.status, ORDER_STATUS.current),
+      ),
+    );
+  return order;
 }
 
 /** The order a provider callback names, if it exists. */
