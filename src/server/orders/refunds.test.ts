@@ -369,6 +369,32 @@ describe('refunds through PayPal', () => {
     expect(mail?.text).toContain('$10.00');
   });
 
+  it('records a refund PayPal delays as pending, and its IPN finishes it: the order is cancelled once', async () => {
+    const { order, wolf } = await paidOrder('paypal');
+    const before = (await quantityOf(wolf)) as number;
+    paypal.state.newRefundStatus = 'Delayed';
+    const pending = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      restock: [{ productId: wolf, count: 1 }],
+      staffId,
+    }).finally(() => {
+      paypal.state.newRefundStatus = 'Instant';
+    });
+    expect(pending.providerStatus).toBe('pending');
+    expect(await quantityOf(wolf)).toBe(before);
+    await paypal.state.settled();
+    expect(ipnOutcomes.at(-1)).toBe('refund-finished');
+    expect(await statusOf(order.id)).toBe(2);
+    expect(await quantityOf(wolf)).toBe(before + 1);
+    const [refund] = await refundsOf(order.id);
+    expect(refund).toMatchObject({ providerStatus: 'finished', accepted: true });
+    // PayPal sends the same IPN again: nothing happens twice.
+    await paypal.state.sendIpn(String(order.id));
+    expect(ipnOutcomes.at(-1)).toBe('duplicate');
+    expect(await quantityOf(wolf)).toBe(before + 1);
+    expect(await refundMails(order.email)).toHaveLength(1);
+  });
+
   it('keeps a refund made on PayPal’s own site as one the shop did not ask for, and never as a payment', async () => {
     const { order } = await paidOrder('paypal');
     await paypal.state.sendRefund(String(order.id), '100.00');

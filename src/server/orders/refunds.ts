@@ -349,7 +349,7 @@ export async function refreshRefund(
     .select()
     .from(paymentTransactions)
     .where(and(eq(paymentTransactions.id, which.refundId), eq(paymentTransactions.orderId, which.id)));
-  if (!refund || refund.kind !== 'refund') throw new NotFound('not-found', { refund: ['not-found'] });
+  if (refund?.kind !== 'refund') throw new NotFound('not-found', { refund: ['not-found'] });
   if (refund.providerStatus !== 'pending' || refund.provider !== 'robokassa') {
     return refund.providerStatus as RefundState;
   }

@@ -8,18 +8,25 @@ describe('payment provider configuration', () => {
       merchantLogin: 'vitrina-test',
       password1: expect.any(String),
       password2: expect.any(String),
+      password3: expect.any(String),
       hashAlgorithm: 'md5',
       paymentUrl: 'http://shop.test:8080/sandbox/robokassa',
       opStateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/opstate',
+      refundCreateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/refund/create',
+      refundStateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/refund/state',
       isTest: true,
     });
-    expect(robokassa.password1).not.toBe(robokassa.password2);
+    expect(new Set([robokassa.password1, robokassa.password2, robokassa.password3]).size).toBe(3);
     expect(paypal).toEqual({
       business: 'shop-facilitator@vitrina.example',
       receiverId: undefined,
       paymentUrl: 'http://shop.test:8080/sandbox/paypal',
       ipnVerifyUrl: 'http://127.0.0.1:4000/sandbox/paypal/ipn-verify',
       sandbox: true,
+      apiUrl: 'http://127.0.0.1:4000/sandbox/paypal/nvp',
+      apiUser: expect.any(String),
+      apiPassword: expect.any(String),
+      apiSignature: expect.any(String),
     });
   });
 
@@ -33,6 +40,9 @@ describe('payment provider configuration', () => {
     expect(paypal.paymentUrl).toBe('https://www.paypal.com/cgi-bin/webscr');
     expect(paypal.ipnVerifyUrl).toBe('https://ipnpb.paypal.com/cgi-bin/webscr');
     expect(paypal.sandbox).toBe(false);
+    expect(robokassa.refundCreateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/Create');
+    expect(robokassa.refundStateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/GetState');
+    expect(paypal.apiUrl).toBe('https://api-3t.paypal.com/nvp');
   });
 
   it('takes credentials, the hash algorithm and URLs from the environment', () => {
@@ -82,7 +92,16 @@ describe('payment provider configuration', () => {
       expect(error).toBeInstanceOf(ConfigError);
       problems = (error as ConfigError).problems;
     }
-    for (const name of ['ROBOKASSA_LOGIN', 'ROBOKASSA_PASSWORD1', 'ROBOKASSA_PASSWORD2', 'PAYPAL_BUSINESS']) {
+    for (const name of [
+      'ROBOKASSA_LOGIN',
+      'ROBOKASSA_PASSWORD1',
+      'ROBOKASSA_PASSWORD2',
+      'ROBOKASSA_PASSWORD3',
+      'PAYPAL_BUSINESS',
+      'PAYPAL_API_USER',
+      'PAYPAL_API_PASSWORD',
+      'PAYPAL_API_SIGNATURE',
+    ]) {
       expect(problems).toContain(`${name} is required in production outside test mode`);
     }
     // Other providers may have requirements of their own; none of them is about payments.
@@ -93,7 +112,11 @@ describe('payment provider configuration', () => {
         ROBOKASSA_LOGIN: 'shop',
         ROBOKASSA_PASSWORD1: 'one',
         ROBOKASSA_PASSWORD2: 'two',
+        ROBOKASSA_PASSWORD3: 'three',
         PAYPAL_BUSINESS: 'sales@shop.example',
+        PAYPAL_API_USER: 'sales_api1.shop.example',
+        PAYPAL_API_PASSWORD: 'api-password',
+        PAYPAL_API_SIGNATURE: 'api-signature',
       });
     } catch (error) {
       remaining = (error as ConfigError).problems;

@@ -137,6 +137,11 @@ export interface PaypalSimulatorState {
   /** Refunds made through the NVP API, oldest first. */
   refunds: PaypalRefund[];
   /**
+   * REFUNDSTATUS of the next refunds: `Instant` unless a test wants PayPal's `Delayed` (the money
+   * leaves later; the refund's IPN says when).
+   */
+  newRefundStatus: 'Instant' | 'Delayed';
+  /**
    * A Refunded IPN for the last completed payment of `invoice` (the whole amount unless given),
    * as when the merchant refunds on PayPal's own site, without the NVP API.
    */
@@ -712,8 +717,8 @@ export function createPaypalSimulator(
       NETREFUNDAMT: fromCents(amountMinor),
       CURRENCYCODE: currency,
       TOTALREFUNDEDAMOUNT: fromCents(refunded + amountMinor),
-      REFUNDSTATUS: 'Instant',
-      PENDINGREASON: 'None',
+      REFUNDSTATUS: state.newRefundStatus,
+      PENDINGREASON: state.newRefundStatus === 'Instant' ? 'None' : 'echeck',
       TIMESTAMP: clock()
         .toISOString()
         .replace(/\.\d+Z$/, 'Z'),
@@ -873,6 +878,7 @@ export function createPaypalSimulator(
     sentIpns,
     sendIpn,
     refunds,
+    newRefundStatus: 'Instant',
     async sendRefund(invoice, amount) {
       const paid = sentIpns
         .filter((ipn) => ipn.invoice === invoice && ipn.genuine && ipn.fields.payment_status === 'Completed')
