@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { isCountryCode } from './countries.ts';
-import { LOCALES } from './locale.ts';
+import { LOCALES, type Locale } from './locale.ts';
 
 /**
  * Delivery methods and the `GET /api/delivery?method=&country=&zip=` call (spec sections 3, 4, 7, 8).
@@ -24,6 +24,16 @@ export const isDeliveryAvailable = (method: DeliveryMethod, country: string): bo
   const countries = deliveryCountries[method];
   return countries === 'any' || countries.includes(country.toUpperCase());
 };
+
+/**
+ * The label a Boxberry pickup point's address starts with (spec section 4): the shipping step
+ * writes it before the chosen point's address, and an order by Boxberry needs it.
+ */
+export const PICKUP_POINT_PREFIX: Record<Locale, string> = { ru: 'Пункт выдачи: ', en: 'Pickup point: ' };
+
+/** True when the address already names a pickup point, in either language's words. */
+export const hasPickupPointPrefix = (address: string): boolean =>
+  Object.values(PICKUP_POINT_PREFIX).some((label) => address.trimStart().startsWith(label.trim()));
 
 export interface DeliveryMethodOption {
   method: DeliveryMethod;

@@ -40,6 +40,13 @@ export const orderBody = recipientSchema.extend({
     .max(1000, 'field-too-long')
     .optional()
     .transform((value) => (value ? value : undefined)),
+  checkoutKey: z
+    .string()
+    .regex(/^[\w-]{8,64}$/, 'request-invalid')
+    .optional()
+    .describe(
+      'A key the checkout form carries (8 to 64 letters, digits, _ or -): submitting it again answers the order it already placed',
+    ),
 });
 
 export const orderId = wireNumber(

@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../../src/server/config.ts';
+import { robokassaSignature } from '../../src/server/providers/robokassa.ts';
 import { useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
 
@@ -204,9 +206,25 @@ describe('back office', () => {
       },
     });
     expect(placed.status(), await placed.text()).toBe(200);
-    const orderId = ((await placed.json()) as { order: { id: number } }).order.id;
+    const { id: orderId, amount } = ((await placed.json()) as { order: { id: number; amount: string } })
+      .order;
 
-    // Find it: the default filter is "processed"; the unpaid order needs "any status".
+    // Paid by Robokassa's notification: only a paid order can be shipped.
+    const { robokassa } = loadConfig({ NODE_ENV: 'test', DATA_DIR: '/tmp' }).payments;
+    const paid = await page.request.post('/api/robokassa/result', {
+      form: {
+        OutSum: amount,
+        InvId: String(orderId),
+        SignatureValue: robokassaSignature(robokassa.hashAlgorithm, [
+          amount,
+          String(orderId),
+          robokassa.password2,
+        ]),
+      },
+    });
+    expect(await paid.text()).toBe(`OK${orderId}`);
+
+    // Find it: the default filter is "processed"; the new paid order needs "any status".
     await navigation.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
     expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('3');

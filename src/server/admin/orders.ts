@@ -10,7 +10,9 @@ import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { moveOrderStatus } from '../orders/lifecycle.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
+import { nextStatuses, type OrderStatus } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
 import { recordChanged } from './versions.ts';
@@ -216,6 +218,8 @@ export async function getOrderForAdmin(db: Executor, id: number) {
       order.deliveryCostActual === null ? null : kopecksToRoubles(order.deliveryCostActual),
     manager_comment: order.managerComment,
     status: order.status,
+    /** The statuses staff may move this order to (the back office offers only these). */
+    nextStatuses: nextStatuses(order.status, 'staff'),
     shipped_mail_at: order.shippedMailAt?.toISOString() ?? null,
     version: order.version,
     history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
@@ -241,8 +245,9 @@ function storedFields(fields: OrderUpdate['base'] & object) {
  * Saves the fields staff changed, and only those (ADR 0022). The save names the version it started
  * from; an older version is still fine when every field it changes has kept the value the editor
  * loaded (`base`), so saves of independent fields from two screens are both kept, and a save over a
- * field someone else changed meanwhile is refused (409). A status change is kept in the history;
- * the order being shipped with a track code, whichever came last, mails the customer once.
+ * field someone else changed meanwhile is refused (409). A status change goes through the order
+ * lifecycle (only the moves the state machine allows staff, 409 otherwise); the order being
+ * shipped with a track code, whichever came last, mails the customer once.
  */
 export async function updateOrder(
   db: Database,
@@ -280,9 +285,9 @@ export async function updateOrder(
       )
       .returning({ status: orders.status });
     if (!row) throw recordChanged();
+    // The status moves through the state machine: a refused move rolls the whole save back.
     if (status !== undefined && status !== row.status) {
-      await transaction.update(orders).set({ status }).where(eq(orders.id, id));
-      await transaction.insert(orderStatusHistory).values({ orderId: id, status, changedBy: actorId });
+      await moveOrderStatus(transaction, id, status as OrderStatus, { actor: 'staff', by: actorId, shop });
     }
     await queueShippedMailOnce(transaction, id, shop);
   });

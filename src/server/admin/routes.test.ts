@@ -271,6 +271,65 @@ describe('order administration', () => {
     expect(badDate.status).toBe(422);
   });
 
+  it('offers staff only the allowed next statuses and refuses any other move with a 409 that changes nothing', async () => {
+    const [customer] = await shop.db.select().from(users).where(eq(users.email, 'shopper@example.com'));
+    const userId = customer?.id ?? 0;
+    const wolf = fixtures.id('wolf-shirt');
+    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await addToBasket(shop.db, { userId }, wolf);
+    const order = await createOrder(
+      shop.db,
+      userId,
+      {
+        locale: 'en',
+        paymentMethod: 'paypal',
+        email: 'shopper@example.com',
+        firstName: 'Sam',
+        lastName: 'Taylor',
+        phone: '+1 555 0100',
+        deliveryMethod: 'russian_post',
+        country: 'US',
+        city: 'Boston',
+        address: '1 Main St',
+        zip: '02101',
+        comment: undefined,
+      },
+      { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
+    );
+    const save = (status: number) =>
+      call('PATCH', `/api/admin/orders/${order.id}`, {
+        status,
+        track_code: '',
+        delivery_cost_actual: '',
+        manager_comment: 'Call before delivery',
+      });
+    const detail = async () => (await call('GET', `/api/admin/orders/${order.id}`)).body.order;
+    expect(await detail()).toMatchObject({ status: 0, nextStatuses: [2] });
+
+    const unpaidToProcessing = await save(1);
+    expect(unpaidToProcessing.status).toBe(409);
+    expect(unpaidToProcessing.body).toMatchObject({
+      success: false,
+      errors: { status: ['The order cannot move to this status from its current one.'] },
+    });
+    expect(await detail()).toMatchObject({ status: 0, manager_comment: null });
+
+    await shop.db.update(orders).set({ status: 1, paidAt: new Date() }).where(eq(orders.id, order.id));
+    expect(await detail()).toMatchObject({ nextStatuses: [3, 4, 5, 6] });
+    expect((await save(0)).status).toBe(409);
+    expect((await save(2)).status).toBe(409);
+    expect(await detail()).toMatchObject({ status: 1 });
+    const processed = await save(3);
+    expect(processed.body.order).toMatchObject({ status: 3, manager_comment: 'Call before delivery' });
+
+    // An unpaid order staff cancel gives its units back.
+    await shop.db.update(orders).set({ status: 0, paidAt: null }).where(eq(orders.id, order.id));
+    await shop.db.update(products).set({ quantity: 9 }).where(eq(products.id, wolf));
+    expect((await save(2)).body.order).toMatchObject({ status: 2, nextStatuses: [] });
+    const [stock] = await shop.db.select().from(products).where(eq(products.id, wolf));
+    expect(stock?.quantity).toBe(10);
+  });
+
   it('shows the dashboard', async () => {
     const board = await call('GET', '/api/admin/dashboard');
     expect(board.body).toMatchObject({ success: true, last30: expect.any(Array), last90: expect.any(Array) });

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { orderStatusHistory, orders } from '../db/schema.ts';
-import { ORDER_STATUS } from '../orders/service.ts';
+import { ORDER_STATUS } from '../orders/status.ts';
 
 /**
  * Whether the user's order was cancelled by the shopper on the cancel page (not expired, not by

@@ -11,8 +11,9 @@ import {
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
-import { Invalid, Unavailable } from '../errors.ts';
-import { createOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
+import { Unavailable } from '../errors.ts';
+import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
+import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
@@ -48,10 +49,17 @@ export interface PickupPoint {
 /** The built-in picker lists at most this many points of a city. */
 export const PICKUP_POINTS_LIMIT = 100;
 
+/** The order and provider form a checkout key already placed, while the order awaits payment. */
+async function placedWithKey(services: Services, userId: number, checkoutKey: string | undefined) {
+  const order = checkoutKey ? await findUnpaidOrder(services.db, userId, checkoutKey) : undefined;
+  return order ? { order: currentOrder(order), payment: paymentForm(services.config, order) } : undefined;
+}
+
 /**
  * Places an order from the signed-in user's basket: the delivery cost is quoted again on the
  * server (never taken from the browser), then the order is created with its stock taken, and the
- * provider form to post is returned.
+ * provider form to post is returned. The same checkout key again (a double click, a retry) answers
+ * the order it placed.
  */
 export async function placeOrder(
   services: Services,
@@ -59,6 +67,8 @@ export async function placeOrder(
   userId: number,
   body: OrderInput,
 ) {
+  const repeated = await placedWithKey(services, userId, body.checkoutKey);
+  if (repeated) return repeated;
   const quote = await quoteForRequest(services, request, {
     method: body.deliveryMethod,
     country: body.country,
@@ -147,6 +157,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       locale: Locale,
     ): Promise<CheckoutDraft> {
       const checked = recipientSchema.parse(recipient);
+      requirePickupPoint(deliveryMethod, checked.address);
       const quote = await quoteForRequest(services, request, {
         method: deliveryMethod,
         country: checked.country,
@@ -160,21 +171,36 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
 
     /**
      * Places the order from the basket and the shipping step's draft, forgets the draft and keeps
-     * the provider form for `pendingPayment`. Without a draft (or with a cost not above 0) the
-     * shopper must go back to the shipping step.
+     * the provider form for `pendingPayment`. The form's checkout key makes a repeated submit
+     * answer the order it placed, even once the draft is gone. Without a draft, or when the cost
+     * quoted again is not above 0, the shopper must go back to the shipping step
+     * (delivery-cost-required).
      */
-    async placeOrder(input: { paymentMethod: PaymentMethod; comment?: string | undefined; locale: Locale }) {
+    async placeOrder(input: {
+      paymentMethod: PaymentMethod;
+      comment?: string | undefined;
+      locale: Locale;
+      checkoutKey?: string | undefined;
+    }) {
+      const user = await userId();
       const saved = draft.get();
-      if (!saved || !(saved.cost > 0))
-        throw new Invalid('delivery-cost-required', {}, 'delivery-cost-required');
-      const body = orderBody.parse({
-        ...saved.recipient,
-        deliveryMethod: saved.deliveryMethod,
-        paymentMethod: input.paymentMethod,
-        comment: input.comment,
-        locale: input.locale,
-      });
-      const placed = await placeOrder(services, request, await userId(), body);
+      // Without the draft, this can only be the same form again after its order was placed.
+      const placed = saved
+        ? await placeOrder(
+            services,
+            request,
+            user,
+            orderBody.parse({
+              ...saved.recipient,
+              deliveryMethod: saved.deliveryMethod,
+              paymentMethod: input.paymentMethod,
+              comment: input.comment,
+              locale: input.locale,
+              checkoutKey: input.checkoutKey,
+            }),
+          )
+        : await placedWithKey(services, user, input.checkoutKey);
+      if (!placed) throw deliveryCostRequired();
       request.session.checkoutDraft = undefined;
       await pending.set(placed);
       return placed;

@@ -4,6 +4,7 @@ import type { Database } from '../db/client.ts';
 import { Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { cancelOrder, findOrder, type OrderRow, paymentAmounts, recordPayment } from '../orders/service.ts';
+import { isPaidStatus } from '../orders/status.ts';
 import { checkIpnPayment, parseIpn, paypalFormFields, verifyIpn } from '../providers/paypal.ts';
 import {
   checkOperationState,
@@ -22,8 +23,6 @@ import {
 
 /** Status shown on the result and cancel pages: 0 pending, 1 success, -1 failure. */
 export type PageStatus = 0 | 1 | -1;
-
-const PAID_STATUSES = new Set([1, 3, 4, 5, 6]);
 
 export function paymentForm(config: Config, order: OrderRow): PaymentForm {
   const amounts = paymentAmounts(order);
@@ -149,7 +148,7 @@ export async function handlePaypalIpn(
 
 function statusOfOrder(order: OrderRow | undefined): PageStatus {
   if (!order) return -1;
-  if (PAID_STATUSES.has(order.status)) return 1;
+  if (isPaidStatus(order.status)) return 1;
   return order.status === 0 ? 0 : -1;
 }
 

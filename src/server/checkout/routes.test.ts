@@ -3,7 +3,7 @@ import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fast
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOrderResponse } from '../../contract/orders.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { orders, users } from '../db/schema.ts';
+import { orders, products, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
 import { robokassaSignature } from '../providers/robokassa.ts';
@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   fixtures = await insertCatalogue(shop.db);
   await shop.db.insert(users).values(
-    ['anna', 'boris'].map((name) => ({
+    ['anna', 'boris', 'carol', 'dmitry', 'erin'].map((name) => ({
       email: `${name}@example.com`,
       passwordHash: '',
       emailVerifiedAt: new Date(),
@@ -82,9 +82,9 @@ const recipient = {
   address: 'Красный пр-кт, д.29',
 };
 
-/** Anna places an order of one wolf shirt by Russian Post; answers the order and its provider form. */
-async function placeOrder(paymentMethod: 'robokassa' | 'paypal' = 'robokassa') {
-  const send = await shopper('anna@example.com');
+/** A shopper (Anna unless told) places an order of one wolf shirt by Russian Post; answers the order and its provider form. */
+async function placeOrder(paymentMethod: 'robokassa' | 'paypal' = 'robokassa', email = 'anna@example.com') {
+  const send = await shopper(email);
   expect((await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') })).status).toBe(200);
   const quote = await send('GET', '/api/delivery?method=russian_post&country=RU&zip=630099');
   const placed = await send('POST', '/api/order', {
@@ -141,6 +141,88 @@ describe('POST /api/order', () => {
   });
 });
 
+describe('one basket, one order, one unpaid order', () => {
+  const stockOf = async (productId: number) =>
+    (
+      await shop.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId))
+    )[0]?.quantity;
+  const ordersOf = (email: string) =>
+    shop.db
+      .select({ id: orders.id, status: orders.status })
+      .from(orders)
+      .innerJoin(users, eq(users.id, orders.userId))
+      .where(eq(users.email, email));
+
+  it('10 submits of one checkout at once place one order, take the stock once and all answer it', async () => {
+    const send = await shopper('carol@example.com');
+    const wolf = fixtures.id('wolf-shirt');
+    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await send('POST', '/api/basket', { product: wolf });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send('POST', '/api/order', {
+          ...recipient,
+          deliveryMethod: 'russian_post',
+          checkoutKey: 'carol-basket-1',
+        }),
+      ),
+    );
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const ids = new Set(answers.map((answer) => createOrderResponse.parse(answer.body).order.id));
+    expect(ids.size).toBe(1);
+    expect(await ordersOf('carol@example.com')).toHaveLength(1);
+    expect(await stockOf(wolf)).toBe(9);
+  });
+
+  it('10 submits at once without a key still place one order: the others find the basket empty', async () => {
+    const send = await shopper('dmitry@example.com');
+    const wolf = fixtures.id('wolf-shirt');
+    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await send('POST', '/api/basket', { product: wolf });
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.status === 422)).toHaveLength(9);
+    expect(await ordersOf('dmitry@example.com')).toHaveLength(1);
+    expect(await stockOf(wolf)).toBe(9);
+  });
+
+  it('a new order replaces the unpaid one and gives its units back', async () => {
+    const send = await shopper('erin@example.com');
+    const wolf = fixtures.id('wolf-shirt');
+    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await send('POST', '/api/basket', { product: wolf });
+    const first = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' });
+    await send('POST', '/api/basket', { product: wolf });
+    const second = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' });
+    const firstId = createOrderResponse.parse(first.body).order.id;
+    const secondId = createOrderResponse.parse(second.body).order.id;
+    expect(await statusOf(firstId)).toBe(2);
+    expect(await statusOf(secondId)).toBe(0);
+    expect(await stockOf(wolf)).toBe(9);
+  });
+
+  it('refuses a Boxberry order whose address names no pickup point, as the shipping page does', async () => {
+    const send = await shopper('erin@example.com');
+    await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') });
+    const refused = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'boxberry' });
+    expect(refused.status).toBe(422);
+    expect(refused.body).toMatchObject({
+      success: false,
+      errors: { address: [expect.stringMatching(/пункт выдачи/i)] },
+    });
+    const placed = await send('POST', '/api/order', {
+      ...recipient,
+      deliveryMethod: 'boxberry',
+      address: 'Пункт выдачи: Красный пр-кт, д.29',
+    });
+    expect(placed.status).toBe(200);
+  });
+});
+
 describe('POST /api/robokassa/result', () => {
   it('records a notification posted as a form and answers OK{InvId}', async () => {
     const { placed } = await placeOrder();
@@ -153,6 +235,27 @@ describe('POST /api/robokassa/result', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.body).toBe(`OK${order.id}`);
+    expect(await statusOf(order.id)).toBe(1);
+  });
+
+  it('pays the order on the genuine notification that follows one with the wrong amount, and answers its replay', async () => {
+    const { placed } = await placeOrder();
+    const { order } = createOrderResponse.parse(placed.body);
+    const notify = (outSum: string) =>
+      shop.app.inject({
+        method: 'POST',
+        url: '/api/robokassa/result',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: resultNotification(order.id, outSum),
+      });
+    const wrong = await notify('1.00');
+    expect(wrong.statusCode).toBe(400);
+    expect(await statusOf(order.id)).toBe(0);
+    const right = await notify(order.amount);
+    expect(right.body).toBe(`OK${order.id}`);
+    expect(await statusOf(order.id)).toBe(1);
+    const replay = await notify(order.amount);
+    expect(replay.body).toBe(`OK${order.id}`);
     expect(await statusOf(order.id)).toBe(1);
   });
 
@@ -202,7 +305,8 @@ describe('POST /api/paypal/cancel', () => {
         }
       ).product.inStock;
     const before = await inStock();
-    const { send, placed } = await placeOrder('paypal');
+    // Boris: Anna's next order would replace her unpaid one and give its unit back meanwhile.
+    const { send, placed } = await placeOrder('paypal', 'boris@example.com');
     const { order } = createOrderResponse.parse(placed.body);
     expect(await inStock()).toBe(before - 1);
     const cancelled = await send('POST', '/api/paypal/cancel', { order: order.id });

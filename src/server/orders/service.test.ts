@@ -187,12 +187,45 @@ describe('payments', () => {
     expect(unpaid?.status).toBe(0);
   });
 
-  it('sets the special status when money arrives for a cancelled order', async () => {
+  it('a refused notification with the wrong amount does not block the genuine one that follows', async () => {
+    const { order } = await placedOrder();
+    expect(await recordPayment(connection.db, payment(order.id, { amountMinor: 100 }))).toBe('mismatch');
+    expect(await recordPayment(connection.db, payment(order.id))).toBe('paid');
+    const [paid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid?.status).toBe(1);
+  });
+
+  it('money for an expired order whose units are still there takes them back and pays it as normal', async () => {
+    const outlaw = fixtures.id('outlaw-shirt');
     const { order } = await placedOrder();
     await cancelOrder(connection.db, order.id, { reason: 'expired', returnToBasket: false });
+    expect(await stockOf(outlaw)).toBe(20);
     expect(await recordPayment(connection.db, payment(order.id))).toBe('paid-after-cancel');
-    const [special] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
-    expect(special?.status).toBe(6);
+    const [paid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(paid).toMatchObject({ status: 1, paidAt: expect.any(Date) });
+    expect(await stockOf(outlaw)).toBe(19);
+  });
+
+  it('money for an expired order whose last unit sold meanwhile flags it for a refund and never sells the unit twice', async () => {
+    const { db } = connection;
+    const outlaw = fixtures.id('outlaw-shirt');
+    const { order } = await placedOrder();
+    await cancelOrder(db, order.id, { reason: 'expired', returnToBasket: false });
+    await setStock(outlaw, 1);
+    const rival = await newUser();
+    await addToBasket(db, { userId: rival }, outlaw);
+    await createOrder(db, rival, input(), context);
+    expect(await stockOf(outlaw)).toBe(0);
+
+    expect(await recordPayment(db, payment(order.id))).toBe('paid-after-cancel');
+    const [flagged] = await db.select().from(orders).where(eq(orders.id, order.id));
+    expect(flagged?.status).toBe(6);
+    expect(await stockOf(outlaw)).toBe(0);
+    const history = await db
+      .select()
+      .from(orderStatusHistory)
+      .where(eq(orderStatusHistory.orderId, order.id));
+    expect(history.at(-1)).toMatchObject({ status: 6, reason: expect.stringContaining('refund needed') });
   });
 });
 

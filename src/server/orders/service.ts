@@ -1,10 +1,10 @@
-import { and, asc, desc, eq, gte, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToDollars } from '../../contract/money.ts';
 import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
-import type { Database, Executor } from '../db/client.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   basketItems,
   baskets,
@@ -18,14 +18,15 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
+import { ORDER_STATUS } from './status.ts';
 
 /**
  * Orders: created from the signed-in user's basket with stock reserved atomically, paid only by a
  * verified provider notification, cancelled or expired with the stock released. Status codes are
  * the spec's: 0 current (awaiting payment), 1 in processing (paid), 2 cancelled, 3..6 set by staff.
  */
-
-export const ORDER_STATUS = { current: 0, processing: 1, cancelled: 2, special: 6 } as const;
 
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -59,15 +60,15 @@ export function paymentAmounts(
   };
 }
 
-const unavailableError = (unavailable: number[]) =>
-  new Conflict('basket-unavailable', { basket: ['basket-unavailable'] }, 'basket-unavailable', {
-    unavailable,
-  });
-
 /**
  * Places an order from the user's basket. Prices come from the database, never the client; every
  * item's stock is taken with a conditional update inside one transaction, so concurrent buyers can
  * never take more than there is. The basket is emptied into the order.
+ *
+ * One basket, one order: the basket row is locked first, so submits of one basket run one after
+ * another; a submit that carries the checkout key of an order already placed and still awaiting
+ * payment answers that order. A shopper holds one unpaid order at most: placing a new one cancels
+ * the older one and returns its stock (ADR 0021).
  */
 export async function createOrder(
   db: Database,
@@ -80,7 +81,48 @@ export async function createOrder(
   if (currency === 'USD' && !(context.usdRate > 0)) {
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
   }
+  requirePickupPoint(input.deliveryMethod, input.address);
+  requireDeliveryCost(context.deliveryCost);
   return db.transaction(async (transaction) => {
+    await transaction
+      .select({ id: baskets.id })
+      .from(baskets)
+      .where(eq(baskets.userId, userId))
+      .for('update');
+    const [placed] = input.checkoutKey
+      ? await transaction
+          .select()
+          .from(orders)
+          .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, input.checkoutKey)))
+      : [];
+    if (placed?.status === ORDER_STATUS.current) return placed;
+
+    // No hoarding (ADR 0021), and first: units of the replaced order are free again for this one.
+    const unpaid = await transaction
+      .select({ id: orders.id, productId: orderItems.productId })
+      .from(orders)
+      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
+      .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt)));
+    if (unpaid.length > 0) {
+      const basketProducts = await transaction
+        .select({ productId: basketItems.productId })
+        .from(basketItems)
+        .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+        .where(eq(baskets.userId, userId));
+      await lockProducts(
+        transaction,
+        [...unpaid, ...basketProducts].map((row) => row.productId),
+      );
+    }
+    for (const orderId of new Set(unpaid.map((row) => row.id))) {
+      await moveOrderStatus(transaction, orderId, ORDER_STATUS.cancelled, {
+        actor: 'shopper',
+        reason: 'replaced by a new order',
+        shop: context.shop,
+        now,
+      });
+    }
+
     const items = await transaction
       .select({
         productId: products.id,
@@ -104,22 +146,7 @@ export async function createOrder(
       .map((item) => item.productId);
     if (unavailable.length > 0) throw unavailableError(unavailable);
 
-    // Ascending product id: concurrent orders lock rows in the same order and cannot deadlock.
-    for (const item of items) {
-      const [taken] = await transaction
-        .update(products)
-        .set({ quantity: sql`${products.quantity} - ${item.count}`, updatedAt: now })
-        .where(
-          and(
-            eq(products.id, item.productId),
-            gte(products.quantity, item.count),
-            eq(products.visible, true),
-            eq(products.envisioned, false),
-          ),
-        )
-        .returning({ id: products.id });
-      if (!taken) throw unavailableError([item.productId]);
-    }
+    await takeStock(transaction, items, now, { orderableOnly: true });
 
     const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
     const [order] = await transaction
@@ -143,6 +170,8 @@ export async function createOrder(
         currency,
         usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
         status: ORDER_STATUS.current,
+        // A key already used by an order that is no longer awaiting payment was a stale form.
+        checkoutKey: placed ? null : (input.checkoutKey ?? null),
         expiresAt: new Date(now.getTime() + context.expiresMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
@@ -162,7 +191,7 @@ export async function createOrder(
     );
     await transaction
       .insert(orderStatusHistory)
-      .values({ orderId: order.id, status: ORDER_STATUS.current, reason: 'placed' });
+      .values({ orderId: order.id, status: ORDER_STATUS.current, reason: 'placed', createdAt: now });
     await transaction
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
@@ -199,10 +228,12 @@ export async function createOrder(
 export type PaymentOutcome = 'paid' | 'duplicate' | 'already-paid' | 'mismatch' | 'paid-after-cancel';
 
 /**
- * Records a verified payment notification and marks the order paid. Idempotent: the same
+ * Records a verified payment notification and marks the order paid. Idempotent: the same accepted
  * transaction id and status again changes nothing. An amount or currency that does not match the
- * order is recorded and changes nothing else. Money that arrives for a cancelled order sets the
- * special status 6, so staff can ship or refund by hand.
+ * order is kept for the record as not accepted and changes nothing else, so the genuine
+ * notification that follows still pays the order. Money that arrives for a cancelled order takes
+ * its units back when every one is still in stock (the order is paid as normal); otherwise the
+ * order gets the special status 6 for staff to refund, and no unit is sold twice.
  */
 export async function recordPayment(
   db: Database,
@@ -215,112 +246,128 @@ export async function recordPayment(
     currency: string;
     raw: Record<string, string>;
     shop?: MailShop;
+    clock?: () => Date;
   },
 ): Promise<PaymentOutcome> {
+  const now = payment.clock?.() ?? new Date();
   return db.transaction(async (transaction) => {
     const [order] = await transaction
       .select()
       .from(orders)
       .where(eq(orders.id, payment.orderId))
       .for('update');
+    const expected = order ? paymentAmounts(order) : undefined;
+    const matches =
+      expected !== undefined &&
+      payment.amountMinor === expected.totalMinor &&
+      payment.currency.toUpperCase() === expected.currency;
     const [recorded] = await transaction
       .insert(paymentTransactions)
       .values({
         orderId: order ? order.id : null,
         provider: payment.provider,
+        kind: 'payment',
         externalId: payment.externalId,
         providerStatus: payment.providerStatus,
         amount: payment.amountMinor,
         currency: payment.currency,
         verified: true,
+        accepted: matches,
         raw: payment.raw,
+        createdAt: now,
+        updatedAt: now,
       })
       .onConflictDoNothing()
       .returning({ id: paymentTransactions.id });
     if (!recorded) return 'duplicate';
-    if (!order) throw new NotFound('not-found', { order: ['not-found'] });
+    if (!order || !expected) throw new NotFound('not-found', { order: ['not-found'] });
+    if (!matches) return 'mismatch';
+    if (order.status !== ORDER_STATUS.current && order.status !== ORDER_STATUS.cancelled)
+      return 'already-paid';
 
-    const expected = paymentAmounts(order);
-    if (payment.amountMinor !== expected.totalMinor || payment.currency.toUpperCase() !== expected.currency) {
-      return 'mismatch';
-    }
-    if (order.status === ORDER_STATUS.current || order.status === ORDER_STATUS.cancelled) {
-      const late = order.status === ORDER_STATUS.cancelled;
-      const status = late ? ORDER_STATUS.special : ORDER_STATUS.processing;
-      await transaction
-        .update(orders)
-        .set({ status, paidAt: new Date(), updatedAt: new Date() })
-        .where(eq(orders.id, order.id));
-      await transaction.insert(orderStatusHistory).values({
-        orderId: order.id,
-        status,
-        reason: late ? `paid after cancel via ${payment.provider}` : `paid via ${payment.provider}`,
-      });
-      await queueMail(
-        transaction,
-        {
-          template: 'payment-received',
-          locale: order.locale === 'en' ? 'en' : 'ru',
-          to: order.email,
-          data: { orderId: order.id, total: Number(expected.total), currency: expected.currency },
-        },
-        payment.shop,
-      );
-      return late ? 'paid-after-cancel' : 'paid';
-    }
-    return 'already-paid';
+    const late = order.status === ORDER_STATUS.cancelled;
+    const restocked = late && (await takeBackStock(transaction, order.id, now));
+    await moveOrderStatus(
+      transaction,
+      order.id,
+      late && !restocked ? ORDER_STATUS.special : ORDER_STATUS.processing,
+      {
+        actor: 'payment',
+        now,
+        reason: !late
+          ? `paid via ${payment.provider}`
+          : restocked
+            ? `paid after cancel via ${payment.provider}, stock taken back`
+            : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
+      },
+    );
+    await queueMail(
+      transaction,
+      {
+        template: 'payment-received',
+        locale: order.locale === 'en' ? 'en' : 'ru',
+        to: order.email,
+        data: { orderId: order.id, total: Number(expected.total), currency: expected.currency },
+      },
+      payment.shop,
+    );
+    return late ? 'paid-after-cancel' : 'paid';
   });
 }
 
 /**
- * Cancels an unpaid order: the stock comes back and, when asked, the items return to the owner's
- * basket. An order that is no longer awaiting payment cannot be cancelled (cancel-invoice-fail).
+ * Takes a cancelled order's units back for its late payment: all of them or none (a savepoint
+ * undoes a partial take), so a unit sold again meanwhile is never sold twice.
+ */
+async function takeBackStock(transaction: Transaction, orderId: number, now: Date): Promise<boolean> {
+  const items = await orderStock(transaction, orderId);
+  try {
+    await transaction.transaction((savepoint) => takeStock(savepoint, items, now, { orderableOnly: false }));
+    return true;
+  } catch (error) {
+    if (error instanceof Conflict) return false;
+    throw error;
+  }
+}
+
+/**
+ * The shopper cancels their unpaid order (or the expiry job does): the stock comes back and, when
+ * asked, the items return to the owner's basket. An order that is no longer awaiting payment
+ * cannot be cancelled (cancel-invoice-fail).
  */
 export async function cancelOrder(
   db: Database,
   orderId: number,
-  options: { reason: 'cancelled' | 'expired'; userId?: number; returnToBasket: boolean; shop?: MailShop },
+  options: {
+    reason: 'cancelled' | 'expired';
+    userId?: number;
+    returnToBasket: boolean;
+    shop?: MailShop;
+    now?: Date;
+  },
 ): Promise<OrderRow> {
+  const cancelFailed = () =>
+    new Conflict('cancel-invoice-fail', { order: ['cancel-invoice-fail'] }, 'cancel-invoice-fail');
   return db.transaction(async (transaction) => {
-    const [order] = await transaction
-      .update(orders)
-      .set({ status: ORDER_STATUS.cancelled, updatedAt: new Date() })
+    const [owned] = await transaction
+      .select({ status: orders.status, paidAt: orders.paidAt })
+      .from(orders)
       .where(
         and(
           eq(orders.id, orderId),
-          eq(orders.status, ORDER_STATUS.current),
           options.userId === undefined ? undefined : eq(orders.userId, options.userId),
         ),
       )
-      .returning();
-    if (!order)
-      throw new Conflict('cancel-invoice-fail', { order: ['cancel-invoice-fail'] }, 'cancel-invoice-fail');
-    const items = await transaction
-      .select({ productId: orderItems.productId, count: orderItems.count })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.productId));
-    for (const item of items) {
-      await transaction
-        .update(products)
-        .set({ quantity: sql`${products.quantity} + ${item.count}`, updatedAt: new Date() })
-        .where(eq(products.id, item.productId));
-    }
-    await transaction
-      .insert(orderStatusHistory)
-      .values({ orderId, status: ORDER_STATUS.cancelled, reason: options.reason });
+      .for('update');
+    if (!owned || owned.status !== ORDER_STATUS.current || owned.paidAt !== null) throw cancelFailed();
+    const order = await moveOrderStatus(transaction, orderId, ORDER_STATUS.cancelled, {
+      actor: options.reason === 'expired' ? 'expiry' : 'shopper',
+      reason: options.reason,
+      shop: options.shop,
+      now: options.now,
+    });
     if (options.returnToBasket && order.userId !== null)
-      await putIntoBasket(transaction, { userId: order.userId }, items);
-    await queueMail(
-      transaction,
-      {
-        template: 'order-cancelled',
-        locale: order.locale === 'en' ? 'en' : 'ru',
-        to: order.email,
-        data: { orderId, reason: options.reason },
-      },
-      options.shop,
-    );
+      await putIntoBasket(transaction, { userId: order.userId }, await orderStock(transaction, orderId));
     return order;
   });
 }
@@ -330,13 +377,13 @@ export async function expireOrders(db: Database, now: Date, shop?: MailShop): Pr
   const due = await db
     .select({ id: orders.id })
     .from(orders)
-    .where(and(eq(orders.status, ORDER_STATUS.current), lt(orders.expiresAt, now)))
+    .where(and(eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt), lt(orders.expiresAt, now)))
     .orderBy(asc(orders.id))
     .limit(200);
   let expired = 0;
   for (const { id } of due) {
     try {
-      await cancelOrder(db, id, { reason: 'expired', returnToBasket: false, shop });
+      await cancelOrder(db, id, { reason: 'expired', returnToBasket: false, shop, now });
       expired += 1;
     } catch (error) {
       // Another instance, a payment or the shopper got there first.
@@ -421,6 +468,25 @@ export async function repeatOrder(db: Database, userId: number, orderId: number)
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId));
   await db.transaction((transaction) => putIntoBasket(transaction, { userId }, items));
+}
+
+/** The user's order placed with this checkout key, while it still awaits payment. */
+export async function findUnpaidOrder(
+  db: Executor,
+  userId: number,
+  checkoutKey: string,
+): Promise<OrderRow | undefined> {
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, userId),
+        eq(orders.checkoutKey, checkoutKey),
+        eq(orders.status, ORDER_STATUS.current),
+      ),
+    );
+  return order;
 }
 
 /** The order a provider callback names, if it exists. */

@@ -93,14 +93,18 @@ export function nextStatuses(from: number, actor: StatusActor = 'staff'): OrderS
     .sort((a, b) => a - b);
 }
 
-/** Throws the 409 every adapter shows when a move is not allowed. */
+/** The 409 every adapter shows when a move is not allowed. */
+export const moveRefused = (from: number, to: number): Conflict =>
+  new Conflict(
+    'order-status-move-refused',
+    { status: ['order-status-move-refused'] },
+    'order-status-move-refused',
+    {
+      from,
+      to,
+    },
+  );
+
 export function assertMove(from: number, to: number, actor: StatusActor): void {
-  if (!canMove(from, to, actor)) {
-    throw new Conflict(
-      'order-status-move-refused',
-      { status: ['order-status-move-refused'] },
-      'order-status-move-refused',
-      { from, to },
-    );
-  }
+  if (!canMove(from, to, actor)) throw moveRefused(from, to);
 }

@@ -103,8 +103,6 @@ const ORDER_STATUS_KEYS = [
 export const orderStatusKey = (status: number | null | undefined): AdminMessageKey =>
   (status === null || status === undefined ? undefined : ORDER_STATUS_KEYS[status]) ?? 'order-status-unknown';
 
-export const ORDER_STATUSES = [0, 1, 2, 3, 4, 5, 6] as const;
-
 /** Status texts are lower case for use inside sentences; lists and labels start with a capital. */
 export const capitalized = (text: string) => text.charAt(0).toLocaleUpperCase() + text.slice(1);
 

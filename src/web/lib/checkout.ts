@@ -4,8 +4,8 @@ import type { Basket } from '../../contract/shopping.ts';
 import type { MessageKey, Translate } from '../i18n/messages.ts';
 
 /**
- * Checkout rules the pages share: the delivery quote's key, the pickup-point address (spec section
- * 4), the payment methods and the order status texts.
+ * Checkout helpers the pages share: the delivery quote's key, splitting a chosen pickup point's
+ * address (spec section 4), the payment methods and the order status texts.
  */
 
 /** Delay between the last change of method, country or postcode and the cost request (spec section 9). */
@@ -32,12 +32,6 @@ export function quoteUrl(method: string, country: string, zip: string): string {
 export type QuoteAnswer =
   | { key: string; cost: number; days: DeliveryDays | null }
   | { key: string; error: string };
-
-/** True when the address already names a pickup point, in either language's words. */
-export function hasPickupPointPrefix(address: string, labels: readonly string[]): boolean {
-  const text = address.trimStart();
-  return labels.some((label) => label.trim() !== '' && text.startsWith(label.trim()));
-}
 
 /**
  * A chosen pickup point's address ("620014, Екатеринбург г, Малышева ул, д.36") split on ', ': the

@@ -9,7 +9,6 @@ import {
   AdminPage,
   BusyButton,
   deliveryMethodKey,
-  ORDER_STATUSES,
   RequestAlert,
   useAdminFormat,
   useAdminRequest,
@@ -87,7 +86,7 @@ function OrderEditor({ order }: { order: AdminOrder }) {
           errors={request.errors.status}
           hint={t('admin-shipped-mail-hint')}
         >
-          {ORDER_STATUSES.map((status) => (
+          {[order.status, ...order.nextStatuses].map((status) => (
             <option key={status} value={status}>
               {statusText(status)}
             </option>

@@ -3,7 +3,12 @@ import { Form, redirect } from 'react-router';
 import { z } from 'zod';
 import { countryOptions } from '../../../contract/countries.ts';
 import { formatPrice, kopecksToRoubles } from '../../../contract/money.ts';
-import { DEFAULT_PAYMENT_METHOD, PAYMENT_METHODS, type PaymentMethod } from '../../../contract/orders.ts';
+import {
+  DEFAULT_PAYMENT_METHOD,
+  orderBody,
+  PAYMENT_METHODS,
+  type PaymentMethod,
+} from '../../../contract/orders.ts';
 import type { Basket } from '../../../contract/shopping.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
@@ -20,6 +25,7 @@ const COMMENT_MAX_LENGTH = 1000;
 const paymentChoice = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method-unknown' }).default(DEFAULT_PAYMENT_METHOD),
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'field-too-long').optional(),
+  checkoutKey: orderBody.shape.checkoutKey,
 });
 
 /**
@@ -45,6 +51,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   return {
     placed: null,
     checkout: {
+      // A submit of this page carries it: the same form sent again answers the order it placed.
+      checkoutKey: crypto.randomUUID(),
       items: basket.productList.flatMap((id) => {
         const item = products[id];
         return item
@@ -71,7 +79,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
 /**
  * Places the order (delivery quoted again on the server) and goes to the page that posts the
- * provider form. Unavailable items send the shopper back to the cart; any other refusal to the
+ * provider form; the same form submitted again goes to the same order. Unavailable items send the
+ * shopper back to the cart, a missing delivery cost to the shipping step, any other refusal to the
  * order error page.
  */
 export async function action({ context, request }: Route.ActionArgs) {
@@ -80,8 +89,6 @@ export async function action({ context, request }: Route.ActionArgs) {
   const formData = await request.formData();
   const parsed = parseForm(paymentChoice, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, locale, formData);
-  const draft = context.checkout.draft.get();
-  if (!draft || !(draft.cost > 0)) throw redirect('/order/shipping');
   let orderId: number;
   try {
     orderId = (await context.checkout.placeOrder({ ...parsed.data, locale })).order.id;
@@ -89,6 +96,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     const refusal = refusalOf(error);
     if (refusal?.message === 'basket-unavailable' || refusal?.message === 'basket-empty')
       throw redirect('/cart');
+    if (refusal?.message === 'delivery-cost-required') throw redirect('/order/shipping');
     if (!refusal) console.error(error);
     await context.checkout.errors.set(
       refusal
@@ -154,6 +162,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       <h1>{t('order-payment')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
       <Form method="post" ref={form} noValidate className="checkout__layout">
+        <input type="hidden" name="checkoutKey" value={checkout.checkoutKey} />
         <div className="checkout__main">
           <fieldset className="checkout-section choice-list">
             <legend>

@@ -1,7 +1,12 @@
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, Form, redirect, useFetcher } from 'react-router';
 import { countryOptions } from '../../../contract/countries.ts';
-import { type DeliveryMethod, isDeliveryMethod } from '../../../contract/delivery.ts';
+import {
+  type DeliveryMethod,
+  hasPickupPointPrefix,
+  isDeliveryMethod,
+  PICKUP_POINT_PREFIX,
+} from '../../../contract/delivery.ts';
 import { translateError } from '../../../contract/error-messages.ts';
 import type { Locale } from '../../../contract/locale.ts';
 import { formatPrice } from '../../../contract/money.ts';
@@ -17,14 +22,12 @@ import {
 } from '../../components/form-field.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
-import { dictionaries, translator } from '../../i18n/messages.ts';
 import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
 import {
   basketIsOrderable,
   DELIVERY_QUOTE_DELAY_MS,
   daysText,
   deliveryOptions,
-  hasPickupPointPrefix,
   type QuoteAnswer,
   quoteKey,
   quoteUrl,
@@ -41,11 +44,6 @@ import {
 } from '../../lib/forms.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/shipping';
-
-/** The pickup-point label in every language: an address chosen in one is still a pickup point in the other. */
-const PICKUP_POINT_LABELS = Object.values(dictionaries).map(
-  (dictionary) => dictionary['pickup-point-prefix'],
-);
 
 const RECIPIENT_FIELDS = [
   'firstName',
@@ -131,13 +129,6 @@ export async function action({ context, request }: Route.ActionArgs) {
     return invalidForm({ ...errors, deliveryMethod: ['delivery-method-unknown'] }, locale, formData);
   }
   if (!parsed.ok) return invalidForm(parsed.errors, locale, formData);
-  if (method === 'boxberry' && !hasPickupPointPrefix(parsed.data.address, PICKUP_POINT_LABELS)) {
-    const failure: FormFailure = {
-      errors: { address: [translator(locale)('pickup-point-required')] },
-      values: formValues(formData),
-    };
-    return data(failure, { status: 422 });
-  }
   try {
     await context.checkout.saveShipping(method, parsed.data, locale);
   } catch (error) {
@@ -253,12 +244,11 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
 
   const set = (name: RecipientField, value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
-  const needsPickupPoint =
-    method === 'boxberry' && !hasPickupPointPrefix(values.address, PICKUP_POINT_LABELS);
+  const needsPickupPoint = method === 'boxberry' && !hasPickupPointPrefix(values.address);
 
   const choosePoint = (address: string) => {
     setPickerOpen(false);
-    const split = splitPickupPointAddress(address, t('pickup-point-prefix'));
+    const split = splitPickupPointAddress(address, PICKUP_POINT_PREFIX[locale]);
     setValues((current) => ({
       ...current,
       country: 'RU',
@@ -280,7 +270,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
 
   const chooseMethod = (next: DeliveryMethod) => {
     setMethod(next);
-    if (next === 'boxberry' && !hasPickupPointPrefix(values.address, PICKUP_POINT_LABELS)) openPicker();
+    if (next === 'boxberry' && !hasPickupPointPrefix(values.address)) openPicker();
   };
 
   const costKnown = quote.cost > 0;
