@@ -224,15 +224,18 @@ describe('back office', () => {
     });
     expect(await paid.text()).toBe(`OK${orderId}`);
 
-    // Find it: the default filter is "processed"; the new paid order needs "any status".
+    // Find it: the screen opens on paid orders that need action, the new paid one among them.
     await navigation.getByRole('link', { name: 'Orders' }).click();
     await page.getByRole('heading', { level: 1, name: 'Orders' }).waitFor();
-    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('3');
-    await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Any status' });
+    expect(await page.getByLabel('Status', { exact: true }).inputValue()).toBe('action');
+    await page
+      .getByRole('navigation', { name: 'Orders per status' })
+      .getByRole('link', { name: /^In processing: \d+$/ })
+      .waitFor();
     await page.getByLabel('Last name').fill(lastName);
     await page.getByLabel('Product', { exact: true }).fill(product.en);
     await page.getByRole('main').getByRole('button', { name: 'Search' }).click();
-    await page.waitForURL(/status=&/);
+    await page.waitForURL(/status=action&/);
     await page.getByText('Page 1 of 1 · 1 in total').waitFor();
     await page.getByRole('link', { name: `No. ${orderId}` }).click();
     await page.getByRole('heading', { level: 1, name: `Order No. ${orderId}` }).waitFor();
@@ -281,8 +284,8 @@ describe('back office', () => {
     await setLocale(page, baseUrl, 'ru');
     await page.goto('/admin/orders');
     await page.getByRole('heading', { level: 1, name: 'Заказы' }).waitFor();
-    expect(await page.getByLabel('Статус', { exact: true }).locator('option:checked').textContent()).toBe(
-      'Обработан',
+    expect(await page.getByLabel('Статус', { exact: true }).locator('option:checked').textContent()).toMatch(
+      /^Требуют действий \(оплачены, не отправлены\) \(\d+\)$/,
     );
     await page
       .getByRole('navigation', { name: 'Управление магазином' })

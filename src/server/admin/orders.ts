@@ -285,6 +285,7 @@ export async function updateOrder(
       )
       .returning({ status: orders.status });
     if (!row) throw recordChanged();
+    // The status moves through the state machine: a refused move rolls the whole save back.
     if (status !== undefined && status !== row.status) {
       await moveOrderStatus(transaction, id, status as OrderStatus, { actor: 'staff', by: actorId, shop });
     }

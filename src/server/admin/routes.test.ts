@@ -296,14 +296,15 @@ describe('order administration', () => {
       },
       { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
     );
-    const save = (status: number) =>
+    const detail = async () => (await call('GET', `/api/admin/orders/${order.id}`)).body.order;
+    const save = async (status: number) =>
       call('PATCH', `/api/admin/orders/${order.id}`, {
+        version: ((await detail()) as { version: number }).version,
         status,
         track_code: '',
         delivery_cost_actual: '',
         manager_comment: 'Call before delivery',
       });
-    const detail = async () => (await call('GET', `/api/admin/orders/${order.id}`)).body.order;
     expect(await detail()).toMatchObject({ status: 0, nextStatuses: [2] });
 
     const unpaidToProcessing = await save(1);

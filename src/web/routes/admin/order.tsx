@@ -41,12 +41,11 @@ const valuesOf = (order: AdminOrder) => ({
 });
 type Values = ReturnType<typeof valuesOf>;
 
-function OrderEditor({ order }: { order: AdminOrder }) {
+function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => void }) {
   const { t } = useAdminShop();
   const statusText = useOrderStatusText();
   const request = useAdminRequest();
-  const revalidator = useRevalidator();
-  const [loaded] = useState(() => valuesOf(order));
+  const [loaded, setLoaded] = useState(() => valuesOf(order));
   const [values, setValues] = useState(loaded);
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
@@ -59,13 +58,18 @@ function OrderEditor({ order }: { order: AdminOrder }) {
       (field) => values[field] !== loaded[field],
     );
     const pick = (source: Values) => Object.fromEntries(changed.map((field) => [field, source[field]]));
-    void request.run(
-      () =>
-        adminApi('PATCH', `/orders/${order.id}`, {
-          json: { ...pick(values), version: order.version, base: pick(loaded) },
-        }),
-      { success: t('admin-order-saved') },
-    );
+    const saving = values;
+    void request
+      .run(
+        () =>
+          adminApi('PATCH', `/orders/${order.id}`, {
+            json: { ...pick(values), version: order.version, base: pick(loaded) },
+          }),
+        { success: t('admin-order-saved') },
+      )
+      .then((answer) => {
+        if (answer) setLoaded(saving);
+      });
   };
 
   return (
@@ -76,7 +80,7 @@ function OrderEditor({ order }: { order: AdminOrder }) {
         message={request.message}
         errors={request.errors}
         shownFields={EDITABLE}
-        onReload={request.recordChanged ? () => void revalidator.revalidate() : undefined}
+        onReload={request.recordChanged ? onReload : undefined}
       />
       <div className="admin-form__grid">
         <SelectField
@@ -160,6 +164,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
   const { order, payments } = loaderData;
+  const revalidator = useRevalidator();
+  const [generation, setGeneration] = useState(0);
+  const reload = async () => {
+    await revalidator.revalidate();
+    setGeneration((current) => current + 1);
+  };
   const method = deliveryMethodKey(order.delivery_method);
   const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
 
@@ -272,8 +282,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
-      {/* A new version (this screen's save, or "load their version") starts the editor afresh. */}
-      <OrderEditor key={`${order.id}-${order.version}`} order={order} />
+      {/* "Load their version" starts the editor afresh from the order as saved now. */}
+      <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
