@@ -1,6 +1,7 @@
 # syntax=docker/dockerfile:1
 # Vitrina: the shop as one image. Build: `docker build -t vitrina .`; run it with compose.yaml, or with
-# at least NODE_ENV=production (the default here), SESSION_SECRET and PUBLIC_URL (docs/production.md).
+# at least NODE_ENV=production (the default here), SESSION_SECRET, PUBLIC_URL and TEST_MODE (false
+# with the providers' credentials, or true for the simulators; docs/production.md).
 # The lockfile records every platform's native binaries (sharp, argon2, esbuild, rollup, biome), so
 # `npm ci` installs the right ones on amd64 and arm64 alike.
 

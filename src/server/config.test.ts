@@ -46,7 +46,11 @@ describe('loadConfig', () => {
       ROBOKASSA_LOGIN: 'shop',
       ROBOKASSA_PASSWORD1: 'one',
       ROBOKASSA_PASSWORD2: 'two',
+      ROBOKASSA_PASSWORD3: 'three',
       PAYPAL_BUSINESS: 'sales@shop.example',
+      PAYPAL_API_USER: 'api-user',
+      PAYPAL_API_PASSWORD: 'api-password',
+      PAYPAL_API_SIGNATURE: 'api-signature',
     });
     expect(real.testMode).toBe(false);
   });
