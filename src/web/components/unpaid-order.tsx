@@ -1,9 +1,10 @@
 import type { RefObject } from 'react';
-import { Form, Link } from 'react-router';
+import { Form } from 'react-router';
 import { roublesToKopecks } from '../../contract/money.ts';
 import type { OrderDetail, PaymentForm } from '../../contract/orders.ts';
 import { lineKopecks, useAmounts } from '../lib/amounts.ts';
 import { useShop } from '../lib/shop.ts';
+import { AmountRows, SummaryItems } from './order-amounts.tsx';
 import { OrderDate } from './order-date.tsx';
 
 /** An order awaiting payment as the loaders give it (see `UnpaidOrder` on the server). */
@@ -40,28 +41,9 @@ export function UnpaidOrder({
   );
   return (
     <div className="unpaid-order">
-      <ul className="summary-items">
-        {order.products.map((item, index) => (
-          <li key={item.id}>
-            <Link to={`/product/${item.link}`}>{item.name}</Link>
-            <span className="summary-items__count">× {item.count}</span>
-            <span className="summary-items__price">{amounts.line(index)}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryItems items={order.products} amounts={amounts} />
       <dl className="summary-list">
-        <div>
-          <dt>{t('products-cost', { count: order.products.reduce((sum, item) => sum + item.count, 0) })}</dt>
-          <dd>{amounts.products}</dd>
-        </div>
-        <div>
-          <dt>{t('delivery-cost')}</dt>
-          <dd>{amounts.delivery}</dd>
-        </div>
-        <div className="summary-list__total">
-          <dt>{t('order-total')}</dt>
-          <dd>{amounts.total}</dd>
-        </div>
+        <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
       </dl>
       <p className="unpaid-order__expires">
         {t('payment-expires')} <OrderDate iso={unpaid.expires} />

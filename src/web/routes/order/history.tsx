@@ -5,6 +5,7 @@ import { imageUrl } from '../../../contract/images.ts';
 import { roublesToKopecks } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
+import { AmountRows } from '../../components/order-amounts.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
@@ -99,18 +100,7 @@ function OrderDetails({ id }: { id: number }) {
             )}
           </dd>
         </div>
-        <div>
-          <dt>{t('products-cost', { count: order.products.reduce((sum, item) => sum + item.count, 0) })}</dt>
-          <dd>{amounts.products}</dd>
-        </div>
-        <div>
-          <dt>{t('delivery-cost')}</dt>
-          <dd>{amounts.delivery}</dd>
-        </div>
-        <div className="summary-list__total">
-          <dt>{t('order-total')}</dt>
-          <dd>{amounts.total}</dd>
-        </div>
+        <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
       </dl>
     </div>
   );

@@ -13,10 +13,11 @@ import { z } from '../../../contract/zod.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
+import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { UnpaidOrder } from '../../components/unpaid-order.tsx';
 import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
-import { basketIsOrderable, daysText, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
+import { basketIsOrderable, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
@@ -165,34 +166,13 @@ function CheckoutSummary({
   );
   return (
     <>
-      <ul className="summary-items">
-        {checkout.items.map((item, index) => (
-          <li key={item.id}>
-            <Link to={`/product/${item.link}`}>{item.name}</Link>
-            <span className="summary-items__count">× {item.count}</span>
-            <span className="summary-items__price">{amounts.line(index)}</span>
-          </li>
-        ))}
-      </ul>
+      <SummaryItems items={checkout.items} amounts={amounts} />
       <dl className="summary-list">
-        <div>
-          <dt>{t('products-cost', { count: checkout.items.reduce((sum, item) => sum + item.count, 0) })}</dt>
-          <dd>{amounts.products}</dd>
-        </div>
-        <div>
-          <dt>{t('delivery-cost')}</dt>
-          <dd>{amounts.delivery}</dd>
-        </div>
-        {checkout.delivery.days ? (
-          <div>
-            <dt>{t('delivery-time')}</dt>
-            <dd>{daysText(t, checkout.delivery.days)}</dd>
-          </div>
-        ) : null}
-        <div className="summary-list__total">
-          <dt>{t('order-total')}</dt>
-          <dd>{amounts.total}</dd>
-        </div>
+        <AmountRows
+          count={checkout.items.reduce((sum, item) => sum + item.count, 0)}
+          amounts={amounts}
+          days={checkout.delivery.days}
+        />
       </dl>
     </>
   );

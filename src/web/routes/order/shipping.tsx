@@ -20,6 +20,7 @@ import {
   useFocusFirstError,
   useFormPending,
 } from '../../components/form-field.tsx';
+import { AmountRows } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
 import { useAmounts } from '../../lib/amounts.ts';
@@ -27,7 +28,6 @@ import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
 import {
   basketIsOrderable,
   DELIVERY_QUOTE_DELAY_MS,
-  daysText,
   deliveryOptions,
   type QuoteAnswer,
   quoteKey,
@@ -393,34 +393,24 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
         <aside className="checkout-summary" aria-labelledby="shipping-summary-heading">
           <h2 id="shipping-summary-heading">{t('order-summary')}</h2>
           <dl className="summary-list">
-            <div>
-              <dt>{t('products-cost', { count: loaderData.products.count })}</dt>
-              <dd>{amounts.products}</dd>
-            </div>
-            <div>
-              <dt>{t('delivery-cost')}</dt>
-              <dd aria-live="polite" aria-busy={quote.inProgress}>
-                {quote.inProgress ? (
-                  <span className="summary-list__pending">
-                    <span className="spinner" aria-hidden="true" /> {t('delivery-calculating')}
-                  </span>
-                ) : costKnown ? (
-                  amounts.delivery
-                ) : (
-                  '—'
-                )}
-              </dd>
-            </div>
-            {quote.days ? (
-              <div>
-                <dt>{t('delivery-time')}</dt>
-                <dd>{daysText(t, quote.days)}</dd>
-              </div>
-            ) : null}
-            <div className="summary-list__total">
-              <dt>{t('order-total')}</dt>
-              <dd>{amounts.total}</dd>
-            </div>
+            <AmountRows
+              count={loaderData.products.count}
+              amounts={amounts}
+              days={quote.days}
+              delivery={
+                <dd aria-live="polite" aria-busy={quote.inProgress}>
+                  {quote.inProgress ? (
+                    <span className="summary-list__pending">
+                      <span className="spinner" aria-hidden="true" /> {t('delivery-calculating')}
+                    </span>
+                  ) : costKnown ? (
+                    amounts.delivery
+                  ) : (
+                    '—'
+                  )}
+                </dd>
+              }
+            />
           </dl>
           <button
             type="submit"

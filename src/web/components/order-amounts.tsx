@@ -1,0 +1,70 @@
+import type { ReactNode } from 'react';
+import { Link } from 'react-router';
+import type { DeliveryDays } from '../../contract/delivery.ts';
+import type { useAmounts } from '../lib/amounts.ts';
+import { daysText } from '../lib/checkout.ts';
+import { useShop } from '../lib/shop.ts';
+
+type Amounts = ReturnType<typeof useAmounts>;
+
+/** The lines of a checkout or order summary: name, count and the line's share of the products. */
+export function SummaryItems({
+  items,
+  amounts,
+}: {
+  items: readonly { id: number; link: string; name: string; count: number }[];
+  amounts: Amounts;
+}) {
+  return (
+    <ul className="summary-items">
+      {items.map((item, index) => (
+        <li key={item.id}>
+          <Link to={`/product/${item.link}`}>{item.name}</Link>
+          <span className="summary-items__count">× {item.count}</span>
+          <span className="summary-items__price">{amounts.line(index)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The rows every summary of a basket or an order ends with, inside the caller's `<dl>`: the
+ * products (with how many), the delivery (its `<dd>` given by a caller that shows more, such as a
+ * quote in progress), how long it takes when known, and the total (ADR 0024).
+ */
+export function AmountRows({
+  count,
+  amounts,
+  delivery = <dd>{amounts.delivery}</dd>,
+  days,
+}: {
+  count: number;
+  amounts: Amounts;
+  delivery?: ReactNode;
+  days?: DeliveryDays | number | null | undefined;
+}) {
+  const { t } = useShop();
+  return (
+    <>
+      <div>
+        <dt>{t('products-cost', { count })}</dt>
+        <dd>{amounts.products}</dd>
+      </div>
+      <div>
+        <dt>{t('delivery-cost')}</dt>
+        {delivery}
+      </div>
+      {days ? (
+        <div>
+          <dt>{t('delivery-time')}</dt>
+          <dd>{daysText(t, days)}</dd>
+        </div>
+      ) : null}
+      <div className="summary-list__total">
+        <dt>{t('order-total')}</dt>
+        <dd>{amounts.total}</dd>
+      </div>
+    </>
+  );
+}
