@@ -159,7 +159,6 @@ function CheckoutSummary({
 }: {
   checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
 }) {
-  const { t } = useShop();
   const amounts = useAmounts(
     checkout.items.map((item) => lineKopecks(item.price, item.count)),
     roublesToKopecks(checkout.delivery.cost),
