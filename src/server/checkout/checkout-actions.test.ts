@@ -1,16 +1,15 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { OrderInput } from '../../contract/orders.ts';
 import { addToBasket } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { cancelOrder, createOrder } from '../orders/service.ts';
 import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
 import { type BoxberrySimulator, createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
 import type { Services } from '../services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper, orderInput } from '../testing/orders.ts';
 import { cancelledByShopper } from './cancel.ts';
 import { boxberryWidgetToken, cityNameForSearch, pickupPoints } from './checkout-actions.ts';
 import { checkoutDraft, orderErrorStore, placedOrderStore } from './draft.ts';
@@ -136,28 +135,10 @@ describe('a second visit to the cancel link', () => {
   });
   afterAll(() => connection?.close());
 
-  let counter = 0;
   async function orderOfNewUser() {
-    const [user] = await connection.db
-      .insert(users)
-      .values({ email: `canceller${++counter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
-      .returning();
-    if (!user) throw new Error('no user');
+    const user = await newShopper(connection.db);
     await addToBasket(connection.db, { userId: user.id }, fixtures.id('wolf-shirt'));
-    const input: OrderInput = {
-      locale: 'ru',
-      paymentMethod: 'robokassa',
-      email: user.email,
-      firstName: 'Anna',
-      lastName: 'Petrova',
-      phone: '+7 900 000-00-00',
-      deliveryMethod: 'russian_post',
-      country: 'RU',
-      city: 'Kazan',
-      address: 'Kremlin st. 1',
-      zip: '420111',
-      comment: undefined,
-    };
+    const input = orderInput({ email: user.email });
     const order = await createOrder(connection.db, user.id, input, {
       deliveryCost: 350_00,
       usdRate: 90,

@@ -1,15 +1,14 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderInput } from '../../contract/orders.ts';
 import { addToBasket } from '../cart/service.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { users } from '../db/schema.ts';
 import { createOrder, findOrder } from '../orders/service.ts';
 import { robokassaSignature } from '../providers/robokassa.ts';
 import { createRobokassaSimulator } from '../providers/simulators/robokassa.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper, orderInput } from '../testing/orders.ts';
 import { cancelPageState, cancelPayment, paymentStatus, unpaidOrder } from './payments.ts';
 
 /**
@@ -21,7 +20,6 @@ let connection: DatabaseConnection;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
 let sandbox: FastifyInstance;
 let config: Config;
-let counter = 0;
 
 beforeAll(async () => {
   connection = await createTestDatabase();
@@ -52,26 +50,9 @@ afterAll(async () => {
 });
 
 async function placedOrder(locale: 'ru' | 'en' = 'en') {
-  const [user] = await connection.db
-    .insert(users)
-    .values({ email: `payer${++counter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
-    .returning();
-  if (!user) throw new Error('no user');
+  const user = await newShopper(connection.db);
   await addToBasket(connection.db, { userId: user.id }, fixtures.id('wolf-shirt'));
-  const input: OrderInput = {
-    locale,
-    paymentMethod: 'robokassa',
-    email: user.email,
-    firstName: 'Anna',
-    lastName: 'Petrova',
-    phone: '+7 900 000-00-00',
-    deliveryMethod: 'russian_post',
-    country: 'RU',
-    city: 'Kazan',
-    address: 'Kremlin st. 1',
-    zip: '420111',
-    comment: undefined,
-  };
+  const input = orderInput({ locale, email: user.email });
   const order = await createOrder(connection.db, user.id, input, {
     deliveryCost: 350_00,
     usdRate: 91,

@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderInput } from '../../contract/orders.ts';
 import { addToBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { mails, orderStatusHistory, orders, products, users } from '../db/schema.ts';
+import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper, orderInput } from '../testing/orders.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { cancelOrder, createOrder, expireOrders } from './service.ts';
 import { canMove, nextStatuses, type OrderStatus, type StatusActor } from './status.ts';
@@ -18,30 +18,9 @@ beforeAll(async () => {
 });
 afterAll(() => connection.close());
 
-let userCounter = 0;
-async function newUser() {
-  const [user] = await connection.db
-    .insert(users)
-    .values({ email: `lifecycle${++userCounter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
-    .returning();
-  if (!user) throw new Error('no user');
-  return user.id;
-}
+const newUser = async () => (await newShopper(connection.db)).id;
 
-const input: OrderInput = {
-  locale: 'en',
-  paymentMethod: 'robokassa',
-  email: 'buyer@example.com',
-  firstName: 'Anna',
-  lastName: 'Petrova',
-  phone: '+7 900 000-00-00',
-  deliveryMethod: 'russian_post',
-  country: 'RU',
-  city: 'Kazan',
-  address: 'Kremlin st. 1',
-  zip: '420111',
-  comment: undefined,
-};
+const input = orderInput({ locale: 'en' });
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
 const stockOf = async (productId: number) =>
   (

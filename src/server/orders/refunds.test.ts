@@ -5,7 +5,6 @@ import fastifyFormbody from '@fastify/formbody';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderInput } from '../../contract/orders.ts';
 import { addToBasket, setBasketCount } from '../cart/service.ts';
 import { handlePaypalIpn, handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
 import { type Config, loadConfig } from '../config.ts';
@@ -15,6 +14,7 @@ import { createPaypalSimulator, type PaypalSimulator } from '../providers/simula
 import { createRobokassaSimulator, type RobokassaSimulator } from '../providers/simulators/robokassa.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper, orderInput } from '../testing/orders.ts';
 import { refreshRefund, refundOrder } from './refunds.ts';
 import { createOrder, findOrder } from './service.ts';
 
@@ -105,36 +105,19 @@ afterAll(async () => {
   await connection?.close();
 });
 
-let buyers = 0;
 const quantityOf = async (productId: number) =>
   (await connection.db.select().from(products).where(eq(products.id, productId)))[0]?.quantity;
 
 /** A shopper buys `count` wolf shirts (and one more product) and pays on the provider's page. */
 async function paidOrder(paymentMethod: 'robokassa' | 'paypal', locale: 'ru' | 'en' = 'ru') {
   const { db } = connection;
-  const [user] = await db
-    .insert(users)
-    .values({ email: `refund-buyer${++buyers}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
-    .returning();
-  const userId = user?.id as number;
+  const user = await newShopper(db);
+  const userId = user.id;
   const wolf = fixtures.id('wolf-shirt');
   await db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
   await addToBasket(db, { userId }, wolf);
   await setBasketCount(db, { userId }, wolf, 2);
-  const input: OrderInput = {
-    locale,
-    paymentMethod,
-    email: `refund-buyer${buyers}@example.com`,
-    firstName: 'Anna',
-    lastName: 'Petrova',
-    phone: '+7 900 000-00-00',
-    deliveryMethod: 'russian_post',
-    country: 'RU',
-    city: 'Kazan',
-    address: 'Kremlin st. 1',
-    zip: '420111',
-    comment: undefined,
-  };
+  const input = orderInput({ locale, paymentMethod, email: user.email });
   const placed = await createOrder(db, userId, input, {
     deliveryCost: 350_00,
     usdRate: 90,

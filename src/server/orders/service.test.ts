@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { OrderInput } from '../../contract/orders.ts';
 import { addToBasket, getBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { mails, orderStatusHistory, orders, products, users } from '../db/schema.ts';
+import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper, orderInput } from '../testing/orders.ts';
 import {
   cancelOrder,
   createOrder,
@@ -25,31 +25,9 @@ beforeAll(async () => {
 });
 afterAll(() => connection.close());
 
-let userCounter = 0;
-async function newUser() {
-  const [user] = await connection.db
-    .insert(users)
-    .values({ email: `buyer${++userCounter}@example.com`, passwordHash: '', emailVerifiedAt: new Date() })
-    .returning();
-  if (!user) throw new Error('no user');
-  return user.id;
-}
+const newUser = async () => (await newShopper(connection.db)).id;
 
-const input = (overrides: Partial<OrderInput> = {}): OrderInput => ({
-  locale: 'ru',
-  paymentMethod: 'robokassa',
-  email: 'buyer@example.com',
-  firstName: 'Anna',
-  lastName: 'Petrova',
-  phone: '+7 900 000-00-00',
-  deliveryMethod: 'russian_post',
-  country: 'RU',
-  city: 'Kazan',
-  address: 'Kremlin st. 1',
-  zip: '420111',
-  comment: undefined,
-  ...overrides,
-});
+const input = orderInput;
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
 const stockOf = async (productId: number) =>
   (
