@@ -78,12 +78,20 @@ export async function placeOrder(
 ) {
   const repeated = await placedWithKey(services, userId, body.checkoutKey);
   if (repeated) return repeated;
-  const quote = await quoteForRequest(services, request, {
-    method: body.deliveryMethod,
-    country: body.country,
-    zip: body.zip,
-    locale: body.locale,
-  });
+  let quote: Awaited<ReturnType<typeof quoteForRequest>>;
+  try {
+    quote = await quoteForRequest(services, request, {
+      method: body.deliveryMethod,
+      country: body.country,
+      zip: body.zip,
+      locale: body.locale,
+    });
+  } catch (error) {
+    // A submit of the same checkout may have placed the order, emptying the basket, meanwhile.
+    const placed = await placedWithKey(services, userId, body.checkoutKey);
+    if (placed) return placed;
+    throw error;
+  }
   const order = await createOrder(services.db, userId, body, {
     deliveryCost: quote.cost,
     usdRate: services.usdRate(),
