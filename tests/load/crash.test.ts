@@ -119,7 +119,7 @@ it('keeps orders whole and stock consistent when an instance is killed in the mi
       (select count(*)::int from order_status_history where reason = 'placed') as placed,
       (select count(*)::int from mails where template = 'order-placed') as "placedMails",
       (select count(*)::int from orders where status = 2) as cancelled,
-      (select count(*)::int from order_status_history where status = 2 and reason = 'cancelled') as "cancelRecords",
+      (select count(*)::int from order_status_history where status = 2) as "cancelRecords",
       (select count(*)::int from mails where template = 'order-cancelled') as "cancelMails"`);
   expect(ledger?.orders).toBeGreaterThanOrEqual(counts.placed);
   expect(ledger).toEqual({
