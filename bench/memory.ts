@@ -204,6 +204,7 @@ export async function measureMemory(options: {
       cwd: options.root,
       env: {
         NODE_ENV: 'production',
+        TEST_MODE: 'true',
         LOG_LEVEL: 'warn',
         DATA_DIR: dataDir,
         PUBLIC_URL: `http://127.0.0.1:${port}`,
