@@ -184,6 +184,7 @@ async function traffic(baseUrl: string, requests: Request[], settings: MemorySet
 export async function measureMemory(options: {
   root: string;
   script: string;
+  nodeFlags: readonly string[];
   /** A PostgreSQL server to make the database on; PGlite in a temp folder without it. */
   postgres?: string | undefined;
   settings: MemorySettings;
@@ -200,6 +201,7 @@ export async function measureMemory(options: {
     shop = startNodeServer({
       name,
       script: options.script,
+      nodeFlags: options.nodeFlags,
       port,
       cwd: options.root,
       env: {

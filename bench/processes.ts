@@ -34,16 +34,18 @@ export const freePort = () =>
 
 export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Starts `node <script>` (through tsx for a `.ts` one) listening on 127.0.0.1:<port>. */
+/** Starts `node [nodeFlags] <script>` (through tsx for a `.ts` one) listening on 127.0.0.1:<port>. */
 export function startNodeServer(options: {
   name: string;
   script: string;
+  /** Node's own flags, such as the compiled server's (SERVER_NODE_FLAGS). */
+  nodeFlags?: readonly string[];
   port: number;
   env: Record<string, string>;
   cwd: string;
 }): Child {
   const loader = options.script.endsWith('.ts') ? ['--import', 'tsx'] : [];
-  const child = spawn(process.execPath, [...loader, options.script], {
+  const child = spawn(process.execPath, [...(options.nodeFlags ?? []), ...loader, options.script], {
     cwd: options.cwd,
     env: { ...process.env, ...options.env, PORT: String(options.port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

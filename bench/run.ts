@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENTRY } from '../scripts/build-server.ts';
+import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/build-server.ts';
 import {
   auditPage,
   CATEGORIES,
@@ -270,6 +270,7 @@ async function main() {
   const shop = startNodeServer({
     name: 'The shop',
     script: SERVER_ENTRY,
+    nodeFlags: SERVER_NODE_FLAGS,
     port: shopPort,
     cwd: root,
     env: {
@@ -474,6 +475,7 @@ async function memorySection(options: Options): Promise<MemoryOutcome[]> {
       const report = await measureMemory({
         root,
         script: SERVER_ENTRY,
+        nodeFlags: SERVER_NODE_FLAGS,
         postgres: database === 'postgres' ? serverUrl : undefined,
         settings,
         log: (line) => console.log(line),

@@ -1,12 +1,14 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer } from './build-server.ts';
+import { buildServer, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build-server.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
+  scripts: Record<string, string>;
 };
 
 /** `@scope/name/sub/path` → `@scope/name`; `name/sub` → `name`. */
@@ -47,5 +49,24 @@ describe('the compiled server', () => {
     for (const entry of journal.entries) {
       expect(existsSync(path.join(outDirectory, 'migrations', `${entry.tag}.sql`))).toBe(true);
     }
+  });
+
+  it('runs with its Node flags wherever it runs: `npm run serve`, the image and the bench', () => {
+    const command = ['node', ...SERVER_NODE_FLAGS, SERVER_ENTRY];
+    expect(packageJson.scripts.serve).toBe(command.join(' '));
+    const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
+    const cmd = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
+    expect(JSON.parse(cmd?.slice('CMD '.length) ?? 'null')).toEqual(command);
+  });
+
+  it('bounds the heap: V8 takes the old generation limit from the flags', () => {
+    const limit = execFileSync(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, '-p', 'require("node:v8").getHeapStatistics().heap_size_limit'],
+      { encoding: 'utf8' },
+    );
+    // The old generation's 512 MB plus the young generation's semi-spaces; 4 GB or more unbounded.
+    expect(Number(limit) / 2 ** 20).toBeGreaterThanOrEqual(512);
+    expect(Number(limit) / 2 ** 20).toBeLessThan(640);
   });
 });
