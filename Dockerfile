@@ -34,6 +34,6 @@ VOLUME ["/data"]
 EXPOSE 3000
 HEALTHCHECK --interval=15s --timeout=3s --start-period=120s --retries=3 \
   CMD ["node", "-e", "fetch(`http://127.0.0.1:${process.env.PORT}/health/live`).then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-# `npm run serve` without npm: node receives SIGTERM itself and shuts down gracefully. The heap flag
-# is the server's own (SERVER_NODE_FLAGS in scripts/build-server.ts, ADR 0031).
-CMD ["node", "--max-old-space-size=512", "build/server-main.js"]
+# `npm run serve` without npm: node receives SIGTERM itself and shuts down gracefully. The heap flags
+# are the server's own (SERVER_NODE_FLAGS in scripts/build-server.ts, ADR 0031).
+CMD ["node", "--max-old-space-size=512", "--max-semi-space-size=16", "build/server-main.js"]
