@@ -17,10 +17,12 @@ RUN npm run build && npm prune --omit=dev --no-audit --no-fund
 
 # ── runtime: built JavaScript on Node 24 LTS; no sources, no build tools (ADR 0028) ──────────────────
 FROM node:${NODE_VERSION}-bookworm-slim AS runtime
+# MALLOC_ARENA_MAX is the server's own (SERVER_ENVIRONMENT in scripts/build-server.ts, ADR 0031).
 ENV NODE_ENV=production \
     HOST=0.0.0.0 \
     PORT=3000 \
-    DATA_DIR=/data
+    DATA_DIR=/data \
+    MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=build /app/package.json ./
 COPY --from=build /app/node_modules ./node_modules

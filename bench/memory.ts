@@ -185,6 +185,8 @@ export async function measureMemory(options: {
   root: string;
   script: string;
   nodeFlags: readonly string[];
+  /** Variables the server runs with in production, besides the bench's own. */
+  environment: Record<string, string>;
   /** A PostgreSQL server to make the database on; PGlite in a temp folder without it. */
   postgres?: string | undefined;
   settings: MemorySettings;
@@ -205,6 +207,7 @@ export async function measureMemory(options: {
       port,
       cwd: options.root,
       env: {
+        ...options.environment,
         NODE_ENV: 'production',
         TEST_MODE: 'true',
         LOG_LEVEL: 'warn',

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../scripts/build-server.ts';
+import { SERVER_ENTRY, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../scripts/build-server.ts';
 import {
   auditPage,
   CATEGORIES,
@@ -274,6 +274,7 @@ async function main() {
     port: shopPort,
     cwd: root,
     env: {
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: 'production',
       TEST_MODE: 'true',
       LOG_LEVEL: 'warn',
@@ -476,6 +477,7 @@ async function memorySection(options: Options): Promise<MemoryOutcome[]> {
         root,
         script: SERVER_ENTRY,
         nodeFlags: SERVER_NODE_FLAGS,
+        environment: SERVER_ENVIRONMENT,
         postgres: database === 'postgres' ? serverUrl : undefined,
         settings,
         log: (line) => console.log(line),

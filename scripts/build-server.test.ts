@@ -4,7 +4,7 @@ import { builtinModules } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildServer, SERVER_ENTRY, SERVER_NODE_FLAGS } from './build-server.ts';
+import { buildServer, SERVER_ENTRY, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from './build-server.ts';
 
 const packageJson = JSON.parse(readFileSync(new URL('../package.json', import.meta.url), 'utf8')) as {
   dependencies: Record<string, string>;
@@ -57,6 +57,16 @@ describe('the compiled server', () => {
     const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
     const cmd = dockerfile.split('\n').find((line) => line.startsWith('CMD '));
     expect(JSON.parse(cmd?.slice('CMD '.length) ?? 'null')).toEqual(command);
+  });
+
+  it('gets its environment in the image as in the bench', () => {
+    const dockerfile = readFileSync(new URL('../Dockerfile', import.meta.url), 'utf8');
+    // The runtime stage's ENV instruction, its continuation lines joined.
+    const runtime = dockerfile.slice(dockerfile.indexOf(' AS runtime'));
+    const env = /^ENV ((?:.*\\\n)*.*)$/m.exec(runtime)?.[1]?.replace(/\\\n\s*/g, ' ') ?? '';
+    for (const [name, value] of Object.entries(SERVER_ENVIRONMENT)) {
+      expect(env.split(/\s+/)).toContain(`${name}=${value}`);
+    }
   });
 
   it('bounds the heap: V8 takes the old generation limit from the flags', () => {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import autocannon, { type Instance } from 'autocannon';
 import pg from 'pg';
-import { SERVER_ENTRY, SERVER_NODE_FLAGS } from '../../scripts/build-server.ts';
+import { SERVER_ENTRY, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../scripts/build-server.ts';
 import { type Child, freePort, startNodeServer, waitUntilReady } from '../processes.ts';
 import { databaseUrl, SCALE_PRODUCTS, seedScaleCatalogue } from './seed.ts';
 import { type PageUrls, pageUrls } from './urls.ts';
@@ -156,6 +156,7 @@ export async function runScaleBench(options: {
     port,
     cwd: options.root,
     env: {
+      ...SERVER_ENVIRONMENT,
       NODE_ENV: 'production',
       TEST_MODE: 'true',
       LOG_LEVEL: 'warn',
