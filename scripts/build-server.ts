@@ -30,9 +30,9 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-
 /**
  * The environment the image gives the compiled server, and the bench too (ADR 0031): at most two
  * glibc malloc arenas. Compressing pages and responses runs on libuv's threads, and glibc gave
- * each thread an arena of its own that kept 40–50 MB resident after a minute of traffic, freed
- * but never returned. Other C libraries ignore it. `npm run serve` leaves it out, to stay a
- * command every shell runs.
+ * each thread an arena of its own that kept 40–50 MB resident after a minute of traffic: memory
+ * the server had freed and glibc held on to. Other C libraries (musl) ignore it. `npm run serve`
+ * leaves it out, to stay a command every shell runs.
  */
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' };
 
