@@ -88,7 +88,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t('catalogue')}
         </a>
         <MenuProvider>
-          {data?.testMode ? <p className="test-banner">{t('test-mode-banner')}</p> : null}
+          {/* A landmark of its own, so nothing on the page sits outside one. */}
+          {data?.testMode ? <aside className="test-banner">{t('test-mode-banner')}</aside> : null}
           <Header />
           <NavigationPanel />
           <main id="content" className="page">

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { robokassaSignature } from '../../src/server/providers/robokassa.ts';
 import { useBrowser } from './browser.ts';
-import { waitForMail } from './outbox.ts';
+import { signUp } from './shopper.ts';
 
 /**
  * Checkout journeys in test mode: the shipping step with each delivery method (the built-in
@@ -11,35 +11,9 @@ import { waitForMail } from './outbox.ts';
  * cancel pages, and the order history with its repeat action.
  */
 
-const PASSWORD = 'checkout-password-1';
-const ACTIVATE_LINK = /https?:\/\/[^\s"<>]+\/activate\?token=[^\s"<>]+/;
 const COST_TIMEOUT = 20_000;
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
-
-/** A new, confirmed and signed-in shopper (registration through the API, confirmation by the mailed link). */
-async function signUp(page: Page, locale: 'en' | 'ru'): Promise<string> {
-  const email = `checkout-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.test`;
-  await page.goto('/');
-  const status = await page.evaluate(
-    async (body) =>
-      (
-        await fetch('/api/registration', {
-          method: 'POST',
-          headers: { 'content-type': 'application/json', accept: 'application/json' },
-          body: JSON.stringify(body),
-        })
-      ).status,
-    { locale, email, password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 },
-  );
-  expect(status).toBe(200);
-  const link = (await waitForMail(email, ACTIVATE_LINK)).match(ACTIVATE_LINK)?.[0];
-  if (!link) throw new Error('no activation link');
-  const url = new URL(link);
-  await page.goto(`${url.pathname}${url.search}`);
-  await page.waitForURL((current) => current.pathname === '/profile');
-  return email;
-}
 
 interface BasketAnswer {
   productList: number[];

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { useShop } from '../lib/shop.ts';
-import { SocialIcon } from './icons.tsx';
 import { LinkList } from './link-list.tsx';
+import { SocialLink } from './social-link.tsx';
 
 const SOCIAL_LINKS = [
   { type: 'vk', name: 'VK', href: 'https://vk.com/vitrina.shop' },
@@ -45,9 +45,7 @@ export function Footer() {
           <ul className="social-links">
             {SOCIAL_LINKS.map((social) => (
               <li key={social.type}>
-                <a href={social.href} rel="noopener noreferrer" target="_blank" aria-label={social.name}>
-                  <SocialIcon type={social.type} />
-                </a>
+                <SocialLink type={social.type} href={social.href} name={social.name} />
               </li>
             ))}
           </ul>

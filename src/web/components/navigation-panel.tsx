@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { Form, NavLink } from 'react-router';
 import { useHydrated } from '../lib/enhanced-forms.ts';
 import { useShop } from '../lib/shop.ts';
@@ -8,33 +9,40 @@ import { useMenu } from './menu.tsx';
 
 /**
  * The side panel: account links, the catalogue and the information pages, a mobile language switch.
- * Only the menu button opens it, and that needs JavaScript: the server sends the empty panel (the
- * button's `aria-controls` target) and the browser fills it in once the page is hydrated.
+ * A modal `<dialog>`: the browser moves focus in, keeps Tab inside, closes it on Escape and gives
+ * focus back to the menu button. Only the menu button opens it, and that needs JavaScript: the
+ * server sends the empty panel (the button's `aria-controls` target) and the browser fills it in
+ * once the page is hydrated.
  */
 export function NavigationPanel() {
   const { t } = useShop();
   const menu = useMenu();
   const hydrated = useHydrated();
+  const dialog = useRef<HTMLDialogElement>(null);
+  useEffect(() => {
+    const panel = dialog.current;
+    if (menu.visible && !panel?.open) panel?.showModal();
+    if (!menu.visible && panel?.open) panel.close();
+  }, [menu.visible]);
   return (
-    <>
-      <nav
-        id="navigation-panel"
-        className={`navigation-panel ${menu.visible ? 'navigation-panel--open' : ''}`}
-        aria-label={t('menu')}
-        aria-hidden={!menu.visible}
-        inert={!menu.visible}
-      >
-        {hydrated ? <NavigationPanelContent /> : null}
-      </nav>
-      {menu.visible ? (
-        <button
-          type="button"
-          className="navigation-backdrop"
-          aria-label={t('close-menu')}
-          onClick={() => menu.set(false)}
-        />
+    // The panel's content covers the whole dialog, so a click on the dialog itself is on the backdrop.
+    // biome-ignore lint/a11y/useKeyWithClickEvents: Escape closes the dialog natively; this is the mouse's way out
+    <dialog
+      ref={dialog}
+      id="navigation-panel"
+      className="navigation-panel"
+      aria-label={t('menu')}
+      onClose={() => menu.set(false)}
+      onClick={(event) => {
+        if (event.target === event.currentTarget) menu.set(false);
+      }}
+    >
+      {hydrated ? (
+        <nav aria-label={t('menu')}>
+          <NavigationPanelContent />
+        </nav>
       ) : null}
-    </>
+    </dialog>
   );
 }
 

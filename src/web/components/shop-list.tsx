@@ -4,7 +4,7 @@ import type { Category, Paging, ProductListResponse, Project } from '../../contr
 import { SORTS, toggleSection } from '../../contract/shop.ts';
 import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
-import { ChevronIcon } from './icons.tsx';
+import { ChevronIcon, CloseIcon } from './icons.tsx';
 import { Pager } from './pager.tsx';
 import { ProductGrid } from './product-card.tsx';
 
@@ -15,17 +15,34 @@ type ListData = Omit<ProductListResponse, 'success' | 'paging'> & { paging: Pagi
  * Sort, filters and page live in the query string, so lists can be shared and work without
  * JavaScript; the server applies them to the whole list. Changing the sort or a filter goes back to
  * the first page.
+ *
+ * On a phone the sort and the side filters are a drawer (a popover, opened by the browser itself:
+ * no script, Escape and a click outside close it), so the first products show without scrolling;
+ * on a wide screen the same elements are laid out in place, the sort beside the heading and the
+ * filters in a column. Whatever is in the side sections lands in the drawer too.
  */
 export function ShopList({ heading, data, empty }: { heading: string; data: ListData; empty: ReactNode }) {
   const { t } = useShop();
   const { view, paging } = data;
   return (
     <div className="shop-list">
-      <div className="shop-list__head">
-        <h1>{heading}</h1>
+      <h1 className="shop-list__heading">{heading}</h1>
+      <button type="button" className="button shop-list__options-button" popoverTarget={LIST_OPTIONS_ID}>
+        {t('filters-and-sort')}
+      </button>
+      <div id={LIST_OPTIONS_ID} className="list-options" popover="auto">
+        <div className="list-options__head">
+          <h2>{t('filters-and-sort')}</h2>
+          <button
+            type="button"
+            className="icon-button"
+            popoverTarget={LIST_OPTIONS_ID}
+            popoverTargetAction="hide"
+          >
+            <CloseIcon label={t('close-filters')} />
+          </button>
+        </div>
         <SortSelect view={view} />
-      </div>
-      <div className="shop-list__body">
         <aside className="side-sections" aria-label={t('catalogue')}>
           <SideSection
             title={t('all-projects')}
@@ -42,15 +59,25 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
             hrefOf={(id) => listHref(view, { categoryId: toggleSection(view.categoryId, id), page: 1 })}
           />
         </aside>
-        <section className="shop-list__products" aria-label={t('products-count', { count: paging.total })}>
-          <h2 className="shop-list__count">{t('products-count', { count: paging.total })}</h2>
-          {data.products.length > 0 ? <ProductGrid products={data.products} eagerCount={4} /> : empty}
-          <Pager view={view} paging={paging} />
-        </section>
+        <button
+          type="button"
+          className="button button--primary list-options__show"
+          popoverTarget={LIST_OPTIONS_ID}
+          popoverTargetAction="hide"
+        >
+          {t('show-products', { count: paging.total })}
+        </button>
       </div>
+      <section className="shop-list__products" aria-label={t('products-count', { count: paging.total })}>
+        <h2 className="shop-list__count">{t('products-count', { count: paging.total })}</h2>
+        {data.products.length > 0 ? <ProductGrid products={data.products} eagerCount={4} /> : empty}
+        <Pager view={view} paging={paging} />
+      </section>
     </div>
   );
 }
+
+const LIST_OPTIONS_ID = 'list-options';
 
 function SortSelect({ view }: { view: PageView }) {
   const { t } = useShop();

@@ -1,8 +1,9 @@
 import { imageUrl } from '../../contract/images.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { Partner, PartnerSocial } from '../../contract/partners.ts';
-import { type KNOWN_SOCIALS, SocialIcon } from '../components/icons.tsx';
+import type { KNOWN_SOCIALS } from '../components/icons.tsx';
 import { PublicPageHead } from '../components/page-head.tsx';
+import { SocialLink } from '../components/social-link.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/partners';
 
@@ -153,14 +154,11 @@ function PartnerCard({ partner }: { partner: Partner }) {
         <ul className="social-links partner-card__socials" aria-label={t('partner-socials')}>
           {partner.socials.map((social) => (
             <li key={`${social.type}:${social.link}`}>
-              <a
+              <SocialLink
+                type={isKnownNetwork(social.type) ? social.type : 'other'}
                 href={webAddress(social.link)}
-                rel="noopener noreferrer"
-                target="_blank"
-                aria-label={t('partner-social-link', { partner: partner.name, network: networkName(social) })}
-              >
-                <SocialIcon type={isKnownNetwork(social.type) ? social.type : 'other'} />
-              </a>
+                name={t('partner-social-link', { partner: partner.name, network: networkName(social) })}
+              />
             </li>
           ))}
         </ul>

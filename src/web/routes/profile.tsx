@@ -45,7 +45,7 @@ const TEXT_FIELDS = [
 const ADDRESS_FIELDS = [
   { name: 'city', label: 'city', autoComplete: 'address-level2' },
   { name: 'zip', label: 'zip', autoComplete: 'postal-code' },
-  { name: 'address', label: 'address', autoComplete: 'street-address', wide: true },
+  { name: 'address', label: 'address', autoComplete: 'address-line1', wide: true },
 ] as const;
 
 export default function ProfilePage({ loaderData, actionData }: Route.ComponentProps) {

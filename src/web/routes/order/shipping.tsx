@@ -219,7 +219,7 @@ const FIELD_META: Record<
   phone: { label: 'phone', autoComplete: 'tel', type: 'tel' },
   city: { label: 'city', autoComplete: 'address-level2' },
   zip: { label: 'zip', autoComplete: 'postal-code' },
-  address: { label: 'address', autoComplete: 'street-address', wide: true },
+  address: { label: 'address', autoComplete: 'address-line1', wide: true },
 };
 
 export default function ShippingPage({ loaderData, actionData }: Route.ComponentProps) {
@@ -390,7 +390,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
           </fieldset>
         </div>
 
-        <aside className="checkout-summary" aria-labelledby="shipping-summary-heading">
+        <aside className="checkout-summary checkout-summary--bar" aria-labelledby="shipping-summary-heading">
           <h2 id="shipping-summary-heading">{t('order-summary')}</h2>
           <dl className="summary-list">
             <AmountRows
