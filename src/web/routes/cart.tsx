@@ -6,6 +6,7 @@ import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
 import { lineKopecks, useAmounts } from '../lib/amounts.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
@@ -143,6 +144,13 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   );
 }
 
+const NOT_REPEATED_TEXTS: Record<NotRepeatedItem['reason'], MessageKey> = {
+  'sold-out': 'repeat-sold-out',
+  hidden: 'repeat-hidden',
+  envisioned: 'repeat-envisioned',
+  limited: 'repeat-limited',
+};
+
 /** After a repeated order: the items that did not go back into the cart in full, and why. */
 function NotRepeatedNotice({ items }: { items: readonly NotRepeatedItem[] }) {
   const { t } = useShop();
@@ -153,7 +161,11 @@ function NotRepeatedNotice({ items }: { items: readonly NotRepeatedItem[] }) {
       <ul>
         {items.map((item) => (
           <li key={item.id}>
-            {t(`repeat-${item.reason}`, { name: item.name, added: item.added, ordered: item.ordered })}
+            {t(NOT_REPEATED_TEXTS[item.reason], {
+              name: item.name,
+              added: item.added,
+              ordered: item.ordered,
+            })}
           </li>
         ))}
       </ul>
