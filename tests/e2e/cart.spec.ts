@@ -1,8 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import type { InitialResponse } from '../../src/contract/catalog.ts';
 import { useBrowser } from './browser.ts';
-import { call, signUp, useCatalogue } from './shop-api.ts';
+import { signUp, useCatalogue } from './shop-api.ts';
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 const badge = (page: Page, name: 'Cart' | 'Wishlist' | 'Корзина') =>
