@@ -3,13 +3,52 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = 'en';
 export const LOCALE_COOKIE = 'locale';
 
+/** The `Set-Cookie` value that stores a language for a year. */
+export const localeCookie = (locale: Locale) =>
+  `${LOCALE_COOKIE}=${locale}; Path=/; Max-Age=${365 * 24 * 3600}; SameSite=Lax`;
+
 export const isLocale = (value: unknown): value is Locale => LOCALES.includes(value as Locale);
 
 /**
- * The stored choice (the `locale` cookie), else the first supported language of Accept-Language,
- * else English.
+ * The query parameter that fixes a page's language in its address (`/about?lang=en`, ADR 0034):
+ * each language's page has an address of its own for search engines, while the address without it
+ * keeps showing the visitor's stored or negotiated language.
  */
-export function negotiateLocale(cookieValue: string | undefined, acceptLanguage: string | undefined): Locale {
+export const LANG_PARAMETER = 'lang';
+
+/** The language an address asks for with `?lang=`, if it names one of ours. */
+export function localeOfSearch(search: string): Locale | undefined {
+  const value = new URLSearchParams(search).get(LANG_PARAMETER);
+  return isLocale(value) ? value : undefined;
+}
+
+/**
+ * A shop path (`/category/mugs?page=2`) with its language fixed to `locale`, or with no language
+ * (`null`: the visitor's own, the `x-default` page).
+ */
+export function localizedPath(path: string, locale: Locale | null): string {
+  const hashStart = path.indexOf('#');
+  const hash = hashStart === -1 ? '' : path.slice(hashStart);
+  const address = hashStart === -1 ? path : path.slice(0, hashStart);
+  const queryStart = address.indexOf('?');
+  const pathname = queryStart === -1 ? address : address.slice(0, queryStart);
+  const query = new URLSearchParams(queryStart === -1 ? '' : address.slice(queryStart + 1));
+  query.delete(LANG_PARAMETER);
+  if (locale !== null) query.set(LANG_PARAMETER, locale);
+  const search = query.toString();
+  return `${pathname}${search === '' ? '' : `?${search}`}${hash}`;
+}
+
+/**
+ * The language the address fixes (`?lang=`), else the stored choice (the `locale` cookie), else the
+ * first supported language of Accept-Language, else English.
+ */
+export function negotiateLocale(
+  cookieValue: string | undefined,
+  acceptLanguage: string | undefined,
+  addressLocale?: Locale,
+): Locale {
+  if (addressLocale) return addressLocale;
   if (isLocale(cookieValue)) return cookieValue;
   const ranked = (acceptLanguage ?? '')
     .split(',')

@@ -119,18 +119,28 @@ export function formatAmount(amount: MinorUnits, currency: Currency): string {
 }
 
 /**
- * Formats a rouble amount for display, or returns null when it cannot be shown (the caller then
- * shows `price-unavailable`): the value is not a number or is zero, or dollars are needed and no
- * rate is known.
+ * A rouble price in the currency a page in `locale` shows it in, in minor units, or null when it
+ * cannot be shown (the caller then shows `price-unavailable`): the value is not a number or is
+ * zero, or dollars are needed and no rate is known.
  */
+export function shownPrice(
+  roubles: number | null | undefined,
+  locale: Locale,
+  usdRate: number,
+): { amount: MinorUnits; currency: Currency } | null {
+  if (typeof roubles !== 'number' || !Number.isFinite(roubles) || roubles === 0) return null;
+  const currency = currencyFor(locale);
+  if (currency === 'USD' && !(usdRate > 0)) return null;
+  const kopecks = roublesToKopecks(roubles);
+  return { amount: currency === 'RUB' ? kopecks : kopecksToCents(kopecks, usdRate), currency };
+}
+
+/** Formats a rouble amount for display (see `shownPrice`), or returns null when it cannot be shown. */
 export function formatPrice(
   roubles: number | null | undefined,
   locale: Locale,
   usdRate: number,
 ): string | null {
-  if (typeof roubles !== 'number' || !Number.isFinite(roubles) || roubles === 0) return null;
-  const currency = currencyFor(locale);
-  if (currency === 'USD' && !(usdRate > 0)) return null;
-  const kopecks = roublesToKopecks(roubles);
-  return formatAmount(currency === 'RUB' ? kopecks : kopecksToCents(kopecks, usdRate), currency);
+  const price = shownPrice(roubles, locale, usdRate);
+  return price && formatAmount(price.amount, price.currency);
 }

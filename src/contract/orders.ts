@@ -95,6 +95,27 @@ export const orderDetailSchema = orderSummarySchema.extend({
   payment_method: z.string(),
 });
 
+/** Why an item of a repeated order did not go back into the basket in full. */
+export const NOT_REPEATED_REASONS = ['sold-out', 'hidden', 'envisioned', 'limited'] as const;
+
+/** An item of a repeated order that the basket did not take in full, named as the order named it. */
+export const notRepeatedItemSchema = z.object({
+  id: z.number().int().describe('Product id'),
+  name: z.string(),
+  reason: z
+    .enum(NOT_REPEATED_REASONS)
+    .describe(
+      'sold-out: none in stock (or no price); hidden: no longer in the shop; envisioned: cannot be ordered yet; limited: fewer in stock than ordered, the basket holds what there is',
+    ),
+  ordered: z.number().int(),
+  added: z.number().int(),
+});
+
+export const repeatOrderResponse = z.object({
+  success: z.literal(true),
+  notAdded: z.array(notRepeatedItemSchema).describe('Items not added, or added fewer than ordered'),
+});
+
 export const orderListResponse = z.object({ success: z.literal(true), orders: z.array(orderSummarySchema) });
 export const orderResponse = z.object({ success: z.literal(true), order: orderDetailSchema });
 
@@ -132,5 +153,6 @@ export type OrderInput = z.infer<typeof orderBody>;
 export type Recipient = z.infer<typeof recipientSchema>;
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
+export type NotRepeatedItem = z.infer<typeof notRepeatedItemSchema>;
 export type CurrentOrder = z.infer<typeof currentOrderSchema>;
 export type PaymentForm = z.infer<typeof paymentFormSchema>;

@@ -10,8 +10,11 @@ const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' }
 describe('page cache for visitors without a session', () => {
   const baseUrl = inject('baseUrl');
 
+  // In Russian, whose pages show (and describe for search engines) prices in roubles.
   const visit = async (path: string, cookie = '') => {
-    const response = await fetch(`${baseUrl}${path}`, { headers: cookie ? { cookie } : {} });
+    const response = await fetch(`${baseUrl}${path}`, {
+      headers: { cookie: ['locale=ru', cookie].filter(Boolean).join('; ') },
+    });
     const html = await response.text();
     const price = html.match(/"priceCurrency":"RUB","price":"([\d.]+)"/)?.[1];
     return { status: response.status, cache: response.headers.get('x-page-cache'), html, price };

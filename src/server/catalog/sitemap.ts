@@ -1,4 +1,5 @@
 import { and, asc, eq } from 'drizzle-orm';
+import { LOCALES, type Locale, localizedPath } from '../../contract/locale.ts';
 import type { Executor } from '../db/client.ts';
 import { products, projects } from '../db/schema.ts';
 
@@ -54,10 +55,28 @@ const escapeXml = (text: string) =>
 
 const xmlDocument = (lines: string[]) => ['<?xml version="1.0" encoding="UTF-8"?>', ...lines, ''].join('\n');
 
+/** Each language's address of a page, with every address of it as alternates (ADR 0034). */
+function localizedUrl(entry: SitemapEntry, locale: Locale, publicUrl: string): string {
+  const alternates = [...LOCALES, null].map(
+    (language) =>
+      `    <xhtml:link rel="alternate" hreflang="${language ?? 'x-default'}" href="${escapeXml(
+        `${publicUrl}${localizedPath(entry.path, language)}`,
+      )}"/>`,
+  );
+  return [
+    '  <url>',
+    `    <loc>${escapeXml(`${publicUrl}${localizedPath(entry.path, locale)}`)}</loc>`,
+    ...(entry.lastmod ? [`    <lastmod>${entry.lastmod.toISOString()}</lastmod>`] : []),
+    ...alternates,
+    '  </url>',
+  ].join('\n');
+}
+
 /**
- * What `/sitemap.xml` answers. While the pages fit in one file it is their list; past
- * `maxUrls` it is an index of parts, `/sitemap.xml?part=1` and on, each a list of at most
- * `maxUrls` pages. `part` is the query's value; null for a part that does not exist.
+ * What `/sitemap.xml` answers: every page once per language (`?lang=ru`, `?lang=en`), each naming
+ * the others. While they fit in one file it is their list; past `maxUrls` addresses it is an index
+ * of parts, `/sitemap.xml?part=1` and on, each a list of at most `maxUrls` addresses. `part` is the
+ * query's value; null for a part that does not exist.
  */
 export function sitemapFile(
   entries: SitemapEntry[],
@@ -65,7 +84,8 @@ export function sitemapFile(
   part: string | null,
   maxUrls = SITEMAP_MAX_URLS,
 ): string | null {
-  const parts = Math.max(1, Math.ceil(entries.length / maxUrls));
+  const localized = entries.flatMap((entry) => LOCALES.map((locale) => ({ entry, locale })));
+  const parts = Math.max(1, Math.ceil(localized.length / maxUrls));
   if (part === null && parts > 1) {
     const files = Array.from({ length: parts }, (_, index) =>
       [
@@ -82,15 +102,12 @@ export function sitemapFile(
   }
   const number = part === null ? 1 : /^[1-9]\d{0,5}$/.test(part) ? Number(part) : 0;
   if (number < 1 || number > parts) return null;
-  const urls = entries
+  const urls = localized
     .slice((number - 1) * maxUrls, number * maxUrls)
-    .map((entry) =>
-      [
-        '  <url>',
-        `    <loc>${escapeXml(`${publicUrl}${entry.path}`)}</loc>`,
-        ...(entry.lastmod ? [`    <lastmod>${entry.lastmod.toISOString()}</lastmod>`] : []),
-        '  </url>',
-      ].join('\n'),
-    );
-  return xmlDocument(['<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">', ...urls, '</urlset>']);
+    .map(({ entry, locale }) => localizedUrl(entry, locale, publicUrl));
+  return xmlDocument([
+    '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
+    ...urls,
+    '</urlset>',
+  ]);
 }

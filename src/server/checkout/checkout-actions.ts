@@ -23,7 +23,13 @@ import {
 } from '../providers/boxberry.ts';
 import type { Services } from '../services.ts';
 import { cancelledByShopper } from './cancel.ts';
-import { type CheckoutDraft, checkoutDraft, orderErrorStore, placedOrderStore } from './draft.ts';
+import {
+  type CheckoutDraft,
+  checkoutDraft,
+  notRepeatedStore,
+  orderErrorStore,
+  placedOrderStore,
+} from './draft.ts';
 import {
   cancelPageState,
   cancelPayment,
@@ -276,8 +282,17 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       list: async () => listOrders(db, await userId()),
       /** One of the user's orders; anyone else's is NotFound. */
       get: async (orderId: number, locale: Locale) => getOrder(db, await userId(), orderId, locale),
-      /** Puts the order's items back in the cart, within stock. */
-      repeat: async (orderId: number) => repeatOrder(db, await userId(), orderId),
+      /**
+       * Puts the order's items back in the cart, within stock; what it could not add in full is
+       * kept for the cart page (`takeNotRepeated`) and answered.
+       */
+      async repeat(orderId: number, locale: Locale) {
+        const repeated = await repeatOrder(db, await userId(), orderId, locale);
+        await notRepeatedStore(request).set(repeated.notAdded);
+        return repeated;
+      },
+      /** What the last repeated order did not add in full; answers it once. */
+      takeNotRepeated: () => notRepeatedStore(request).take(),
     },
   };
 }

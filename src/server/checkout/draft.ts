@@ -1,13 +1,14 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryDays, DeliveryMethod } from '../../contract/delivery.ts';
 import type { Kopecks } from '../../contract/money.ts';
-import type { Recipient } from '../../contract/orders.ts';
+import type { NotRepeatedItem, Recipient } from '../../contract/orders.ts';
 
 /**
  * What the checkout keeps between its pages, in the visitor's server-side session: the shipping
  * step's choice (method, recipient, the cost quoted for them) for the payment step, the order just
- * placed (whose payment page posts the provider form by itself once), and the error of a refused
- * order for the error page, which shows it once.
+ * placed (whose payment page posts the provider form by itself once), the error of a refused
+ * order for the error page, which shows it once, and what a repeated order could not put back in
+ * the basket, for the cart page, which shows it once.
  */
 
 export interface CheckoutDraft {
@@ -30,6 +31,8 @@ declare module 'fastify' {
     orderError?: OrderError;
     /** The order just placed, until its payment page has been shown once. */
     placedOrder?: number;
+    /** The items a repeated order did not add in full, until the cart page has shown them. */
+    notRepeated?: NotRepeatedItem[];
   }
 }
 
@@ -83,6 +86,24 @@ export function orderErrorStore(request: FastifyRequest) {
         await request.session.save();
       }
       return error;
+    },
+  };
+}
+
+/** What the last repeated order could not put back in the basket; the cart page tells it once. */
+export function notRepeatedStore(request: FastifyRequest) {
+  return {
+    async set(items: NotRepeatedItem[]) {
+      request.session.notRepeated = items.length > 0 ? items : undefined;
+      await request.session.save();
+    },
+    async take(): Promise<NotRepeatedItem[]> {
+      const items = request.session.notRepeated ?? [];
+      if (items.length > 0) {
+        request.session.notRepeated = undefined;
+        await request.session.save();
+      }
+      return items;
     },
   };
 }

@@ -31,7 +31,7 @@ beforeAll(async () => {
   });
   fixtures = await insertCatalogue(shop.db);
   await shop.db.insert(users).values(
-    ['anna', 'boris', 'carol', 'dmitry', 'erin'].map((name) => ({
+    ['anna', 'boris', 'carol', 'dmitry', 'erin', 'fiona'].map((name) => ({
       email: `${name}@example.com`,
       passwordHash: '',
       emailVerifiedAt: new Date(),
@@ -138,6 +138,36 @@ describe('POST /api/order', () => {
     const answer = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' });
     expect(answer.status).toBe(422);
     expect(answer.body).toMatchObject({ success: false, message: 'Корзина пуста.' });
+  });
+});
+
+describe('POST /api/order/repeat', () => {
+  it("answers which of the order's items did not go back into the basket, and refuses someone else's order", async () => {
+    const { send, placed } = await placeOrder('robokassa', 'fiona@example.com');
+    const { order } = createOrderResponse.parse(placed.body);
+    const wolf = fixtures.id('wolf-shirt');
+    const [before] = await shop.db
+      .select({ quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, wolf));
+    await shop.db.update(products).set({ quantity: 0 }).where(eq(products.id, wolf));
+    try {
+      const repeated = await send('POST', '/api/order/repeat', { order: order.id });
+      expect(repeated).toEqual({
+        status: 200,
+        body: {
+          success: true,
+          notAdded: [{ id: wolf, name: 'Wolf T-shirt', reason: 'sold-out', ordered: 1, added: 0 }],
+        },
+      });
+      const stranger = await shopper('boris@example.com');
+      expect((await stranger('POST', '/api/order/repeat', { order: order.id })).status).toBe(404);
+    } finally {
+      await shop.db
+        .update(products)
+        .set({ quantity: before?.quantity ?? 0 })
+        .where(eq(products.id, wolf));
+    }
   });
 });
 

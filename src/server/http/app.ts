@@ -31,6 +31,7 @@ import { bodyLimits } from './body-limits.ts';
 import { registerErrorHandling } from './errors.ts';
 import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
+import { rememberAddressLocale } from './locale.ts';
 import { loggerOptions, registerRequestIdHeader, requestIdOptions } from './logging.ts';
 import { prometheusMetrics } from './prometheus.ts';
 import { searchCounting } from './search-counting.ts';
@@ -73,6 +74,7 @@ export async function buildApp(options: AppOptions) {
   await app.register(fastifyCookie);
   await securityHeaders(app, config);
   if (options.web) catalogPageCache(app, services);
+  rememberAddressLocale(app);
   // Before the session and every parser: an oversized or unmeasured body is refused unread.
   await app.register(bodyLimits);
   searchCounting(app, services);

@@ -1,5 +1,36 @@
-import type { FastifyRequest } from 'fastify';
-import { LOCALE_COOKIE, type Locale, negotiateLocale } from '../../contract/locale.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  LOCALE_COOKIE,
+  type Locale,
+  localeCookie,
+  localeOfSearch,
+  negotiateLocale,
+} from '../../contract/locale.ts';
 
-export const requestLocale = (request: Pick<FastifyRequest, 'cookies' | 'headers'>): Locale =>
-  negotiateLocale(request.cookies[LOCALE_COOKIE], request.headers['accept-language']);
+const searchOf = (url: string) => {
+  const queryStart = url.indexOf('?');
+  return queryStart === -1 ? '' : url.slice(queryStart);
+};
+
+/** The request's language: the address's `?lang=`, else the `locale` cookie, else Accept-Language. */
+export const requestLocale = (request: Pick<FastifyRequest, 'cookies' | 'headers' | 'url'>): Locale =>
+  negotiateLocale(
+    request.cookies[LOCALE_COOKIE],
+    request.headers['accept-language'],
+    localeOfSearch(searchOf(request.url)),
+  );
+
+/**
+ * A page opened at an address that fixes its language (`?lang=en`, a search engine's link) stores
+ * that language as the visitor's choice, so the links it follows from there, which carry no
+ * language, stay in it (ADR 0034). Added as the reply goes out, after the page cache has kept or
+ * sent the page, which is the same for everyone who opens that address.
+ */
+export function rememberAddressLocale(app: FastifyInstance) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (request.method !== 'GET') return payload;
+    const locale = localeOfSearch(searchOf(request.url));
+    if (locale && request.cookies[LOCALE_COOKIE] !== locale) reply.header('set-cookie', localeCookie(locale));
+    return payload;
+  });
+}

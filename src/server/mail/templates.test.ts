@@ -21,7 +21,16 @@ const samples: MailData = {
     deliveryMethod: 'russian_post',
     address: 'Россия, Москва, ул. Тверская, 1, кв. 2',
   },
-  'payment-received': { orderId: 42, total: 3750.5, currency: 'RUB' },
+  'payment-received': {
+    orderId: 42,
+    items: [{ name: 'Poster', count: 1, price: 1500.5 }],
+    productsCost: 1500.5,
+    deliveryCost: 450,
+    total: 1950.5,
+    currency: 'RUB',
+    deliveryMethod: 'boxberry',
+    address: '101000, Россия, Москва, Пункт выдачи: ул. Мясницкая, 1',
+  },
   'order-cancelled': { orderId: 42, reason: 'expired' },
   'order-refunded': { orderId: 42, amount: 1500.5, currency: 'RUB', full: false },
   'order-shipped': { orderId: 42, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
@@ -114,6 +123,33 @@ describe('mail templates', () => {
 
     expect(spaces(formatAmount(2500, 'RUB', 'ru'))).toBe('2 500 ₽');
     expect(formatAmount(27.5, 'USD', 'en')).toBe('$27.50');
+  });
+
+  it('sums up the paid order and what happens next in the payment mail, in each language', () => {
+    const ru = renderMail('payment-received', 'ru', samples['payment-received']);
+    expect(spaces(ru.text)).toContain('на сумму 1 950,50 ₽');
+    expect(spaces(ru.text)).toContain('Poster × 1: 1 500,50 ₽');
+    expect(spaces(ru.text)).toContain('Доставка: 450 ₽');
+    expect(ru.text).toContain('Способ доставки: Boxberry, пункт выдачи');
+    expect(ru.text).toContain('Адрес: 101000, Россия, Москва, Пункт выдачи: ул. Мясницкая, 1');
+    expect(ru.text).toContain('Что дальше');
+    expect(ru.text).toContain('в течение недели');
+    expect(ru.text).not.toContain('Почта России');
+
+    const en = renderMail('payment-received', 'en', {
+      ...samples['payment-received'],
+      deliveryMethod: 'russian_post',
+      currency: 'USD',
+      usdRate: 90,
+    });
+    expect(en.subject).toBe('Payment for order #42 received');
+    expect(en.text).toContain('We have received $21.67 for order #42');
+    expect(en.text).toContain('Poster × 1: $16.67');
+    expect(en.text).toContain('Total: $21.67');
+    expect(en.text).toContain('Delivery method: Russian Post');
+    expect(en.text).toContain('What happens next');
+    expect(en.text).toContain('Russian Post then takes up to a month');
+    expect(en.html).toContain('Address</td>');
   });
 
   it('shows dollar lines that add up to the items and the total the provider charges', () => {

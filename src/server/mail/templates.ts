@@ -19,26 +19,29 @@ export interface OrderedItem {
   price: number;
 }
 
+/** An order as its mails summarise it: items, amounts, delivery method and address. Roubles. */
+export interface OrderMailData {
+  orderId: number;
+  items: OrderedItem[];
+  productsCost: number;
+  deliveryCost: number;
+  total: number;
+  /** USD shows every amount in dollars at `usdRate` (roubles per dollar); without a rate, roubles. */
+  currency: Currency;
+  usdRate?: number;
+  deliveryMethod: DeliveryMethod;
+  address: string;
+}
+
 /** What each template needs. Amounts are roubles unless said otherwise. */
 export interface MailData {
   'verify-email': { link: string };
   'reset-password': { link: string; expiresInHours: number };
   /** Sent to the shop's own address, with reply-to set to the visitor. */
   feedback: { name: string; email: string; message: string };
-  'order-placed': {
-    orderId: number;
-    items: OrderedItem[];
-    productsCost: number;
-    deliveryCost: number;
-    total: number;
-    /** USD shows every amount in dollars at `usdRate` (roubles per dollar); without a rate, roubles. */
-    currency: Currency;
-    usdRate?: number;
-    deliveryMethod: DeliveryMethod;
-    address: string;
-  };
-  /** `total` is the amount the provider confirmed, in `currency` (roubles or dollars). */
-  'payment-received': { orderId: number; total: number; currency: Currency };
+  'order-placed': OrderMailData;
+  /** The same order summary, its amounts as the provider confirmed them. */
+  'payment-received': OrderMailData;
   'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled' };
   /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
@@ -113,7 +116,7 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
  * The order's amounts as the shop showed them (ADR 0024): in dollars at the order's rate when it is
  * in dollars and a rate is known, otherwise in roubles.
  */
-function orderAmounts(data: MailData['order-placed'], locale: Locale) {
+function orderAmounts(data: OrderMailData, locale: Locale) {
   const lines = data.items.map((item) => roublesToKopecks(item.price) * item.count);
   const delivery = roublesToKopecks(data.deliveryCost);
   const amounts =
@@ -291,6 +294,63 @@ function blockText(block: Block): string {
   }
 }
 
+const ORDER_LABELS: Record<
+  Locale,
+  {
+    headings: [string, string, string];
+    products: string;
+    delivery: string;
+    total: string;
+    method: string;
+    address: string;
+  }
+> = {
+  ru: {
+    headings: ['Товар', 'Кол-во', 'Сумма'],
+    products: 'Товары',
+    delivery: 'Доставка',
+    total: 'Итого',
+    method: 'Способ доставки',
+    address: 'Адрес',
+  },
+  en: {
+    headings: ['Item', 'Qty', 'Amount'],
+    products: 'Items',
+    delivery: 'Delivery',
+    total: 'Total',
+    method: 'Delivery method',
+    address: 'Address',
+  },
+};
+
+/** The order's items with their amounts and totals, then its delivery method and address. */
+function orderBlocks(data: OrderMailData, amounts: ReturnType<typeof orderAmounts>, locale: Locale): Block[] {
+  const labels = ORDER_LABELS[locale];
+  return [
+    {
+      kind: 'items',
+      headings: labels.headings,
+      rows: data.items.map((item, index) => ({
+        name: item.name,
+        count: item.count,
+        amount: amounts.lines[index] ?? '',
+      })),
+      totals: [
+        [labels.products, amounts.products],
+        [labels.delivery, amounts.delivery],
+        [labels.total, amounts.total],
+      ],
+    },
+    {
+      kind: 'details',
+      rows: [
+        [labels.method, DELIVERY_NAMES[locale][data.deliveryMethod]],
+        [labels.address, data.address],
+      ],
+    },
+  ];
+}
+
 const SHOP_NAMES: Record<Locale, string> = { ru: 'Витрина', en: 'Vitrina' };
 const FOOTERS: Record<Locale, string> = {
   ru: 'Есть вопросы? Напишите нам:',
@@ -433,27 +493,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             strong(orderNumber(data.orderId, 'ru')),
             ' и ждём оплату. Если оплата не поступит, заказ будет автоматически отменён.',
           ),
-          {
-            kind: 'items',
-            headings: ['Товар', 'Кол-во', 'Сумма'],
-            rows: data.items.map((item, index) => ({
-              name: item.name,
-              count: item.count,
-              amount: amounts.lines[index] ?? '',
-            })),
-            totals: [
-              ['Товары', amounts.products],
-              ['Доставка', amounts.delivery],
-              ['Итого', amounts.total],
-            ],
-          },
-          {
-            kind: 'details',
-            rows: [
-              ['Способ доставки', DELIVERY_NAMES.ru[data.deliveryMethod]],
-              ['Адрес', data.address],
-            ],
-          },
+          ...orderBlocks(data, amounts, 'ru'),
           {
             kind: 'note',
             text: 'Заказы отправляем в течение недели после оплаты. Трек-номер пришлём отдельным письмом.',
@@ -472,27 +512,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             strong(orderNumber(data.orderId, 'en')),
             ' and are waiting for the payment. An order that is not paid in time is cancelled automatically.',
           ),
-          {
-            kind: 'items',
-            headings: ['Item', 'Qty', 'Amount'],
-            rows: data.items.map((item, index) => ({
-              name: item.name,
-              count: item.count,
-              amount: amounts.lines[index] ?? '',
-            })),
-            totals: [
-              ['Items', amounts.products],
-              ['Delivery', amounts.delivery],
-              ['Total', amounts.total],
-            ],
-          },
-          {
-            kind: 'details',
-            rows: [
-              ['Delivery method', DELIVERY_NAMES.en[data.deliveryMethod]],
-              ['Address', data.address],
-            ],
-          },
+          ...orderBlocks(data, amounts, 'en'),
           {
             kind: 'note',
             text: 'We ship within a week of payment and will send the tracking number in a separate message.',
@@ -503,36 +523,56 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
   },
 
   'payment-received': {
-    ru: ({ orderId, total, currency }) => ({
-      subject: `Оплата заказа ${orderNumber(orderId, 'ru')} получена`,
-      blocks: [
-        paragraph(
-          'Мы получили оплату заказа ',
-          strong(orderNumber(orderId, 'ru')),
-          ' на сумму ',
-          strong(formatAmount(total, currency, 'ru')),
-          '. Спасибо!',
-        ),
-        paragraph(
-          'Заказ передан в обработку: мы соберём и отправим его в течение недели. Когда посылка уйдёт, пришлём трек-номер.',
-        ),
-      ],
-    }),
-    en: ({ orderId, total, currency }) => ({
-      subject: `Payment for order ${orderNumber(orderId, 'en')} received`,
-      blocks: [
-        paragraph(
-          'We have received ',
-          strong(formatAmount(total, currency, 'en')),
-          ' for order ',
-          strong(orderNumber(orderId, 'en')),
-          '. Thank you!',
-        ),
-        paragraph(
-          'Your order is now being processed: we will pack and ship it within a week and send you the tracking number once it is on its way.',
-        ),
-      ],
-    }),
+    ru: (data) => {
+      const amounts = orderAmounts(data, 'ru');
+      return {
+        subject: `Оплата заказа ${orderNumber(data.orderId, 'ru')} получена`,
+        blocks: [
+          paragraph(
+            'Мы получили оплату заказа ',
+            strong(orderNumber(data.orderId, 'ru')),
+            ' на сумму ',
+            strong(amounts.total),
+            '. Спасибо!',
+          ),
+          ...orderBlocks(data, amounts, 'ru'),
+          paragraph(strong('Что дальше')),
+          paragraph(
+            'Заказ передан в обработку: мы соберём и отправим его в течение недели.',
+            data.deliveryMethod === 'russian_post' ? ' Почта России доставляет посылку до месяца.' : '',
+          ),
+          paragraph(
+            'Когда посылка уйдёт, пришлём трек-номер; его также будет видно в истории заказов на сайте.',
+          ),
+        ],
+      };
+    },
+    en: (data) => {
+      const amounts = orderAmounts(data, 'en');
+      return {
+        subject: `Payment for order ${orderNumber(data.orderId, 'en')} received`,
+        blocks: [
+          paragraph(
+            'We have received ',
+            strong(amounts.total),
+            ' for order ',
+            strong(orderNumber(data.orderId, 'en')),
+            '. Thank you!',
+          ),
+          ...orderBlocks(data, amounts, 'en'),
+          paragraph(strong('What happens next')),
+          paragraph(
+            'Your order is now being processed: we will pack and ship it within a week.',
+            data.deliveryMethod === 'russian_post'
+              ? ' Russian Post then takes up to a month to deliver it.'
+              : '',
+          ),
+          paragraph(
+            'Once the parcel is on its way, we will send you its tracking number; you will also find it in your order history on the website.',
+          ),
+        ],
+      };
+    },
   },
 
   'order-cancelled': {

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { doneResponse } from '../../contract/accounts.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import {
   createOrderResponse,
@@ -8,6 +7,7 @@ import {
   orderIdBody,
   orderListResponse,
   orderResponse,
+  repeatOrderResponse,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { placeOrder } from '../checkout/checkout-actions.ts';
@@ -67,13 +67,14 @@ export function orderRoutes(services: Services) {
     defineRoute({
       method: 'POST',
       url: '/api/order/repeat',
-      summary: "Put an earlier order's items back in the basket, within stock",
+      summary:
+        "Put an earlier order's items back in the basket, within stock; answers which were not added in full",
       tags: ['orders'],
       body: orderIdBody,
-      response: doneResponse,
+      response: repeatOrderResponse,
       handler: async ({ body, request }) => {
-        await repeatOrder(db, (await user(request)).id, body.order);
-        return { success: true };
+        const repeated = await repeatOrder(db, (await user(request)).id, body.order, requestLocale(request));
+        return { success: true, ...repeated };
       },
     }),
   ];

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, getBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
@@ -142,10 +142,24 @@ describe('payments', () => {
     ...overrides,
   });
 
-  it('marks the order paid once; a replay changes nothing', async () => {
+  it('marks the order paid once and mails its summary; a replay changes nothing', async () => {
     const { order } = await placedOrder();
     expect(await recordPayment(connection.db, payment(order.id))).toBe('paid');
     expect(await recordPayment(connection.db, payment(order.id))).toBe('duplicate');
+    const paymentMails = await connection.db
+      .select()
+      .from(mails)
+      .where(
+        and(
+          eq(mails.template, 'payment-received'),
+          eq(mails.subject, `Оплата заказа №\u00a0${order.id} получена`),
+        ),
+      );
+    expect(paymentMails).toHaveLength(1);
+    // The order's items, delivery method and address, in the order's language.
+    expect(paymentMails[0]?.text).toMatch(/Футболка бандита × 1: .*₽/);
+    expect(paymentMails[0]?.text).toContain(`Адрес: ${order.deliveryZip}, ${order.deliveryCountry}`);
+    expect(paymentMails[0]?.text).toContain('Способ доставки: ');
     const [paid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
     expect(paid?.status).toBe(1);
     const history = await connection.db
@@ -257,10 +271,51 @@ describe('cancel, expiry, history, repeat', () => {
       expect.objectContaining({ name: 'Wolf T-shirt', count: 4, price: 2500, sale: 1990 }),
     ]);
     await expect(getOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
-    await expect(repeatOrder(db, stranger, order.id)).rejects.toMatchObject({ status: 404 });
+    await expect(repeatOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
 
     await setStock(wolf, 2);
-    await repeatOrder(db, userId, order.id);
+    expect(await repeatOrder(db, userId, order.id, 'en')).toEqual({
+      notAdded: [{ id: wolf, name: 'Wolf T-shirt', reason: 'limited', ordered: 4, added: 2 }],
+    });
     expect((await getBasket(db, { userId }, 'en')).products[wolf]?.count).toBe(2);
+    // The basket already holds all there is: nothing more goes in, and the answer says so.
+    expect(await repeatOrder(db, userId, order.id, 'en')).toEqual({
+      notAdded: [{ id: wolf, name: 'Wolf T-shirt', reason: 'limited', ordered: 4, added: 0 }],
+    });
+  });
+
+  it('repeat names, in the asked language, what is sold out, hidden or envisioned now', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const [wolf, mug, outlaw, hiddenMug] = ['wolf-shirt', 'wolf-mug', 'outlaw-shirt', 'hidden-mug'].map(
+      fixtures.id,
+    ) as [number, number, number, number];
+    const setProduct = (id: number, values: Partial<typeof products.$inferInsert>) =>
+      db.update(products).set(values).where(eq(products.id, id));
+    await setStock(wolf, 10);
+    await setStock(mug, 5);
+    await setStock(outlaw, 5);
+    await setProduct(hiddenMug, { visible: true });
+    for (const id of [wolf, mug, outlaw, hiddenMug]) await addToBasket(db, { userId }, id);
+    const order = await createOrder(db, userId, input(), context);
+    try {
+      await setStock(mug, 0);
+      await setProduct(outlaw, { visible: false });
+      await setProduct(hiddenMug, { envisioned: true });
+      const repeated = await repeatOrder(db, userId, order.id, 'ru');
+      expect(repeated.notAdded).toEqual(
+        expect.arrayContaining([
+          { id: mug, name: 'Кружка с волком', reason: 'sold-out', ordered: 1, added: 0 },
+          { id: outlaw, name: 'Футболка бандита', reason: 'hidden', ordered: 1, added: 0 },
+          { id: hiddenMug, name: 'Скрытая кружка', reason: 'envisioned', ordered: 1, added: 0 },
+        ]),
+      );
+      expect(repeated.notAdded).toHaveLength(3);
+      expect((await getBasket(db, { userId }, 'ru')).productList).toEqual([wolf]);
+    } finally {
+      await setStock(mug, 0);
+      await setProduct(outlaw, { visible: true });
+      await setProduct(hiddenMug, { visible: false, envisioned: false });
+    }
   });
 });

@@ -1,7 +1,13 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
-import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
+import type {
+  NotRepeatedItem,
+  OrderDetail,
+  OrderInput,
+  OrderSummary,
+  PaymentMethod,
+} from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
@@ -17,7 +23,7 @@ import {
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import type { MailShop } from '../mail/templates.ts';
+import type { MailShop, OrderMailData } from '../mail/templates.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { ORDER_STATUS } from './status.ts';
@@ -195,33 +201,35 @@ export async function createOrder(
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
 
-    const amounts = paymentAmounts(order);
     await queueMail(
       transaction,
-      {
-        template: 'order-placed',
-        locale: input.locale,
-        to: input.email,
-        data: {
-          orderId: order.id,
-          items: items.map((item) => ({
-            name: input.locale === 'ru' ? item.nameRu : item.nameEn,
-            count: item.count,
-            price: kopecksToRoubles(item.sale ?? item.price),
-          })),
-          productsCost: kopecksToRoubles(order.productsCost),
-          deliveryCost: kopecksToRoubles(order.deliveryCost),
-          total: kopecksToRoubles(order.productsCost + order.deliveryCost),
-          currency: amounts.currency,
-          ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
-          deliveryMethod: input.deliveryMethod,
-          address: [input.zip, input.country, input.city, input.address].join(', '),
-        },
-      },
+      { template: 'order-placed', locale: input.locale, to: input.email, data: orderMailData(order, items) },
       context.shop,
     );
     return order;
   });
+}
+
+/** The order as its mails summarise it, in the order's language and currency. */
+function orderMailData(
+  order: OrderRow,
+  items: Array<{ nameRu: string; nameEn: string; price: number; sale: number | null; count: number }>,
+): OrderMailData {
+  return {
+    orderId: order.id,
+    items: items.map((item) => ({
+      name: order.locale === 'en' ? item.nameEn : item.nameRu,
+      count: item.count,
+      price: kopecksToRoubles(item.sale ?? item.price),
+    })),
+    productsCost: kopecksToRoubles(order.productsCost),
+    deliveryCost: kopecksToRoubles(order.deliveryCost),
+    total: kopecksToRoubles(order.productsCost + order.deliveryCost),
+    currency: order.currency,
+    ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
+    deliveryMethod: order.deliveryMethod,
+    address: [order.deliveryZip, order.deliveryCountry, order.deliveryCity, order.deliveryAddress].join(', '),
+  };
 }
 
 export type PaymentOutcome = 'paid' | 'duplicate' | 'already-paid' | 'mismatch' | 'paid-after-cancel';
@@ -299,13 +307,24 @@ export async function recordPayment(
             : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
       },
     );
+    const items = await transaction
+      .select({
+        nameRu: orderItems.nameRu,
+        nameEn: orderItems.nameEn,
+        price: orderItems.price,
+        sale: orderItems.sale,
+        count: orderItems.count,
+      })
+      .from(orderItems)
+      .where(eq(orderItems.orderId, order.id))
+      .orderBy(asc(orderItems.productId));
     await queueMail(
       transaction,
       {
         template: 'payment-received',
         locale: order.locale === 'en' ? 'en' : 'ru',
         to: order.email,
-        data: { orderId: order.id, total: Number(expected.total), currency: expected.currency },
+        data: orderMailData(order, items),
       },
       payment.shop,
     );
@@ -456,18 +475,65 @@ export async function getOrder(
   };
 }
 
-/** Puts an earlier order's items back in the basket, within stock. */
-export async function repeatOrder(db: Database, userId: number, orderId: number): Promise<void> {
-  const [order] = await db
-    .select({ id: orders.id })
-    .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
-  if (!order) throw new NotFound('not-found', { order: ['not-found'] });
-  const items = await db
-    .select({ productId: orderItems.productId, count: orderItems.count })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  await db.transaction((transaction) => putIntoBasket(transaction, { userId }, items));
+/**
+ * Puts an earlier order's items back in the basket, within stock, and tells which items it could
+ * not add in full (named as the order named them, in `locale`): sold out, no longer in the shop,
+ * only envisioned, or fewer in stock than ordered (then the basket holds what there is).
+ */
+export async function repeatOrder(
+  db: Database,
+  userId: number,
+  orderId: number,
+  locale: Locale,
+): Promise<{ notAdded: NotRepeatedItem[] }> {
+  return db.transaction(async (transaction) => {
+    const [order] = await transaction
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+    if (!order) throw new NotFound('not-found', { order: ['not-found'] });
+    const items = await transaction
+      .select({
+        productId: orderItems.productId,
+        count: orderItems.count,
+        name: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
+        visible: sql<boolean>`coalesce(${products.visible} and ${projects.visible}, false)`,
+        envisioned: products.envisioned,
+        quantity: products.quantity,
+        price: products.price,
+      })
+      .from(orderItems)
+      .leftJoin(products, eq(products.id, orderItems.productId))
+      .leftJoin(projects, eq(projects.id, products.projectId))
+      .where(eq(orderItems.orderId, orderId))
+      .orderBy(asc(orderItems.productId));
+    const countsBefore = await basketCounts(transaction, userId);
+    await putIntoBasket(transaction, { userId }, items);
+    const countsAfter = await basketCounts(transaction, userId);
+    const notAdded = items.flatMap((item): NotRepeatedItem[] => {
+      const added = (countsAfter.get(item.productId) ?? 0) - (countsBefore.get(item.productId) ?? 0);
+      if (added >= item.count) return [];
+      const reason: NotRepeatedItem['reason'] = !item.visible
+        ? 'hidden'
+        : item.envisioned
+          ? 'envisioned'
+          : (item.quantity ?? 0) <= 0 || (item.price ?? 0) <= 0
+            ? 'sold-out'
+            : 'limited';
+      return [{ id: item.productId, name: item.name, reason, ordered: item.count, added }];
+    });
+    return { notAdded };
+  });
+}
+
+/** How many of each product the user's basket holds. */
+async function basketCounts(db: Executor, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .select({ productId: basketItems.productId, count: basketItems.count })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .where(eq(baskets.userId, userId));
+  return new Map(rows.map((row) => [row.productId, row.count]));
 }
 
 /** The user's order placed with this checkout key, while it still awaits payment. */

@@ -1,8 +1,13 @@
+import { LOCALES, type Locale, localizedPath } from '../../contract/locale.ts';
 import { useCspNonce } from '../lib/csp-nonce.ts';
 import { useShop } from '../lib/shop.ts';
 
+const OPEN_GRAPH_LOCALES: Record<Locale, string> = { ru: 'ru_RU', en: 'en_US' };
+
 /**
  * A page's title and the tags search engines and link previews read, rendered by the page itself.
+ * Each language's page has its own canonical address (`?lang=ru`, `?lang=en`) and names the
+ * other's, with the address without a language (the visitor's own) as `x-default` (ADR 0034).
  * React puts `<title>`, `<meta>` and `<link>` elements into the document's head wherever they are
  * rendered, on the server and on client navigations alike, so the pages need no `meta` exports
  * and React Router no `<Meta>` pass over every matched route (ADR 0019).
@@ -22,7 +27,8 @@ export function PublicPageHead(page: {
   noindex?: boolean;
 }) {
   const { data, locale, t } = useShop();
-  const absolute = (path: string) => `${data?.publicUrl ?? ''}${path}`;
+  const absolute = (path: string, language: Locale | null = locale) =>
+    `${data?.publicUrl ?? ''}${localizedPath(path, language)}`;
   const url = absolute(page.path);
   const siteName = t('site-title');
   const title = page.title === siteName ? page.title : `${page.title} · ${siteName}`;
@@ -32,6 +38,10 @@ export function PublicPageHead(page: {
       <meta name="description" content={page.description} />
       {page.noindex ? <meta name="robots" content="noindex, follow" /> : null}
       <link rel="canonical" href={url} />
+      {LOCALES.map((language) => (
+        <link key={language} rel="alternate" hrefLang={language} href={absolute(page.path, language)} />
+      ))}
+      <link rel="alternate" hrefLang="x-default" href={absolute(page.path, null)} />
       {page.previous ? <link rel="prev" href={absolute(page.previous)} /> : null}
       {page.next ? <link rel="next" href={absolute(page.next)} /> : null}
       <meta property="og:title" content={title} />
@@ -39,8 +49,11 @@ export function PublicPageHead(page: {
       <meta property="og:url" content={url} />
       <meta property="og:type" content={page.type ?? 'website'} />
       <meta property="og:site_name" content={siteName} />
-      <meta property="og:locale" content={locale === 'ru' ? 'ru_RU' : 'en_US'} />
-      {page.image ? <meta property="og:image" content={absolute(page.image)} /> : null}
+      <meta property="og:locale" content={OPEN_GRAPH_LOCALES[locale]} />
+      {LOCALES.filter((language) => language !== locale).map((language) => (
+        <meta key={language} property="og:locale:alternate" content={OPEN_GRAPH_LOCALES[language]} />
+      ))}
+      {page.image ? <meta property="og:image" content={absolute(page.image, null)} /> : null}
       <meta name="twitter:card" content={page.image ? 'summary_large_image' : 'summary'} />
     </>
   );

@@ -95,6 +95,18 @@ const en = {
   'track-code': 'Track code',
   'track-code-none': 'not yet',
   'repeat-order': 'Repeat order',
+  'repeat-not-added': 'Not everything from the order went back into the cart:',
+  'repeat-sold-out': '{name}: sold out',
+  'repeat-hidden': '{name}: no longer sold',
+  'repeat-envisioned': '{name}: not made yet, it can only be wishlisted',
+  'repeat-limited': '{name}: {added} of {ordered} added, there are no more in stock',
+  // Thank-you page after payment
+  'thank-you-next': 'What happens next',
+  'thank-you-mail': 'We have e-mailed you the payment confirmation with these details.',
+  'thank-you-ship': 'We pack and ship your order within a week.',
+  'thank-you-russian-post': 'Russian Post then takes up to a month to deliver it.',
+  'thank-you-track':
+    'Once the parcel is on its way, we e-mail you its tracking number; you will also find it in your order history.',
 } as const;
 
 const ru: Record<keyof typeof en, string> = {
@@ -189,6 +201,17 @@ const ru: Record<keyof typeof en, string> = {
   'track-code': 'Трек-номер',
   'track-code-none': 'пока нет',
   'repeat-order': 'Повторить заказ',
+  'repeat-not-added': 'Не всё из заказа вернулось в корзину:',
+  'repeat-sold-out': '{name}: нет в наличии',
+  'repeat-hidden': '{name}: больше не продаётся',
+  'repeat-envisioned': '{name}: ещё не изготовлен, его можно только добавить в избранное',
+  'repeat-limited': '{name}: добавлено {added} из {ordered}, больше нет в наличии',
+  'thank-you-next': 'Что дальше',
+  'thank-you-mail': 'Подтверждение оплаты с этими данными мы отправили вам на почту.',
+  'thank-you-ship': 'Мы соберём и отправим заказ в течение недели.',
+  'thank-you-russian-post': 'Почта России доставляет посылку до месяца.',
+  'thank-you-track':
+    'Когда посылка уйдёт, пришлём трек-номер на почту; его также будет видно в истории заказов.',
 };
 
 export const checkoutMessages = { en, ru };

@@ -55,6 +55,15 @@ export function daysText(translate: Translate, days: DeliveryDays | number): str
   return translate('delivery-days', { days: `${min}–${max}` });
 }
 
+/** An order's delivery address on one line: postcode, country, city, street. */
+export const deliveryAddressLine = (order: {
+  delivery_zip: string;
+  delivery_country_name: string;
+  delivery_city: string;
+  delivery_address: string;
+}) =>
+  [order.delivery_zip, order.delivery_country_name, order.delivery_city, order.delivery_address].join(', ');
+
 /** Names of the delivery methods (the contract lists them with these keys). */
 const DELIVERY_NAMES: Record<DeliveryMethod, MessageKey> = {
   russian_post: 'delivery-russian-post',

@@ -1,10 +1,12 @@
 import { useId, useMemo, useState } from 'react';
 import { data, Link, useFetcher, useFetchers } from 'react-router';
+import type { NotRepeatedItem } from '../../contract/orders.ts';
 import type { Basket, BasketItem } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
+import type { MessageKey } from '../i18n/messages.ts';
 import { lineKopecks, useAmounts } from '../lib/amounts.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
@@ -13,14 +15,18 @@ import { useShop } from '../lib/shop.ts';
 import { addToCartAction, removeFromCartAction, setCountAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/cart';
 
-/** The visitor's basket, and which of its products a signed-in user has wishlisted. */
+/**
+ * The visitor's basket, which of its products a signed-in user has wishlisted, and, right after a
+ * repeated order, the items it could not add in full.
+ */
 export async function loader({ context }: Route.LoaderArgs) {
   const [basket, user]: [Basket, unknown] = await Promise.all([
     context.shopper.basket.get(context.locale),
     context.account.currentUser(),
   ]);
   const wishlist = user ? (await context.shopper.wishlist.get(context.locale)).productList : null;
-  return { basket, wishlist };
+  const notRepeated = user ? await context.checkout.orders.takeNotRepeated() : [];
+  return { basket, wishlist, notRepeated };
 }
 
 /** Count changes, removal (DELETE from a fetcher, or a plain form's `intent=remove`) and adding. */
@@ -51,6 +57,8 @@ const isUnavailable = (item: BasketItem, count: number) => item.inStock === 0 ||
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const { basket, wishlist } = loaderData;
+  // Told once by the server; kept while the page stays open, whatever revalidates it.
+  const [notRepeated] = useState(loaderData.notRepeated);
   const serverCounts = useMemo(
     () => Object.fromEntries(basket.productList.map((id) => [id, basket.products[id]?.count ?? 1])),
     [basket],
@@ -75,6 +83,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <PrivatePageHead title={t('cart')} />
       <h1>{t('cart')}</h1>
       <FormAlert>{failureText(failure)}</FormAlert>
+      <NotRepeatedNotice items={notRepeated} />
       {lines.length === 0 ? (
         <div className="empty cart-empty">
           <p>{t('cart-empty')}</p>
@@ -131,6 +140,35 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </section>
         </div>
       )}
+    </div>
+  );
+}
+
+const NOT_REPEATED_TEXTS: Record<NotRepeatedItem['reason'], MessageKey> = {
+  'sold-out': 'repeat-sold-out',
+  hidden: 'repeat-hidden',
+  envisioned: 'repeat-envisioned',
+  limited: 'repeat-limited',
+};
+
+/** After a repeated order: the items that did not go back into the cart in full, and why. */
+function NotRepeatedNotice({ items }: { items: readonly NotRepeatedItem[] }) {
+  const { t } = useShop();
+  if (items.length === 0) return null;
+  return (
+    <div className="cart__notice" role="status">
+      <p>{t('repeat-not-added')}</p>
+      <ul>
+        {items.map((item) => (
+          <li key={item.id}>
+            {t(NOT_REPEATED_TEXTS[item.reason], {
+              name: item.name,
+              added: item.added,
+              ordered: item.ordered,
+            })}
+          </li>
+        ))}
+      </ul>
     </div>
   );
 }

@@ -1,6 +1,8 @@
 import { data, Link, redirect } from 'react-router';
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
+import { type Locale, localizedPath } from '../../contract/locale.ts';
+import { shownPrice } from '../../contract/money.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { Gallery } from '../components/gallery.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
@@ -93,7 +95,13 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 
 type Data = Route.ComponentProps['loaderData'];
 
-function productJsonLd({ product, publicUrl, reviews }: Data) {
+/**
+ * The product for search engines, as the page shows it: its price in the page's currency (none
+ * when the page cannot show one), in stock only when it can be ordered (an envisioned item never
+ * can, so it is no pre-order), at the page's own address in its language.
+ */
+function productJsonLd({ product, publicUrl, reviews }: Data, shown: { locale: Locale; usdRate: number }) {
+  const price = shownPrice(product.sale ?? product.price, shown.locale, shown.usdRate);
   return {
     '@context': 'https://schema.org',
     '@type': 'Product',
@@ -102,18 +110,20 @@ function productJsonLd({ product, publicUrl, reviews }: Data) {
     description: summarize(product.desc, 500),
     image: product.images.map((file) => `${publicUrl}${imageUrl('products', file)}`),
     brand: { '@type': 'Brand', name: product.project.name },
-    offers: {
-      '@type': 'Offer',
-      url: `${publicUrl}/product/${product.link}`,
-      priceCurrency: 'RUB',
-      price: (product.sale ?? product.price).toFixed(2),
-      availability:
-        product.inStock > 0
-          ? 'https://schema.org/InStock'
-          : product.envisioned
-            ? 'https://schema.org/PreOrder'
-            : 'https://schema.org/OutOfStock',
-    },
+    ...(price
+      ? {
+          offers: {
+            '@type': 'Offer',
+            url: `${publicUrl}${localizedPath(`/product/${product.link}`, shown.locale)}`,
+            priceCurrency: price.currency,
+            price: (price.amount / 100).toFixed(2),
+            availability:
+              !product.envisioned && product.inStock > 0
+                ? 'https://schema.org/InStock'
+                : 'https://schema.org/OutOfStock',
+          },
+        }
+      : {}),
     ...(reviews.count > 0 && reviews.average !== null
       ? {
           aggregateRating: {
@@ -150,7 +160,7 @@ function breadcrumbJsonLd({ product, publicUrl }: Data) {
 }
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useShop();
+  const { locale, t, usdRate } = useShop();
   const { product, similar, reviews } = loaderData;
   const orderable = !product.envisioned && product.inStock > 0;
   // Without JavaScript the refused form's answer comes back as the page's action data.
@@ -165,7 +175,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         image={product.image ? imageUrl('products', product.image) : undefined}
         type="product"
       />
-      <JsonLd data={productJsonLd(loaderData)} />
+      <JsonLd data={productJsonLd(loaderData, { locale, usdRate })} />
       <JsonLd data={breadcrumbJsonLd(loaderData)} />
       <nav aria-label={t('breadcrumbs')} className="breadcrumbs">
         <ol>

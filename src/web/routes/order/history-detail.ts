@@ -1,6 +1,6 @@
 import { data } from 'react-router';
-import { countryOptions } from '../../../contract/countries.ts';
 import { orNotFound } from '../../lib/load.ts';
+import { orderWithCountryName } from '../../lib/order-details.server.ts';
 import type { Route } from './+types/history-detail';
 
 /**
@@ -8,11 +8,8 @@ import type { Route } from './+types/history-detail';
  * details (loaded on first expansion). Anyone else's order, or none, is 404.
  */
 export async function loader({ context, params }: Route.LoaderArgs) {
-  const { locale } = context;
   if (!(await context.account.currentUser())) throw data(null, { status: 401 });
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
-  const order = await orNotFound(context.checkout.orders.get(id, locale));
-  const country = countryOptions(locale).find((option) => option.value === order.delivery_country);
-  return { order: { ...order, delivery_country_name: country?.name ?? order.delivery_country } };
+  return { order: await orNotFound(orderWithCountryName(context, id)) };
 }

@@ -9,7 +9,7 @@ import { AmountRows } from '../../components/order-amounts.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
-import { deliveryName, orderStatusText } from '../../lib/checkout.ts';
+import { deliveryAddressLine, deliveryName, orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
@@ -22,12 +22,15 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { orders: await context.checkout.orders.list() };
 }
 
-/** Repeat order: the order's items go back in the cart (within stock), then the cart opens. */
+/**
+ * Repeat order: the order's items go back in the cart (within stock), then the cart opens and
+ * says which items it could not add in full.
+ */
 export async function action({ context, request }: Route.ActionArgs) {
   if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
   const parsed = parseForm(orderIdBody, await postedForm(request));
   if (!parsed.ok) throw new Response(null, { status: 404 });
-  await orNotFound(context.checkout.orders.repeat(parsed.data.order));
+  await orNotFound(context.checkout.orders.repeat(parsed.data.order, context.locale));
   throw redirect('/cart');
 }
 
@@ -79,14 +82,7 @@ function OrderDetails({ id }: { id: number }) {
         </div>
         <div className="summary-list__wide">
           <dt>{t('delivery-address')}</dt>
-          <dd>
-            {[
-              order.delivery_zip,
-              order.delivery_country_name,
-              order.delivery_city,
-              order.delivery_address,
-            ].join(', ')}
-          </dd>
+          <dd>{deliveryAddressLine(order)}</dd>
         </div>
         <div className="summary-list__wide">
           <dt>{t('track-code')}</dt>

@@ -1,7 +1,17 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Link, useRevalidator } from 'react-router';
+import { type AppLoadContext, data, Link, useRevalidator } from 'react-router';
+import { roublesToKopecks } from '../../../contract/money.ts';
+import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
-import { isPaymentProvider, providerOfReturn, refusalOf } from '../../lib/checkout.ts';
+import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
+import {
+  deliveryAddressLine,
+  deliveryName,
+  isPaymentProvider,
+  providerOfReturn,
+  refusalOf,
+} from '../../lib/checkout.ts';
+import { orderWithCountryName } from '../../lib/order-details.server.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/result';
 
@@ -26,12 +36,27 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     if (!refusalOf(error)) throw error;
     result = { status: -1, order: null };
   }
+  const status = Math.sign(result.status);
   return {
     provider,
-    status: Math.sign(result.status),
+    status,
     order: result.order,
     declined: result.declined === true,
+    paidOrder: status > 0 && result.order !== null ? await ownOrder(context, result.order) : null,
   };
+}
+
+/**
+ * The paid order's items, address and amounts for the thank-you page: only its owner sees them
+ * (orders are placed signed in, so the session that placed it is the owner's); null for anyone else.
+ */
+async function ownOrder(context: AppLoadContext, orderId: number) {
+  try {
+    return await orderWithCountryName(context, orderId);
+  } catch (error) {
+    if (refusalOf(error)) return null;
+    throw error;
+  }
 }
 
 const TITLES = {
@@ -58,9 +83,57 @@ function usePendingChecks(pending: boolean): boolean {
   return checks >= MAX_CHECKS;
 }
 
+type PaidOrder = NonNullable<Route.ComponentProps['loaderData']['paidOrder']>;
+
+/** What was paid for: the items, where they go and how, and the amounts in the order's currency. */
+function PaidOrderSummary({ order }: { order: PaidOrder }) {
+  const { t } = useShop();
+  const amounts = useAmounts(
+    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
+    roublesToKopecks(order.delivery_cost),
+    order,
+  );
+  const method = deliveryName(order.delivery_method);
+  return (
+    <section className="order-outcome__summary" aria-labelledby="paid-order-heading">
+      <h2 id="paid-order-heading">{t('order-summary')}</h2>
+      <SummaryItems items={order.products} amounts={amounts} />
+      <dl className="summary-list">
+        <div className="summary-list__wide">
+          <dt>{t('delivery-method')}</dt>
+          <dd>{method ? t(method) : order.delivery_method}</dd>
+        </div>
+        <div className="summary-list__wide">
+          <dt>{t('delivery-address')}</dt>
+          <dd>{deliveryAddressLine(order)}</dd>
+        </div>
+        <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
+      </dl>
+    </section>
+  );
+}
+
+/** After a payment: packing, the Russian Post's month when it carries the parcel, the tracking number. */
+function NextSteps({ deliveryMethod }: { deliveryMethod: string | undefined }) {
+  const { t } = useShop();
+  return (
+    <section className="order-outcome__next" aria-labelledby="next-steps-heading">
+      <h2 id="next-steps-heading">{t('thank-you-next')}</h2>
+      <ol>
+        <li>{t('thank-you-mail')}</li>
+        <li>
+          {t('thank-you-ship')}
+          {deliveryMethod === 'russian_post' ? ` ${t('thank-you-russian-post')}` : null}
+        </li>
+        <li>{t('thank-you-track')}</li>
+      </ol>
+    </section>
+  );
+}
+
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { status, provider, order, declined } = loaderData;
+  const { status, provider, order, declined, paidOrder } = loaderData;
   const gaveUp = usePendingChecks(status === 0);
 
   return (
@@ -77,9 +150,13 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
           </p>
         )
       ) : status > 0 ? (
-        <p className="form-success" role="status">
-          {t('invoice-success')}
-        </p>
+        <>
+          <p className="form-success" role="status">
+            {t('invoice-success')}
+          </p>
+          {paidOrder ? <PaidOrderSummary order={paidOrder} /> : null}
+          <NextSteps deliveryMethod={paidOrder?.delivery_method} />
+        </>
       ) : declined && order !== null ? (
         <p className="form-alert" role="alert">
           {t('payment-declined')}
