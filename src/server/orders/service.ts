@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { countryName } from '../../contract/countries.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
@@ -215,7 +216,9 @@ export async function createOrder(
           currency: amounts.currency,
           ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
           deliveryMethod: input.deliveryMethod,
-          address: [input.zip, input.country, input.city, input.address].join(', '),
+          address: [input.zip, countryName(input.country, input.locale), input.city, input.address].join(
+            ', ',
+          ),
         },
       },
       context.shop,

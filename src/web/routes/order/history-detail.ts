@@ -1,5 +1,5 @@
 import { data } from 'react-router';
-import { countryOptions } from '../../../contract/countries.ts';
+import { countryName } from '../../../contract/countries.ts';
 import { orNotFound } from '../../lib/load.ts';
 import type { Route } from './+types/history-detail';
 
@@ -13,6 +13,5 @@ export async function loader({ context, params }: Route.LoaderArgs) {
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
   const order = await orNotFound(context.checkout.orders.get(id, locale));
-  const country = countryOptions(locale).find((option) => option.value === order.delivery_country);
-  return { order: { ...order, delivery_country_name: country?.name ?? order.delivery_country } };
+  return { order: { ...order, delivery_country_name: countryName(order.delivery_country, locale) } };
 }
