@@ -109,6 +109,9 @@ export const en = {
   'create-account': 'Create an account',
   'have-account': 'Already registered?',
   'password-changed': 'Your password has been changed. Sign in with the new one.',
+  'resend-confirmation': 'Send the confirmation again',
+  'confirmation-sent':
+    'If {email} has an account waiting for confirmation, we have sent a new link to it. Check your inbox and the spam folder.',
   register: 'Create account',
   'privacy-policy-consent': 'I agree to the processing of my personal data under the',
   'privacy-policy-consent-link': 'privacy policy',

@@ -112,6 +112,9 @@ export const ru: Record<CoreMessageKey, string> = {
   'create-account': 'Зарегистрируйтесь',
   'have-account': 'Уже зарегистрированы?',
   'password-changed': 'Пароль изменён. Войдите с новым паролем.',
+  'resend-confirmation': 'Отправить подтверждение ещё раз',
+  'confirmation-sent':
+    'Если у адреса {email} есть неподтверждённый аккаунт, мы отправили на него новую ссылку. Проверьте входящие и папку «Спам».',
   register: 'Зарегистрироваться',
   'privacy-policy-consent': 'Я согласен на обработку персональных данных в соответствии с',
   'privacy-policy-consent-link': 'политикой конфиденциальности',
