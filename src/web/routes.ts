@@ -36,7 +36,7 @@ export default [
   route('order/cancel/:provider?', 'routes/order/cancel.tsx'),
   route('order/error', 'routes/order/error.tsx'),
   route('order/history', 'routes/order/history.tsx'),
-  route('order/history/:id', 'routes/order/history-detail.ts'),
+  route('order/history/:id', 'routes/order/history-detail.tsx'),
   // The back office: a guarded layout and its pages, each a chunk of its own (no admin code in shop pages).
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),
