@@ -97,6 +97,10 @@ export const en = {
   'partner-social-link': '{partner} on {network}',
   'partners-empty': 'Our partners will appear here soon.',
   'offline-reading-on': 'Turn offline reading back on',
+  offline: 'You are offline',
+  'offline-details':
+    'This page has not been saved on this device, and there is no connection to load it. Pages you have opened before are still here.',
+  'offline-retry': 'Try again',
   'offline-reading-failed': 'Offline reading could not be turned off. Reload the page and try again.',
   // Accounts, personal details and feedback
   email: 'E-mail',
