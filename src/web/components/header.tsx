@@ -1,3 +1,4 @@
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
@@ -13,6 +14,26 @@ function useSearchCount(): number | null {
   return paging ? paging.total : null;
 }
 
+/**
+ * Keeps `--header-offset` (styles.css) at the sticky header's height while the header wraps or
+ * changes, so anchors and scrolled-to fields stop just below it.
+ */
+function useHeaderOffset(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--header-offset', `${element.getBoundingClientRect().height}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-offset');
+    };
+  }, [header]);
+}
+
 /** The number on the cart and wishlist links; nothing while they are empty. */
 function CountBadge({ count }: { count: number }) {
   return count > 0 ? <span className="badge">{count}</span> : null;
@@ -24,8 +45,10 @@ export function Header() {
   const menu = useMenu();
   const found = useSearchCount();
   const location = useLocation();
+  const header = useRef<HTMLElement>(null);
+  useHeaderOffset(header);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <button
           type="button"
