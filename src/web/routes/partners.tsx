@@ -26,7 +26,7 @@ const content: Record<Locale, { description: string; intro: string }> = {
   },
 };
 
-/** Names of the networks the spec gives an icon; any other network gets an empty icon. */
+/** Names of the networks the spec gives an icon; any other network is named by its link's host. */
 const NETWORK_NAMES: Record<(typeof KNOWN_SOCIALS)[number], string> = {
   vk: 'VK',
   twitter: 'X (Twitter)',
@@ -159,7 +159,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
                 target="_blank"
                 aria-label={t('partner-social-link', { partner: partner.name, network: networkName(social) })}
               >
-                <SocialIcon type={isKnownNetwork(social.type) ? social.type : 'other'} />
+                <SocialIcon type={social.type} />
               </a>
             </li>
           ))}
