@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { countryOptions, isCountryCode } from './countries.ts';
+import { countryName, countryOptions, isCountryCode } from './countries.ts';
 
 describe('country list', () => {
   it('has about 250 two-letter codes named in each language', () => {
@@ -27,5 +27,12 @@ describe('country list', () => {
     expect(isCountryCode('KZ')).toBe(true);
     expect(isCountryCode('kz')).toBe(false);
     expect(isCountryCode('XX')).toBe(false);
+  });
+
+  it('names a country in each language, for the mails, and leaves an unknown code as it is', () => {
+    expect(countryName('DE', 'ru')).toBe('Германия');
+    expect(countryName('DE', 'en')).toBe('Germany');
+    expect(countryName('US', 'ru')).toBe('США');
+    expect(countryName('XX', 'en')).toBe('XX');
   });
 });

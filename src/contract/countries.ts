@@ -22,3 +22,7 @@ export function countryOptions(locale: Locale): CountryOption[] {
 }
 
 export const isCountryCode = (value: string): boolean => /^[A-Z]{2}$/.test(value) && countries.isValid(value);
+
+/** A country's name in the locale ("Германия", "Germany"); the code itself when it is no country. */
+export const countryName = (code: string, locale: Locale): string =>
+  countries.getName(code, locale, { select: 'alias' }) ?? code;

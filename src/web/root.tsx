@@ -6,10 +6,11 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useMatches,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
-import { ErrorPage } from './components/error-page.tsx';
+import { ErrorPage, OfflinePage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
 import { MenuProvider } from './components/menu.tsx';
@@ -18,10 +19,16 @@ import { Overlay } from './components/overlay.tsx';
 import { useCspNonce } from './lib/csp-nonce.ts';
 import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
-import { renderedStylesheet, STYLESHEET_ID } from './lib/stylesheet.ts';
+import { renderedStylesheet, STYLESHEET_ID, stylesheetNonce } from './lib/stylesheet.ts';
 import './load-context.ts';
 
 const stylesheet = renderedStylesheet();
+/**
+ * In the browser, the nonce the page's stylesheet came with: when the root's error boundary takes
+ * over (a link followed offline, a page gone), React renders the `<style>` element anew, and
+ * without the nonce the page's Content-Security-Policy would refuse it and leave the page bare.
+ */
+const pageStylesheetNonce = stylesheetNonce();
 
 export const links: Route.LinksFunction = () => [
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
@@ -64,9 +71,18 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({
   return formMethod === undefined && currentUrl.href === nextUrl.href ? defaultShouldRevalidate : false;
 };
 
+/**
+ * What a route module may say in its `handle`: `hydrate: false` sends its page without the app's
+ * scripts (the offline page, which the service worker shows at other addresses).
+ */
+export interface RouteHandle {
+  hydrate?: boolean;
+}
+
 export function Layout({ children }: { children: React.ReactNode }) {
   const { data, locale, t } = useShop();
   const nonce = useCspNonce();
+  const hydrate = useMatches().every((match) => (match.handle as RouteHandle | undefined)?.hydrate !== false);
   return (
     <html lang={locale}>
       <head>
@@ -77,7 +93,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
         {/* Filled in by the server's entry (lib/stylesheet.ts). */}
         <style
           id={STYLESHEET_ID}
-          nonce={nonce.style}
+          nonce={nonce.style || pageStylesheetNonce}
           // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page
           dangerouslySetInnerHTML={{ __html: stylesheet }}
           suppressHydrationWarning
@@ -96,11 +112,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
             {children}
           </main>
           <Footer />
-          {data?.overlayVisible ? <Overlay /> : null}
+          {/* A page without scripts is the offline page: nothing there to acknowledge. */}
+          {data?.overlayVisible && hydrate ? <Overlay /> : null}
         </MenuProvider>
-        {/* Back restores where the shopper was; a new page opens at its top or at its #anchor. */}
-        <ScrollRestoration nonce={nonce.script} />
-        <Scripts nonce={nonce.script} />
+        {hydrate ? (
+          <>
+            {/* Back restores where the shopper was; a new page opens at its top or at its #anchor. */}
+            <ScrollRestoration nonce={nonce.script} />
+            <Scripts nonce={nonce.script} />
+          </>
+        ) : null}
       </body>
     </html>
   );
@@ -113,6 +134,10 @@ export default function App() {
 
 export function ErrorBoundary() {
   const error = useRouteError();
+  // A link followed without a connection to a page the service worker has not saved.
+  if (!isRouteErrorResponse(error) && typeof navigator !== 'undefined' && !navigator.onLine) {
+    return <OfflinePage />;
+  }
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // The server logs it with the request's id (entry.server.tsx, `handleError`); this is the browser's.
   if (!isRouteErrorResponse(error) && typeof document !== 'undefined') console.error(error);

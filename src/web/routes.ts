@@ -19,6 +19,7 @@ export default [
   route('sitemap.xml', 'routes/sitemap.ts'),
   route('robots.txt', 'routes/robots.ts'),
   route('manifest.webmanifest', 'routes/manifest.ts'),
+  route('offline', 'routes/offline.tsx'),
   route('login', 'routes/login.tsx'),
   route('registration', 'routes/registration.tsx'),
   route('restore', 'routes/restore.tsx'),
@@ -36,7 +37,7 @@ export default [
   route('order/cancel/:provider?', 'routes/order/cancel.tsx'),
   route('order/error', 'routes/order/error.tsx'),
   route('order/history', 'routes/order/history.tsx'),
-  route('order/history/:id', 'routes/order/history-detail.ts'),
+  route('order/history/:id', 'routes/order/history-detail.tsx'),
   // The back office: a guarded layout and its pages, each a chunk of its own (no admin code in shop pages).
   route('admin', 'routes/admin/layout.tsx', [
     index('routes/admin/dashboard.tsx'),

@@ -13,6 +13,8 @@ export function useBrowser(
     javaScriptEnabled?: boolean;
     locale?: string;
     viewport?: { width: number; height: number };
+    /** Journeys of the offline-reading worker allow it; the others keep pages off its cache. */
+    serviceWorkers?: 'allow' | 'block';
   } = {},
 ) {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
@@ -37,7 +39,7 @@ export function useBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 900 },
-      serviceWorkers: 'block',
+      serviceWorkers: options.serviceWorkers ?? 'block',
     });
     // The test-mode notice would cover the page; tests of the notice itself clear this cookie.
     await state.context.addCookies([{ name: 'overlay-test-info', value: 'hidden', url: state.baseUrl }]);

@@ -89,23 +89,48 @@ export async function register(
       .onConflictDoNothing()
       .returning();
     if (!user) throw new Invalid('email-taken', { email: ['email-taken'] });
-    const token = await issueToken(
-      transaction,
-      user.id,
-      'verify',
-      hoursLater(now(context), VERIFY_TOKEN_HOURS),
-    );
-    await queueMail(
-      transaction,
-      {
-        template: 'verify-email',
-        locale: input.locale,
-        to: user.email,
-        data: { link: `${context.publicUrl}/activate?token=${token}` },
-      },
-      context.shop,
-    );
+    await sendConfirmation(transaction, user, input.locale, context);
   });
+}
+
+/** A new confirmation link, mailed in `locale` (in the caller's transaction). */
+async function sendConfirmation(
+  transaction: Executor,
+  user: UserRow,
+  locale: Locale,
+  context: AccountContext,
+) {
+  const token = await issueToken(
+    transaction,
+    user.id,
+    'verify',
+    hoursLater(now(context), VERIFY_TOKEN_HOURS),
+  );
+  await queueMail(
+    transaction,
+    {
+      template: 'verify-email',
+      locale,
+      to: user.email,
+      data: { link: `${context.publicUrl}/activate?token=${token}` },
+    },
+    context.shop,
+  );
+}
+
+/**
+ * Mails the confirmation link again when the address belongs to an account not confirmed yet;
+ * answers the same either way, so it tells no one which addresses are registered.
+ */
+export async function resendConfirmation(
+  db: Executor,
+  email: string,
+  locale: Locale,
+  context: AccountContext,
+): Promise<void> {
+  const user = await findByEmail(db, email);
+  if (!user || user.emailVerifiedAt) return;
+  await db.transaction((transaction) => sendConfirmation(transaction, user, locale, context));
 }
 
 /** Confirms the e-mail from the link; the caller signs the user in. */

@@ -17,6 +17,7 @@ import {
   findUser,
   register,
   requestPasswordReset,
+  resendConfirmation,
   resetPassword,
   toUser,
   updateProfile,
@@ -89,6 +90,11 @@ export function accountActions(services: Services, request: FastifyRequest) {
     async restore(email: string, locale: Locale) {
       await rateLimits.consume('restore', request.ip, email);
       await requestPasswordReset(db, email, locale, context);
+    },
+    /** The confirmation link again, for an account that signed up but never followed it. */
+    async resendConfirmation(email: string, locale: Locale) {
+      await rateLimits.consume('registration', request.ip, email);
+      await resendConfirmation(db, email, locale, context);
     },
     async reset(input: ResetInput) {
       await rateLimits.consume('reset', request.ip, input.email);

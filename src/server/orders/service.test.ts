@@ -58,6 +58,8 @@ describe('placing an order', () => {
     expect((await getBasket(db, { userId }, 'ru')).productList).toEqual([]);
     const [mail] = await db.select().from(mails).where(eq(mails.template, 'order-placed'));
     expect(mail?.to).toBe('buyer@example.com');
+    // The address names the country in the buyer's language, not by its code.
+    expect(mail?.text).toContain('420111, Россия, Kazan, Kremlin st. 1');
     expect(paymentAmounts(order)).toMatchObject({
       total: '6320.00',
       products: '5970.00',

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
+import { countryName } from '../../contract/countries.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type {
@@ -228,7 +229,12 @@ function orderMailData(
     currency: order.currency,
     ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
     deliveryMethod: order.deliveryMethod,
-    address: [order.deliveryZip, order.deliveryCountry, order.deliveryCity, order.deliveryAddress].join(', '),
+    address: [
+      order.deliveryZip,
+      countryName(order.deliveryCountry, order.locale === 'en' ? 'en' : 'ru'),
+      order.deliveryCity,
+      order.deliveryAddress,
+    ].join(', '),
   };
 }
 

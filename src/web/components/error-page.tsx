@@ -22,3 +22,29 @@ export function ErrorPage({ status }: { status: number }) {
     </section>
   );
 }
+
+/**
+ * "You are offline": the page the service worker answers with for an address it has not saved
+ * while there is no connection, and what a page shows when following a link fails offline. "Try
+ * again" asks for the same address once more.
+ */
+export function OfflinePage() {
+  const { t } = useShop();
+  return (
+    <section className="error-page">
+      <title>{`${t('offline')} · ${t('site-title')}`}</title>
+      <meta name="robots" content="noindex" />
+      <h1>{t('offline')}</h1>
+      <p>{t('offline-details')}</p>
+      <p className="error-page__actions">
+        {/* biome-ignore lint/a11y/useValidAnchor: an empty address is this page's own: a plain reload of it */}
+        <a href="" className="button button--primary">
+          {t('offline-retry')}
+        </a>
+        <Link to="/" className="button">
+          {t('go-home')}
+        </Link>
+      </p>
+    </section>
+  );
+}

@@ -1,4 +1,6 @@
-import { Link, useMatches } from 'react-router';
+import { type RefObject, useEffect, useRef } from 'react';
+import { Link, useLocation, useMatches } from 'react-router';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { CartIcon, HeartIcon, MenuIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -12,13 +14,41 @@ function useSearchCount(): number | null {
   return paging ? paging.total : null;
 }
 
+/**
+ * Keeps `--header-offset` (styles.css) at the sticky header's height while the header wraps or
+ * changes, so anchors and scrolled-to fields stop just below it.
+ */
+function useHeaderOffset(header: RefObject<HTMLElement | null>) {
+  useEffect(() => {
+    const element = header.current;
+    if (!element || typeof ResizeObserver === 'undefined') return undefined;
+    const root = document.documentElement;
+    const observer = new ResizeObserver(() =>
+      root.style.setProperty('--header-offset', `${element.getBoundingClientRect().height}px`),
+    );
+    observer.observe(element);
+    return () => {
+      observer.disconnect();
+      root.style.removeProperty('--header-offset');
+    };
+  }, [header]);
+}
+
+/** The number on the cart and wishlist links; nothing while they are empty. */
+function CountBadge({ count }: { count: number }) {
+  return count > 0 ? <span className="badge">{count}</span> : null;
+}
+
 export function Header() {
   const { data, t } = useShop();
   const user = data?.user;
   const menu = useMenu();
   const found = useSearchCount();
+  const location = useLocation();
+  const header = useRef<HTMLElement>(null);
+  useHeaderOffset(header);
   return (
-    <header className="site-header">
+    <header className="site-header" ref={header}>
       <div className="site-header__inner">
         <button
           type="button"
@@ -46,7 +76,11 @@ export function Header() {
             </Link>
           ) : (
             <>
-              <Link to="/login" prefetch="intent" className="header-links__text">
+              <Link
+                to={signInPath(location.pathname, location.search)}
+                prefetch="intent"
+                className="header-links__text"
+              >
                 {t('login')}
               </Link>
               <Link to="/registration" prefetch="intent" className="header-links__text">
@@ -56,11 +90,11 @@ export function Header() {
           )}
           <Link to="/wishlist" prefetch="intent" className="icon-link">
             <HeartIcon label={t('wishlist')} />
-            <span className="badge">{data?.counts.wishlist ?? 0}</span>
+            <CountBadge count={data?.counts.wishlist ?? 0} />
           </Link>
           <Link to="/cart" prefetch="intent" className="icon-link">
             <CartIcon label={t('cart')} />
-            <span className="badge">{data?.counts.basket ?? 0}</span>
+            <CountBadge count={data?.counts.basket ?? 0} />
           </Link>
           <LanguageSwitcher className="header-language" />
         </nav>

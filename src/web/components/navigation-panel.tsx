@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { Form, NavLink } from 'react-router';
+import { Form, NavLink, useLocation } from 'react-router';
 import { useHydrated } from '../lib/enhanced-forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { CloseIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
@@ -50,6 +51,7 @@ function NavigationPanelContent() {
   const { data, t } = useShop();
   const user = data?.user;
   const menu = useMenu();
+  const location = useLocation();
   return (
     <>
       <button type="button" className="icon-button navigation-panel__close" onClick={() => menu.set(false)}>
@@ -64,7 +66,7 @@ function NavigationPanelContent() {
         {user ? null : (
           <>
             <li>
-              <NavLink to="/login">{t('login')}</NavLink>
+              <NavLink to={signInPath(location.pathname, location.search)}>{t('login')}</NavLink>
             </li>
             <li>
               <NavLink to="/registration">{t('registration')}</NavLink>

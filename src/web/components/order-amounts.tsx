@@ -44,7 +44,7 @@ export function AmountRows({
   delivery?: ReactNode;
   days?: DeliveryDays | number | null | undefined;
 }) {
-  const { t } = useShop();
+  const { locale, t } = useShop();
   return (
     <>
       <div>
@@ -58,7 +58,7 @@ export function AmountRows({
       {days ? (
         <div>
           <dt>{t('delivery-time')}</dt>
-          <dd>{daysText(t, days)}</dd>
+          <dd>{daysText(t, locale, days)}</dd>
         </div>
       ) : null}
       <div className="summary-list__total">

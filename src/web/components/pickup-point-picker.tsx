@@ -25,7 +25,7 @@ export function PickupPointPicker({
   onChoose: (address: string) => void;
   onClose: () => void;
 }) {
-  const { t } = useShop();
+  const { locale, t } = useShop();
   const dialog = useRef<HTMLDialogElement>(null);
   const searchField = useRef<HTMLInputElement>(null);
   const fetcher = useFetcher<PickupPointsAnswer>();
@@ -115,7 +115,7 @@ export function PickupPointPicker({
                       <p>{point.address}</p>
                       {point.workSchedule ? <p className="pickup-point__note">{point.workSchedule}</p> : null}
                       {point.period ? (
-                        <p className="pickup-point__note">{daysText(t, point.period)}</p>
+                        <p className="pickup-point__note">{daysText(t, locale, point.period)}</p>
                       ) : null}
                     </div>
                     <button

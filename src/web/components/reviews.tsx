@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher } from 'react-router';
 import type { Locale } from '../../contract/locale.ts';
 import type { Review } from '../../contract/shopping.ts';
-import type { MessageKey, Translate } from '../i18n/messages.ts';
+import type { Translate } from '../i18n/messages.ts';
+import { plural } from '../i18n/plural.ts';
 import { INTENT } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
@@ -28,12 +29,6 @@ export interface ReviewThreadData {
   maxLength: number;
 }
 
-const PLURAL_KEYS: Partial<Record<Intl.LDMLPluralRule, MessageKey>> = {
-  one: 'review-count-one',
-  few: 'review-count-few',
-  many: 'review-count-many',
-};
-
 /** Intl formatters cost far more to build than to use: one of each per language. */
 function perLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
   const built = new Map<Locale, T>();
@@ -47,7 +42,6 @@ function perLocale<T>(build: (locale: Locale) => T): (locale: Locale) => T {
   };
 }
 
-const pluralRules = perLocale((locale) => new Intl.PluralRules(locale));
 const ratingFormat = perLocale((locale) => new Intl.NumberFormat(locale, { maximumFractionDigits: 1 }));
 /** Dates in UTC, so the server's and the browser's renderings agree. */
 const dateFormat = perLocale(
@@ -55,10 +49,8 @@ const dateFormat = perLocale(
 );
 
 /** "2 reviews", "2 отзыва", "5 отзывов". */
-export function reviewCount(t: Translate, locale: Locale, count: number): string {
-  const rule = pluralRules(locale).select(count);
-  return t(PLURAL_KEYS[rule] ?? 'review-count-other', { count });
-}
+export const reviewCount = (t: Translate, locale: Locale, count: number): string =>
+  plural(t, locale, 'review-count', count);
 
 const formatRating = (locale: Locale, rating: number) => ratingFormat(locale).format(rating);
 

@@ -143,14 +143,15 @@ export function SearchField({ found }: { found: number | null }) {
         autoComplete="off"
         enterKeyHint="search"
       />
-      <button type="submit" className="icon-button">
-        <SearchIcon label={t('search')} size={20} />
-      </button>
+      {/* Beside the field, not over it: the field's clear button and a long query stay clear of it. */}
       {found !== null ? (
         <output className="search-field__found" aria-live="polite">
           {t('search-found', { count: found })}
         </output>
       ) : null}
+      <button type="submit" className="icon-button">
+        <SearchIcon label={t('search')} size={20} />
+      </button>
       <div
         id={LISTBOX_ID}
         role="listbox"

@@ -120,9 +120,10 @@ export function WishlistHeart({
   const className = prominent
     ? 'button wishlist-heart wishlist-heart--prominent'
     : 'icon-button icon-button--outlined wishlist-heart';
-  const label = t('add-to-wishlist');
-  const content = (pressed: boolean) =>
-    prominent ? (
+  /** "Add to wishlist", and "In wishlist" once it is there. */
+  const content = (pressed: boolean) => {
+    const label = t(pressed ? 'in-wishlist' : 'add-to-wishlist');
+    return prominent ? (
       <>
         <HeartIcon filled={pressed} />
         <span>{label}</span>
@@ -130,6 +131,7 @@ export function WishlistHeart({
     ) : (
       <HeartIcon filled={pressed} label={label} />
     );
+  };
 
   if (!data?.user) {
     return (
@@ -151,7 +153,7 @@ export function WishlistHeart({
         type="submit"
         className={className}
         aria-pressed={pressed}
-        title={pressed ? t('remove-from-wishlist') : label}
+        title={t(pressed ? 'remove-from-wishlist' : 'add-to-wishlist')}
       >
         {content(pressed)}
       </button>

@@ -22,6 +22,7 @@ const en = {
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
   'wishlist-empty': 'Your wishlist is empty. Tap the heart on a product to keep it here.',
   'remove-from-wishlist': 'Remove from wishlist',
+  'in-wishlist': 'In wishlist',
   'remove-from-wishlist-named': 'Remove {name} from the wishlist',
   // Reviews
   reviews: 'Reviews',
@@ -65,6 +66,7 @@ const ru: Record<keyof typeof en, string> = {
     'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
   'wishlist-empty': 'В избранном пока пусто. Нажмите на сердечко у товара, чтобы сохранить его здесь.',
   'remove-from-wishlist': 'Удалить из избранного',
+  'in-wishlist': 'В избранном',
   'remove-from-wishlist-named': 'Удалить из избранного: {name}',
   reviews: 'Отзывы',
   'rating-of-5': '{rating} из 5',

@@ -100,6 +100,10 @@ export const en = {
   'partner-social-link': '{partner} on {network}',
   'partners-empty': 'Our partners will appear here soon.',
   'offline-reading-on': 'Turn offline reading back on',
+  offline: 'You are offline',
+  'offline-details':
+    'This page has not been saved on this device, and there is no connection to load it. Pages you have opened before are still here.',
+  'offline-retry': 'Try again',
   'offline-reading-failed': 'Offline reading could not be turned off. Reload the page and try again.',
   // Accounts, personal details and feedback
   email: 'E-mail',
@@ -112,6 +116,9 @@ export const en = {
   'create-account': 'Create an account',
   'have-account': 'Already registered?',
   'password-changed': 'Your password has been changed. Sign in with the new one.',
+  'resend-confirmation': 'Send the confirmation again',
+  'confirmation-sent':
+    'If {email} has an account waiting for confirmation, we have sent a new link to it. Check your inbox and the spam folder.',
   register: 'Create account',
   'privacy-policy-consent': 'I agree to the processing of my personal data under the',
   'privacy-policy-consent-link': 'privacy policy',

@@ -49,9 +49,12 @@ describe('the delivery quote', () => {
   });
 
   it('says the delivery time in the visitor’s words', () => {
-    expect(daysText(translator('en'), { min: 1, max: 1 })).toBe('1 day');
-    expect(daysText(translator('en'), { min: 2, max: 4 })).toBe('2–4 days');
-    expect(daysText(translator('ru'), 5)).toBe('5 дн.');
+    expect(daysText(translator('en'), 'en', { min: 1, max: 1 })).toBe('1 day');
+    expect(daysText(translator('en'), 'en', { min: 2, max: 4 })).toBe('2–4 days');
+    expect(daysText(translator('ru'), 'ru', 1)).toBe('1 день');
+    expect(daysText(translator('ru'), 'ru', { min: 2, max: 4 })).toBe('2–4 дня');
+    expect(daysText(translator('ru'), 'ru', 5)).toBe('5 дней');
+    expect(daysText(translator('ru'), 'ru', { min: 3, max: 21 })).toBe('3–21 день');
   });
 });
 

@@ -1,7 +1,9 @@
 import { type DeliveryDays, type DeliveryMethod, deliveryMethods } from '../../contract/delivery.ts';
+import type { Locale } from '../../contract/locale.ts';
 import type { PaymentMethod } from '../../contract/orders.ts';
 import type { Basket } from '../../contract/shopping.ts';
 import type { MessageKey, Translate } from '../i18n/messages.ts';
+import { plural } from '../i18n/plural.ts';
 
 /**
  * Checkout helpers the pages share: the delivery quote's key, splitting a chosen pickup point's
@@ -48,11 +50,13 @@ export function splitPickupPointAddress(
   return { zip: zip.trim(), city: city.trim(), address: `${label}${rest.join(', ').trim()}` };
 }
 
-/** "1 day", "3 days", "2–4 days": delivery time in the visitor's words. */
-export function daysText(translate: Translate, days: DeliveryDays | number): string {
+/**
+ * "1 day", "2–4 days", "1 день", "2–4 дня", "5 дней": delivery time in the visitor's words. A range
+ * takes the form of its upper end, as both languages say it.
+ */
+export function daysText(translate: Translate, locale: Locale, days: DeliveryDays | number): string {
   const { min, max } = typeof days === 'number' ? { min: days, max: days } : days;
-  if (min === max) return translate(min === 1 ? 'delivery-day' : 'delivery-days', { days: min });
-  return translate('delivery-days', { days: `${min}–${max}` });
+  return plural(translate, locale, 'delivery-days', max, { days: min === max ? min : `${min}–${max}` });
 }
 
 /** An order's delivery address on one line: postcode, country, city, street. */

@@ -19,6 +19,8 @@ export interface FormFailure {
   errors: FieldErrors;
   /** The request's own message, shown above the form (role="alert"). */
   formError?: string;
+  /** The untranslated key of `formError`, for a page that offers a way out of that error. */
+  errorKey?: string;
   values?: Record<string, string>;
 }
 
@@ -116,7 +118,7 @@ export function actionError(error: unknown, locale: Locale, formData?: FormData)
     .filter(([, messages]) => messages.length > 0);
   const failure: FormFailure = {
     errors: translateErrors(locale, Object.fromEntries(fields)),
-    ...(message ? { formError: translateError(locale, message) } : {}),
+    ...(message ? { formError: translateError(locale, message), errorKey: message } : {}),
     ...(formData ? { values: formValues(formData) } : {}),
   };
   return data(failure, { status: error.status });

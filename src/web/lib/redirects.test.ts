@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { safeRedirect } from './redirects.ts';
+import { safeRedirect, signInPath } from './redirects.ts';
 
 /** The status a refused target answers with, or the path it sends the visitor to. */
 function outcome(target: string | null, fallback?: string): string | number {
@@ -57,6 +57,30 @@ describe('safeRedirect', () => {
       '/%2509/evil.example',
     ]) {
       expect(outcome(target), JSON.stringify(target)).toBe(400);
+    }
+  });
+});
+
+describe('signInPath', () => {
+  it('carries the page the shopper is on, with its query, as a return address the sign-in accepts', () => {
+    const path = signInPath('/search/mug', '?sort=asc');
+    expect(path).toBe('/login?redirectTo=%2Fsearch%2Fmug%3Fsort%3Dasc');
+    const target = new URLSearchParams(path.split('?')[1]).get('redirectTo');
+    expect(safeRedirect(target)).toBe('/search/mug?sort=asc');
+  });
+
+  it('needs no return address from home, the account pages or the offline page', () => {
+    for (const page of [
+      '/',
+      '/login',
+      '/registration',
+      '/restore',
+      '/reset',
+      '/activate',
+      '/logout/',
+      '/offline',
+    ]) {
+      expect(signInPath(page, '?x=1')).toBe('/login');
     }
   });
 });

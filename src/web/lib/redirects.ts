@@ -39,3 +39,16 @@ function decodedFully(text: string): string {
   }
   return decoded;
 }
+
+/** Pages a shopper is not sent back to after signing in: the account pages, and the offline page. */
+const NO_RETURN_PAGE = /^\/(login|registration|restore|reset|activate|logout|offline)(\/|$)/;
+
+/**
+ * The sign-in page's address from the page the shopper is on (`pathname` with its `search`), so
+ * signing in returns there: `/login?redirectTo=/product/mug`. Home, the account pages and the
+ * offline page need no return address.
+ */
+export function signInPath(pathname: string, search = ''): string {
+  if (pathname === '/' || NO_RETURN_PAGE.test(pathname)) return '/login';
+  return `/login?${new URLSearchParams({ redirectTo: `${pathname}${search}` })}`;
+}

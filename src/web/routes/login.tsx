@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, Link, redirect } from 'react-router';
-import { loginBody } from '../../contract/accounts.ts';
+import { loginBody, restoreBody } from '../../contract/accounts.ts';
 import {
   FormAlert,
   FormField,
@@ -16,15 +16,19 @@ import type { Route } from './+types/login';
 
 /** Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  if (await context.account.currentUser()) throw redirect('/');
+  if (await context.account.currentUser()) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
   const passwordChanged = url.searchParams.get('reset') === '1';
   return { passwordChanged };
 }
+
+/** The button offered when the account's e-mail is not confirmed yet: mails the link again. */
+const RESEND_CONFIRMATION = 'resend-confirmation';
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   // Checked first: a target refused with 400 must not leave the visitor signed in.
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const formData = await postedForm(request);
+  if (formData.get('intent') === RESEND_CONFIRMATION) return resendConfirmation(context, formData);
   const parsed = parseForm(loginBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
@@ -35,17 +39,43 @@ export async function action({ context, request, url }: Route.ActionArgs) {
   return redirect(redirectTo);
 }
 
+/** Answers the same whether or not the address has an unconfirmed account (as password recovery). */
+async function resendConfirmation(context: Route.ActionArgs['context'], formData: FormData) {
+  const parsed = parseForm(restoreBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.resendConfirmation(parsed.data.email, context.locale);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return { confirmationSentTo: parsed.data.email };
+}
+
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
+  const confirmationSentTo =
+    actionData && 'confirmationSentTo' in actionData ? actionData.confirmationSentTo : undefined;
+  const unconfirmedEmail = failure?.errorKey === 'email-not-confirmed' ? failure.values?.email : undefined;
   return (
     <section className="auth-card" aria-labelledby="login-heading">
       <PrivatePageHead title={t('login')} />
       <h1 id="login-heading">{t('login')}</h1>
       {loaderData.passwordChanged && !failure ? <FormSuccess>{t('password-changed')}</FormSuccess> : null}
+      {confirmationSentTo ? (
+        <FormSuccess>{t('confirmation-sent', { email: confirmationSentTo })}</FormSuccess>
+      ) : null}
       <FormAlert>{failure?.formError}</FormAlert>
+      {unconfirmedEmail ? (
+        <Form method="post" className="auth-form__resend">
+          <input type="hidden" name="email" value={unconfirmedEmail} />
+          <button type="submit" name="intent" value={RESEND_CONFIRMATION} className="button">
+            {t('resend-confirmation')}
+          </button>
+        </Form>
+      ) : null}
       <Form method="post" ref={form} noValidate className="auth-form">
         <FormField
           name="email"

@@ -27,7 +27,7 @@ const content: Record<Locale, { description: string; intro: string }> = {
   },
 };
 
-/** Names of the networks the spec gives an icon; any other network gets an empty icon. */
+/** Names of the networks the spec gives an icon; any other network is named by its link's host. */
 const NETWORK_NAMES: Record<(typeof KNOWN_SOCIALS)[number], string> = {
   vk: 'VK',
   twitter: 'X (Twitter)',
@@ -155,7 +155,7 @@ function PartnerCard({ partner }: { partner: Partner }) {
           {partner.socials.map((social) => (
             <li key={`${social.type}:${social.link}`}>
               <SocialLink
-                type={isKnownNetwork(social.type) ? social.type : 'other'}
+                type={social.type}
                 href={webAddress(social.link)}
                 name={t('partner-social-link', { partner: partner.name, network: networkName(social) })}
               />

@@ -71,7 +71,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
               {t('sign-in')}
             </Link>
             <Link to="/registration" className="button">
-              {t('create-account')}
+              {t('register')}
             </Link>
           </p>
         </div>

@@ -1,20 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useFetcher } from 'react-router';
-import { isDeliveryMethod, trackingUrl } from '../../../contract/delivery.ts';
-import { imageUrl } from '../../../contract/images.ts';
 import { roublesToKopecks } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
-import { AmountRows } from '../../components/order-amounts.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
+import { OrderDetailsView } from '../../components/order-details.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
-import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
-import { deliveryAddressLine, deliveryName, orderStatusText } from '../../lib/checkout.ts';
+import { useAmounts } from '../../lib/amounts.ts';
+import { orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/history';
-import type { loader as detailLoader } from './history-detail.ts';
+import type { loader as detailLoader } from './history-detail.tsx';
 
 /** The signed-in user's orders, newest first; guests sign in first and come back here. */
 export async function loader({ context }: Route.LoaderArgs) {
@@ -45,12 +43,6 @@ function OrderDetails({ id }: { id: number }) {
     void load.current(`/order/history/${id}`);
   }, [id]);
   const order = fetcher.data?.order;
-  // What the order was shown and charged in: its own currency at its own rate.
-  const amounts = useAmounts(
-    order?.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)) ?? [],
-    roublesToKopecks(order?.delivery_cost ?? 0),
-    order,
-  );
   if (!order) {
     return (
       <p className="order-card__loading" role="status">
@@ -58,48 +50,7 @@ function OrderDetails({ id }: { id: number }) {
       </p>
     );
   }
-  const method = deliveryName(order.delivery_method);
-  return (
-    <div className="order-card__details">
-      <ul className="order-items">
-        {order.products.map((item, index) => (
-          <li key={item.id} className="order-item">
-            {item.image ? (
-              <img src={imageUrl('products', item.image, 160)} alt="" width={56} height={56} loading="lazy" />
-            ) : (
-              <span className="order-item__placeholder" />
-            )}
-            <Link to={`/product/${item.link}`}>{item.name}</Link>
-            <span className="order-item__count">× {item.count}</span>
-            <span className="order-item__price">{amounts.line(index)}</span>
-          </li>
-        ))}
-      </ul>
-      <dl className="summary-list order-card__facts">
-        <div className="summary-list__wide">
-          <dt>{t('delivery-method')}</dt>
-          <dd>{method ? t(method) : order.delivery_method}</dd>
-        </div>
-        <div className="summary-list__wide">
-          <dt>{t('delivery-address')}</dt>
-          <dd>{deliveryAddressLine(order)}</dd>
-        </div>
-        <div className="summary-list__wide">
-          <dt>{t('track-code')}</dt>
-          <dd>
-            {order.track_code && isDeliveryMethod(order.delivery_method) ? (
-              <a href={trackingUrl(order.delivery_method, order.track_code)} target="_blank" rel="noreferrer">
-                {order.track_code}
-              </a>
-            ) : (
-              (order.track_code ?? t('track-code-none'))
-            )}
-          </dd>
-        </div>
-        <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
-      </dl>
-    </div>
-  );
+  return <OrderDetailsView order={order} />;
 }
 
 function OrderCard({ order }: { order: OrderSummary }) {
