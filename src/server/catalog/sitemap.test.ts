@@ -11,11 +11,12 @@ describe('sitemap', () => {
     [{ link: 'compass-rose', updatedAt: new Date('2026-11-01T10:00:00Z') }],
   );
 
-  it('lists home, the info pages, categories, projects and products, escaped, with product dates', () => {
+  it('lists home, all products, the info pages, categories, projects and products, escaped, with product dates', () => {
     const xml = sitemapFile(entries, SHOP, null);
     expect(xml).toContain('<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">');
     expect(locs(xml)).toEqual([
       `${SHOP}/`,
+      `${SHOP}/products`,
       `${SHOP}/shipping`,
       `${SHOP}/payment`,
       `${SHOP}/about`,
@@ -44,7 +45,7 @@ describe('sitemap', () => {
     for (const part of ['0', '4', '-1', '1.5', 'x', '', '01', '99999999']) {
       expect(sitemapFile(many, SHOP, part, 2)).toBeNull();
     }
-    expect(locs(sitemapFile(entries, SHOP, '1'))).toHaveLength(9);
+    expect(locs(sitemapFile(entries, SHOP, '1'))).toHaveLength(10);
     expect(sitemapFile(entries, SHOP, '2')).toBeNull();
   });
 });

@@ -69,6 +69,8 @@ export const en = {
   'similar-products': 'You may also like',
   'product-images': 'Product images',
   'show-image': 'Show image {number}',
+  'all-products': 'All products',
+  'recently-viewed': 'Recently viewed',
   discount: 'Discount',
   'old-price': 'Old price',
   breadcrumbs: 'Breadcrumbs',

@@ -71,6 +71,8 @@ export const ru: Record<CoreMessageKey, string> = {
   'similar-products': 'Вам может понравиться',
   'product-images': 'Фотографии товара',
   'show-image': 'Показать фото {number}',
+  'all-products': 'Все товары',
+  'recently-viewed': 'Вы недавно смотрели',
   discount: 'Скидка',
   'old-price': 'Старая цена',
   breadcrumbs: 'Навигационная цепочка',
