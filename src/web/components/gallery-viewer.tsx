@@ -57,6 +57,8 @@ export function GalleryViewer({
   const toggleZoom = (event: MouseEvent<HTMLButtonElement>) => {
     const image = event.currentTarget.querySelector('img');
     if (zoom || !image?.naturalWidth) return setZoom(null);
+    // The row stops scrolling while zoomed: settle it on this image first.
+    show(slides.current, { jump: true });
     // The picture as drawn inside the image's box (object-fit: contain).
     const box = image.getBoundingClientRect();
     const scale = Math.min(box.width / image.naturalWidth, box.height / image.naturalHeight);
@@ -91,8 +93,7 @@ export function GalleryViewer({
       </p>
       <ul
         className={`gallery-viewer__slides ${zoom ? 'gallery-viewer__slides--zoomed' : ''}`}
-        ref={slides.strip}
-        onScroll={slides.onScroll}
+        {...slides.stripProps}
       >
         {images.map((file, index) => {
           const zoomed = zoom !== null && index === slides.current ? zoom : null;

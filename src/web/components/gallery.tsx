@@ -42,7 +42,7 @@ function ImageRow({ images, name }: { images: string[]; name: string }) {
       {/* The arrow keys move between the images from any control inside. */}
       <section className="gallery" aria-label={t('product-images')} onKeyDown={slides.onKeyDown}>
         <div className="gallery__stage">
-          <ul className="gallery__slides" ref={slides.strip} onScroll={slides.onScroll}>
+          <ul className="gallery__slides" {...slides.stripProps}>
             {images.map((file, index) => (
               <li key={file} className="gallery__slide">
                 <button

@@ -10,27 +10,42 @@ const prefersReducedMotion = () => window.matchMedia('(prefers-reduced-motion: r
 export function useSlides(count: number, start = 0) {
   const strip = useRef<HTMLUListElement>(null);
   const [current, setCurrent] = useState(start);
+  /** The slide a scroll of ours is heading to: the ones it passes on the way are not current. */
+  const heading = useRef<number | null>(null);
 
   /** Scrolls to slide `index`; smoothly unless told to jump or the visitor asked for less motion. */
   const show = useCallback(
     (index: number, { jump = false } = {}) => {
       const next = (index + count) % count;
       const element = strip.current;
-      element?.scrollTo({
-        left: next * element.clientWidth,
-        behavior: jump || prefersReducedMotion() ? 'instant' : 'smooth',
-      });
+      if (element && element.scrollLeft !== next * element.clientWidth) {
+        heading.current = next;
+        element.scrollTo({
+          left: next * element.clientWidth,
+          behavior: jump || prefersReducedMotion() ? 'instant' : 'smooth',
+        });
+      }
       setCurrent(next);
     },
     [count],
   );
 
-  /** The slide mostly in view is the current one, however it got there. */
+  /** The slide the row rests on is the current one, however it got there. */
   const onScroll = () => {
     const element = strip.current;
     if (!element || element.clientWidth === 0) return;
-    const index = Math.min(count - 1, Math.max(0, Math.round(element.scrollLeft / element.clientWidth)));
+    const position = element.scrollLeft / element.clientWidth;
+    const index = Math.min(count - 1, Math.max(0, Math.round(position)));
+    if (heading.current !== null) {
+      if (index !== heading.current || Math.abs(position - index) > 0.02) return;
+      heading.current = null;
+    }
     setCurrent(index);
+  };
+
+  /** A finger, a wheel or a scroll bar takes over from a scroll of ours. */
+  const onUserScroll = () => {
+    heading.current = null;
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
@@ -41,5 +56,14 @@ export function useSlides(count: number, start = 0) {
     show(current + step);
   };
 
-  return { strip, current, show, onScroll, onKeyDown };
+  /** Props for the scrolling list. */
+  const stripProps = {
+    ref: strip,
+    onScroll,
+    onPointerDown: onUserScroll,
+    onTouchStart: onUserScroll,
+    onWheel: onUserScroll,
+  };
+
+  return { stripProps, current, show, onKeyDown };
 }
