@@ -13,6 +13,8 @@ export function useBrowser(
     javaScriptEnabled?: boolean;
     locale?: string;
     viewport?: { width: number; height: number };
+    /** A touch screen: CDP touch events then scroll as a finger does. */
+    hasTouch?: boolean;
   } = {},
 ) {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
@@ -37,6 +39,7 @@ export function useBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 900 },
+      hasTouch: options.hasTouch ?? false,
       serviceWorkers: 'block',
     });
     // The test-mode notice would cover the page; tests of the notice itself clear this cookie.
