@@ -1,5 +1,6 @@
 import { lazy, Suspense, useRef, useState } from 'react';
 import { imageSrcSet, imageUrl } from '../../contract/images.ts';
+import { useHydrated } from '../lib/enhanced-forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { useSlides } from '../lib/slides.ts';
 import { ChevronIcon } from './icons.tsx';
@@ -12,9 +13,10 @@ const GalleryViewer = lazy(() =>
 const SLIDE_SIZES = '(max-width: 860px) calc(100vw - 2rem), 560px';
 
 /**
- * The product's images: a row of large ones a finger swipes (CSS scroll snapping, so it works
- * before the scripts arrive), arrows and the arrow keys, thumbnails when there are several, and a
- * zoomable full-screen view. `images` is a plain list of file names: a new list (another colour
+ * The product's images: a row of large ones a finger swipes (CSS scroll snapping: the browser
+ * scrolls, the scripts only follow), arrows and the arrow keys, thumbnails when there are several,
+ * and a zoomable full-screen view. The server sends the first image; the others follow once the
+ * page runs. `images` is a plain list of file names: a new list (another colour
  * chosen) starts again at its first image.
  */
 export function Gallery({ images, name }: { images: string[]; name: string }) {
@@ -29,6 +31,8 @@ function ImageRow({ images, name }: { images: string[]; name: string }) {
   const [viewing, setViewing] = useState<number | null>(null);
   const openers = useRef<Array<HTMLButtonElement | null>>([]);
   const several = images.length > 1;
+  // The other images come once the page runs: they must not compete with the first one's download.
+  const hydrated = useHydrated();
 
   /** Back from the full screen at the image it showed, focus on that image's button. */
   const closeViewer = (index: number) => {
@@ -56,15 +60,17 @@ function ImageRow({ images, name }: { images: string[]; name: string }) {
                   aria-label={t('open-image', { number: index + 1, count: images.length })}
                   onClick={() => setViewing(index)}
                 >
-                  <img
-                    src={imageUrl('products', file, 640)}
-                    srcSet={imageSrcSet('products', file)}
-                    sizes={SLIDE_SIZES}
-                    alt={name}
-                    width={640}
-                    height={640}
-                    {...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
-                  />
+                  {index === 0 || hydrated ? (
+                    <img
+                      src={imageUrl('products', file, 640)}
+                      srcSet={imageSrcSet('products', file)}
+                      sizes={SLIDE_SIZES}
+                      alt={name}
+                      width={640}
+                      height={640}
+                      {...(index === 0 ? { fetchPriority: 'high' } : { loading: 'lazy', decoding: 'async' })}
+                    />
+                  ) : null}
                 </button>
               </li>
             ))}
