@@ -14,8 +14,10 @@ import { suggestSearch } from './catalog/search.ts';
 import { recordSearch } from './catalog/search-stats.ts';
 import { normaliseSearchText } from './catalog/search-text.ts';
 import {
+  cardsInOrder,
   getProduct,
   listCategories,
+  listCategoryPictures,
   listProducts,
   listProjects,
   listWeekProducts,
@@ -85,6 +87,18 @@ export function createServices(options: {
         ]);
         return { currencyUsd: usdRate(), categories, projects, week };
       }),
+    /** A picture file per category id, for the home page's tiles. */
+    categoryPictures: () => cache.remember('category-pictures', () => listCategoryPictures(db)),
+    /** Every visible product, as a shop list. */
+    all: (locale: Locale, view: ListView) =>
+      cache.remember<Answer<ProductListResponse>>(`all:${locale}:${viewKey(view)}`, () =>
+        listProducts(db, locale, { kind: 'all' }, view),
+      ),
+    /**
+     * The visible ones of these products, in this order (a shopper's recently viewed). Not cached:
+     * every shopper's list is their own.
+     */
+    cards: (locale: Locale, ids: number[]) => cardsInOrder(db, locale, ids),
     /** A shop list; `view` sorts, filters and picks a page (default: the whole list as the spec's call answers). */
     project: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
       cache.remember<Answer<ProductListResponse>>(`project:${locale}:${link}:${viewKey(view)}`, () =>

@@ -3,11 +3,13 @@ import { index, type RouteConfig, route } from '@react-router/dev/routes';
 /** One module per URL of the spec (section 2). */
 export default [
   index('routes/home.tsx'),
+  route('products', 'routes/products.tsx'),
   route('category/:link', 'routes/category.tsx'),
   route('project/:link', 'routes/project.tsx'),
   route('search', 'routes/search-form.ts'),
   route('search/:search', 'routes/search.tsx'),
   route('product/:link', 'routes/product.tsx'),
+  route('recently-viewed', 'routes/recently-viewed.ts'),
   route('shipping', 'routes/shipping.tsx'),
   route('payment', 'routes/payment.tsx'),
   route('about', 'routes/about.tsx'),

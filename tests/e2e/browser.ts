@@ -15,6 +15,8 @@ export function useBrowser(
     viewport?: { width: number; height: number };
     /** Journeys of the offline-reading worker allow it; the others keep pages off its cache. */
     serviceWorkers?: 'allow' | 'block';
+    /** A touch screen: CDP touch events then scroll as a finger does. */
+    hasTouch?: boolean;
   } = {},
 ) {
   const state = {} as { browser: Browser; context: BrowserContext; page: Page; baseUrl: string };
@@ -39,6 +41,7 @@ export function useBrowser(
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       locale: options.locale ?? 'en-US',
       viewport: options.viewport ?? { width: 1280, height: 900 },
+      hasTouch: options.hasTouch ?? false,
       serviceWorkers: options.serviceWorkers ?? 'block',
     });
     // The test-mode notice would cover the page; tests of the notice itself clear this cookie.

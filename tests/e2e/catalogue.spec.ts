@@ -69,7 +69,8 @@ describe('browsing the catalogue', () => {
     await page.getByRole('link', { name: withGallery.name }).first().click();
     await page.getByRole('heading', { level: 1, name: withGallery.name }).waitFor();
     expect(await page.title()).toContain(withGallery.name);
-    const main = page.locator('.gallery__main');
+    // The image in view is the one whose button Tab reaches.
+    const main = page.locator('.gallery__open[tabindex="0"] img');
     expect(await main.getAttribute('src')).toContain(withGallery.images[0]);
     await page.getByRole('button', { name: 'Show image 2' }).click();
     await expect.poll(() => main.getAttribute('src')).toContain(withGallery.images[1]);

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type ProductCard } from '../../contract/catalog.ts';
 import { type ListView, type Sort, WHOLE_LIST } from '../../contract/shop.ts';
 import type { Database, DatabaseConnection } from '../db/client.ts';
-import { categories, productCategories, products, projects } from '../db/schema.ts';
+import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { type ListScope, listProducts } from './service.ts';
+import { cardsInOrder, type ListScope, listCategoryPictures, listProducts } from './service.ts';
 
 /**
  * Shop lists longer than a page: sorting, filtering and counting must hold over the whole list,
@@ -234,5 +234,66 @@ describe('search longer than one page', () => {
     await db.update(products).set({ nameEn: 'Lantern Zeppelin' }).where(eq(products.link, 'lantern-7'));
     expect(await search('zepelin')).toEqual(['lantern-7']);
     await db.update(products).set({ nameEn: 'Lantern 7' }).where(eq(products.link, 'lantern-7'));
+  });
+});
+
+describe('every product as one list', () => {
+  const everything: ListScope = { kind: 'all' };
+
+  it('pages every visible product in product order, sorted and filtered like the other lists', async () => {
+    const plain = await allPages(everything);
+    expect(plain.flatMap((page) => links(page.products))).toEqual(expectedOrder.default(visible).map(linkOf));
+    expect(plain[0]?.paging?.total).toBe(visible.length);
+    const cheapFirst = await allPages(everything, { sort: 'asc', projectId: ids.harbour });
+    expect(cheapFirst.flatMap((page) => links(page.products))).toEqual(
+      expectedOrder.asc(visible.filter((lantern) => lantern.harbour)).map(linkOf),
+    );
+    const giftsInStock = await allPages(everything, { sort: 'available', categoryId: ids.gifts });
+    expect(giftsInStock.flatMap((page) => links(page.products))).toEqual(
+      expectedOrder.available(visible.filter((lantern) => lantern.gifts)).map(linkOf),
+    );
+    expect(plain[0]?.counts.categories[ids.gifts]).toBe(visible.filter((lantern) => lantern.gifts).length);
+  });
+});
+
+describe('pictures of categories and products by id', () => {
+  const idOfLantern = async (n: number) => {
+    const [row] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(eq(products.link, `lantern-${n}`));
+    if (!row) throw new Error(`no lantern ${n}`);
+    return row.id;
+  };
+
+  it('pictures each visible category by the first image of its first visible product with images', async () => {
+    const [candles] = await db
+      .insert(categories)
+      .values({ link: 'candles', nameRu: 'Свечи', nameEn: 'Candles', position: 4 })
+      .returning();
+    if (!candles) throw new Error('fixture insert failed');
+    const [second, fourth, hidden] = await Promise.all([idOfLantern(2), idOfLantern(4), idOfLantern(HIDDEN)]);
+    await db.insert(productCategories).values({ productId: hidden, categoryId: candles.id });
+    await db.insert(productImages).values([
+      { productId: second, file: 'second-back.webp', position: 1 },
+      { productId: second, file: 'second-front.webp', position: 0 },
+      { productId: fourth, file: 'fourth.webp', position: 0 },
+      { productId: hidden, file: 'hidden.webp', position: 0 },
+    ]);
+    // Lantern 1 has no image, lantern 2 is the first in lamps with one; gifts start at lantern 4;
+    // candles hold only a hidden product, the archive is a hidden category.
+    expect(await listCategoryPictures(db)).toEqual({
+      [ids.lamps]: 'second-front.webp',
+      [ids.gifts]: 'fourth.webp',
+    });
+  });
+
+  it('answers the visible ones of the products asked for, in the order asked', async () => {
+    const [third, ninth, hidden] = await Promise.all([idOfLantern(3), idOfLantern(9), idOfLantern(HIDDEN)]);
+    const cards = await cardsInOrder(db, 'ru', [ninth, hidden, 999_999, third]);
+    expect(cards.map((card) => [card.link, card.name])).toEqual([
+      ['lantern-9', 'Фонарь 9'],
+      ['lantern-3', 'Фонарь 3'],
+    ]);
   });
 });

@@ -108,8 +108,8 @@ async function selectCards(
   return rows.map(toCard);
 }
 
-/** The cards of `ids`, in that order (the order a list statement chose). */
-async function cardsInOrder(db: Executor, locale: Locale, ids: number[]): Promise<ProductCard[]> {
+/** The cards of `ids` that are visible, in that order (the order a list statement or a shopper chose). */
+export async function cardsInOrder(db: Executor, locale: Locale, ids: number[]): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
   const cards = await selectCards(db, locale, inArray(products.id, ids), []);
   const byId = new Map(cards.map((card) => [card.id, card]));
@@ -147,12 +147,38 @@ export async function listCategories(db: Executor, locale: Locale): Promise<Cate
   }));
 }
 
+/**
+ * A picture for each visible category that has one: the first image of its visible product with
+ * the lowest id that has images. Read through the category index, one short walk per category,
+ * however many products a category holds.
+ */
+export async function listCategoryPictures(db: Executor): Promise<Record<number, string>> {
+  const rows = rowsOf<{ id: number; file: string }>(
+    await db.execute(sql`select ${categories.id} as id, picked.file
+      from ${categories}
+      cross join lateral (
+        select (select pi.file from ${productImages} pi where pi.product_id = pc.product_id
+            order by pi.position, pi.id limit 1) as file
+        from ${productCategories} pc
+        join ${products} on ${products.id} = pc.product_id
+        join ${projects} on ${projects.id} = ${products.projectId}
+        where pc.category_id = ${categories.id} and ${products.visible} and ${projects.visible}
+          and exists (select 1 from ${productImages} pi where pi.product_id = pc.product_id)
+        order by pc.product_id
+        limit 1
+      ) as picked
+      where ${categories.visible}`),
+  );
+  return Object.fromEntries(rows.map((row) => [row.id, row.file]));
+}
+
 /** Featured (week-sale) products for the home page. */
 export function listWeekProducts(db: Executor, locale: Locale): Promise<ProductCard[]> {
   return selectCards(db, locale, eq(products.weekSale, true), defaultOrder, WEEK_LIMIT);
 }
 
 export type ListScope =
+  | { kind: 'all' }
   | { kind: 'project'; link: string }
   | { kind: 'category'; link: string }
   | { kind: 'search'; text: string };
@@ -184,6 +210,8 @@ interface ScopeQuery {
 
 async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promise<ScopeQuery> {
   const byPosition = { with: sql``, from: sql``, rank: sql`0`, order: sql`position, id` };
+  // Every visible product; the page names the list in the shopper's language.
+  if (scope.kind === 'all') return { ...byPosition, title: '', where: sql`true` };
   if (scope.kind === 'project') {
     const [project] = await db
       .select()

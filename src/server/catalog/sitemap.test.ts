@@ -11,7 +11,7 @@ describe('sitemap', () => {
     [{ link: 'compass-rose', updatedAt: new Date('2026-11-01T10:00:00Z') }],
   );
 
-  it('lists home, the info pages, categories, projects and products in each language, escaped, with product dates', () => {
+  it('lists home, all products, the info pages, categories, projects and products in each language, escaped, with product dates', () => {
     const xml = sitemapFile(entries, SHOP, null);
     expect(xml).toContain(
       '<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">',
@@ -19,6 +19,7 @@ describe('sitemap', () => {
     expect(locs(xml)).toEqual(
       [
         '/',
+        '/products',
         '/shipping',
         '/payment',
         '/about',
@@ -66,7 +67,7 @@ describe('sitemap', () => {
     for (const part of ['0', '6', '-1', '1.5', 'x', '', '01', '99999999']) {
       expect(sitemapFile(many, SHOP, part, 2)).toBeNull();
     }
-    expect(locs(sitemapFile(entries, SHOP, '1'))).toHaveLength(18);
+    expect(locs(sitemapFile(entries, SHOP, '1'))).toHaveLength(20);
     expect(sitemapFile(entries, SHOP, '2')).toBeNull();
   });
 });

@@ -21,13 +21,14 @@ export function listProductLinks(db: Executor): Promise<ProductLink[]> {
 /** Info pages listed for search engines besides the catalogue. */
 const STATIC_PAGES = ['/shipping', '/payment', '/about', '/partners', '/privacy-policy'];
 
-/** Every page a shopper can reach without signing in: home, info pages, categories, projects, products. */
+/** Every page a shopper can reach without signing in: home, all products, info pages, categories, projects, products. */
 export function sitemapEntries(
   sections: { categories: Array<{ link: string }>; projects: Array<{ link: string }> },
   products: ProductLink[],
 ): SitemapEntry[] {
   return [
     { path: '/' },
+    { path: '/products' },
     ...STATIC_PAGES.map((path) => ({ path })),
     ...sections.categories.map((category) => ({ path: `/category/${encodeURIComponent(category.link)}` })),
     ...sections.projects.map((project) => ({ path: `/project/${encodeURIComponent(project.link)}` })),

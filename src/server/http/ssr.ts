@@ -21,7 +21,7 @@ import { SESSION_COOKIE } from './session.ts';
 export const BUILD_DIRECTORY = path.resolve('build');
 
 /** Home, lists and product pages: the same for every visitor without a session. */
-const CATALOGUE_PAGE = /^\/(?:(?:category|project|search|product)\/[^/]+\/?)?$/;
+const CATALOGUE_PAGE = /^\/(?:(?:category|project|search|product)\/[^/]+\/?|products\/?)?$/;
 
 const pageCacheLookups = counter({
   name: 'vitrina_page_cache_lookups_total',

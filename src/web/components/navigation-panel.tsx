@@ -105,6 +105,9 @@ function NavigationPanelContent() {
       ) : null}
       <h2 className="navigation-panel__heading">{t('categories')}</h2>
       <ul className="navigation-panel__group">
+        <li>
+          <NavLink to="/products">{t('all-products')}</NavLink>
+        </li>
         {data?.categories.map((category) => (
           <li key={category.id}>
             <NavLink to={`/category/${category.link}`}>{category.name}</NavLink>

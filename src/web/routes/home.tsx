@@ -1,14 +1,20 @@
 import { Link } from 'react-router';
-import { imageUrl } from '../../contract/images.ts';
+import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const { week } = (await context.services.catalog.initial(context.locale)).value;
-  return { week };
+  const [initial, categoryPictures] = await Promise.all([
+    context.services.catalog.initial(context.locale),
+    context.services.catalog.categoryPictures(),
+  ]);
+  return { week: initial.value.week, categoryPictures: categoryPictures.value };
 }
+
+/** A tile is about a third of a phone's screen, at most about 220 px wide elsewhere. */
+const TILE_SIZES = '(max-width: 559px) 33vw, 220px';
 
 export default function Home({ loaderData }: Route.ComponentProps) {
   const { data, t } = useShop();
@@ -20,15 +26,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <p>{t('site-description')}</p>
       </section>
       <section aria-labelledby="home-categories">
-        <h2 id="home-categories">{t('all-categories')}</h2>
+        <div className="section-head">
+          <h2 id="home-categories">{t('all-categories')}</h2>
+          <Link to="/products" prefetch="intent">
+            {t('all-products')}
+          </Link>
+        </div>
         <ul className="category-tiles">
-          {data?.categories.map((category) => (
-            <li key={category.id}>
-              <Link to={`/category/${category.link}`} prefetch="intent" className="category-tile">
-                {category.name}
-              </Link>
-            </li>
-          ))}
+          {data?.categories.map((category) => {
+            const picture = loaderData.categoryPictures[category.id];
+            return (
+              <li key={category.id}>
+                <Link to={`/category/${category.link}`} prefetch="intent" className="category-tile">
+                  {picture ? (
+                    <img
+                      src={imageUrl('products', picture, 320)}
+                      srcSet={imageSrcSet('products', picture)}
+                      sizes={TILE_SIZES}
+                      alt=""
+                      width={320}
+                      height={320}
+                      loading="lazy"
+                      decoding="async"
+                    />
+                  ) : (
+                    <span className="category-tile__blank" />
+                  )}
+                  <span className="category-tile__name">{category.name}</span>
+                </Link>
+              </li>
+            );
+          })}
         </ul>
       </section>
       <section aria-labelledby="home-projects">

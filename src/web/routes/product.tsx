@@ -8,6 +8,7 @@ import { Gallery } from '../components/gallery.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
+import { RecentlyViewed } from '../components/recently-viewed.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
 import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
@@ -239,6 +240,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <ProductGrid products={similar} />
         </section>
       ) : null}
+      <RecentlyViewed productId={product.id} />
     </div>
   );
 }
