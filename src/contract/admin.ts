@@ -206,7 +206,7 @@ const orderFields = z.object({
 
 /**
  * A refund staff ask for: `amount` in the order's currency (roubles or dollars, dot or comma
- * decimal), everything left when empty; `restock` the units to put back in stock.
+ * decimal), everything left when empty; `restock` the units of the order's variants to put back in stock.
  */
 export const orderRefund = z.object({
   amount: z.preprocess(
@@ -227,7 +227,7 @@ export const orderRefund = z.object({
   restock: z
     .array(
       z.object({
-        productId: id,
+        variantId: id,
         count: wireNumber(
           z.coerce
             .number({ error: 'number-invalid' })

@@ -36,6 +36,8 @@ const en = {
   'envisioned-not-orderable':
     'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
   'out-of-stock': 'This product is out of stock.',
+  'variant-required': 'Choose a size (or another option) first.',
+  'variant-unavailable': 'This size or option of the product is not available.',
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
   'rating-invalid': 'Choose a rating from 1 to 5.',
   'review-exists': 'You have already reviewed this product.',
@@ -128,6 +130,8 @@ const ru: Record<ErrorKey, string> = {
   'envisioned-not-orderable':
     'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
   'out-of-stock': 'Этого товара нет в наличии.',
+  'variant-required': 'Сначала выберите размер (или другой вариант).',
+  'variant-unavailable': 'Такого размера или варианта этого товара нет.',
   'wishlist-unavailable':
     'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
   'rating-invalid': 'Поставьте оценку от 1 до 5.',

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
+import { setProductStock } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
@@ -286,12 +287,13 @@ export async function saveProduct(
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
   if (!project) throw new NotFound('not-found', { project: ['not-found'] });
 
-  const quantity =
+  // A new product's stock goes to the default variant the database creates with it.
+  const stock =
     input.quantity === undefined
       ? undefined
       : input.quantityHardset || id === undefined
-        ? Math.max(0, input.quantity)
-        : sql`greatest(0, ${products.quantity} + ${input.quantity})`;
+        ? { set: input.quantity }
+        : { add: input.quantity };
   const values = {
     projectId: input.project,
     nameRu: input.name_ru,
@@ -306,7 +308,6 @@ export async function saveProduct(
     weekSale: input.weekSale,
     position: input.position,
     updatedAt: new Date(),
-    ...(quantity === undefined ? {} : { quantity }),
   };
 
   const productId = await db.transaction(async (transaction) => {
@@ -314,7 +315,7 @@ export async function saveProduct(
       target === undefined
         ? transaction
             .insert(products)
-            .values({ ...values, envisioned: input.envisioned })
+            .values({ ...values, envisioned: input.envisioned, quantity: Math.max(0, stock?.set ?? 0) })
             .returning({ id: products.id })
         : transaction
             .update(products)
@@ -323,6 +324,7 @@ export async function saveProduct(
             .returning({ id: products.id }),
     );
     if (!row) throw recordChanged();
+    if (target !== undefined && stock !== undefined) await setProductStock(transaction, row.id, stock);
     await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
     const categoryIds = [...new Set(input.categories)];
     if (categoryIds.length > 0) {

@@ -5,6 +5,7 @@ import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
+import { setProductStock } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
@@ -431,7 +432,6 @@ async function apply(
     ...(changed('price') ? { price: product.price } : {}),
     ...(changed('sale') ? { sale: product.sale } : {}),
     ...(changed('weight') ? { weight: product.weight } : {}),
-    ...(changed('quantity') && step.quantityGiven ? { quantity: product.quantity } : {}),
     ...(changed('visible') ? { visible: product.visible } : {}),
     ...(changed('week_sale') ? { weekSale: product.week_sale } : {}),
   };
@@ -444,6 +444,8 @@ async function apply(
       // A new version: an editor open on this product must not save over the import.
       .set({ ...scalar, version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
+    if (changed('quantity') && step.quantityGiven)
+      await setProductStock(transaction, id, { set: product.quantity });
     // Through the wishlist rule: an envisioned product made available mails its fans, once.
     if (changed('envisioned')) await setEnvisioned(transaction, id, product.envisioned, context);
   } else {

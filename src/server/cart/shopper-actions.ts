@@ -58,18 +58,19 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const basketOwner = await owner(false);
         return basketOwner ? getBasket(db, basketOwner, locale) : emptyBasket;
       },
-      async add(productId: number) {
-        await addToBasket(db, (await owner(true)) as BasketOwner, productId);
+      /** Adds one unit of the product's variant (its only one when none is named). */
+      async add(productId: number, variant?: number) {
+        await addToBasket(db, (await owner(true)) as BasketOwner, productId, variant);
       },
-      async setCount(productId: number, count: number) {
+      async setCount(productId: number, count: number, variant?: number) {
         const basketOwner = await owner(false);
         if (!basketOwner) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
-        return { product: productId, ...(await setBasketCount(db, basketOwner, productId, count)) };
+        return { product: productId, ...(await setBasketCount(db, basketOwner, productId, count, variant)) };
       },
-      async remove(productId: number) {
+      async remove(productId: number, variant?: number) {
         const basketOwner = await owner(false);
-        if (basketOwner) await removeFromBasket(db, basketOwner, productId);
-        return { product: productId };
+        if (basketOwner) await removeFromBasket(db, basketOwner, productId, variant);
+        return { product: productId, ...(variant === undefined ? {} : { variant }) };
       },
       /** Grams of the parcel, for delivery cost. */
       async weight() {

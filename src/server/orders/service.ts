@@ -4,6 +4,7 @@ import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type { OrderDetail, OrderInput, OrderSummary, PaymentMethod } from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   basketItems,
@@ -13,6 +14,7 @@ import {
   orders,
   paymentTransactions,
   products,
+  productVariants,
   projects,
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
@@ -125,20 +127,24 @@ export async function createOrder(
     const items = await transaction
       .select({
         productId: products.id,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+        options: variantOptions,
         count: basketItems.count,
         nameRu: products.nameRu,
         nameEn: products.nameEn,
-        price: products.price,
-        sale: products.sale,
-        quantity: products.quantity,
+        price: variantPrice,
+        sale: variantSale,
+        quantity: productVariants.quantity,
         orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+      .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
       .innerJoin(products, eq(products.id, basketItems.productId))
       .innerJoin(projects, eq(projects.id, products.projectId))
       .where(eq(baskets.userId, userId))
-      .orderBy(asc(products.id));
+      .orderBy(asc(products.id), asc(productVariants.id));
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
       .filter((item) => !item.orderable || item.quantity < item.count)
@@ -181,6 +187,9 @@ export async function createOrder(
       items.map((item) => ({
         orderId: order.id,
         productId: item.productId,
+        variantId: item.variantId,
+        sku: item.sku,
+        options: item.options,
         nameRu: item.nameRu,
         nameEn: item.nameEn,
         price: item.price,
@@ -430,12 +439,15 @@ export async function getOrder(
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,
       orderedName: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
+      variantId: orderItems.variantId,
+      sku: orderItems.sku,
+      options: orderItems.options,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(orderItems.productId), asc(orderItems.sku));
   return {
     ...toSummary(order),
     products: items.map((item) => ({
@@ -445,6 +457,9 @@ export async function getOrder(
       price: kopecksToRoubles(item.orderedPrice),
       sale: item.orderedSale === null ? null : kopecksToRoubles(item.orderedSale),
       count: item.count,
+      variant: item.variantId,
+      sku: item.sku,
+      options: orderItemLabel(item.options, locale),
     })),
     delivery_method: order.deliveryMethod,
     delivery_country: order.deliveryCountry,
@@ -463,11 +478,9 @@ export async function repeatOrder(db: Database, userId: number, orderId: number)
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new NotFound('not-found', { order: ['not-found'] });
-  const items = await db
-    .select({ productId: orderItems.productId, count: orderItems.count })
-    .from(orderItems)
-    .where(eq(orderItems.orderId, orderId));
-  await db.transaction((transaction) => putIntoBasket(transaction, { userId }, items));
+  await db.transaction(async (transaction) =>
+    putIntoBasket(transaction, { userId }, await orderStock(transaction, orderId)),
+  );
 }
 
 /** The user's order placed with this checkout key, while it still awaits payment. */

@@ -12,7 +12,7 @@ export function SummaryItems({
   items,
   amounts,
 }: {
-  items: readonly { id: number; link: string; name: string; count: number }[];
+  items: readonly { id: number | string; link: string; name: string; count: number }[];
   amounts: Amounts;
 }) {
   return (

@@ -37,12 +37,12 @@ export async function action({ context, request }: Route.ActionArgs) {
 const REMOVE_KEY = 'basket-remove-';
 
 /** Products whose removal is on its way: hidden at once, back if the server refuses. */
-function useRemoving(): Set<number> {
+function useRemoving(): Set<string> {
   const fetchers = useFetchers();
   return new Set(
     fetchers
       .filter((fetcher) => fetcher.key.startsWith(REMOVE_KEY) && fetcher.formData)
-      .map((fetcher) => Number(fetcher.formData?.get('product'))),
+      .map((fetcher) => fetcher.key.slice(REMOVE_KEY.length)),
   );
 }
 
@@ -52,14 +52,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   const { t } = useShop();
   const { basket, wishlist } = loaderData;
   const serverCounts = useMemo(
-    () => Object.fromEntries(basket.productList.map((id) => [id, basket.products[id]?.count ?? 1])),
+    () => Object.fromEntries(basket.productList.map((key) => [key, basket.products[key]?.count ?? 1])),
     [basket],
   );
   const counts = useBasketCounts(serverCounts);
   const removing = useRemoving();
-  const lines = basket.productList.flatMap((id) => {
-    const item = basket.products[id];
-    return item && !removing.has(id) ? [{ item, count: counts.countOf(id) }] : [];
+  const lines = basket.productList.flatMap((lineKey) => {
+    const key = String(lineKey);
+    const item = basket.products[key];
+    return item && !removing.has(key) ? [{ key, item, count: counts.countOf(key) }] : [];
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
   const amounts = useAmounts(
@@ -90,15 +91,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <ul className="product-lines">
-            {lines.map(({ item, count }, index) => (
-              <li key={item.id}>
+            {lines.map(({ key, item, count }, index) => (
+              <li key={key}>
                 <CartLine
                   item={item}
                   count={count}
                   lineTotal={amounts.line(index)}
                   inWishlist={wishlist === null ? null : wishlist.includes(item.id)}
-                  onCount={(next) => counts.change(item.id, next)}
-                  onRemove={() => counts.forget(item.id)}
+                  onCount={(next) => counts.change(key, next)}
+                  onRemove={() => counts.forget(key)}
                 />
               </li>
             ))}
