@@ -16,7 +16,6 @@ import { getProduct, listProducts } from './service.ts';
 
 let connection: DatabaseConnection;
 let fixture: Awaited<ReturnType<typeof insertCatalogue>>;
-let wolf: Awaited<ReturnType<typeof giveProductOptions>>;
 let outlaw: Awaited<ReturnType<typeof giveProductOptions>>;
 
 beforeAll(async () => {
@@ -24,7 +23,7 @@ beforeAll(async () => {
   const { db } = connection;
   fixture = await insertCatalogue(db);
   // Wolf T-shirt: 2 500 ₽ on sale at 1 990 ₽; L has its own price, M is sold out.
-  wolf = await giveProductOptions(db, fixture.id('wolf-shirt'), {
+  await giveProductOptions(db, fixture.id('wolf-shirt'), {
     options: [{ ...SIZES, values: SIZES.values.filter((size) => ['S', 'M', 'L', 'XL'].includes(size.en)) }],
     variants: [
       { values: ['S'], quantity: 2 },
