@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../contract/catalog.ts';
-import { chosenVariant, readChoice, valueInStock, withChoice } from './variant-choice.ts';
+import { chosenVariant, matchingVariants, readChoice, valueInStock, withChoice } from './variant-choice.ts';
 
 /** A T-shirt in two colours and two sizes; red M is sold out, black L is not made. */
 const shirt: Pick<ProductDetail, 'options' | 'variants'> = {
@@ -43,6 +43,13 @@ describe('the choice of options in the product page address', () => {
 
   it('names no variant for a combination not made', () => {
     expect(chosenVariant(shirt, readChoice(shirt, params('colour=Black&size=L')))).toBeUndefined();
+  });
+
+  it('keeps the variants the choice so far leaves open', () => {
+    expect(
+      matchingVariants(shirt, readChoice(shirt, params('colour=Red'))).map((variant) => variant.sku),
+    ).toEqual(['red-m', 'red-l']);
+    expect(matchingVariants(shirt, readChoice(shirt, params(''))).length).toBe(3);
   });
 
   it('marks a value sold out when no variant in stock has it with the other choices', () => {

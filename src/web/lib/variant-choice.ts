@@ -51,6 +51,15 @@ export function chosenVariant(product: Options, choice: Choice): ProductVariant 
   );
 }
 
+/** The variants that agree with the options chosen so far (all of them before any choice). */
+export const matchingVariants = (product: Options, choice: Choice): ProductVariant[] =>
+  product.variants.filter((variant) =>
+    variant.values.every((valueId, index) => {
+      const chosen = choice.get(product.options[index]?.id ?? 0);
+      return chosen === undefined || chosen === valueId;
+    }),
+  );
+
 /**
  * Whether a value can be bought with the other options as chosen: some variant in stock has it.
  * Sold-out values stay choosable (the shopper may want to hear when they are back).

@@ -20,6 +20,7 @@ import {
   type Choice,
   chosenVariant,
   isChoiceParam,
+  matchingVariants,
   readChoice,
   variantQuery,
   withChoice,
@@ -243,7 +244,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   // Asked to choose when add to cart was pressed with an option left unchosen.
   const [missing, setMissing] = useState<string | null>(null);
   const price = variant ?? product;
-  const inStock = variant ? variant.inStock : product.inStock;
+  // Units of the chosen variant, or of those the choice so far leaves open.
+  const inStock = variant
+    ? variant.inStock
+    : matchingVariants(product, choice).reduce((units, candidate) => units + candidate.inStock, 0);
   const orderable = !product.envisioned && inStock > 0;
   const unchosen = product.options.find((option) => !choice.has(option.id));
   // Without JavaScript the refused form's answer comes back as the page's action data.
