@@ -192,12 +192,12 @@ describe('sizes and colours in a shop of their own', () => {
           const price = page.locator('.product__price');
           expect(await price.textContent()).toMatch(text.from);
           const sizes = page.getByRole('group', { name: text.size });
-          await sizes.getByRole('radio', { name: 'XL', exact: true }).check();
+          await sizes.getByRole('radio', { name: 'XL', exact: true }).click();
           await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('XL');
           await expect.poll(() => page.locator('.stock').textContent()).toBe(text.inStock(1));
           // XL has its own price, dearer than L's (the product's): no "from" once a size is chosen.
           const extraLarge = amount(await price.textContent());
-          await sizes.getByRole('radio', { name: 'L', exact: true }).check();
+          await sizes.getByRole('radio', { name: 'L', exact: true }).click();
           await expect.poll(() => page.locator('.stock').textContent()).toBe(text.inStock(3));
           expect(await price.textContent()).not.toMatch(text.from);
           expect(amount(await price.textContent())).toBeLessThan(extraLarge);
@@ -216,7 +216,7 @@ describe('sizes and colours in a shop of their own', () => {
               .locator('.option-value__text')
               .evaluate((node) => getComputedStyle(node).textDecorationLine),
           ).toBe('line-through');
-          await medium.locator('input').check();
+          await medium.locator('input').click();
           await expect.poll(() => page.locator('.stock').textContent()).toBe(text.soldOut);
           expect(await page.getByRole('button', { name: text.add, exact: true }).isDisabled()).toBe(true);
           await shot(page, `size-${locale}-${width}`);
@@ -233,7 +233,8 @@ describe('sizes and colours in a shop of their own', () => {
             'XS',
           );
           await shot(page, `ask-${locale}-${width}`);
-          await page.getByRole('radio', { name: 'S', exact: true }).check();
+          await page.getByRole('radio', { name: 'S', exact: true }).click();
+          await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('S');
           await page.getByRole('button', { name: text.add, exact: true }).click();
           await expect.poll(() => page.getByRole('status').first().textContent()).toContain(text.added);
           const basket = await page.request.get(`/api/basket?locale=${locale}`);
@@ -261,7 +262,7 @@ describe('sizes and colours in a shop of their own', () => {
           const main = page.locator('.gallery__main');
           const before = await main.getAttribute('src');
           const sand = page.locator('.option-value--swatch', { has: page.locator('input[value="Sand"]') });
-          await sand.locator('input').check();
+          await sand.locator('input').click();
           await expect.poll(() => new URL(page.url()).searchParams.get('colour')).toBe('Sand');
           await expect.poll(() => main.getAttribute('src')).not.toBe(before);
           expect(await page.locator('.gallery__thumbnails li').count()).toBe(2);
