@@ -270,6 +270,18 @@ describe('sizes and colours in a shop of their own', () => {
           const medium = page.locator('.option-value', { has: page.locator('input[value="M"]') });
           expect(await medium.getAttribute('class')).toContain('option-value--sold-out');
           await shot(page, `colour-${locale}-${width}`);
+          // Search engines see a ProductGroup varying by colour and size, each variant with its own offer.
+          const jsonLd = (await page.locator('script[type="application/ld+json"]').allTextContents()).map(
+            (json) => JSON.parse(json) as Record<string, unknown>,
+          );
+          const group = jsonLd.find((data) => data['@type'] === 'ProductGroup') as {
+            variesBy: string[];
+            hasVariant: Array<{ sku: string; offers: { availability: string } }>;
+          };
+          expect(group.variesBy).toEqual(['https://schema.org/color', 'https://schema.org/size']);
+          expect(
+            group.hasVariant.map((variant) => variant.offers.availability.replace('https://schema.org/', '')),
+          ).toEqual(['InStock', 'InStock', 'OutOfStock', 'InStock']);
           expect(await axeViolations(page)).toEqual([]);
         });
 
