@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import { countBody, productBody } from '../../contract/shopping.ts';
+import { basketLineBody, countBody, productBody } from '../../contract/shopping.ts';
 import { INTENT, isEnhanced } from './enhanced-forms.ts';
 import { actionError, invalidForm, parseForm } from './forms.ts';
 import { safeRedirect } from './redirects.ts';
@@ -18,13 +18,16 @@ export function backTo(formData: FormData, fallback: string): string {
   return safeRedirect(formData.get('redirectTo'), fallback);
 }
 
-/** One more unit of a product into the visitor's basket (never beyond stock). */
+/**
+ * One more unit of a product (of its chosen variant, for a product with options) into the visitor's
+ * basket, never beyond stock; a product with options and no variant named is refused (variant-required).
+ */
 export async function addToCartAction(context: AppLoadContext, formData: FormData, fallback: string) {
   const returnTo = backTo(formData, fallback);
-  const parsed = parseForm(productBody, formData);
+  const parsed = parseForm(basketLineBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
-    await context.shopper.basket.add(parsed.data.product);
+    await context.shopper.basket.add(parsed.data.product, parsed.data.variant);
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
