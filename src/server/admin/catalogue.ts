@@ -2,7 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
-import { setProductStock } from '../catalog/variants.ts';
+import { setProductStock } from '../catalog/staff-stock.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
@@ -324,7 +324,8 @@ export async function saveProduct(
             .returning({ id: products.id }),
     );
     if (!row) throw recordChanged();
-    if (target !== undefined && stock !== undefined) await setProductStock(transaction, row.id, stock);
+    if (target !== undefined && stock !== undefined)
+      await setProductStock(transaction, row.id, stock, context.shop);
     await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
     const categoryIds = [...new Set(input.categories)];
     if (categoryIds.length > 0) {
@@ -337,11 +338,24 @@ export async function saveProduct(
         .insert(productCategories)
         .values(categoryIds.map((categoryId) => ({ productId: row.id, categoryId })));
     }
-    await transaction.delete(productImages).where(eq(productImages.productId, row.id));
+    // Pictures keep the colour they show (set in the variant table) across a save of the product.
+    const colours = new Map(
+      (
+        await transaction
+          .delete(productImages)
+          .where(eq(productImages.productId, row.id))
+          .returning({ file: productImages.file, optionValueId: productImages.optionValueId })
+      ).map((image) => [image.file, image.optionValueId]),
+    );
     if (input.images.length > 0) {
-      await transaction
-        .insert(productImages)
-        .values(input.images.map((file, position) => ({ productId: row.id, file, position })));
+      await transaction.insert(productImages).values(
+        input.images.map((file, position) => ({
+          productId: row.id,
+          file,
+          position,
+          optionValueId: colours.get(file) ?? null,
+        })),
+      );
     }
     return row.id;
   });

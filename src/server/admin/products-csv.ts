@@ -5,7 +5,7 @@ import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
-import { setProductStock } from '../catalog/variants.ts';
+import { setProductStock } from '../catalog/staff-stock.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';

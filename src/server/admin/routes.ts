@@ -13,6 +13,7 @@ import {
   pageQuery,
   productEdit,
   productInput,
+  productVariantsSave,
   projectEdit,
   projectInput,
   refundParams,
@@ -49,6 +50,7 @@ import {
   searchOrders,
   updateOrder,
 } from './orders.ts';
+import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -207,6 +209,34 @@ export function adminRoutes(services: Services) {
         success: true,
         product: await write(
           saveProduct(db, await actor(request), body, context(), { id: params.id, version: body.version }),
+        ),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'GET',
+      url: '/api/admin/products/:id/variants',
+      summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({
+        success: true,
+        product: await getProductVariantsForAdmin(db, params.id),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/products/:id/variants',
+      summary:
+        "Save a product's options and variants over its version (409 record-changed, sku-taken, variant-ordered)",
+      params: idParams,
+      body: productVariantsSave,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        product: await write(
+          saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
         ),
       }),
     }),
