@@ -1,8 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { setProductStock } from '../catalog/staff-stock.ts';
+import { variantLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
@@ -10,6 +12,7 @@ import {
   productCategories,
   productImages,
   products,
+  productVariants,
   projects,
 } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -386,12 +389,26 @@ export async function deleteProduct(db: Database, actorId: number, id: number) {
   });
 }
 
-/** Orderable products running out, fewest first, for the dashboard. */
-export async function lowStock(db: Executor, threshold = 3) {
+/**
+ * Orderable variants running out, fewest first, for the dashboard: each with its product and its
+ * option label in the locale ("Size: L"; null for a product without options).
+ */
+export async function lowStock(db: Executor, locale: Locale, threshold = 3) {
   return db
-    .select({ id: products.id, name: products.nameRu, link: products.link, quantity: products.quantity })
-    .from(products)
-    .where(sql`${products.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`)
-    .orderBy(asc(products.quantity), asc(products.id))
+    .select({
+      id: products.id,
+      variantId: productVariants.id,
+      name: locale === 'ru' ? products.nameRu : products.nameEn,
+      options: variantLabel(locale),
+      sku: productVariants.sku,
+      link: products.link,
+      quantity: productVariants.quantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      sql`${productVariants.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`,
+    )
+    .orderBy(asc(productVariants.quantity), asc(products.id), asc(productVariants.position))
     .limit(50);
 }

@@ -20,11 +20,13 @@ import {
   searchStatsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
+import { localeQuery } from '../../contract/catalog.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { searchStats } from '../catalog/search-stats.ts';
 import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
 import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
 import { findOrder } from '../orders/service.ts';
 import type { Services } from '../services.ts';
@@ -378,13 +380,14 @@ export function adminRoutes(services: Services) {
       ...admin,
       method: 'GET',
       url: '/api/admin/dashboard',
-      summary: 'Orders and revenue per day over 30 and 90 days; low-stock products',
+      summary: 'Orders and revenue per day over 30 and 90 days; low-stock variants',
       response: answer,
-      handler: async () => {
+      query: localeQuery,
+      handler: async ({ query, request }) => {
         const [last30, last90, low] = await Promise.all([
           ordersPerDay(db, 30),
           ordersPerDay(db, 90),
-          lowStock(db),
+          lowStock(db, query.locale ?? requestLocale(request)),
         ]);
         return { success: true, last30, last90, lowStock: low };
       },

@@ -4,7 +4,13 @@ import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminCategory, AdminProduct, AdminProject, ManagedFile } from '../../admin/types.ts';
+import type {
+  AdminCategory,
+  AdminProduct,
+  AdminProductVariants,
+  AdminProject,
+  ManagedFile,
+} from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -13,6 +19,7 @@ import {
   RequestAlert,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { VariantEditor } from '../../admin/variant-editor.tsx';
 import {
   CheckboxField,
   FormAlert,
@@ -29,7 +36,7 @@ const RichTextEditor = lazy(() => import('../../admin/rich-text-editor.tsx'));
 /** The product editor, for a new product (/admin/products/new) and an existing one. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const id = 'id' in params ? params.id : undefined;
-  const [{ projects }, { categories }, product] = await Promise.all([
+  const [{ projects }, { categories }, product, variants] = await Promise.all([
     loadAdmin<{ projects: AdminProject[] }>('/projects', request),
     loadAdmin<{ categories: AdminCategory[] }>('/categories', request),
     id === undefined
@@ -37,8 +44,14 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       : loadAdmin<{ product: AdminProduct }>(`/products/${encodeURIComponent(id)}`, request).then(
           (answer) => answer.product,
         ),
+    id === undefined
+      ? Promise.resolve(null)
+      : loadAdmin<{ product: AdminProductVariants }>(
+          `/products/${encodeURIComponent(id)}/variants`,
+          request,
+        ).then((answer) => answer.product),
   ]);
-  return { projects, categories, product };
+  return { projects, categories, product, variants };
 }
 
 export function HydrateFallback() {
@@ -148,10 +161,12 @@ function DescriptionField({
 
 function ProductEditor({
   product,
+  variants,
   projects,
   categories,
 }: {
   product: AdminProduct | null;
+  variants: AdminProductVariants | null;
   projects: AdminProject[];
   categories: AdminCategory[];
 }) {
@@ -160,6 +175,8 @@ function ProductEditor({
   const location = useLocation();
   const request = useAdminRequest();
   const [saved, setSaved] = useState(product);
+  const [savedVariants, setSavedVariants] = useState(variants);
+  const hasOptions = (savedVariants?.options.length ?? 0) > 0;
   const [draft, setDraft] = useState(() => draftOf(product));
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const [categoryToAdd, setCategoryToAdd] = useState('');
@@ -439,38 +456,44 @@ function ProductEditor({
 
         <fieldset className="admin-fieldset">
           <legend>{t('admin-stock')}</legend>
-          <div className="admin-form__grid">
-            <FormField
-              name="currentQuantity"
-              label={t('admin-current-quantity')}
-              value={saved?.currentQuantity ?? 0}
-              readOnly
-            />
-            <FormField
-              {...text('quantity')}
-              type="number"
-              step="1"
-              label={draft.quantityHardset || !saved ? t('admin-quantity-set') : t('admin-quantity-add')}
-              disabled={!draft.changeStock}
-              hint={saved ? t('admin-quantity-hint') : t('admin-quantity-new-hint')}
-            />
-          </div>
-          <CheckboxField
-            name="changeStock"
-            label={t('admin-change-stock')}
-            checked={draft.changeStock}
-            onChange={(event) => set('changeStock', event.target.checked)}
-          />
-          {saved ? (
-            <CheckboxField
-              name="quantityHardset"
-              label={t('admin-quantity-hardset')}
-              checked={draft.quantityHardset}
-              disabled={!draft.changeStock}
-              onChange={(event) => set('quantityHardset', event.target.checked)}
-              errors={errors.quantityHardset}
-            />
-          ) : null}
+          {hasOptions ? (
+            <p className="form-field__hint">{t('admin-stock-per-variant')}</p>
+          ) : (
+            <>
+              <div className="admin-form__grid">
+                <FormField
+                  name="currentQuantity"
+                  label={t('admin-current-quantity')}
+                  value={saved?.currentQuantity ?? 0}
+                  readOnly
+                />
+                <FormField
+                  {...text('quantity')}
+                  type="number"
+                  step="1"
+                  label={draft.quantityHardset || !saved ? t('admin-quantity-set') : t('admin-quantity-add')}
+                  disabled={!draft.changeStock}
+                  hint={saved ? t('admin-quantity-hint') : t('admin-quantity-new-hint')}
+                />
+              </div>
+              <CheckboxField
+                name="changeStock"
+                label={t('admin-change-stock')}
+                checked={draft.changeStock}
+                onChange={(event) => set('changeStock', event.target.checked)}
+              />
+              {saved ? (
+                <CheckboxField
+                  name="quantityHardset"
+                  label={t('admin-quantity-hardset')}
+                  checked={draft.quantityHardset}
+                  disabled={!draft.changeStock}
+                  onChange={(event) => set('quantityHardset', event.target.checked)}
+                  errors={errors.quantityHardset}
+                />
+              ) : null}
+            </>
+          )}
         </fieldset>
 
         <fieldset className="admin-fieldset admin-checkboxes">
@@ -509,6 +532,23 @@ function ProductEditor({
         {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
       </form>
 
+      {saved && savedVariants ? (
+        <VariantEditor
+          key={savedVariants.id}
+          product={savedVariants}
+          images={draft.images}
+          version={saved.version}
+          onSaved={(next) => {
+            setSavedVariants(next);
+            setSaved({
+              ...saved,
+              version: next.version,
+              currentQuantity: next.variants.reduce((sum, variant) => sum + variant.quantity, 0),
+            });
+          }}
+        />
+      ) : null}
+
       {/* Outside the form: the file manager has a form of its own (new folder). */}
       <dialog
         ref={picker}
@@ -546,9 +586,15 @@ function ProductEditor({
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, projects, categories } = loaderData;
+  const { product, variants, projects, categories } = loaderData;
   return (
-    <ProductEditor key={product?.id ?? 'new'} product={product} projects={projects} categories={categories} />
+    <ProductEditor
+      key={product?.id ?? 'new'}
+      product={product}
+      variants={variants}
+      projects={projects}
+      categories={categories}
+    />
   );
 }
 
