@@ -379,6 +379,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'desc_ru',
   'desc_en',
   'images',
+  'sku',
+  'options',
+  'variant_price',
+  'variant_sale',
+  'variant_weight',
 ] as const;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 

@@ -100,7 +100,10 @@ const en = {
   'csv-column-missing': 'A required column is missing.',
   'csv-column-unknown': 'Unknown column.',
   'csv-column-duplicate': 'This column appears twice.',
-  'csv-link-duplicate': 'This link appears in more than one row.',
+  'csv-link-duplicate':
+    'This link appears in more than one row: a product’s further rows are its variants, with the product columns left blank.',
+  'csv-variant-unknown':
+    'No variant of this product has this SKU: add sizes and colours in the product’s variant table first.',
   'project-unknown': 'No project has this link.',
   'category-unknown': 'No category has this link.',
   'boolean-invalid': 'Use 1 or 0.',
@@ -209,7 +212,10 @@ const ru: Record<ErrorKey, string> = {
   'csv-column-missing': 'Не хватает обязательного столбца.',
   'csv-column-unknown': 'Неизвестный столбец.',
   'csv-column-duplicate': 'Этот столбец встречается дважды.',
-  'csv-link-duplicate': 'Эта ссылка встречается в нескольких строках.',
+  'csv-link-duplicate':
+    'Эта ссылка есть в нескольких строках: следующие строки товара — его варианты, с пустыми столбцами товара.',
+  'csv-variant-unknown':
+    'Ни у одного варианта этого товара нет такого артикула: сначала добавьте размеры и цвета в таблице вариантов товара.',
   'project-unknown': 'Нет проекта с такой ссылкой.',
   'category-unknown': 'Нет категории с такой ссылкой.',
   'boolean-invalid': 'Укажите 1 или 0.',

@@ -1,5 +1,8 @@
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PRODUCT_CSV_COLUMNS } from '../../contract/admin.ts';
 import { generateRows, suggestedSku } from '../../contract/variant-combinations.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { addToBasket } from '../cart/service.ts';
@@ -129,6 +132,25 @@ describe('the variant table', () => {
     expect(await totalStock(productId)).toBe(10);
   });
 
+  it('shows each running-out size on the dashboard with its option label, in the reader’s language', async () => {
+    const low = async (locale: string) =>
+      (
+        (await call('GET', '/api/admin/dashboard', { locale })).body.lowStock as Array<{
+          id: number;
+          name: string;
+          options: string | null;
+          quantity: number;
+        }>
+      ).filter((row) => row.id === fixtures.id('wolf-shirt'));
+    expect((await low('en')).map((row) => [row.name, row.options, row.quantity])).toEqual([
+      ['Wolf T-shirt', 'Size: XS', 0],
+      ['Wolf T-shirt', 'Size: S', 1],
+      ['Wolf T-shirt', 'Size: M', 2],
+      ['Wolf T-shirt', 'Size: L', 3],
+    ]);
+    expect((await low('ru'))[0]).toMatchObject({ name: 'Футболка с волком', options: 'Размер: XS' });
+  });
+
   it('adding a value keeps the stock, price and SKU of the sizes that stay', async () => {
     const { productId, editor } = await sizedProduct('outlaw-shirt');
     const withPrice = editor.variants.map((variant) =>
@@ -250,9 +272,12 @@ describe('the variant table', () => {
       ),
     });
     expect(answer.status).toBe(200);
-    expect((answer.body.product as Editor).variants.slice(0, 2).map((variant) => variant.sku)).toEqual([
-      second?.sku,
+    const swapped = answer.body.product as Editor;
+    expect(swapped.variants.slice(0, 2).map((variant) => variant.sku)).toEqual([second?.sku, first?.sku]);
+    const back = await save(productId, { ...swapped, variants: editor.variants });
+    expect((back.body.product as Editor).variants.slice(0, 2).map((variant) => variant.sku)).toEqual([
       first?.sku,
+      second?.sku,
     ]);
   });
 
@@ -463,5 +488,117 @@ describe('back in stock', () => {
       .from(productVariants)
       .where(eq(productVariants.id, small.id));
     expect(variant?.quantity).toBe(1);
+  });
+});
+
+describe('products CSV with variants', () => {
+  const exportCsv = async () => {
+    const response = await shop.app.inject({ method: 'GET', url: '/api/admin/products.csv', cookies: admin });
+    expect(response.statusCode).toBe(200);
+    return response.body;
+  };
+  const importCsv = async (csv: string, dryRun: boolean) => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products.csv?locale=en${dryRun ? '&dryRun=1' : ''}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: csv,
+      cookies: admin,
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+  const rowsOf = (csv: string) => parse(csv, { columns: true, bom: true }) as Array<Record<string, string>>;
+  const csvOf = (rows: Array<Record<string, string>>) =>
+    stringify(rows, { header: true, columns: [...PRODUCT_CSV_COLUMNS] });
+
+  it('exports one row per variant, product columns on the first row only; a product without options keeps one row', async () => {
+    const rows = rowsOf(await exportCsv());
+    const shirt = rows.filter((row) => row.link === 'wolf-shirt');
+    expect(shirt.map((row) => [row.sku, row.options, row.quantity, row.name_en])).toEqual([
+      ['wolf-shirt-xs', 'Size=XS', '9', 'Wolf T-shirt'],
+      ['wolf-shirt-s', 'Size=S', '9', ''],
+      ['wolf-shirt-l', 'Size=L', '9', ''],
+      ['wolf-shirt-xl', 'Size=XL', '9', ''],
+    ]);
+    const mug = rows.filter((row) => row.link === 'wolf-mug');
+    expect(mug).toHaveLength(2);
+    const plain = rows.filter((row) => row.link === 'hidden-mug');
+    expect(plain).toMatchObject([{ sku: 'hidden-mug', options: '', variant_price: '' }]);
+  });
+
+  it('imports its own export as no change at all', async () => {
+    const again = await importCsv(await exportCsv(), true);
+    expect(again.status).toBe(200);
+    expect(again.body).toMatchObject({ updated: [], created: [], errors: [] });
+  });
+
+  it('reports variant price and stock changes on a dry run, then applies them and mails a waiting shopper', async () => {
+    const productId = fixtures.id('wolf-shirt');
+    const soldOut = await importCsv('link,sku,quantity\nwolf-shirt,wolf-shirt-xs,0\n', false);
+    expect(soldOut.body.updated).toEqual([
+      { link: 'wolf-shirt', changes: { 'wolf-shirt-xs quantity': [9, 0] } },
+    ]);
+    const shopper = await newShopper('csv-waiting@example.com');
+    const extraSmall = (await editorOf(productId)).variants.find((variant) => variant.options[0] === 'XS');
+    expect(
+      (
+        await call('POST', '/api/stock-alerts', {
+          payload: { product: productId, variant: extraSmall?.id },
+          cookies: shopper.cookies,
+        })
+      ).status,
+    ).toBe(200);
+    const rows = rowsOf(await exportCsv()).map((row) =>
+      row.sku === 'wolf-shirt-xs'
+        ? { ...row, quantity: '4' }
+        : row.sku === 'wolf-shirt-l'
+          ? { ...row, variant_price: '2500', variant_sale: '2100.50' }
+          : row,
+    );
+    const dry = await importCsv(csvOf(rows), true);
+    expect(dry.status).toBe(200);
+    expect(dry.body.updated).toEqual([
+      {
+        link: 'wolf-shirt',
+        changes: {
+          'wolf-shirt-xs quantity': [0, 4],
+          'wolf-shirt-l variant_price': [null, 2500],
+          'wolf-shirt-l variant_sale': [null, 2100.5],
+        },
+      },
+    ]);
+    expect((await editorOf(productId)).variants[0]?.quantity).toBe(0);
+    expect(await backInStockMails('csv-waiting@example.com')).toHaveLength(0);
+
+    const applied = await importCsv(csvOf(rows), false);
+    expect(applied.status).toBe(200);
+    const after = await editorOf(productId);
+    expect(after.variants.find((variant) => variant.sku === 'wolf-shirt-l')).toMatchObject({
+      price: 2500,
+      sale: 2100.5,
+    });
+    expect(after.variants[0]?.quantity).toBe(4);
+    expect(await backInStockMails('csv-waiting@example.com')).toHaveLength(1);
+    expect((await importCsv(await exportCsv(), true)).body).toMatchObject({ updated: [], errors: [] });
+  });
+
+  it('refuses unknown SKUs, product columns on a variant row and a sale not below the price, changing nothing', async () => {
+    const csv = [
+      'link,price,sku,variant_price,variant_sale,quantity',
+      'wolf-shirt,,wolf-shirt-xs,,,1',
+      'wolf-shirt,,wolf-shirt-xxxl,,,1',
+      'wolf-shirt,2000,wolf-shirt-s,,,1',
+      'wolf-shirt,,wolf-shirt-l,100,100,1',
+    ].join('\n');
+    const refused = await importCsv(csv, false);
+    expect(refused.status).toBe(422);
+    const errors = refused.body.errors as Array<{ line: number; field: string; message: string }>;
+    expect(errors.map(({ line, field }) => [line, field])).toEqual([
+      [3, 'sku'],
+      [4, 'link'],
+      [5, 'variant_sale'],
+    ]);
+    expect(errors[0]?.message).toMatch(/No variant of this product has this SKU/);
+    expect((await editorOf(fixtures.id('wolf-shirt'))).variants[0]?.quantity).toBe(4);
   });
 });
