@@ -2,6 +2,7 @@ import { data, Link, redirect } from 'react-router';
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
+import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
 import { DiscountBadge, Price } from '../components/price.tsx';
@@ -14,6 +15,7 @@ import { orNotFound } from '../lib/load.ts';
 import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction } from '../lib/shopper-forms.ts';
+import { stockAlertAction } from '../lib/stock-alert-form.ts';
 import type { Route } from './+types/product';
 
 /** Pages of reviews shown at most (`?reviews=N` shows pages 1..N). */
@@ -79,6 +81,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const page = `/product/${params.link}`;
   const intent = formData.get('intent');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);
+  if (intent === INTENT.stockAlert) return stockAlertAction(context, formData, page);
   if (intent !== INTENT.review) throw data(null, { status: 400 });
   const parsed = parseForm(reviewBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -196,6 +199,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 : t('out-of-stock')}
           </p>
           {product.envisioned ? <p className="notice">{t('envisioned-info')}</p> : null}
+          {/* Back in stock (16c): 16b's picker passes the chosen variant here. */}
+          {!product.envisioned && product.inStock === 0 ? (
+            <BackInStock productId={product.id} signedIn={loaderData.signedIn} />
+          ) : null}
           <div className={`product__actions ${product.envisioned ? 'product__actions--envisioned' : ''}`}>
             <AddToCart
               productId={product.id}
