@@ -96,6 +96,9 @@ export const categoryInput = z.object({
   link,
   visible: checkbox.default(true),
   position: count.default(0),
+  /** The size guide the product page's picker opens (HTML, sanitized on write); absent: unchanged. */
+  size_guide_ru: z.string().max(50_000, 'field-too-long').optional(),
+  size_guide_en: z.string().max(50_000, 'field-too-long').optional(),
 });
 
 export const categoryEdit = categoryInput.extend(versioned);

@@ -127,6 +127,8 @@ const categoryView = (row: typeof categories.$inferSelect) => ({
   link: row.link,
   visible: row.visible,
   position: row.position,
+  size_guide_ru: row.sizeGuideRu,
+  size_guide_en: row.sizeGuideEn,
   version: row.version,
 });
 
@@ -144,6 +146,8 @@ export async function saveCategory(db: Database, actorId: number, input: Categor
     link: input.link,
     visible: input.visible,
     position: input.position,
+    ...(input.size_guide_ru === undefined ? {} : { sizeGuideRu: sanitizeDescription(input.size_guide_ru) }),
+    ...(input.size_guide_en === undefined ? {} : { sizeGuideEn: sanitizeDescription(input.size_guide_en) }),
     updatedAt: new Date(),
   };
   return db.transaction(async (transaction) => {

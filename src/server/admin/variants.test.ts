@@ -602,3 +602,36 @@ describe('products CSV with variants', () => {
     expect((await editorOf(fixtures.id('wolf-shirt'))).variants[0]?.quantity).toBe(4);
   });
 });
+
+describe('size guide', () => {
+  it("saves a category's size guide sanitized, and keeps it when a save leaves it out", async () => {
+    const category = (
+      (await call('GET', '/api/admin/categories')).body.categories as Array<Record<string, unknown>>
+    ).find((row) => row.link === 't-shirts');
+    if (!category) throw new Error('no t-shirts');
+    const saved = await call('PATCH', `/api/admin/categories/${category.id}`, {
+      payload: {
+        ...category,
+        size_guide_ru: '<p>Обхват груди</p><ul><li>S — 90 см</li></ul>',
+        size_guide_en: '<p onclick="steal()">Chest</p><script>alert(1)</script><ul><li>S: 90 cm</li></ul>',
+      },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.body.category).toMatchObject({
+      size_guide_ru: '<p>Обхват груди</p><ul><li>S — 90 см</li></ul>',
+      size_guide_en: '<p>Chest</p><ul><li>S: 90 cm</li></ul>',
+    });
+    const {
+      size_guide_ru: _ru,
+      size_guide_en: _en,
+      ...withoutGuide
+    } = saved.body.category as Record<string, unknown>;
+    const hidden = await call('PATCH', `/api/admin/categories/${category.id}`, {
+      payload: { ...withoutGuide, visible: false },
+    });
+    expect(hidden.body.category).toMatchObject({
+      visible: false,
+      size_guide_en: '<p>Chest</p><ul><li>S: 90 cm</li></ul>',
+    });
+  });
+});

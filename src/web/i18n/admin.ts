@@ -340,6 +340,8 @@ const en = {
   'admin-variants-saved': 'Options and variants have been saved.',
   'admin-save-variants': 'Save options and variants',
   'admin-stock-per-variant': 'This product has options: its stock is set per variant below.',
+  'admin-size-guide-ru': 'Size guide (Russian)',
+  'admin-size-guide-en': 'Size guide (English)',
 } as const;
 
 const ru: Record<keyof typeof en, string> = {
@@ -671,6 +673,8 @@ const ru: Record<keyof typeof en, string> = {
   'admin-variants-saved': 'Параметры и варианты сохранены.',
   'admin-save-variants': 'Сохранить параметры и варианты',
   'admin-stock-per-variant': 'У товара есть параметры: остаток задаётся по вариантам ниже.',
+  'admin-size-guide-ru': 'Таблица размеров (по-русски)',
+  'admin-size-guide-en': 'Таблица размеров (по-английски)',
 };
 
 export const adminMessages = { en, ru };

@@ -1,8 +1,9 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
+import { RichTextField } from '../../admin/rich-text-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type {
   AdminCategory,
@@ -27,11 +28,7 @@ import {
   FormSuccess,
   SelectField,
 } from '../../components/form-field.tsx';
-import { useHydrated } from '../../lib/enhanced-forms.ts';
 import type { Route } from './+types/product';
-
-/** TipTap is big: fetched only when an editor is on screen; a plain textarea stands in meanwhile. */
-const RichTextEditor = lazy(() => import('../../admin/rich-text-editor.tsx'));
 
 /** The product editor, for a new product (/admin/products/new) and an existing one. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -118,46 +115,6 @@ const FIELDS = [
   'quantity',
   'quantityHardset',
 ];
-
-function DescriptionField({
-  label,
-  value,
-  onChange,
-  errors,
-}: {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  errors?: string[] | undefined;
-}) {
-  const id = useId();
-  const hydrated = useHydrated();
-  // The plain field: what the server renders (it never waits for the editor) and what shows
-  // while the editor's chunk loads.
-  const textarea = (
-    <textarea
-      id={id}
-      aria-labelledby={`${id}-label`}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-  return (
-    <div className="form-field form-grid__wide">
-      <span id={`${id}-label`} className="admin-label">
-        {label}
-      </span>
-      {hydrated ? (
-        <Suspense fallback={textarea}>
-          <RichTextEditor labelId={`${id}-label`} value={value} onChange={onChange} />
-        </Suspense>
-      ) : (
-        textarea
-      )}
-      {errors && errors.length > 0 ? <p className="form-field__error">{errors.join(' ')}</p> : null}
-    </div>
-  );
-}
 
 function ProductEditor({
   product,
@@ -371,13 +328,13 @@ function ProductEditor({
           {errors.categories ? <p className="form-field__error">{errors.categories.join(' ')}</p> : null}
         </div>
 
-        <DescriptionField
+        <RichTextField
           label={t('admin-description-ru')}
           value={draft.desc_ru}
           onChange={(html) => set('desc_ru', html)}
           errors={errors.desc_ru}
         />
-        <DescriptionField
+        <RichTextField
           label={t('admin-description-en')}
           value={draft.desc_en}
           onChange={(html) => set('desc_en', html)}
