@@ -261,97 +261,99 @@ export function VariantEditor({
               />
             </div>
           </div>
-          <table className="admin-table admin-values">
-            <caption className="visually-hidden">{t('admin-option-values')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('admin-value-ru')}</th>
-                <th scope="col">{t('admin-value-en')}</th>
-                {option.kind === 'colour' ? <th scope="col">{t('admin-swatch')}</th> : null}
-                <th scope="col">
-                  <span className="visually-hidden">{t('admin-actions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {option.values.map((value, valueIndex) => {
-                const name = value.value_en || value.value_ru || String(valueIndex + 1);
-                return (
-                  <tr key={value.key}>
-                    <td>
-                      <input
-                        aria-label={`${t('admin-value-ru')} ${valueIndex + 1}`}
-                        value={value.value_ru}
-                        onChange={(event) =>
-                          setValue(optionIndex, valueIndex, { value_ru: event.target.value })
-                        }
-                      />
-                    </td>
-                    <td>
-                      <input
-                        aria-label={`${t('admin-value-en')} ${valueIndex + 1}`}
-                        value={value.value_en}
-                        onChange={(event) =>
-                          setValue(optionIndex, valueIndex, { value_en: event.target.value })
-                        }
-                      />
-                    </td>
-                    {option.kind === 'colour' ? (
+          <div className="admin-table-scroll">
+            <table className="admin-table admin-values">
+              <caption className="visually-hidden">{t('admin-option-values')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-value-ru')}</th>
+                  <th scope="col">{t('admin-value-en')}</th>
+                  {option.kind === 'colour' ? <th scope="col">{t('admin-swatch')}</th> : null}
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin-actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {option.values.map((value, valueIndex) => {
+                  const name = value.value_en || value.value_ru || String(valueIndex + 1);
+                  return (
+                    <tr key={value.key}>
                       <td>
                         <input
-                          type="color"
-                          aria-label={`${t('admin-swatch')} ${name}`}
-                          value={value.swatch ?? '#000000'}
+                          aria-label={`${t('admin-value-ru')} ${valueIndex + 1}`}
+                          value={value.value_ru}
                           onChange={(event) =>
-                            setValue(optionIndex, valueIndex, { swatch: event.target.value })
+                            setValue(optionIndex, valueIndex, { value_ru: event.target.value })
                           }
                         />
-                        {images.length > 0 ? (
-                          <fieldset className="admin-value-images">
-                            <legend>{t('admin-value-images')}</legend>
-                            {images.map((file, imageIndex) => (
-                              <label key={file}>
-                                <input
-                                  type="checkbox"
-                                  checked={value.images.includes(file)}
-                                  onChange={(event) =>
-                                    setValue(optionIndex, valueIndex, {
-                                      images: event.target.checked
-                                        ? [...value.images, file]
-                                        : value.images.filter((other) => other !== file),
-                                    })
-                                  }
-                                />
-                                <img
-                                  src={imageUrl('products', file, 160)}
-                                  alt={`${imageIndex + 1}`}
-                                  width={40}
-                                  height={40}
-                                />
-                              </label>
-                            ))}
-                          </fieldset>
-                        ) : null}
                       </td>
-                    ) : null}
-                    <td>
-                      <button
-                        type="button"
-                        className="link-button"
-                        onClick={() =>
-                          setOption(optionIndex, {
-                            values: option.values.filter((_, other) => other !== valueIndex),
-                          })
-                        }
-                      >
-                        ×<span className="visually-hidden">{t('admin-remove-value', { name })}</span>
-                      </button>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
+                      <td>
+                        <input
+                          aria-label={`${t('admin-value-en')} ${valueIndex + 1}`}
+                          value={value.value_en}
+                          onChange={(event) =>
+                            setValue(optionIndex, valueIndex, { value_en: event.target.value })
+                          }
+                        />
+                      </td>
+                      {option.kind === 'colour' ? (
+                        <td>
+                          <input
+                            type="color"
+                            aria-label={`${t('admin-swatch')} ${name}`}
+                            value={value.swatch ?? '#000000'}
+                            onChange={(event) =>
+                              setValue(optionIndex, valueIndex, { swatch: event.target.value })
+                            }
+                          />
+                          {images.length > 0 ? (
+                            <fieldset className="admin-value-images">
+                              <legend>{t('admin-value-images')}</legend>
+                              {images.map((file, imageIndex) => (
+                                <label key={file}>
+                                  <input
+                                    type="checkbox"
+                                    checked={value.images.includes(file)}
+                                    onChange={(event) =>
+                                      setValue(optionIndex, valueIndex, {
+                                        images: event.target.checked
+                                          ? [...value.images, file]
+                                          : value.images.filter((other) => other !== file),
+                                      })
+                                    }
+                                  />
+                                  <img
+                                    src={imageUrl('products', file, 160)}
+                                    alt={`${imageIndex + 1}`}
+                                    width={40}
+                                    height={40}
+                                  />
+                                </label>
+                              ))}
+                            </fieldset>
+                          ) : null}
+                        </td>
+                      ) : null}
+                      <td>
+                        <button
+                          type="button"
+                          className="link-button"
+                          onClick={() =>
+                            setOption(optionIndex, {
+                              values: option.values.filter((_, other) => other !== valueIndex),
+                            })
+                          }
+                        >
+                          ×<span className="visually-hidden">{t('admin-remove-value', { name })}</span>
+                        </button>
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </div>
           <div className="admin-actions">
             <button
               type="button"
