@@ -13,17 +13,20 @@ import {
   pageQuery,
   productEdit,
   productInput,
+  productVariantsSave,
   projectEdit,
   projectInput,
   refundParams,
   searchStatsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
+import { localeQuery } from '../../contract/catalog.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { searchStats } from '../catalog/search-stats.ts';
 import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
 import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
 import { findOrder } from '../orders/service.ts';
 import type { Services } from '../services.ts';
@@ -49,6 +52,7 @@ import {
   searchOrders,
   updateOrder,
 } from './orders.ts';
+import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -212,6 +216,34 @@ export function adminRoutes(services: Services) {
     }),
     defineRoute({
       ...admin,
+      method: 'GET',
+      url: '/api/admin/products/:id/variants',
+      summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({
+        success: true,
+        product: await getProductVariantsForAdmin(db, params.id),
+      }),
+    }),
+    defineRoute({
+      ...admin,
+      method: 'PATCH',
+      url: '/api/admin/products/:id/variants',
+      summary:
+        "Save a product's options and variants over its version (409 record-changed, sku-taken, variant-ordered)",
+      params: idParams,
+      body: productVariantsSave,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        product: await write(
+          saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
+        ),
+      }),
+    }),
+    defineRoute({
+      ...admin,
       method: 'DELETE',
       url: '/api/admin/products/:id',
       summary: 'Delete a product that was never ordered',
@@ -348,13 +380,14 @@ export function adminRoutes(services: Services) {
       ...admin,
       method: 'GET',
       url: '/api/admin/dashboard',
-      summary: 'Orders and revenue per day over 30 and 90 days; low-stock products',
+      summary: 'Orders and revenue per day over 30 and 90 days; low-stock variants',
       response: answer,
-      handler: async () => {
+      query: localeQuery,
+      handler: async ({ query, request }) => {
         const [last30, last90, low] = await Promise.all([
           ordersPerDay(db, 30),
           ordersPerDay(db, 90),
-          lowStock(db),
+          lowStock(db, query.locale ?? requestLocale(request)),
         ]);
         return { success: true, last30, last90, lowStock: low };
       },

@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../contract/locale.ts';
 import { hashSecret } from '../accounts/tokens.ts';
+import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
@@ -90,6 +91,15 @@ export function shopperActions(services: Services, request: FastifyRequest) {
       async remove(productId: number) {
         await removeFromWishlist(db, signedInUser(), productId);
         return { product: productId };
+      },
+    },
+    /** "Notify me when back" for a sold-out variant (signed-in shoppers). */
+    stockAlert: {
+      async ask(productId: number, variantId: number | undefined, locale: Locale) {
+        const userId = request.session.userId;
+        if (userId === undefined)
+          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
+        return askForStockAlert(db, userId, { productId, variantId, locale });
       },
     },
     reviews: {

@@ -63,30 +63,6 @@ export async function resolveVariantId(
   return only.id;
 }
 
-/**
- * Staff set the stock of a product without options (its one variant) outright, or add to it (a
- * negative number writes units off, never below zero), in the product form and the CSV import. A
- * product with several variants has its stock set per variant. The caller has locked the product's
- * row first (by updating it), the lock order of orders/lifecycle.ts.
- */
-export async function setProductStock(
-  tx: Executor,
-  productId: number,
-  stock: { set: number } | { add: number },
-): Promise<void> {
-  const variantId = await resolveVariantId(tx, productId, undefined);
-  await tx
-    .update(productVariants)
-    .set({
-      quantity:
-        'set' in stock
-          ? Math.max(0, stock.set)
-          : sql`greatest(0, ${productVariants.quantity} + ${stock.add})`,
-      updatedAt: new Date(),
-    })
-    .where(eq(productVariants.id, variantId));
-}
-
 const variantOptionRows = sql`${productVariantValues} pvv
   join ${productOptionValues} ov on ov.id = pvv.option_value_id
   join ${productOptions} o on o.id = ov.option_id

@@ -44,6 +44,8 @@ export interface MailData {
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
   'envisioned-available': { productName: string; link: string };
+  /** A variant a shopper waited for is in stock again; `options` is its label ("Size: L") or null. */
+  'back-in-stock': { productName: string; options: string | null; link: string };
 }
 
 export type MailTemplate = keyof MailData;
@@ -58,6 +60,7 @@ export const MAIL_TEMPLATES = [
   'order-refunded',
   'order-shipped',
   'envisioned-available',
+  'back-in-stock',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -673,6 +676,33 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
         {
           kind: 'note',
           text: 'You are receiving this because you added the item to your wishlist. The edition is limited, so do not wait too long.',
+        },
+      ],
+    }),
+  },
+
+  'back-in-stock': {
+    ru: ({ productName, options, link }) => ({
+      subject: `Снова в наличии: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('Товар, которого вы ждали, снова в наличии:'),
+        paragraph(strong(options ? `${productName} (${options})` : productName)),
+        { kind: 'button', label: 'Перейти к товару', href: link },
+        {
+          kind: 'note',
+          text: 'Вы получили это письмо, потому что попросили сообщить о поступлении. Мы пишем об этом один раз; тираж ограничен.',
+        },
+      ],
+    }),
+    en: ({ productName, options, link }) => ({
+      subject: `Back in stock: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('The item you were waiting for is back in stock:'),
+        paragraph(strong(options ? `${productName} (${options})` : productName)),
+        { kind: 'button', label: 'View the item', href: link },
+        {
+          kind: 'note',
+          text: 'You are receiving this because you asked to be told when it returns. We write about it once; the edition is limited.',
         },
       ],
     }),

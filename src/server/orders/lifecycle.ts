@@ -1,4 +1,5 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { notifyBackInStock } from '../catalog/stock-alerts.ts';
 import type { Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products, productVariants } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -75,9 +76,15 @@ export async function takeStock(
 
 /**
  * Puts units back in stock, in the same lock order as `takeStock`. Items whose variant is gone
- * (deleted by staff after the order was placed) have nothing to go back to.
+ * (deleted by staff after the order was placed) have nothing to go back to. Shoppers waiting for a
+ * variant that comes back are mailed in the same transaction.
  */
-export async function releaseStock(tx: Executor, items: readonly StockItem[], now: Date): Promise<void> {
+export async function releaseStock(
+  tx: Executor,
+  items: readonly StockItem[],
+  now: Date,
+  shop?: MailShop,
+): Promise<void> {
   await lockProducts(
     tx,
     items.map((item) => item.productId),
@@ -88,6 +95,11 @@ export async function releaseStock(tx: Executor, items: readonly StockItem[], no
       .set({ quantity: sql`${productVariants.quantity} + ${item.count}`, updatedAt: now })
       .where(eq(productVariants.id, item.variantId));
   }
+  await notifyBackInStock(
+    tx,
+    items.map((item) => item.variantId),
+    shop,
+  );
 }
 
 /**
@@ -166,7 +178,7 @@ export async function moveOrderStatus(
     createdAt: now,
   });
   if (to === ORDER_STATUS.cancelled) {
-    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now);
+    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, options.shop);
     if (options.actor !== 'refund') {
       await queueMail(
         tx,

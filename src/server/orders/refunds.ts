@@ -251,7 +251,7 @@ async function applyFinishedRefund(
   options: { shop?: MailShop; now: Date },
 ): Promise<void> {
   const order = await lockOrder(tx, refund.orderId as number);
-  await releaseStock(tx, refund.restock, options.now);
+  await releaseStock(tx, refund.restock, options.now, options.shop);
   const money = moneyOf(order, await transactionsOf(tx, order.id));
   const full = money.finished >= money.paid;
   if (full && order.status !== ORDER_STATUS.cancelled) {

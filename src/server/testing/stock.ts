@@ -1,4 +1,4 @@
-import { setProductStock } from '../catalog/variants.ts';
+import { setProductStock } from '../catalog/staff-stock.ts';
 import type { Database } from '../db/client.ts';
 
 /** Sets a product's stock in a test, as staff do: on its one variant (ADR 0036). */

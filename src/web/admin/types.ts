@@ -10,6 +10,7 @@ import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '..
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
@@ -31,6 +32,7 @@ type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Await
 export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
+export type AdminProductVariants = Json<ServerProductVariants>;
 export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;

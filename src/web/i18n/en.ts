@@ -74,6 +74,9 @@ export const en = {
   'envisioned-info':
     'This item is only envisioned: it cannot be ordered yet. Add it to your wishlist and we will write to you when it is made.',
   'add-to-cart': 'Add to cart',
+  'notify-when-back': 'Notify me when back',
+  'notify-when-back-sign-in': 'Sign in to be told when it is back in stock',
+  'notify-when-back-done': 'We will write to you once, when it is back in stock.',
   'add-to-wishlist': 'Add to wishlist',
   'similar-products': 'You may also like',
   'product-images': 'Product images',

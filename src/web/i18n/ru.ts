@@ -76,6 +76,9 @@ export const ru: Record<CoreMessageKey, string> = {
   'envisioned-info':
     'Этот товар пока только задуман: заказать его нельзя. Добавьте его в избранное, и мы напишем вам, когда он появится.',
   'add-to-cart': 'В корзину',
+  'notify-when-back': 'Сообщить о поступлении',
+  'notify-when-back-sign-in': 'Войдите, чтобы узнать о поступлении',
+  'notify-when-back-done': 'Мы напишем вам один раз, когда товар снова появится.',
   'add-to-wishlist': 'В избранное',
   'similar-products': 'Вам может понравиться',
   'product-images': 'Фотографии товара',

@@ -3,6 +3,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParam
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
+import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
 import { OptionPicker, optionFieldId } from '../components/option-picker.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
@@ -16,6 +17,7 @@ import { orNotFound } from '../lib/load.ts';
 import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction } from '../lib/shopper-forms.ts';
+import { stockAlertAction } from '../lib/stock-alert-form.ts';
 import {
   type Choice,
   chosenVariant,
@@ -106,6 +108,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const page = `/product/${params.link}`;
   const intent = formData.get('intent');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);
+  if (intent === INTENT.stockAlert) return stockAlertAction(context, formData, page);
   if (intent !== INTENT.review) throw data(null, { status: 400 });
   const parsed = parseForm(reviewBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -323,6 +326,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <p className="option-picker__missing" role="alert">
               {missing}
             </p>
+          ) : null}
+          {/* A sold-out choice (or product without options) can be asked for when it is back. */}
+          {!product.envisioned && inStock === 0 && (variant || product.options.length === 0) ? (
+            <BackInStock
+              productId={product.id}
+              variantId={product.options.length > 0 ? variant?.id : undefined}
+              signedIn={loaderData.signedIn}
+            />
           ) : null}
           <div className={`product__actions ${product.envisioned ? 'product__actions--envisioned' : ''}`}>
             <AddToCart
