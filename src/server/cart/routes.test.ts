@@ -1,11 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
-import { products, users } from '../db/schema.ts';
+import { users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { setStock } from '../testing/stock.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
@@ -112,12 +112,12 @@ describe('basket', () => {
     const wolf = fixtures.id('wolf-shirt');
     await guest.send('POST', '/api/basket', { product: wolf });
     await guest.send('POST', '/api/basket/0', { _method: 'PATCH', product: wolf, count: 5 });
-    await shop.db.update(products).set({ quantity: 2 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 2);
     expect((await guest.basket()).unavailable).toEqual([wolf]);
     const removed = await guest.send('POST', '/api/basket/0', { _method: 'DELETE', product: wolf });
     expect(removed.body).toEqual({ success: true, product: wolf });
     expect(await guest.basket()).toMatchObject({ productList: [], unavailable: [] });
-    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 10);
   });
 
   it('refuses envisioned, out-of-stock, hidden and unknown products and changes nothing', async () => {
