@@ -76,14 +76,14 @@ export const basketCountResponse = z.object({
   success: z.literal(true),
   force: z.boolean().describe('The server changed the count the client sent (clamped to stock)'),
   product: z.number().int(),
-  variant: z.number().int(),
+  variant: z.number().int().optional().describe('The variant named in the call'),
   count: z.number().int(),
 });
 
 export const basketRemoveResponse = z.object({
   success: z.literal(true),
   product: z.number().int(),
-  variant: z.number().int().optional(),
+  variant: z.number().int().optional().describe('The variant named in the call'),
 });
 
 export const wishlistResponse = z.object({

@@ -181,7 +181,7 @@ export async function setBasketCount(
   productId: number,
   requested: number,
   variant?: number,
-): Promise<{ count: number; force: boolean; variant: number }> {
+): Promise<{ count: number; force: boolean }> {
   const line = await basketLine(db, owner, productId, variant);
   if (!line) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   const count = line.quantity > 0 ? Math.max(1, Math.min(requested, line.quantity)) : Math.max(1, requested);
@@ -190,7 +190,7 @@ export async function setBasketCount(
     .set({ count })
     .where(and(eq(basketItems.basketId, line.basketId), eq(basketItems.variantId, line.variantId)));
   await touchBasket(db, line.basketId);
-  return { count, force: count !== requested, variant: line.variantId };
+  return { count, force: count !== requested };
 }
 
 export async function removeFromBasket(

@@ -66,7 +66,11 @@ export function shopperActions(services: Services, request: FastifyRequest) {
       async setCount(productId: number, count: number, variant?: number) {
         const basketOwner = await owner(false);
         if (!basketOwner) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
-        return { product: productId, ...(await setBasketCount(db, basketOwner, productId, count, variant)) };
+        return {
+          product: productId,
+          ...(variant === undefined ? {} : { variant }),
+          ...(await setBasketCount(db, basketOwner, productId, count, variant)),
+        };
       },
       async remove(productId: number, variant?: number) {
         const basketOwner = await owner(false);

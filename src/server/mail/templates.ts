@@ -14,6 +14,8 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 export interface OrderedItem {
   name: string;
+  /** The variant's options in the mail's language ("Size: L") and its SKU; absent for a product without options. */
+  variant?: { options: string; sku: string };
   count: number;
   /** Price of one unit, roubles. */
   price: number;
@@ -175,7 +177,7 @@ type Block =
   | {
       kind: 'items';
       headings: [name: string, count: string, amount: string];
-      rows: { name: string; count: number; amount: string }[];
+      rows: { name: string; detail?: string; count: number; amount: string }[];
       totals: [label: string, value: string][];
     }
   | { kind: 'quote'; text: string }
@@ -244,7 +246,11 @@ function blockHtml(block: Block): string {
         block.rows
           .map(
             (row) =>
-              `<tr><td style="${cell}">${escapeHtml(row.name)}</td>` +
+              `<tr><td style="${cell}">${escapeHtml(row.name)}` +
+              (row.detail
+                ? `<br><span style="font-size:13px;color:${MUTED}">${escapeHtml(row.detail)}</span>`
+                : '') +
+              '</td>' +
               `<td align="center" style="${cell}">${escapeHtml(row.count)}</td>` +
               `<td align="right" style="${cell};white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`,
           )
@@ -280,7 +286,9 @@ function blockText(block: Block): string {
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'items':
       return [
-        ...block.rows.map((row) => `- ${row.name} × ${row.count}: ${row.amount}`),
+        ...block.rows.map(
+          (row) => `- ${row.name}${row.detail ? ` (${row.detail})` : ''} × ${row.count}: ${row.amount}`,
+        ),
         '',
         ...block.totals.map(([label, value]) => `${label}: ${value}`),
       ].join('\n');
@@ -441,6 +449,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             headings: ['Товар', 'Кол-во', 'Сумма'],
             rows: data.items.map((item, index) => ({
               name: item.name,
+              ...(item.variant ? { detail: `${item.variant.options}, артикул ${item.variant.sku}` } : {}),
               count: item.count,
               amount: amounts.lines[index] ?? '',
             })),
@@ -480,6 +489,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             headings: ['Item', 'Qty', 'Amount'],
             rows: data.items.map((item, index) => ({
               name: item.name,
+              ...(item.variant ? { detail: `${item.variant.options}, SKU ${item.variant.sku}` } : {}),
               count: item.count,
               amount: amounts.lines[index] ?? '',
             })),

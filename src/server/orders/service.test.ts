@@ -6,6 +6,7 @@ import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { setStock } from '../testing/stock.ts';
 import {
   cancelOrder,
   createOrder,
@@ -36,15 +37,13 @@ const stockOf = async (productId: number) =>
       .from(products)
       .where(eq(products.id, productId))
   )[0]?.quantity;
-const setStock = (productId: number, quantity: number) =>
-  connection.db.update(products).set({ quantity }).where(eq(products.id, productId));
 
 describe('placing an order', () => {
   it('takes stock, prices from the database, empties the basket and mails the buyer', async () => {
     const { db } = connection;
     const userId = await newUser();
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 10);
+    await setStock(connection.db, wolf, 10);
     await addToBasket(db, { userId }, wolf);
     await setBasketCount(db, { userId }, wolf, 3);
     const order = await createOrder(db, userId, input(), context);
@@ -88,10 +87,10 @@ describe('placing an order', () => {
     const { db } = connection;
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 5);
+    await setStock(connection.db, outlaw, 5);
     await addToBasket(db, { userId }, outlaw);
     await setBasketCount(db, { userId }, outlaw, 4);
-    await setStock(outlaw, 2);
+    await setStock(connection.db, outlaw, 2);
     await expect(createOrder(db, userId, input(), context)).rejects.toMatchObject({
       status: 409,
       details: { unavailable: [outlaw] },
@@ -109,10 +108,10 @@ describe('placing an order', () => {
   it('never oversells: 50 buyers at once for 5 units, exactly 5 orders', async () => {
     const { db } = connection;
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 50);
+    await setStock(connection.db, wolf, 50);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => newUser()));
     for (const userId of buyers) await addToBasket(db, { userId }, wolf);
-    await setStock(wolf, 5);
+    await setStock(connection.db, wolf, 5);
     const results = await Promise.allSettled(
       buyers.map((userId) => createOrder(db, userId, input(), context)),
     );
@@ -127,7 +126,7 @@ describe('placing an order', () => {
 describe('payments', () => {
   async function placedOrder() {
     const userId = await newUser();
-    await setStock(fixtures.id('outlaw-shirt'), 20);
+    await setStock(connection.db, fixtures.id('outlaw-shirt'), 20);
     await addToBasket(connection.db, { userId }, fixtures.id('outlaw-shirt'));
     return { userId, order: await createOrder(connection.db, userId, input(), context) };
   }
@@ -189,7 +188,7 @@ describe('payments', () => {
     const outlaw = fixtures.id('outlaw-shirt');
     const { order } = await placedOrder();
     await cancelOrder(db, order.id, { reason: 'expired', returnToBasket: false });
-    await setStock(outlaw, 1);
+    await setStock(connection.db, outlaw, 1);
     const rival = await newUser();
     await addToBasket(db, { userId: rival }, outlaw);
     await createOrder(db, rival, input(), context);
@@ -212,7 +211,7 @@ describe('cancel, expiry, history, repeat', () => {
     const { db } = connection;
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 4);
+    await setStock(connection.db, outlaw, 4);
     await addToBasket(db, { userId }, outlaw);
     await setBasketCount(db, { userId }, outlaw, 2);
     const order = await createOrder(db, userId, input(), context);
@@ -232,7 +231,7 @@ describe('cancel, expiry, history, repeat', () => {
     await expireOrders(db, new Date(Date.now() + 24 * 3600_000)); // earlier tests' unpaid orders
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 3);
+    await setStock(connection.db, outlaw, 3);
     await addToBasket(db, { userId }, outlaw);
     const order = await createOrder(db, userId, input(), { ...context, expiresMinutes: 60 });
     expect(await expireOrders(db, new Date(Date.now() + 30 * 60_000))).toBe(0);
@@ -247,7 +246,7 @@ describe('cancel, expiry, history, repeat', () => {
     const userId = await newUser();
     const stranger = await newUser();
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 10);
+    await setStock(connection.db, wolf, 10);
     await addToBasket(db, { userId }, wolf);
     await setBasketCount(db, { userId }, wolf, 4);
     const order = await createOrder(db, userId, input(), context);
@@ -259,7 +258,7 @@ describe('cancel, expiry, history, repeat', () => {
     await expect(getOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
     await expect(repeatOrder(db, stranger, order.id)).rejects.toMatchObject({ status: 404 });
 
-    await setStock(wolf, 2);
+    await setStock(connection.db, wolf, 2);
     await repeatOrder(db, userId, order.id);
     expect((await getBasket(db, { userId }, 'en')).products[wolf]?.count).toBe(2);
   });

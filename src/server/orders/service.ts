@@ -213,11 +213,15 @@ export async function createOrder(
         to: input.email,
         data: {
           orderId: order.id,
-          items: items.map((item) => ({
-            name: input.locale === 'ru' ? item.nameRu : item.nameEn,
-            count: item.count,
-            price: kopecksToRoubles(item.sale ?? item.price),
-          })),
+          items: items.map((item) => {
+            const options = orderItemLabel(item.options, input.locale);
+            return {
+              name: input.locale === 'ru' ? item.nameRu : item.nameEn,
+              ...(options ? { variant: { options, sku: item.sku } } : {}),
+              count: item.count,
+              price: kopecksToRoubles(item.sale ?? item.price),
+            };
+          }),
           productsCost: kopecksToRoubles(order.productsCost),
           deliveryCost: kopecksToRoubles(order.deliveryCost),
           total: kopecksToRoubles(order.productsCost + order.deliveryCost),

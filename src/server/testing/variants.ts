@@ -119,3 +119,44 @@ export const SIZES: OptionFixture = {
   nameEn: 'Size',
   values: ['XS', 'S', 'M', 'L', 'XL', 'XXL'].map((size) => ({ ru: size, en: size })),
 };
+
+/** The variant a product without options was created with. */
+export async function defaultVariantId(db: Executor, productId: number): Promise<number> {
+  const [variant] = await db
+    .select({ id: productVariants.id })
+    .from(productVariants)
+    .where(eq(productVariants.productId, productId));
+  if (!variant) throw new Error(`product ${productId} has no variant`);
+  return variant.id;
+}
+
+/**
+ * A new test product of the project in sizes, one variant per size holding the stock given
+ * (`{ S: 2, M: 0, L: 3 }`). Answers the product's id and each size's variant id.
+ */
+export async function productWithSizes(
+  db: Executor,
+  fixture: { projectId: number; link: string; price?: number; sizes: Record<string, number> },
+): Promise<{ productId: number; variants: Record<string, number> }> {
+  const [product] = await db
+    .insert(products)
+    .values({
+      projectId: fixture.projectId,
+      link: fixture.link,
+      nameRu: `Толстовка ${fixture.link}`,
+      nameEn: `Hoodie ${fixture.link}`,
+      price: fixture.price ?? 4_000_00,
+      weight: 500,
+    })
+    .returning({ id: products.id });
+  if (!product) throw new Error('fixture insert failed');
+  const sizes = Object.entries(fixture.sizes);
+  const { variantOf } = await giveProductOptions(db, product.id, {
+    options: [{ ...SIZES, values: sizes.map(([size]) => ({ ru: size, en: size })) }],
+    variants: sizes.map(([size, quantity]) => ({ values: [size], quantity })),
+  });
+  return {
+    productId: product.id,
+    variants: Object.fromEntries(sizes.map(([size]) => [size, variantOf(size).id])),
+  };
+}

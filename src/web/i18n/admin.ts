@@ -51,6 +51,7 @@ const en = {
   'admin-image-file': 'Image file name',
   'admin-date': 'Date',
   'admin-product': 'Product',
+  'admin-sku-of': 'SKU {sku}',
   'admin-price': 'Price',
   'admin-stock': 'Stock',
   // Dashboard
@@ -395,6 +396,7 @@ const ru: Record<keyof typeof en, string> = {
   'admin-image-file': 'Имя файла изображения',
   'admin-date': 'Дата',
   'admin-product': 'Товар',
+  'admin-sku-of': 'Артикул {sku}',
   'admin-price': 'Цена',
   'admin-stock': 'Остаток',
   'admin-sales': 'Продажи',
