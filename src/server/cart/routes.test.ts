@@ -211,7 +211,7 @@ describe('basket lines of a product in sizes', () => {
       count: 2,
       inStock: 3,
       variant: L,
-      sku: 'api-hoodie-L',
+      sku: 'api-hoodie-l',
       options: 'Size: L',
     });
     expect(both.products[fixtures.id('outlaw-shirt')]).toMatchObject({ options: null, sku: 'outlaw-shirt' });

@@ -159,8 +159,8 @@ describe('orders keep the variant', () => {
     );
     const en = await getOrder(connection.db, userId, order.id, 'en');
     expect(en.products.map((item) => [item.sku, item.options, item.count])).toEqual([
-      [`hoodie-${hoodies}-L`, 'Size: L', 2],
-      [`hoodie-${hoodies}-S`, 'Size: S', 1],
+      [`hoodie-${hoodies}-l`, 'Size: L', 2],
+      [`hoodie-${hoodies}-s`, 'Size: S', 1],
     ]);
     const ru = await getOrder(connection.db, userId, order.id, 'ru');
     expect(ru.products.map((item) => item.options)).toEqual(['Размер: L', 'Размер: S']);
@@ -171,8 +171,8 @@ describe('orders keep the variant', () => {
     await connection.db.delete(productVariants).where(eq(productVariants.id, product.variants.S as number));
     const after = await getOrder(connection.db, userId, order.id, 'en');
     expect(after.products.map((item) => [item.variant, item.sku, item.options])).toEqual([
-      [product.variants.L, `hoodie-${hoodies}-L`, 'Size: L'],
-      [null, `hoodie-${hoodies}-S`, 'Size: S'],
+      [product.variants.L, `hoodie-${hoodies}-l`, 'Size: L'],
+      [null, `hoodie-${hoodies}-s`, 'Size: S'],
     ]);
 
     // Repeating the order puts back the same sizes, within their stock, skipping the one gone.
