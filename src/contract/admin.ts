@@ -402,3 +402,20 @@ export interface EditTarget {
 }
 export type FileUpload = z.infer<typeof fileUpload>;
 export type FolderInput = z.infer<typeof folderInput>;
+
+// ── Customers ───────────────────────────────────────────────────────────────────────────────────
+
+export const customersQuery = pageQuery.describe(
+  'Customers whose e-mail, name or phone contains `search`, newest accounts first',
+);
+export const customersExportQuery = customersQuery.omit({ page: true });
+
+export const STAFF_NOTE_MAX_LENGTH = 2000;
+export const staffNoteInput = z.object({
+  body: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(STAFF_NOTE_MAX_LENGTH, 'field-too-long'),
+});
+export const customerBlock = z.object({ blocked: checkbox });

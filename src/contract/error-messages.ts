@@ -36,6 +36,8 @@ const en = {
   'envisioned-not-orderable':
     'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
   'out-of-stock': 'This product is out of stock.',
+  'account-blocked': 'This account is blocked. Please write to the shop if you think this is a mistake.',
+  'customer-is-staff': 'This is a staff account, not a customer: it cannot be blocked here.',
   'variant-required': 'Choose a size (or another option) first.',
   'variant-unavailable': 'This size or option of the product is not available.',
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
@@ -130,6 +132,8 @@ const ru: Record<ErrorKey, string> = {
   'envisioned-not-orderable':
     'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
   'out-of-stock': 'Этого товара нет в наличии.',
+  'account-blocked': 'Эта учётная запись заблокирована. Если это ошибка, напишите магазину.',
+  'customer-is-staff': 'Это учётная запись сотрудника, а не покупателя: заблокировать её здесь нельзя.',
   'variant-required': 'Сначала выберите размер (или другой вариант).',
   'variant-unavailable': 'Такого размера или варианта этого товара нет.',
   'wishlist-unavailable':

@@ -42,6 +42,8 @@ export default [
     index('routes/admin/dashboard.tsx'),
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
+    route('customers', 'routes/admin/customers.tsx'),
+    route('customers/:id', 'routes/admin/customer.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/product.tsx', { id: 'routes/admin/product-new' }),
     route('products/:id', 'routes/admin/product.tsx'),

@@ -136,6 +136,7 @@ export async function authenticate(db: Executor, email: string, password: string
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
   if (!user || !valid) throw new Unauthorized('wrong-credentials', { email: ['wrong-credentials'] });
   if (!user.emailVerifiedAt) throw new Forbidden('email-not-confirmed', { email: ['email-not-confirmed'] });
+  if (user.blockedAt) throw new Forbidden('account-blocked', { email: ['account-blocked'] });
   return user;
 }
 

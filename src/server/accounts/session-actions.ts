@@ -38,7 +38,8 @@ export function accountActions(services: Services, request: FastifyRequest) {
     current ??=
       userId === undefined
         ? Promise.resolve(null)
-        : findUser(db, userId).then((row) => (row ? toUser(row) : null));
+        : // A blocked account is signed out everywhere, this request too.
+          findUser(db, userId).then((row) => (row && !row.blockedAt ? toUser(row) : null));
     return current;
   };
 

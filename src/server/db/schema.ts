@@ -50,6 +50,8 @@ export const users = pgTable(
     city: text('city'),
     zip: text('zip'),
     address: text('address'),
+    /** When staff blocked the account: it cannot sign in, and its sessions are gone. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -733,5 +735,26 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     index('audit_log_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Staff notes, kept as a timeline: each note stays with its author and time. A note is about a
+ * customer or about an order, never both.
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('staff_notes_customer_idx').on(table.customerId, table.createdAt),
+    index('staff_notes_order_idx').on(table.orderId, table.createdAt),
+    check('staff_notes_one_subject', sql`(${table.customerId} is null) <> (${table.orderId} is null)`),
   ],
 );

@@ -13,6 +13,7 @@ import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
+import { adminCustomerRoutes } from '../admin/customer-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { basketRoutes } from '../cart/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
@@ -107,6 +108,7 @@ export async function buildApp(options: AppOptions) {
     ...paymentPageRoutes(services),
     ...adminRoutes(services),
     ...adminContentRoutes(services),
+    ...adminCustomerRoutes(services),
   ];
   const guards = { admin: (request: FastifyRequest) => accountActions(services, request).requireAdmin() };
   // The API lives in its own scope: CORS (with its preflight route) applies to it alone and cannot

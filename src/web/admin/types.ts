@@ -7,6 +7,7 @@ import type {
   AdminProduct as ServerAdminProduct,
 } from '../../server/admin/catalogue.ts';
 import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
+import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
@@ -37,6 +38,9 @@ export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
+export type CustomerPage = Result<typeof searchCustomers>;
+export type AdminCustomer = Result<typeof getCustomer>;
+export type StaffNote = AdminCustomer['notes'][number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;

@@ -24,6 +24,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 const SECTIONS = [
   { to: '/admin', label: 'admin-dashboard', end: true },
   { to: '/admin/orders', label: 'admin-orders' },
+  { to: '/admin/customers', label: 'admin-customers' },
   { to: '/admin/products', label: 'admin-products' },
   { to: '/admin/projects', label: 'admin-projects' },
   { to: '/admin/categories', label: 'admin-categories' },
