@@ -17,8 +17,10 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
 
   const add = async (event: FormEvent) => {
     event.preventDefault();
-    const added = await request.run(() => adminApi('POST', path, { json: { body } }));
-    if (added) setBody('');
+    const sent = body;
+    const added = await request.run(() => adminApi('POST', path, { json: { body: sent } }));
+    // What was typed meanwhile stays.
+    if (added) setBody((current) => (current === sent ? '' : current));
   };
 
   return (

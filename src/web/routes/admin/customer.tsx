@@ -76,9 +76,11 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
           ) : null}
         </dl>
         <RequestAlert message={block.message} errors={block.errors} shownFields={[]} />
-        <BusyButton type="button" busy={block.busy} onClick={toggleBlock}>
-          {customer.blocked ? t('admin-customer-unblock') : t('admin-customer-block')}
-        </BusyButton>
+        <div className="admin-actions">
+          <BusyButton type="button" busy={block.busy} onClick={toggleBlock}>
+            {customer.blocked ? t('admin-customer-unblock') : t('admin-customer-block')}
+          </BusyButton>
+        </div>
       </section>
 
       <section className="admin-card" aria-labelledby="customer-orders">
