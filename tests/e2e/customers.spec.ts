@@ -69,8 +69,8 @@ describe('back office customers', () => {
     }
     const notes = page.locator('.admin-timeline > li');
     expect(await notes.count()).toBe(2);
-    expect(await notes.first().innerText()).toContain(ADMIN.email);
-    expect(await notes.last().innerText()).toContain('Asked for a gift box');
+    expect(await notes.first().textContent()).toContain(ADMIN.email);
+    expect(await notes.last().textContent()).toContain('Asked for a gift box');
 
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Block account' }).click();
