@@ -1,3 +1,4 @@
+import { email, USER_ROLES } from './accounts.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -419,3 +420,10 @@ export const staffNoteInput = z.object({
     .max(STAFF_NOTE_MAX_LENGTH, 'field-too-long'),
 });
 export const customerBlock = z.object({ blocked: checkbox });
+
+// ── Staff ───────────────────────────────────────────────────────────────────────────────────────
+
+const staffRole = z.enum(['manager', 'admin'], { error: 'staff-role-invalid' });
+export const staffInvite = z.object({ email, role: staffRole });
+/** A staff member's new role; `customer` takes them off the staff. */
+export const staffRoleUpdate = z.object({ role: z.enum(USER_ROLES, { error: 'staff-role-invalid' }) });

@@ -44,6 +44,7 @@ export default [
     route('orders/:id', 'routes/admin/order.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
+    route('staff', 'routes/admin/staff.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/product.tsx', { id: 'routes/admin/product-new' }),
     route('products/:id', 'routes/admin/product.tsx'),

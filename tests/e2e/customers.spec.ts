@@ -96,4 +96,35 @@ describe('back office customers', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.getByText('This account is blocked').waitFor();
   });
+
+  it('an admin invites a manager, who sets a password from the mail and runs the back office without staff or deletions', async () => {
+    const { page, baseUrl } = browser;
+    const email = `manager-${suffix}@example.test`;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/staff');
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Role', { exact: true }).selectOption('manager');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText(`An invitation has been sent to ${email}.`).waitFor();
+    await page.getByRole('combobox', { name: `Role of ${email}` }).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+
+    const mail = await waitForMail(email, /\/reset\?token=/);
+    const link = new URL(mail.match(/https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/)?.[0] ?? '');
+    await signOut(page, baseUrl);
+    await page.goto(link.pathname + link.search);
+    const password = 'manager-password-1';
+    await page.getByLabel('New password', { exact: true }).fill(password);
+    await page.getByLabel('Password confirmation').fill(password);
+    await page.getByRole('button', { name: 'Change the password' }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/reset'));
+
+    await signIn(page, email, password);
+    await page.goto('/admin/products');
+    const navigation = page.getByRole('navigation', { name: 'Back office' });
+    await navigation.getByRole('link', { name: 'Customers' }).waitFor();
+    expect(await navigation.getByRole('link', { name: 'Staff' }).count()).toBe(0);
+    expect((await page.request.get('/api/admin/staff')).status()).toBe(403);
+  });
 });

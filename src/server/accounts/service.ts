@@ -36,7 +36,8 @@ export const toUser = (row: UserRow): User => ({
   city: row.city,
   zip: row.zip,
   address: row.address,
-  isAdmin: row.isAdmin,
+  isAdmin: row.role !== 'customer',
+  role: row.role,
 });
 
 const now = (context: AccountContext) => context.clock?.() ?? new Date();

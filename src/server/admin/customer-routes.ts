@@ -24,12 +24,12 @@ const answer = z.object({ success: z.literal(true) }).loose();
 /** The back office's customers: search, detail, notes, blocking, CSV. Staff only (401/403 first). */
 export function adminCustomerRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
-  const admin = { access: 'admin' as const, tags: ['admin'] };
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
+  const staff = { access: 'manager' as const, tags: ['admin'] };
 
   return [
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/customers',
       summary: 'Customers (not staff) by e-mail, name or phone, with orders, money spent and last order',
@@ -38,7 +38,7 @@ export function adminCustomerRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await searchCustomers(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/customers.csv',
       summary: 'The customers a search finds, as CSV (UTF-8 with a BOM), streamed',
@@ -51,7 +51,7 @@ export function adminCustomerRoutes(services: Services) {
           .send(Readable.from(exportCustomersCsv(db, query))),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/customers/:id',
       summary: 'A customer with details, orders and staff notes',
@@ -60,7 +60,7 @@ export function adminCustomerRoutes(services: Services) {
       handler: async ({ params }) => ({ success: true, customer: await getCustomer(db, params.id) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/customers/:id/notes',
       summary: 'Adds a staff note to the customer; answers every note, oldest first',
@@ -73,7 +73,7 @@ export function adminCustomerRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/customers/:id/block',
       summary: 'Blocks the account (no sign-in, every session ends) or lets it in again (blocked=0)',

@@ -157,7 +157,7 @@ describe('customers in the back office', () => {
   });
 
   it('refuses to block a staff account, and refuses every call to shoppers and guests', async () => {
-    const [staff] = await shop.db.select({ id: users.id }).from(users).where(eq(users.isAdmin, true));
+    const [staff] = await shop.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
     const refused = await call('POST', `/api/admin/customers/${staff?.id}/block`, { blocked: '1' });
     expect(refused.statusCode).toBe(403);
     const shopper = await signIn('anna@example.com');

@@ -33,12 +33,14 @@ const orderFigures = {
   lastOrderAt: sql<string | null>`(select max(o.created_at) from ${orders} o where o.user_id = "users"."id")`,
 };
 
+const isCustomer = eq(users.role, 'customer');
+
 function customerSearch(search: string | undefined): SQL | undefined {
   const text = search?.trim();
-  if (!text) return eq(users.isAdmin, false);
+  if (!text) return isCustomer;
   const like = `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
   return and(
-    eq(users.isAdmin, false),
+    isCustomer,
     or(
       ilike(users.email, like),
       ilike(users.firstName, like),
@@ -118,7 +120,7 @@ export async function getCustomer(db: Executor, id: number) {
       locale: users.locale,
     })
     .from(users)
-    .where(and(eq(users.id, id), eq(users.isAdmin, false)));
+    .where(and(eq(users.id, id), isCustomer));
   if (!row) throw new NotFound('not-found', { customer: ['not-found'] });
   const [orderRows, notes] = await Promise.all([
     db
@@ -154,7 +156,7 @@ export async function getCustomer(db: Executor, id: number) {
 
 async function existingCustomer(db: Executor, id: number) {
   const [customer] = await db
-    .select({ id: users.id, isAdmin: users.isAdmin, blockedAt: users.blockedAt })
+    .select({ id: users.id, role: users.role, blockedAt: users.blockedAt })
     .from(users)
     .where(eq(users.id, id));
   if (!customer) throw new NotFound('not-found', { customer: ['not-found'] });
@@ -191,7 +193,8 @@ export async function setCustomerBlocked(
   blocked: boolean,
 ) {
   const customer = await existingCustomer(db, customerId);
-  if (customer.isAdmin) throw new Forbidden('customer-is-staff', { customer: ['customer-is-staff'] });
+  if (customer.role !== 'customer')
+    throw new Forbidden('customer-is-staff', { customer: ['customer-is-staff'] });
   await db.transaction(async (tx) => {
     await tx
       .update(users)

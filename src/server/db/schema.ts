@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES } from '../../contract/accounts.ts';
 
 /**
  * The data model of the whole specification. Money is integer kopecks; texts shown to shoppers
@@ -40,7 +41,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     locale: text('locale').notNull().default('ru'),
     firstName: text('first_name'),
@@ -55,7 +56,10 @@ export const users = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_staff_idx').on(table.role).where(sql`${table.role} <> 'customer'`),
+  ],
 );
 
 /** Server-side sessions; the cookie carries only the random id, the table is shared by all instances. */

@@ -40,7 +40,7 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
           ))}
         </ol>
       )}
-      <form onSubmit={add}>
+      <form className="admin-form" onSubmit={add}>
         <RequestAlert message={request.message} errors={request.errors} shownFields={['body']} />
         <TextAreaField
           name="body"

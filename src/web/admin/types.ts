@@ -11,6 +11,7 @@ import type { getCustomer, searchCustomers } from '../../server/admin/customers.
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+import type { listStaff } from '../../server/admin/staff.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
@@ -41,6 +42,7 @@ export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type CustomerPage = Result<typeof searchCustomers>;
 export type AdminCustomer = Result<typeof getCustomer>;
 export type StaffNote = AdminCustomer['notes'][number];
+export type StaffMember = Result<typeof listStaff>[number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
