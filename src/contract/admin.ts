@@ -1,3 +1,4 @@
+import { email, USER_ROLES } from './accounts.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -493,3 +494,26 @@ export const productVariantsSave = z
   });
 
 export type ProductVariantsSave = z.infer<typeof productVariantsSave>;
+// ── Customers ───────────────────────────────────────────────────────────────────────────────────
+
+export const customersQuery = pageQuery.describe(
+  'Customers whose e-mail, name or phone contains `search`, newest accounts first',
+);
+export const customersExportQuery = customersQuery.omit({ page: true });
+
+export const STAFF_NOTE_MAX_LENGTH = 2000;
+export const staffNoteInput = z.object({
+  body: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(STAFF_NOTE_MAX_LENGTH, 'field-too-long'),
+});
+export const customerBlock = z.object({ blocked: checkbox });
+
+// ── Staff ───────────────────────────────────────────────────────────────────────────────────────
+
+const staffRole = z.enum(['manager', 'admin'], { error: 'staff-role-invalid' });
+export const staffInvite = z.object({ email, role: staffRole });
+/** A staff member's new role; `customer` takes them off the staff. */
+export const staffRoleUpdate = z.object({ role: z.enum(USER_ROLES, { error: 'staff-role-invalid' }) });

@@ -36,6 +36,13 @@ const en = {
   'envisioned-not-orderable':
     'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
   'out-of-stock': 'This product is out of stock.',
+  'account-blocked': 'This account is blocked. Please write to the shop if you think this is a mistake.',
+  'customer-is-staff': 'This is a staff account, not a customer: it cannot be blocked here.',
+  'admin-only': 'Only an administrator can do this.',
+  'staff-already': 'This address already belongs to a staff member.',
+  'staff-own-role': 'You cannot change your own role: ask another administrator.',
+  'staff-last-admin': 'The shop needs at least one administrator: make someone else an administrator first.',
+  'staff-role-invalid': 'Choose a role: manager or administrator.',
   'variant-required': 'Choose a size (or another option) first.',
   'variant-unavailable': 'This size or option of the product is not available.',
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
@@ -147,6 +154,13 @@ const ru: Record<ErrorKey, string> = {
   'envisioned-not-orderable':
     'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
   'out-of-stock': 'Этого товара нет в наличии.',
+  'account-blocked': 'Эта учётная запись заблокирована. Если это ошибка, напишите магазину.',
+  'customer-is-staff': 'Это учётная запись сотрудника, а не покупателя: заблокировать её здесь нельзя.',
+  'admin-only': 'Это может сделать только администратор.',
+  'staff-already': 'Этот адрес уже принадлежит сотруднику.',
+  'staff-own-role': 'Свою роль изменить нельзя: попросите другого администратора.',
+  'staff-last-admin': 'В магазине должен остаться хотя бы один администратор: сначала назначьте другого.',
+  'staff-role-invalid': 'Выберите роль: менеджер или администратор.',
   'variant-required': 'Сначала выберите размер (или другой вариант).',
   'variant-unavailable': 'Такого размера или варианта этого товара нет.',
   'wishlist-unavailable':

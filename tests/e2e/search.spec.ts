@@ -1,26 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-
-/** axe-core's violations inside `selector` (evaluated by the debugger, so the page's CSP allows it). */
-async function axeViolations(page: Page, selector: string) {
-  await page.evaluate(axeSource);
-  return page.evaluate(
-    async (within) =>
-      (
-        await (
-          window as unknown as {
-            axe: { run(context: string): Promise<{ violations: Array<{ id: string; help: string }> }> };
-          }
-        ).axe.run(within)
-      ).violations.map(({ id, help }) => `${id}: ${help}`),
-    selector,
-  );
-}
 
 /** The home page, hydrated: the header's search field reacts to typing. */
 async function openShop(page: Page) {

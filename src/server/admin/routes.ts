@@ -58,12 +58,12 @@ import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 const answer = z.object({ success: z.literal(true) }).loose();
 
 /**
- * The back office's catalogue, orders, dashboard and audit calls. Every route is `access: 'admin'`:
- * the API refuses it (401/403) before reading any input.
+ * The back office's catalogue, orders, dashboard and audit calls. Every route is staff only (deletions
+ * admin only): the API refuses it (401/403) before reading any input.
  */
 export function adminRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
   /** A catalogue write: done, then the storefront's cache is emptied. */
   const write = async <T>(change: Promise<T>) => {
@@ -71,11 +71,13 @@ export function adminRoutes(services: Services) {
     await services.catalog.invalidate();
     return result;
   };
-  const admin = { access: 'admin' as const, tags: ['admin'] };
+  const staff = { access: 'manager' as const, tags: ['admin'] };
+  /** Deleting data is an admin's call, not a manager's. */
+  const adminOnly = { access: 'admin' as const, tags: ['admin'] };
 
   return [
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
@@ -83,7 +85,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, projects: await listProjectsForAdmin(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/projects',
       summary: 'Create a project',
@@ -95,7 +97,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/projects/:id',
       summary: 'Edit a project; a stale version gets 409',
@@ -110,7 +112,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/projects/:id',
       summary: 'Delete a project without products',
@@ -122,7 +124,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/categories',
       summary: 'All categories, hidden ones too',
@@ -130,7 +132,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, categories: await listCategoriesForAdmin(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/categories',
       summary: 'Create a category',
@@ -142,7 +144,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/categories/:id',
       summary: 'Edit a category; a stale version gets 409',
@@ -157,7 +159,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/categories/:id',
       summary: 'Delete a category (its products stay)',
@@ -169,7 +171,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products',
       summary: 'Products with search and paging',
@@ -178,7 +180,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listProductsForAdmin(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products/:id',
       summary: "A product's editable fields",
@@ -187,7 +189,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ params }) => ({ success: true, product: await getProductForAdmin(db, params.id) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/products',
       summary: 'Create a product',
@@ -199,7 +201,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/products/:id',
       summary:
@@ -215,7 +217,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products/:id/variants',
       summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
@@ -227,7 +229,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/products/:id/variants',
       summary:
@@ -243,7 +245,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/products/:id',
       summary: 'Delete a product that was never ordered',
@@ -255,7 +257,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders',
       summary:
@@ -265,7 +267,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders.csv',
       summary: 'The orders a search finds, as CSV for accounting (UTF-8 with a BOM), streamed',
@@ -278,7 +280,7 @@ export function adminRoutes(services: Services) {
           .send(Readable.from(exportOrdersCsv(db, query))),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders/:id',
       summary: 'An order with customer, delivery, items and status history',
@@ -287,7 +289,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ params }) => ({ success: true, order: await getOrderForAdmin(db, params.id) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/orders/:id',
       summary:
@@ -301,7 +303,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/shipped-mail',
       summary: 'Sends the shipped mail again (a shipped order with a track code)',
@@ -313,7 +315,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders/:id/payments',
       summary:
@@ -327,7 +329,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/refunds',
       summary:
@@ -365,7 +367,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/refunds/:refundId/check',
       summary: "Asks the provider for a pending refund's state; a finished one takes effect",
@@ -377,7 +379,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/dashboard',
       summary: 'Orders and revenue per day over 30 and 90 days; low-stock variants',
@@ -393,7 +395,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
@@ -405,7 +407,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/search/synonyms',
       summary: "Search synonyms: a shopper's word that search also reads as another",
@@ -413,7 +415,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, synonyms: await listSynonyms(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/search/synonyms',
       summary: 'Add a search synonym (409 when it is there already)',
@@ -425,7 +427,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/search/synonyms/:id',
       summary: 'Remove a search synonym',
@@ -437,7 +439,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/search/stats',
       summary: 'The most searched texts and those that found nothing, over the last 7 or 30 days',

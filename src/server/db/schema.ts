@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES } from '../../contract/accounts.ts';
 
 /**
  * The data model of the whole specification. Money is integer kopecks; texts shown to shoppers
@@ -40,7 +41,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     locale: text('locale').notNull().default('ru'),
     firstName: text('first_name'),
@@ -50,10 +51,15 @@ export const users = pgTable(
     city: text('city'),
     zip: text('zip'),
     address: text('address'),
+    /** When staff blocked the account: it cannot sign in, and its sessions are gone. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_staff_idx').on(table.role).where(sql`${table.role} <> 'customer'`),
+  ],
 );
 
 /** Server-side sessions; the cookie carries only the random id, the table is shared by all instances. */
@@ -733,5 +739,26 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     index('audit_log_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Staff notes, kept as a timeline: each note stays with its author and time. A note is about a
+ * customer or about an order, never both.
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('staff_notes_customer_idx').on(table.customerId, table.createdAt),
+    index('staff_notes_order_idx').on(table.orderId, table.createdAt),
+    check('staff_notes_one_subject', sql`(${table.customerId} is null) <> (${table.orderId} is null)`),
   ],
 );

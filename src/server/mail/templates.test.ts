@@ -31,6 +31,11 @@ const samples: MailData = {
     options: 'Размер: L',
     link: 'https://shop.example/product/guardian-hoodie?variant=7',
   },
+  'staff-invite': {
+    role: 'manager',
+    link: 'https://shop.example/reset?token=t0k&email=a%40b.c',
+    expiresInHours: 72,
+  },
 };
 
 const spaces = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');

@@ -48,6 +48,8 @@ export interface MailData {
   'envisioned-available': { productName: string; link: string };
   /** A variant a shopper waited for is in stock again; `options` is its label ("Size: L") or null. */
   'back-in-stock': { productName: string; options: string | null; link: string };
+  /** An admin made the reader staff: the link sets a password (a reset token) and opens the way in. */
+  'staff-invite': { role: 'manager' | 'admin'; link: string; expiresInHours: number };
 }
 
 export type MailTemplate = keyof MailData;
@@ -63,6 +65,7 @@ export const MAIL_TEMPLATES = [
   'order-shipped',
   'envisioned-available',
   'back-in-stock',
+  'staff-invite',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -714,6 +717,37 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
           kind: 'note',
           text: 'You are receiving this because you asked to be told when it returns. We write about it once; the edition is limited.',
         },
+      ],
+    }),
+  },
+
+  'staff-invite': {
+    ru: ({ role, link, expiresInHours }) => ({
+      subject: 'Приглашение в управление магазином',
+      blocks: [
+        paragraph('Здравствуйте!'),
+        paragraph(
+          'Вас пригласили в управление магазином с ролью ',
+          strong(role === 'admin' ? 'администратор' : 'менеджер'),
+          '. Чтобы войти, задайте пароль по ссылке (если у вас уже есть пароль от магазина, можно войти и с ним).',
+        ),
+        { kind: 'button', label: 'Задать пароль', href: link },
+        paragraph('Ссылка действует ', strong(hours(expiresInHours, 'ru')), ' и сработает только один раз.'),
+        { kind: 'note', text: 'Если вы не ждали этого письма, просто проигнорируйте его.' },
+      ],
+    }),
+    en: ({ role, link, expiresInHours }) => ({
+      subject: 'You are invited to run the shop',
+      blocks: [
+        paragraph('Hello!'),
+        paragraph(
+          'You have been invited to the shop’s back office as ',
+          strong(role === 'admin' ? 'an administrator' : 'a manager'),
+          '. To sign in, set your password with the link below (if you already have a password for the shop, it works too).',
+        ),
+        { kind: 'button', label: 'Set your password', href: link },
+        paragraph('The link is valid for ', strong(hours(expiresInHours, 'en')), ' and works only once.'),
+        { kind: 'note', text: 'If you did not expect this mail, simply ignore it.' },
       ],
     }),
   },

@@ -98,7 +98,7 @@ beforeAll(async () => {
   });
   const [staff] = await connection.db
     .insert(users)
-    .values({ email: 'manager@example.com', passwordHash: '', isAdmin: true, emailVerifiedAt: new Date() })
+    .values({ email: 'manager@example.com', passwordHash: '', role: 'admin', emailVerifiedAt: new Date() })
     .returning();
   staffId = staff?.id as number;
 });

@@ -198,7 +198,7 @@ describe('seedDemoData', () => {
   });
 
   it('creates one verified admin and shows the generated password once', async () => {
-    const admins = await connection.db.select().from(users).where(eq(users.isAdmin, true));
+    const admins = await connection.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
     const [admin] = admins;
     expect(admin?.email).toBe('admin@vitrina.example');

@@ -86,7 +86,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await tx.insert(users).values({
         email: admin.email,
         passwordHash: admin.passwordHash,
-        isAdmin: true,
+        role: 'admin',
         emailVerifiedAt: new Date(),
         locale: 'ru',
       });
