@@ -1,6 +1,11 @@
 import { LOCALES } from './locale.ts';
 import { z } from './zod.ts';
 
+/** A customer, or staff: a manager runs catalogue and orders; an admin also staff and deletions. */
+export const USER_ROLES = ['customer', 'manager', 'admin'] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+export type StaffRole = Exclude<UserRole, 'customer'>;
+
 /**
  * Wire shapes of the account calls (spec sections 3, 5, 7). Messages are keys of
  * src/contract/error-messages.ts, translated into the visitor's language at the edge.
@@ -104,7 +109,10 @@ export const userSchema = z.object({
   city: z.string().nullable(),
   zip: z.string().nullable(),
   address: z.string().nullable(),
-  isAdmin: z.boolean(),
+  isAdmin: z.boolean().describe('Staff: may open the back office'),
+  role: z
+    .enum(USER_ROLES)
+    .describe('customer; manager (catalogue and orders); admin (also staff and deletions)'),
 });
 
 export const userResponse = z.object({ success: z.literal(true), user: userSchema.nullable() });

@@ -1,3 +1,4 @@
+import { email, USER_ROLES } from './accounts.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -96,6 +97,9 @@ export const categoryInput = z.object({
   link,
   visible: checkbox.default(true),
   position: count.default(0),
+  /** The size guide the product page's picker opens (HTML, sanitized on write); absent: unchanged. */
+  size_guide_ru: z.string().max(50_000, 'field-too-long').optional(),
+  size_guide_en: z.string().max(50_000, 'field-too-long').optional(),
 });
 
 export const categoryEdit = categoryInput.extend(versioned);
@@ -206,7 +210,7 @@ const orderFields = z.object({
 
 /**
  * A refund staff ask for: `amount` in the order's currency (roubles or dollars, dot or comma
- * decimal), everything left when empty; `restock` the units to put back in stock.
+ * decimal), everything left when empty; `restock` the units of the order's variants to put back in stock.
  */
 export const orderRefund = z.object({
   amount: z.preprocess(
@@ -227,7 +231,7 @@ export const orderRefund = z.object({
   restock: z
     .array(
       z.object({
-        productId: id,
+        variantId: id,
         count: wireNumber(
           z.coerce
             .number({ error: 'number-invalid' })
@@ -379,6 +383,11 @@ export const PRODUCT_CSV_COLUMNS = [
   'desc_ru',
   'desc_en',
   'images',
+  'sku',
+  'options',
+  'variant_price',
+  'variant_sale',
+  'variant_weight',
 ] as const;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
@@ -402,3 +411,109 @@ export interface EditTarget {
 }
 export type FileUpload = z.infer<typeof fileUpload>;
 export type FolderInput = z.infer<typeof folderInput>;
+
+// ── Options and variants (issue 16) ─────────────────────────────────────────────────────────────
+
+const swatch = z.preprocess(
+  (value) =>
+    value === '' || value === undefined ? null : typeof value === 'string' ? value.toLowerCase() : value,
+  z
+    .string()
+    .regex(/^#[0-9a-f]{6}$/, 'swatch-invalid')
+    .nullable(),
+);
+const optionalCount = (max: number) =>
+  z.preprocess(
+    (value) => (value === '' || value === undefined ? null : value),
+    count.pipe(z.number().min(0, 'number-invalid').max(max, 'number-invalid')).nullable(),
+  );
+
+/** One value of an option, e.g. L or Red; `images` are the product's pictures that show this colour. */
+export const optionValueInput = z.object({
+  id: id.optional(),
+  value_ru: text(60),
+  value_en: text(60),
+  swatch: swatch.default(null),
+  images: fileList.default([]),
+});
+
+export const optionInput = z.object({
+  id: id.optional(),
+  kind: z.enum(['size', 'colour', 'other'], { error: 'option-kind-invalid' }).default('other'),
+  name_ru: text(60),
+  name_en: text(60),
+  values: z.array(optionValueInput).min(1, 'option-values-required').max(40, 'field-too-long'),
+});
+
+/**
+ * One variant row: `options` names its value of each option by the value's English text, in the
+ * options' order (none for the default variant of a product without options). Price, sale and
+ * weight null inherit the product's; `quantity` is the new stock, absent to leave it as it is.
+ */
+export const variantInput = z.object({
+  id: id.optional(),
+  options: z.array(z.string().trim().max(60)).max(5).default([]),
+  sku: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(80, 'field-too-long')
+    .regex(/^[\p{L}\p{N}._/-]+$/u, 'sku-invalid'),
+  price: optionalMoney,
+  sale: optionalMoney,
+  weight: optionalCount(100_000),
+  quantity: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    count.pipe(z.number().min(0, 'number-invalid')).optional(),
+  ),
+});
+
+/**
+ * A product's options and variants, saved together over the product's version (ADR 0022): the
+ * variant table of the product form. A product without options sends one variant with no values.
+ */
+export const productVariantsSave = z
+  .object({
+    version,
+    options: z.array(optionInput).max(3, 'field-too-long').default([]),
+    variants: z.array(variantInput).min(1, 'variants-required').max(300, 'field-too-long'),
+  })
+  .superRefine((value, context) => {
+    value.variants.forEach((variant, index) => {
+      if (variant.sale !== null && variant.price === null)
+        context.addIssue({ code: 'custom', path: ['variants', index, 'sale'], message: 'sale-needs-price' });
+      else if (variant.sale !== null && variant.price !== null && variant.sale >= variant.price)
+        context.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'sale'],
+          message: 'sale-not-below-price',
+        });
+      if (variant.price !== null && roublesToKopecks(variant.price) <= 0)
+        context.addIssue({ code: 'custom', path: ['variants', index, 'price'], message: 'number-invalid' });
+    });
+  });
+
+export type ProductVariantsSave = z.infer<typeof productVariantsSave>;
+// ── Customers ───────────────────────────────────────────────────────────────────────────────────
+
+export const customersQuery = pageQuery.describe(
+  'Customers whose e-mail, name or phone contains `search`, newest accounts first',
+);
+export const customersExportQuery = customersQuery.omit({ page: true });
+
+export const STAFF_NOTE_MAX_LENGTH = 2000;
+export const staffNoteInput = z.object({
+  body: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(STAFF_NOTE_MAX_LENGTH, 'field-too-long'),
+});
+export const customerBlock = z.object({ blocked: checkbox });
+
+// ── Staff ───────────────────────────────────────────────────────────────────────────────────────
+
+const staffRole = z.enum(['manager', 'admin'], { error: 'staff-role-invalid' });
+export const staffInvite = z.object({ email, role: staffRole });
+/** A staff member's new role; `customer` takes them off the staff. */
+export const staffRoleUpdate = z.object({ role: z.enum(USER_ROLES, { error: 'staff-role-invalid' }) });

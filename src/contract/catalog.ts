@@ -44,6 +44,12 @@ const listViewQuery = z.object({
     .max(DATABASE_INT_MAX)
     .optional()
     .describe('Keep only this category; 0 for all'),
+  size: z
+    .string()
+    .trim()
+    .max(40, 'size is too long')
+    .optional()
+    .describe('Keep only products with this size in stock (its English or Russian name)'),
 });
 
 export const linkQuery = localeQuery.extend({ link });
@@ -84,11 +90,55 @@ export const productCardSchema = z.object({
   project_id: z.number().int(),
   categories: z.array(z.number().int()),
   status: z.number().int(),
+  fromPrice: z
+    .number()
+    .nullable()
+    .describe("Roubles: the lowest price a variant sells for, when the variants' prices differ; else null"),
+  sizes: z.array(z.string()).describe("Sizes in stock, in the picker's order; empty without a size option"),
+  hasOptions: z.boolean().describe('Has options (size, colour): a variant must be chosen to buy it'),
+});
+
+/** How the product page shows an option: sizes as buttons, colours as swatches. */
+export const OPTION_KINDS = ['size', 'colour', 'other'] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+export const optionValueSchema = z.object({
+  id: z.number().int(),
+  value: z.string().describe('In the locale'),
+  key: z.string().describe('Its English name: the value in a page address (`?size=L`)'),
+  swatch: z.string().nullable().describe('`#rrggbb` of a colour, or null'),
+});
+
+export const productOptionSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(OPTION_KINDS),
+  name: z.string(),
+  values: z.array(optionValueSchema).describe("In the picker's order"),
+});
+
+export const productVariantSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  values: z.array(z.number().int()).describe("Its option value ids, one per option, in the options' order"),
+  price: z.number().describe('Roubles'),
+  sale: z.number().nullable(),
+  inStock: z.number().int().describe('Units that can be ordered now'),
 });
 
 export const productDetailSchema = productCardSchema.extend({
   desc: z.string().describe('Sanitized HTML description'),
   images: z.array(z.string()),
+  pictures: z
+    .array(z.object({ file: z.string(), optionValue: z.number().int().nullable() }))
+    .describe('The images with the colour (option value) each shows, or null'),
+  options: z.array(productOptionSchema).describe('Empty for a product without options'),
+  variants: z
+    .array(productVariantSchema)
+    .describe('What can be bought; a product without options has one, with no values'),
+  sizeGuide: z
+    .string()
+    .nullable()
+    .describe('Sanitized HTML table of the first of its categories that has one'),
   weight: z.number().int().describe('Grams'),
   project: projectSchema.pick({ id: true, name: true, link: true }),
   categoryList: z.array(categorySchema.pick({ id: true, name: true, link: true })),
@@ -98,6 +148,12 @@ export const productDetailSchema = productCardSchema.extend({
 export const countsSchema = z.object({
   projects: z.record(z.string(), z.number().int()),
   categories: z.record(z.string(), z.number().int()),
+  sizes: z.record(z.string(), z.number().int()).describe('Per size key'),
+});
+
+export const sizeSectionSchema = z.object({
+  key: z.string().describe('The size as the `size` filter takes it (its English name)'),
+  name: z.string(),
 });
 
 export const initialResponse = z.object({
@@ -119,10 +175,13 @@ export const productListResponse = z.object({
   success: z.literal(true),
   title: z.string().describe('Name of the project or category, or the search text'),
   products: z.array(productCardSchema),
-  counts: countsSchema.describe('Products per project and per category over the whole list, before filters'),
+  counts: countsSchema.describe(
+    'Products per project, category and size: what choosing it would show with the other filters kept',
+  ),
   paging: pagingSchema.optional().describe('Only when a page was asked for'),
   projects: z.array(projectSchema).describe('Projects that have products in this list'),
   categories: z.array(categorySchema).describe('Categories that have products in this list'),
+  sizes: z.array(sizeSectionSchema).describe('Sizes in stock in this list, for the size filter'),
 });
 
 export const productResponse = z.object({
@@ -157,6 +216,9 @@ export type Project = z.infer<typeof projectSchema>;
 export type Category = z.infer<typeof categorySchema>;
 export type ProductCard = z.infer<typeof productCardSchema>;
 export type ProductDetail = z.infer<typeof productDetailSchema>;
+export type ProductOption = z.infer<typeof productOptionSchema>;
+export type ProductVariant = z.infer<typeof productVariantSchema>;
+export type SizeSection = z.infer<typeof sizeSectionSchema>;
 export type SearchSuggestions = Omit<z.infer<typeof searchSuggestionsResponse>, 'success'>;
 export type Counts = z.infer<typeof countsSchema>;
 export type Paging = z.infer<typeof pagingSchema>;

@@ -68,6 +68,9 @@ export const orderItemSchema = z.object({
   price: z.number(),
   sale: z.number().nullable(),
   count: z.number().int(),
+  variant: z.number().int().nullable().describe('Variant id; null once the variant is gone'),
+  sku: z.string(),
+  options: z.string().nullable().describe('"Size: L" in the locale, null for a product without options'),
 });
 
 export const orderSummarySchema = z.object({

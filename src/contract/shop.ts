@@ -14,11 +14,17 @@ export interface ListView {
   sort: Sort;
   projectId: number;
   categoryId: number;
+  /** A size's key (`L`): products with it in stock; empty for all. */
+  size: string;
   page?: number | undefined;
 }
 
-export const WHOLE_LIST: ListView = { sort: 'default', projectId: 0, categoryId: 0 };
+export const WHOLE_LIST: ListView = { sort: 'default', projectId: 0, categoryId: 0, size: '' };
 
 /** Selecting the selected section again clears the filter. */
 export const toggleSection = (selected: number, clicked: number): number =>
   selected === clicked ? 0 : clicked;
+
+/** The same for the size filter: the chosen size again clears it. */
+export const toggleSize = (selected: string, clicked: string): string =>
+  selected === clicked ? '' : clicked;

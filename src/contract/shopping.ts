@@ -12,11 +12,24 @@ const productId = wireNumber(
     .max(DATABASE_INT_MAX, 'product-required'),
 );
 
+/** A variant of the product (ADR 0036); a product without options needs none. */
+const variantId = wireNumber(
+  z.coerce
+    .number({ error: 'variant-unavailable' })
+    .int('variant-unavailable')
+    .positive('variant-unavailable')
+    .max(DATABASE_INT_MAX, 'variant-unavailable'),
+).optional();
+
 export const productBody = z.object({ product: productId });
+
+/** A basket call names a product and, for a product with options, which variant. */
+export const basketLineBody = z.object({ product: productId, variant: variantId });
 
 /** Count edits: an integer, falling back to 1, never below 1 (spec section 5). */
 export const countBody = z.object({
   product: productId,
+  variant: variantId,
   count: z.preprocess((value) => {
     const number = Math.trunc(Number(value));
     return Number.isFinite(number) && number >= 1 ? number : 1;
@@ -25,8 +38,14 @@ export const countBody = z.object({
 
 export const basketQuery = z.object({ locale: z.enum(LOCALES).optional() });
 
+/**
+ * A basket line's key: the product id for a product without options (as the spec's calls know
+ * it), "product:variant" for a variant with options.
+ */
+const basketLineKey = z.union([z.number().int(), z.string()]);
+
 export const basketItemSchema = z.object({
-  id: z.number().int(),
+  id: z.number().int().describe('Product id'),
   link: z.string(),
   name: z.string(),
   image: z.string().nullable(),
@@ -36,11 +55,19 @@ export const basketItemSchema = z.object({
   inStock: z.number().int(),
 });
 
+export const basketLineSchema = basketItemSchema.extend({
+  variant: z.number().int().describe('Variant id'),
+  sku: z.string(),
+  options: z.string().nullable().describe('"Size: L" in the locale, null for a product without options'),
+});
+
 export const basketResponse = z.object({
   success: z.literal(true),
-  productList: z.array(z.number().int()).describe('Product ids in the order they were added'),
-  products: z.record(z.string(), basketItemSchema),
-  unavailable: z.array(z.number().int()).describe('Out of stock, envisioned, hidden, or counted over stock'),
+  productList: z
+    .array(basketLineKey)
+    .describe('Line keys in the order they were added: product ids, or "product:variant" for variants'),
+  products: z.record(z.string(), basketLineSchema),
+  unavailable: z.array(basketLineKey).describe('Out of stock, envisioned, hidden, or counted over stock'),
   total: z.number().describe('Σ (sale or price) × count, roubles'),
   count: z.number().int().describe('Items in the basket (sum of counts)'),
 });
@@ -49,10 +76,15 @@ export const basketCountResponse = z.object({
   success: z.literal(true),
   force: z.boolean().describe('The server changed the count the client sent (clamped to stock)'),
   product: z.number().int(),
+  variant: z.number().int().optional().describe('The variant named in the call'),
   count: z.number().int(),
 });
 
-export const basketRemoveResponse = z.object({ success: z.literal(true), product: z.number().int() });
+export const basketRemoveResponse = z.object({
+  success: z.literal(true),
+  product: z.number().int(),
+  variant: z.number().int().optional().describe('The variant named in the call'),
+});
 
 export const wishlistResponse = z.object({
   success: z.literal(true),
@@ -102,6 +134,14 @@ export const reviewsResponse = z.object({
 
 export type Basket = Omit<z.infer<typeof basketResponse>, 'success'>;
 export type BasketItem = z.infer<typeof basketItemSchema>;
+export type BasketLine = z.infer<typeof basketLineSchema>;
+export type BasketLineKey = z.infer<typeof basketLineKey>;
+
+/** The form fields that name a basket line: `product`, and `variant` for a variant with options. */
+export function basketLineFields(key: BasketLineKey): { product: string; variant?: string } {
+  const [product = '', variant] = String(key).split(':');
+  return variant === undefined ? { product } : { product, variant };
+}
 export type Wishlist = Omit<z.infer<typeof wishlistResponse>, 'success'>;
 export type Review = z.infer<typeof reviewSchema>;
 export type ReviewPage = Omit<z.infer<typeof reviewsResponse>, 'success'>;

@@ -45,7 +45,8 @@ const catalogInvalidations = counter({
 /** A search's first page as it is: what the search page shows first, and what analytics count. */
 const FIRST_PAGE: ListView = { ...WHOLE_LIST, page: 1 };
 
-const viewKey = (view: ListView) => `${view.sort}:${view.projectId}:${view.categoryId}:${view.page ?? 'all'}`;
+const viewKey = (view: ListView) =>
+  `${view.sort}:${view.projectId}:${view.categoryId}:${view.size.toLowerCase()}:${view.page ?? 'all'}`;
 
 /**
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use

@@ -25,12 +25,11 @@ const freePort = () =>
   });
 
 /**
- * Starts the built shop as a real process on a free port with a fresh data folder (PGlite, demo
- * data, test mode), exactly as `npm start` would, and stops it after the run.
+ * Starts the built shop as a real process on a free port with `dataDir` as its data folder (PGlite;
+ * demo data unless the folder already holds a catalogue; test mode), exactly as `npm start` would.
  */
-export default async function setup(project: TestProject) {
+export async function startShop(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
       ...process.env,
@@ -70,12 +69,24 @@ export default async function setup(project: TestProject) {
     if (Date.now() > deadline) throw new Error(`The shop did not start in time:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 300));
   }
-  project.provide('baseUrl', baseUrl);
+  return {
+    baseUrl,
+    stop: async () => {
+      server.kill('SIGTERM');
+      await new Promise((resolve) => server.once('exit', resolve));
+    },
+  };
+}
+
+/** The shop every journey uses, with a fresh data folder, stopped after the run. */
+export default async function setup(project: TestProject) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
+  const shop = await startShop(dataDir);
+  project.provide('baseUrl', shop.baseUrl);
   project.provide('dataDir', dataDir);
 
   return async () => {
-    server.kill('SIGTERM');
-    await new Promise((resolve) => server.once('exit', resolve));
+    await shop.stop();
     rmSync(dataDir, { recursive: true, force: true });
   };
 }

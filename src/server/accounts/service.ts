@@ -36,7 +36,8 @@ export const toUser = (row: UserRow): User => ({
   city: row.city,
   zip: row.zip,
   address: row.address,
-  isAdmin: row.isAdmin,
+  isAdmin: row.role !== 'customer',
+  role: row.role,
 });
 
 const now = (context: AccountContext) => context.clock?.() ?? new Date();
@@ -161,6 +162,7 @@ export async function authenticate(db: Executor, email: string, password: string
   const valid = await verifyPassword(user?.passwordHash ?? (await decoyHash), password);
   if (!user || !valid) throw new Unauthorized('wrong-credentials', { email: ['wrong-credentials'] });
   if (!user.emailVerifiedAt) throw new Forbidden('email-not-confirmed', { email: ['email-not-confirmed'] });
+  if (user.blockedAt) throw new Forbidden('account-blocked', { email: ['account-blocked'] });
   return user;
 }
 

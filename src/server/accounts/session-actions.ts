@@ -4,6 +4,7 @@ import type {
   ProfileInput,
   RegistrationInput,
   ResetInput,
+  StaffRole,
   User,
 } from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/locale.ts';
@@ -39,7 +40,8 @@ export function accountActions(services: Services, request: FastifyRequest) {
     current ??=
       userId === undefined
         ? Promise.resolve(null)
-        : findUser(db, userId).then((row) => (row ? toUser(row) : null));
+        : // A blocked account is signed out everywhere, this request too.
+          findUser(db, userId).then((row) => (row && !row.blockedAt ? toUser(row) : null));
     return current;
   };
 
@@ -51,12 +53,16 @@ export function accountActions(services: Services, request: FastifyRequest) {
       if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
       return { ...user, id: userId };
     },
-    /** Admin calls: 401 for guests, 403 for everyone who is not an administrator. */
-    async requireAdmin(): Promise<number> {
+    /**
+     * Back-office calls: 401 for guests, 403 for customers, and 403 `admin-only` for a manager on a
+     * call that only an admin may make (staff, deletions). Answers the staff member's id.
+     */
+    async requireStaff(role: StaffRole = 'manager'): Promise<number> {
       const user = await currentUser();
       const userId = request.session.userId;
       if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
-      if (!user.isAdmin) throw new Forbidden('access-denied');
+      if (user.role === 'customer') throw new Forbidden('access-denied');
+      if (role === 'admin' && user.role !== 'admin') throw new Forbidden('admin-only', {}, 'admin-only');
       return userId;
     },
     async login(input: LoginInput): Promise<User> {

@@ -1,7 +1,10 @@
 import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
 import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
+import { setProductStock } from '../catalog/staff-stock.ts';
+import { variantLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
@@ -9,6 +12,7 @@ import {
   productCategories,
   productImages,
   products,
+  productVariants,
   projects,
 } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -123,6 +127,8 @@ const categoryView = (row: typeof categories.$inferSelect) => ({
   link: row.link,
   visible: row.visible,
   position: row.position,
+  size_guide_ru: row.sizeGuideRu,
+  size_guide_en: row.sizeGuideEn,
   version: row.version,
 });
 
@@ -140,6 +146,8 @@ export async function saveCategory(db: Database, actorId: number, input: Categor
     link: input.link,
     visible: input.visible,
     position: input.position,
+    ...(input.size_guide_ru === undefined ? {} : { sizeGuideRu: sanitizeDescription(input.size_guide_ru) }),
+    ...(input.size_guide_en === undefined ? {} : { sizeGuideEn: sanitizeDescription(input.size_guide_en) }),
     updatedAt: new Date(),
   };
   return db.transaction(async (transaction) => {
@@ -286,12 +294,13 @@ export async function saveProduct(
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
   if (!project) throw new NotFound('not-found', { project: ['not-found'] });
 
-  const quantity =
+  // A new product's stock goes to the default variant the database creates with it.
+  const stock =
     input.quantity === undefined
       ? undefined
       : input.quantityHardset || id === undefined
-        ? Math.max(0, input.quantity)
-        : sql`greatest(0, ${products.quantity} + ${input.quantity})`;
+        ? { set: input.quantity }
+        : { add: input.quantity };
   const values = {
     projectId: input.project,
     nameRu: input.name_ru,
@@ -306,7 +315,6 @@ export async function saveProduct(
     weekSale: input.weekSale,
     position: input.position,
     updatedAt: new Date(),
-    ...(quantity === undefined ? {} : { quantity }),
   };
 
   const productId = await db.transaction(async (transaction) => {
@@ -314,7 +322,7 @@ export async function saveProduct(
       target === undefined
         ? transaction
             .insert(products)
-            .values({ ...values, envisioned: input.envisioned })
+            .values({ ...values, envisioned: input.envisioned, quantity: Math.max(0, stock?.set ?? 0) })
             .returning({ id: products.id })
         : transaction
             .update(products)
@@ -323,6 +331,8 @@ export async function saveProduct(
             .returning({ id: products.id }),
     );
     if (!row) throw recordChanged();
+    if (target !== undefined && stock !== undefined)
+      await setProductStock(transaction, row.id, stock, context.shop);
     await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
     const categoryIds = [...new Set(input.categories)];
     if (categoryIds.length > 0) {
@@ -335,11 +345,24 @@ export async function saveProduct(
         .insert(productCategories)
         .values(categoryIds.map((categoryId) => ({ productId: row.id, categoryId })));
     }
-    await transaction.delete(productImages).where(eq(productImages.productId, row.id));
+    // Pictures keep the colour they show (set in the variant table) across a save of the product.
+    const colours = new Map(
+      (
+        await transaction
+          .delete(productImages)
+          .where(eq(productImages.productId, row.id))
+          .returning({ file: productImages.file, optionValueId: productImages.optionValueId })
+      ).map((image) => [image.file, image.optionValueId]),
+    );
     if (input.images.length > 0) {
-      await transaction
-        .insert(productImages)
-        .values(input.images.map((file, position) => ({ productId: row.id, file, position })));
+      await transaction.insert(productImages).values(
+        input.images.map((file, position) => ({
+          productId: row.id,
+          file,
+          position,
+          optionValueId: colours.get(file) ?? null,
+        })),
+      );
     }
     return row.id;
   });
@@ -370,12 +393,26 @@ export async function deleteProduct(db: Database, actorId: number, id: number) {
   });
 }
 
-/** Orderable products running out, fewest first, for the dashboard. */
-export async function lowStock(db: Executor, threshold = 3) {
+/**
+ * Orderable variants running out, fewest first, for the dashboard: each with its product and its
+ * option label in the locale ("Size: L"; null for a product without options).
+ */
+export async function lowStock(db: Executor, locale: Locale, threshold = 3) {
   return db
-    .select({ id: products.id, name: products.nameRu, link: products.link, quantity: products.quantity })
-    .from(products)
-    .where(sql`${products.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`)
-    .orderBy(asc(products.quantity), asc(products.id))
+    .select({
+      id: products.id,
+      variantId: productVariants.id,
+      name: locale === 'ru' ? products.nameRu : products.nameEn,
+      options: variantLabel(locale),
+      sku: productVariants.sku,
+      link: products.link,
+      quantity: productVariants.quantity,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(
+      sql`${productVariants.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`,
+    )
+    .orderBy(asc(productVariants.quantity), asc(products.id), asc(productVariants.position))
     .limit(50);
 }

@@ -72,16 +72,19 @@ export function registerCsvBody(app: FastifyInstance) {
 
 /**
  * The back office's file manager, content moderation (partners, feedback, reviews) and the
- * products CSV. Every route is `access: 'admin'`: refused (401/403) before any input is read.
+ * products CSV. Every route is staff only (deletions admin only): refused (401/403) before any
+ * input is read.
  */
 export function adminContentRoutes(services: Services) {
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
-  const admin = { access: 'admin' as const, tags: ['admin'] };
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
+  const staff = { access: 'manager' as const, tags: ['admin'] };
+  /** Deleting data is an admin's call, not a manager's. */
+  const adminOnly = { access: 'admin' as const, tags: ['admin'] };
 
   return [
     // ── File manager ──
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/files',
       summary: "A folder's sub-folders and files",
@@ -93,7 +96,7 @@ export function adminContentRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/files/folders',
       summary: 'Create a folder in a folder',
@@ -105,7 +108,7 @@ export function adminContentRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/files/folders',
       summary: 'Delete an empty folder',
@@ -117,7 +120,7 @@ export function adminContentRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: FILE_UPLOAD_URL,
       summary: 'Upload a picture (multipart: path, file; at most 10 MB); usable as a product image',
@@ -130,7 +133,7 @@ export function adminContentRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/files/:id',
       summary: 'Remove a file; the picture stays on disk while a product uses it',
@@ -144,7 +147,7 @@ export function adminContentRoutes(services: Services) {
 
     // ── Partners ──
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/partners',
       summary: 'All partners, hidden ones too',
@@ -152,7 +155,7 @@ export function adminContentRoutes(services: Services) {
       handler: async () => ({ success: true, partners: await listPartnersForAdmin(services.db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/partners',
       summary: 'Add a partner',
@@ -164,7 +167,7 @@ export function adminContentRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/partners/:id',
       summary: 'Edit a partner; a stale version gets 409',
@@ -180,7 +183,7 @@ export function adminContentRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/partners/:id',
       summary: 'Delete a partner',
@@ -194,7 +197,7 @@ export function adminContentRoutes(services: Services) {
 
     // ── Feedback inbox ──
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/feedback',
       summary: 'Feedback messages: unread first, newest first; unread=1 for unread only',
@@ -203,7 +206,7 @@ export function adminContentRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listFeedback(services.db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/feedback/:id',
       summary: 'Mark a message read or unread',
@@ -218,7 +221,7 @@ export function adminContentRoutes(services: Services) {
 
     // ── Reviews ──
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/reviews',
       summary: 'Reviews newest first with product and author e-mail; hidden=1|0 filters',
@@ -227,7 +230,7 @@ export function adminContentRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listReviewsForAdmin(services.db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/reviews/:id',
       summary: "Hide a review from the product's thread, or show it again",
@@ -243,7 +246,7 @@ export function adminContentRoutes(services: Services) {
 
     // ── Products CSV ──
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products.csv',
       summary: 'Every product as CSV (project and categories by link, prices in roubles, flags 1/0)',
@@ -255,7 +258,7 @@ export function adminContentRoutes(services: Services) {
           .send(await exportProductsCsv(services.db)),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/products.csv',
       summary:

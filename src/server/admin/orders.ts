@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
   ORDER_FILTER_STATUSES,
   type OrderSearch,
@@ -6,6 +6,7 @@ import {
   type OrderUpdate,
 } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
@@ -177,7 +178,11 @@ export async function getOrderForAdmin(db: Executor, id: number) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new NotFound('not-found', { id: ['not-found'] });
   const [items, history] = await Promise.all([
-    db.select().from(orderItems).where(eq(orderItems.orderId, id)),
+    db
+      .select()
+      .from(orderItems)
+      .where(eq(orderItems.orderId, id))
+      .orderBy(asc(orderItems.productId), asc(orderItems.sku)),
     db
       .select({
         status: orderStatusHistory.status,
@@ -212,6 +217,10 @@ export async function getOrderForAdmin(db: Executor, id: number) {
       price: kopecksToRoubles(item.price),
       sale: item.sale === null ? null : kopecksToRoubles(item.sale),
       count: item.count,
+      variant: item.variantId,
+      sku: item.sku,
+      /** The variant's options as they were ordered, in the order's language like the name. */
+      options: orderItemLabel(item.options, order.locale === 'en' ? 'en' : 'ru'),
     })),
     track_code: order.trackCode,
     delivery_cost_actual:

@@ -1,12 +1,23 @@
 import { parse } from 'csv-parse/sync';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { link as linkSchema, PRODUCT_CSV_COLUMNS, productInput } from '../../contract/admin.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
+import { setProductStock, setVariantStock } from '../catalog/staff-stock.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
+import {
+  categories,
+  productCategories,
+  productImages,
+  productOptions,
+  productOptionValues,
+  products,
+  productVariants,
+  productVariantValues,
+  projects,
+} from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
@@ -14,10 +25,22 @@ import { recordAudit } from './audit.ts';
 import { CSV_BOM, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
 
 /**
- * The catalogue as a spreadsheet. The export has one row per product with the columns of
+ * The catalogue as a spreadsheet. The export has one row per variant with the columns of
  * PRODUCT_CSV_COLUMNS: the project and categories by link (categories joined by `|`), prices in
  * roubles with a dot, booleans 1/0, images joined by `|`; cells a spreadsheet would run as formulas
  * are escaped (spreadsheet-csv.ts), and the import takes the escape off again.
+ *
+ * Variants (issue 16): a product's first row carries its columns and its first variant's; each
+ * further variant has a row of its own with the same `link`, its variant columns and every other
+ * product column BLANK (a following row with a product column filled in is refused as a repeated
+ * link). Variant columns: `sku`, `options` (English option names and values, `Size=L;Colour=Red`,
+ * informational: the import finds variants by SKU), `variant_price`, `variant_sale`,
+ * `variant_weight` (empty: the product's), and `quantity`, which is the variant's stock on the rows
+ * of a product with options and the product's stock, as before, for a product without options. A
+ * product without options keeps its single row (with its default variant's SKU). The import
+ * updates the variants it finds by SKU (the SKU of a product without options may be renamed on its
+ * row); options and new variants are made in the product's variant table, so an unknown SKU is a
+ * row error.
  *
  * An import matches rows to products by `link`: a new link creates a product, a known one updates
  * it; products missing from the file stay as they are. Only `link` is a required column, so a file
@@ -80,7 +103,8 @@ interface RowProblem extends CsvRowError {
 export interface CsvReport {
   dryRun: boolean;
   created: string[];
-  updated: Array<{ link: string; changes: Partial<Record<Field, [unknown, unknown]>> }>;
+  /** Changes by column; a variant's by `SKU column` (`wolf-s variant_price`). */
+  updated: Array<{ link: string; changes: Record<string, [unknown, unknown]> }>;
   unchanged: number;
   errors: CsvRowError[];
 }
@@ -143,35 +167,67 @@ async function loadProducts(db: Executor, links?: string[]) {
   );
 }
 
+const money = (kopecks: Kopecks | null) => (kopecks === null ? '' : csvRoubles(kopecks));
+
 export async function exportProductsCsv(db: Executor): Promise<string> {
   const all = await loadProducts(db);
-  const rows = [...all].map(([link, { id, product }]) =>
-    PRODUCT_CSV_COLUMNS.map((column): string => {
-      switch (column) {
-        case 'id':
-          return String(id);
-        case 'link':
-          return link;
-        case 'categories':
-        case 'images':
-          return product[column].join('|');
-        case 'price':
-          return csvRoubles(product.price);
-        case 'sale':
-          return product.sale === null ? '' : csvRoubles(product.sale);
-        case 'weight':
-        case 'quantity':
-          return String(product[column]);
-        case 'visible':
-        case 'week_sale':
-        case 'envisioned':
-          return flag(product[column]);
-        default:
-          return product[column];
-      }
-    }),
+  const variants = await loadVariants(
+    db,
+    [...all.values()].map((entry) => entry.id),
   );
+  const rows = [...all].flatMap(([link, { id, product }]) => {
+    const list = variants.get(id) ?? [];
+    const withOptions = hasOptions(list);
+    return list.map((variant, index) =>
+      PRODUCT_CSV_COLUMNS.map((column): string => {
+        switch (column) {
+          case 'sku':
+            return variant.sku;
+          case 'options':
+            return variant.options;
+          case 'variant_price':
+            return money(variant.price);
+          case 'variant_sale':
+            return money(variant.sale);
+          case 'variant_weight':
+            return variant.weight === null ? '' : String(variant.weight);
+          case 'quantity':
+            return String(withOptions ? variant.quantity : product.quantity);
+          case 'link':
+            return link;
+        }
+        return index === 0 ? productCell(column, id, product) : '';
+      }),
+    );
+  });
   return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map(csvLine).join('');
+}
+
+type ProductColumn = Exclude<
+  Column,
+  'sku' | 'options' | 'variant_price' | 'variant_sale' | 'variant_weight' | 'quantity' | 'link'
+>;
+
+function productCell(column: ProductColumn, id: number, product: CsvProduct): string {
+  switch (column) {
+    case 'id':
+      return String(id);
+    case 'categories':
+    case 'images':
+      return product[column].join('|');
+    case 'price':
+      return csvRoubles(product.price);
+    case 'sale':
+      return product.sale === null ? '' : csvRoubles(product.sale);
+    case 'weight':
+      return String(product[column]);
+    case 'visible':
+    case 'week_sale':
+    case 'envisioned':
+      return flag(product[column]);
+    default:
+      return product[column];
+  }
 }
 
 // ── Import ──────────────────────────────────────────────────────────────────────────────────────
@@ -195,9 +251,74 @@ interface Planned {
   link: string;
   existing?: { id: number; product: CsvProduct };
   product: CsvProduct;
-  changes: Partial<Record<Field, [unknown, unknown]>>;
+  changes: Record<string, [unknown, unknown]>;
   quantityGiven: boolean;
+  variants: VariantStep[];
 }
+
+/** A variant as the CSV sees it. */
+interface CsvVariant {
+  id: number;
+  productId: number;
+  sku: string;
+  /** `Size=L;Colour=Red`, or '' for a default variant. */
+  options: string;
+  price: Kopecks | null;
+  sale: Kopecks | null;
+  weight: number | null;
+  quantity: number;
+}
+
+/** What a row does to one variant: `id` undefined is the default variant of a new product. */
+interface VariantStep {
+  id?: number;
+  sku: string;
+  price: Kopecks | null;
+  sale: Kopecks | null;
+  weight: number | null;
+  quantity?: number;
+}
+
+const VARIANT_COLUMNS = new Set<Column>([
+  'link',
+  'sku',
+  'options',
+  'variant_price',
+  'variant_sale',
+  'variant_weight',
+  'quantity',
+  'id',
+]);
+
+/** Variants of the products, in their order, by product id. */
+async function loadVariants(db: Executor, productIds: number[]): Promise<Map<number, CsvVariant[]>> {
+  if (productIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      productId: productVariants.productId,
+      sku: productVariants.sku,
+      options: sql<string>`coalesce((select string_agg(o.name_en || '=' || ov.value_en, ';' order by o.position, o.id)
+        from ${productVariantValues} pvv
+        join ${productOptionValues} ov on ov.id = pvv.option_value_id
+        join ${productOptions} o on o.id = ov.option_id
+        where pvv.variant_id = "product_variants"."id"), '')`,
+      price: productVariants.price,
+      sale: productVariants.sale,
+      weight: productVariants.weight,
+      quantity: productVariants.quantity,
+    })
+    .from(productVariants)
+    .where(inArray(productVariants.productId, productIds))
+    .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
+  const byProduct = new Map<number, CsvVariant[]>();
+  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  return byProduct;
+}
+
+/** A product has options unless its only variant is a default one. */
+const hasOptions = (variants: readonly CsvVariant[] | undefined) =>
+  variants !== undefined && (variants.length > 1 || variants.some((variant) => variant.options !== ''));
 
 interface CsvRecord {
   line: number;
@@ -278,8 +399,28 @@ async function plan(transaction: Transaction, csv: string) {
   ]);
   const projectIds = new Map(projectRows.map((row) => [row.link, row.id]));
   const categoryIds = new Map(categoryRows.map((row) => [row.link, row.id]));
+  const variantsOf = await loadVariants(
+    transaction,
+    [...existing.values()].map((entry) => entry.id),
+  );
+  const fileSkus = rows.flatMap((row) => {
+    const sku = row.value('sku')?.trim();
+    return sku ? [sku] : [];
+  });
+  const skuOwners = new Map(
+    fileSkus.length === 0
+      ? []
+      : (
+          await transaction
+            .select({ sku: productVariants.sku, productId: productVariants.productId })
+            .from(productVariants)
+            .where(inArray(productVariants.sku, fileSkus))
+        ).map((row) => [row.sku, row.productId]),
+  );
+  const skusSeen = new Set<string>();
 
   const planned: Planned[] = [];
+  const plannedByLink = new Map<string, Planned>();
   const seen = new Set<string>();
   rows.forEach((row, index) => {
     const rowErrors: RowProblem[] = [];
@@ -292,8 +433,6 @@ async function plan(transaction: Transaction, csv: string) {
       return;
     }
     const link = linkResult.data;
-    if (seen.has(link)) fail('link', 'csv-link-duplicate');
-    seen.add(link);
     const before = existing.get(link);
 
     /** The cell, or undefined when the column is absent or (with `emptyIsUnset`) the cell is empty. */
@@ -309,7 +448,7 @@ async function plan(transaction: Transaction, csv: string) {
             .map((item) => item.trim())
             .filter(Boolean);
     const number = (
-      column: 'price' | 'sale' | 'weight' | 'quantity',
+      column: 'price' | 'sale' | 'weight' | 'quantity' | 'variant_price' | 'variant_sale' | 'variant_weight',
       pattern: RegExp,
       emptyIsUnset = true,
     ) => {
@@ -327,6 +466,81 @@ async function plan(transaction: Transaction, csv: string) {
       return undefined;
     };
 
+    const withOptions = before !== undefined && hasOptions(variantsOf.get(before.id));
+
+    /** The row's variant columns, for `entry`'s product: its first row (`first`) or a following one. */
+    const planVariant = (entry: Planned, first: boolean) => {
+      const sku = cell('sku', true);
+      if (sku === undefined) {
+        if (!first) fail('sku', 'field-required');
+        return;
+      }
+      if (sku.length > 80 || !/^[\p{L}\p{N}._/-]+$/u.test(sku)) return fail('sku', 'sku-invalid', sku);
+      if (skusSeen.has(sku)) return fail('sku', 'sku-taken', sku);
+      skusSeen.add(sku);
+      const list = entry.existing ? variantsOf.get(entry.existing.id) : undefined;
+      const named = list?.find((variant) => variant.sku === sku);
+      // The one SKU of a product without options may be renamed on its row.
+      const variant = named ?? (first && !withOptions ? list?.[0] : undefined);
+      if (!variant && !(first && !entry.existing)) return fail('sku', 'csv-variant-unknown', sku);
+      const owner = skuOwners.get(sku);
+      if (!named && owner !== undefined) return fail('sku', 'sku-taken', sku);
+      const moneyCell = (column: 'variant_price' | 'variant_sale', current: Kopecks | null) => {
+        const value = number(column, PRICE, false);
+        return value === undefined ? current : value === '' ? null : roublesToKopecks(Number(value));
+      };
+      const price = moneyCell('variant_price', variant?.price ?? null);
+      const sale = moneyCell('variant_sale', variant?.sale ?? null);
+      const weightCell = number('variant_weight', INTEGER, false);
+      const weight =
+        weightCell === undefined ? (variant?.weight ?? null) : weightCell === '' ? null : Number(weightCell);
+      if (weight !== null && weight < 0) fail('variant_weight', 'number-invalid');
+      if (sale !== null && price === null) fail('variant_sale', 'sale-needs-price');
+      else if (sale !== null && price !== null && sale >= price) fail('variant_sale', 'sale-not-below-price');
+      if (price !== null && price <= 0) fail('variant_price', 'number-invalid');
+      const quantityCell = withOptions ? number('quantity', INTEGER) : undefined;
+      const quantity = quantityCell === undefined || quantityCell === '' ? undefined : Number(quantityCell);
+      if (quantity !== undefined && quantity < 0) fail('quantity', 'number-invalid');
+      const step: VariantStep = {
+        ...(variant ? { id: variant.id } : {}),
+        sku,
+        price,
+        sale,
+        weight,
+        ...(quantity === undefined ? {} : { quantity }),
+      };
+      if (variant) {
+        const compared: Array<[string, unknown, unknown]> = [
+          ['sku', variant.sku, sku],
+          ['variant_price', variant.price, price],
+          ['variant_sale', variant.sale, sale],
+          ['variant_weight', variant.weight, weight],
+          ['quantity', variant.quantity, quantity ?? variant.quantity],
+        ];
+        const changed = compared.filter(([, was, now]) => !sameValue(was, now));
+        for (const [column, was, now] of changed)
+          entry.changes[`${variant.sku} ${column}`] =
+            column === 'variant_price' || column === 'variant_sale'
+              ? [typeof was === 'number' ? was / 100 : was, typeof now === 'number' ? now / 100 : now]
+              : [was, now];
+        if (changed.length > 0) entry.variants.push(step);
+      } else entry.variants.push(step);
+    };
+
+    if (seen.has(link)) {
+      // A following row of the product: its variant columns only.
+      const filled = header.filter(
+        (column, cellIndex) =>
+          !VARIANT_COLUMNS.has(column as Column) && (row.cells[cellIndex] ?? '').trim() !== '',
+      );
+      const entry = plannedByLink.get(link);
+      if (filled.length > 0) fail('link', 'csv-link-duplicate');
+      else if (entry) planVariant(entry, false);
+      errors.push(...rowErrors);
+      return;
+    }
+    seen.add(link);
+
     const projectLink = cell('project', true) ?? before?.product.project;
     const projectId = projectLink === undefined ? undefined : projectIds.get(projectLink);
     if (projectLink === undefined) fail('project', 'field-required');
@@ -339,7 +553,8 @@ async function plan(transaction: Transaction, csv: string) {
     if (price === undefined && !before) fail('price', 'field-required');
     const sale = number('sale', PRICE, false);
     const weight = number('weight', INTEGER);
-    const quantity = number('quantity', INTEGER);
+    // A product with options has its stock per variant (on each variant's row).
+    const quantity = withOptions ? undefined : number('quantity', INTEGER);
     const flags = { visible: bool('visible'), weekSale: bool('week_sale'), envisioned: bool('envisioned') };
     if (rowErrors.length > 0) {
       errors.push(...rowErrors);
@@ -394,14 +609,22 @@ async function plan(transaction: Transaction, csv: string) {
           changes[field] = [shown(field, current[field]), shown(field, product[field])];
       }
     }
-    planned.push({
+    const entry: Planned = {
       line: row.line,
       link,
       ...(before ? { existing: before } : {}),
       product,
       changes,
       quantityGiven: input.quantity !== undefined,
-    });
+      variants: [],
+    };
+    planVariant(entry, true);
+    if (rowErrors.length > 0) {
+      errors.push(...rowErrors);
+      return;
+    }
+    planned.push(entry);
+    plannedByLink.set(link, entry);
   });
   return { errors, planned, projectIds, categoryIds };
 }
@@ -431,7 +654,6 @@ async function apply(
     ...(changed('price') ? { price: product.price } : {}),
     ...(changed('sale') ? { sale: product.sale } : {}),
     ...(changed('weight') ? { weight: product.weight } : {}),
-    ...(changed('quantity') && step.quantityGiven ? { quantity: product.quantity } : {}),
     ...(changed('visible') ? { visible: product.visible } : {}),
     ...(changed('week_sale') ? { weekSale: product.week_sale } : {}),
   };
@@ -444,6 +666,8 @@ async function apply(
       // A new version: an editor open on this product must not save over the import.
       .set({ ...scalar, version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
+    if (changed('quantity') && step.quantityGiven)
+      await setProductStock(transaction, id, { set: product.quantity }, context.shop);
     // Through the wishlist rule: an envisioned product made available mails its fans, once.
     if (changed('envisioned')) await setEnvisioned(transaction, id, product.envisioned, context);
   } else {
@@ -468,6 +692,7 @@ async function apply(
     if (!row) throw new Error('product insert returned nothing');
     id = row.id;
   }
+  await applyVariants(transaction, id, step.variants, context.shop);
   if (existing && changed('categories'))
     await transaction.delete(productCategories).where(eq(productCategories.productId, id));
   if (changed('categories') && product.categories.length > 0) {
@@ -492,6 +717,45 @@ async function apply(
     before: existing ? auditView(id, step.link, existing.product) : undefined,
     after: auditView(id, step.link, product),
   });
+}
+
+/**
+ * The rows' variant changes, after the product's row was written (its lock first). SKUs are freed
+ * before they are set, so two rows may swap theirs.
+ */
+async function applyVariants(
+  transaction: Transaction,
+  productId: number,
+  steps: readonly VariantStep[],
+  shop: MailShop | undefined,
+) {
+  if (steps.length === 0) return;
+  const ids = steps.flatMap((step) => (step.id === undefined ? [] : [step.id]));
+  if (ids.length > 0)
+    await transaction
+      .update(productVariants)
+      .set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` })
+      .where(inArray(productVariants.id, ids));
+  for (const step of steps) {
+    await transaction
+      .update(productVariants)
+      .set({ sku: step.sku, price: step.price, sale: step.sale, weight: step.weight, updatedAt: new Date() })
+      .where(
+        step.id === undefined
+          ? eq(productVariants.productId, productId)
+          : and(eq(productVariants.id, step.id), eq(productVariants.productId, productId)),
+      );
+  }
+  await setVariantStock(
+    transaction,
+    productId,
+    steps.flatMap((step) =>
+      step.id === undefined || step.quantity === undefined
+        ? []
+        : [{ variantId: step.id, quantity: step.quantity }],
+    ),
+    shop,
+  );
 }
 
 const isUniqueViolation = (error: unknown): boolean => {

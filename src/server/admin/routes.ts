@@ -13,17 +13,20 @@ import {
   pageQuery,
   productEdit,
   productInput,
+  productVariantsSave,
   projectEdit,
   projectInput,
   refundParams,
   searchStatsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
+import { localeQuery } from '../../contract/catalog.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { searchStats } from '../catalog/search-stats.ts';
 import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
 import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
 import { findOrder } from '../orders/service.ts';
 import type { Services } from '../services.ts';
@@ -49,17 +52,18 @@ import {
   searchOrders,
   updateOrder,
 } from './orders.ts';
+import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
 
 /**
- * The back office's catalogue, orders, dashboard and audit calls. Every route is `access: 'admin'`:
- * the API refuses it (401/403) before reading any input.
+ * The back office's catalogue, orders, dashboard and audit calls. Every route is staff only (deletions
+ * admin only): the API refuses it (401/403) before reading any input.
  */
 export function adminRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireAdmin();
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
   /** A catalogue write: done, then the storefront's cache is emptied. */
   const write = async <T>(change: Promise<T>) => {
@@ -67,11 +71,13 @@ export function adminRoutes(services: Services) {
     await services.catalog.invalidate();
     return result;
   };
-  const admin = { access: 'admin' as const, tags: ['admin'] };
+  const staff = { access: 'manager' as const, tags: ['admin'] };
+  /** Deleting data is an admin's call, not a manager's. */
+  const adminOnly = { access: 'admin' as const, tags: ['admin'] };
 
   return [
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
@@ -79,7 +85,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, projects: await listProjectsForAdmin(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/projects',
       summary: 'Create a project',
@@ -91,7 +97,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/projects/:id',
       summary: 'Edit a project; a stale version gets 409',
@@ -106,7 +112,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/projects/:id',
       summary: 'Delete a project without products',
@@ -118,7 +124,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/categories',
       summary: 'All categories, hidden ones too',
@@ -126,7 +132,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, categories: await listCategoriesForAdmin(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/categories',
       summary: 'Create a category',
@@ -138,7 +144,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/categories/:id',
       summary: 'Edit a category; a stale version gets 409',
@@ -153,7 +159,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/categories/:id',
       summary: 'Delete a category (its products stay)',
@@ -165,7 +171,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products',
       summary: 'Products with search and paging',
@@ -174,7 +180,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listProductsForAdmin(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/products/:id',
       summary: "A product's editable fields",
@@ -183,7 +189,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ params }) => ({ success: true, product: await getProductForAdmin(db, params.id) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/products',
       summary: 'Create a product',
@@ -195,7 +201,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/products/:id',
       summary:
@@ -211,7 +217,35 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/products/:id/variants',
+      summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({
+        success: true,
+        product: await getProductVariantsForAdmin(db, params.id),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'PATCH',
+      url: '/api/admin/products/:id/variants',
+      summary:
+        "Save a product's options and variants over its version (409 record-changed, sku-taken, variant-ordered)",
+      params: idParams,
+      body: productVariantsSave,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        product: await write(
+          saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
+        ),
+      }),
+    }),
+    defineRoute({
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/products/:id',
       summary: 'Delete a product that was never ordered',
@@ -223,7 +257,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders',
       summary:
@@ -233,7 +267,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders.csv',
       summary: 'The orders a search finds, as CSV for accounting (UTF-8 with a BOM), streamed',
@@ -246,7 +280,7 @@ export function adminRoutes(services: Services) {
           .send(Readable.from(exportOrdersCsv(db, query))),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders/:id',
       summary: 'An order with customer, delivery, items and status history',
@@ -255,7 +289,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ params }) => ({ success: true, order: await getOrderForAdmin(db, params.id) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'PATCH',
       url: '/api/admin/orders/:id',
       summary:
@@ -269,7 +303,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/shipped-mail',
       summary: 'Sends the shipped mail again (a shipped order with a track code)',
@@ -281,7 +315,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/orders/:id/payments',
       summary:
@@ -295,7 +329,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/refunds',
       summary:
@@ -333,7 +367,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/orders/:id/refunds/:refundId/check',
       summary: "Asks the provider for a pending refund's state; a finished one takes effect",
@@ -345,22 +379,23 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/dashboard',
-      summary: 'Orders and revenue per day over 30 and 90 days; low-stock products',
+      summary: 'Orders and revenue per day over 30 and 90 days; low-stock variants',
       response: answer,
-      handler: async () => {
+      query: localeQuery,
+      handler: async ({ query, request }) => {
         const [last30, last90, low] = await Promise.all([
           ordersPerDay(db, 30),
           ordersPerDay(db, 90),
-          lowStock(db),
+          lowStock(db, query.locale ?? requestLocale(request)),
         ]);
         return { success: true, last30, last90, lowStock: low };
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
@@ -372,7 +407,7 @@ export function adminRoutes(services: Services) {
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/search/synonyms',
       summary: "Search synonyms: a shopper's word that search also reads as another",
@@ -380,7 +415,7 @@ export function adminRoutes(services: Services) {
       handler: async () => ({ success: true, synonyms: await listSynonyms(db) }),
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'POST',
       url: '/api/admin/search/synonyms',
       summary: 'Add a search synonym (409 when it is there already)',
@@ -392,7 +427,7 @@ export function adminRoutes(services: Services) {
       }),
     }),
     defineRoute({
-      ...admin,
+      ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/search/synonyms/:id',
       summary: 'Remove a search synonym',
@@ -404,7 +439,7 @@ export function adminRoutes(services: Services) {
       },
     }),
     defineRoute({
-      ...admin,
+      ...staff,
       method: 'GET',
       url: '/api/admin/search/stats',
       summary: 'The most searched texts and those that found nothing, over the last 7 or 30 days',

@@ -2,10 +2,12 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
-import { products, users } from '../db/schema.ts';
+import { productVariants, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { setStock } from '../testing/stock.ts';
+import { productWithSizes } from '../testing/variants.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
@@ -50,9 +52,9 @@ function visitor() {
     send,
     basket: async () =>
       (await send('GET', '/api/basket?locale=en')).body as {
-        productList: number[];
+        productList: (number | string)[];
         products: Record<string, { count: number; inStock: number }>;
-        unavailable: number[];
+        unavailable: (number | string)[];
         total: number;
         count: number;
       },
@@ -112,12 +114,12 @@ describe('basket', () => {
     const wolf = fixtures.id('wolf-shirt');
     await guest.send('POST', '/api/basket', { product: wolf });
     await guest.send('POST', '/api/basket/0', { _method: 'PATCH', product: wolf, count: 5 });
-    await shop.db.update(products).set({ quantity: 2 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 2);
     expect((await guest.basket()).unavailable).toEqual([wolf]);
     const removed = await guest.send('POST', '/api/basket/0', { _method: 'DELETE', product: wolf });
     expect(removed.body).toEqual({ success: true, product: wolf });
     expect(await guest.basket()).toMatchObject({ productList: [], unavailable: [] });
-    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 10);
   });
 
   it('refuses envisioned, out-of-stock, hidden and unknown products and changes nothing', async () => {
@@ -161,6 +163,88 @@ describe('basket', () => {
     expect(merged.products[fixtures.id('outlaw-shirt')]?.count).toBe(3);
     expect(merged.products[fixtures.id('wolf-shirt')]?.count).toBe(1);
     expect((await anna.basket()).productList.sort()).toEqual(merged.productList.sort());
+  });
+});
+
+describe('basket lines of a product in sizes', () => {
+  const call = (locale: 'ru' | 'en', form: Record<string, string | number>) =>
+    shop.app.inject({
+      method: 'POST',
+      url: '/api/basket',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': locale },
+      payload: new URLSearchParams(Object.entries(form).map(([k, v]) => [k, String(v)])).toString(),
+    });
+
+  it("asks for the size in the shopper's language, refuses another product's variant, keeps sizes apart", async () => {
+    const hoodie = await productWithSizes(shop.db, {
+      projectId: fixtures.projects.witcher.id,
+      link: 'api-hoodie',
+      sizes: { S: 2, M: 0, L: 3 },
+    });
+    const { S, M, L } = hoodie.variants as Record<'S' | 'M' | 'L', number>;
+    const ru = await call('ru', { product: hoodie.productId });
+    expect(ru.statusCode).toBe(422);
+    expect(ru.json()).toMatchObject({
+      success: false,
+      message: 'Сначала выберите размер (или другой вариант).',
+    });
+    const en = await call('en', { product: hoodie.productId });
+    expect(en.statusCode).toBe(422);
+    expect(en.json()).toMatchObject({ message: 'Choose a size (or another option) first.' });
+    const another = await call('en', { product: fixtures.id('wolf-shirt'), variant: L });
+    expect(another.statusCode).toBe(404);
+    expect(another.json()).toMatchObject({ message: 'This size or option of the product is not available.' });
+    expect((await call('en', { product: hoodie.productId, variant: M })).statusCode).toBe(409);
+
+    const guest = visitor();
+    for (const variant of [L, S, L]) {
+      expect((await guest.send('POST', '/api/basket', { product: hoodie.productId, variant })).status).toBe(
+        200,
+      );
+    }
+    await guest.send('POST', '/api/basket', { product: fixtures.id('outlaw-shirt') });
+    const both = await guest.basket();
+    const large = `${hoodie.productId}:${L}`;
+    const small = `${hoodie.productId}:${S}`;
+    expect(both.productList).toEqual([large, small, fixtures.id('outlaw-shirt')]);
+    expect(both.products[large]).toMatchObject({
+      count: 2,
+      inStock: 3,
+      variant: L,
+      sku: 'api-hoodie-l',
+      options: 'Size: L',
+    });
+    expect(both.products[fixtures.id('outlaw-shirt')]).toMatchObject({ options: null, sku: 'outlaw-shirt' });
+
+    // Count and removal name the line; without a variant they cannot tell two sizes apart.
+    const over = await guest.send('POST', '/api/basket/0', {
+      _method: 'PATCH',
+      product: hoodie.productId,
+      variant: S,
+      count: 5,
+    });
+    expect(over.body).toEqual({
+      success: true,
+      force: true,
+      product: hoodie.productId,
+      variant: S,
+      count: 2,
+    });
+    const unnamed = await guest.send('POST', '/api/basket/0', {
+      _method: 'PATCH',
+      product: hoodie.productId,
+      count: 1,
+    });
+    expect(unnamed.status).toBe(422);
+    await shop.db.update(productVariants).set({ quantity: 1 }).where(eq(productVariants.id, L));
+    expect((await guest.basket()).unavailable).toEqual([large]);
+    const removed = await guest.send('POST', '/api/basket/0', {
+      _method: 'DELETE',
+      product: hoodie.productId,
+      variant: L,
+    });
+    expect(removed.body).toEqual({ success: true, product: hoodie.productId, variant: L });
+    expect((await guest.basket()).productList).toEqual([small, fixtures.id('outlaw-shirt')]);
   });
 });
 

@@ -1,11 +1,11 @@
 import { doneResponse } from '../../contract/accounts.ts';
 import {
   basketCountResponse,
+  basketLineBody,
   basketQuery,
   basketRemoveResponse,
   basketResponse,
   countBody,
-  productBody,
 } from '../../contract/shopping.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
@@ -31,12 +31,13 @@ export function basketRoutes(services: Services) {
     defineRoute({
       method: 'POST',
       url: '/api/basket',
-      summary: 'Add one unit of a product (never beyond stock; envisioned items are refused)',
+      summary:
+        'Add one unit of a product, or of its variant `variant` when it has options (never beyond stock; envisioned items are refused)',
       tags: ['basket'],
-      body: productBody,
+      body: basketLineBody,
       response: doneResponse,
       handler: async ({ body, request }) => {
-        await shopper(request).basket.add(body.product);
+        await shopper(request).basket.add(body.product, body.variant);
         return { success: true };
       },
     }),
@@ -50,19 +51,19 @@ export function basketRoutes(services: Services) {
       response: basketCountResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await shopper(request).basket.setCount(body.product, body.count)),
+        ...(await shopper(request).basket.setCount(body.product, body.count, body.variant)),
       }),
     }),
     defineRoute({
       method: 'DELETE',
       url: '/api/basket/:id',
-      summary: 'Remove a product; POST with _method=DELETE works too',
+      summary: 'Remove a product (or its variant `variant`); POST with _method=DELETE works too',
       tags: ['basket'],
-      body: productBody,
+      body: basketLineBody,
       response: basketRemoveResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await shopper(request).basket.remove(body.product)),
+        ...(await shopper(request).basket.remove(body.product, body.variant)),
       }),
     }),
   ];

@@ -3,8 +3,17 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import {
+  basketLineKey,
+  isDefaultVariant,
+  resolveVariantId,
+  variantLabel,
+  variantPrice,
+  variantSale,
+  variantWeight,
+} from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
-import { basketItems, baskets, products, projects } from '../db/schema.ts';
+import { basketItems, baskets, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 
 /**
@@ -33,50 +42,76 @@ async function basketIdFor(db: Executor, owner: BasketOwner): Promise<number> {
   return created;
 }
 
+/** A basket line: a variant of a product (its default variant for a product without options). */
+export interface BasketLine {
+  productId: number;
+  variantId: number;
+  count: number;
+}
+
 export async function getBasket(db: Executor, owner: BasketOwner, locale: Locale): Promise<Basket> {
   const basketId = await findBasketId(db, owner);
   if (basketId === undefined) return { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
   const rows = await db
-    .select({ ...productViewColumns(locale), count: basketItems.count })
+    .select({
+      ...productViewColumns(locale),
+      price: variantPrice,
+      sale: variantSale,
+      quantity: productVariants.quantity,
+      variantId: productVariants.id,
+      sku: productVariants.sku,
+      options: variantLabel(locale),
+      isDefault: isDefaultVariant,
+      count: basketItems.count,
+    })
     .from(basketItems)
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
     .innerJoin(products, eq(products.id, basketItems.productId))
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(eq(basketItems.basketId, basketId))
-    .orderBy(asc(basketItems.addedAt), asc(basketItems.productId));
+    .orderBy(asc(basketItems.addedAt), asc(basketItems.productId), asc(basketItems.variantId));
 
   let total = 0;
   let count = 0;
   const basket: Basket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
   for (const row of rows) {
-    const item = { ...toProductView(row), count: row.count };
-    basket.productList.push(row.id);
-    basket.products[row.id] = item;
-    if (item.inStock === 0 || row.count > item.inStock) basket.unavailable.push(row.id);
+    const key = basketLineKey({ productId: row.id, variantId: row.variantId, isDefault: row.isDefault });
+    const item = {
+      ...toProductView(row),
+      count: row.count,
+      variant: row.variantId,
+      sku: row.sku,
+      options: row.options,
+    };
+    basket.productList.push(key);
+    basket.products[key] = item;
+    if (item.inStock === 0 || row.count > item.inStock) basket.unavailable.push(key);
     total += (row.sale ?? row.price) * row.count;
     count += row.count;
   }
   return { ...basket, total: kopecksToRoubles(total), count };
 }
 
-/** Parcel weight in grams: Σ product weight × count. */
+/** Parcel weight in grams: Σ variant weight × count. */
 export async function getBasketWeight(db: Executor, owner: BasketOwner): Promise<number> {
   const basketId = await findBasketId(db, owner);
   if (basketId === undefined) return 0;
   const [row] = await db
-    .select({ grams: sql<string>`coalesce(sum(${products.weight} * ${basketItems.count}), 0)` })
+    .select({ grams: sql<string>`coalesce(sum(${variantWeight} * ${basketItems.count}), 0)` })
     .from(basketItems)
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
     .innerJoin(products, eq(products.id, basketItems.productId))
     .where(eq(basketItems.basketId, basketId));
   return Number(row?.grams ?? 0);
 }
 
 /**
- * A product that may go into a basket: visible, of a visible project, priced, not envisioned, in
- * stock.
+ * A variant that may go into a basket: of a visible, priced, not envisioned product of a visible
+ * project, in stock. Without a variant named, the product's only one (ADR 0036).
  */
-async function orderableProduct(db: Executor, productId: number) {
+async function orderableVariant(db: Executor, productId: number, variant: number | undefined) {
   const [product] = await db
-    .select({ quantity: products.quantity, envisioned: products.envisioned })
+    .select({ envisioned: products.envisioned })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(
@@ -90,22 +125,53 @@ async function orderableProduct(db: Executor, productId: number) {
   if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   if (product.envisioned)
     throw new Invalid('envisioned-not-orderable', { product: ['envisioned-not-orderable'] });
-  if (product.quantity <= 0) throw new Conflict('out-of-stock', { product: ['out-of-stock'] });
-  return product;
+  const variantId = await resolveVariantId(db, productId, variant);
+  const [stock] = await db
+    .select({ quantity: productVariants.quantity })
+    .from(productVariants)
+    .where(eq(productVariants.id, variantId));
+  if (!stock || stock.quantity <= 0) throw new Conflict('out-of-stock', { product: ['out-of-stock'] });
+  return { variantId, quantity: stock.quantity };
 }
 
-/** Adds one unit (or one more), never beyond stock. */
-export async function addToBasket(db: Executor, owner: BasketOwner, productId: number): Promise<void> {
-  const product = await orderableProduct(db, productId);
+/** Adds one unit (or one more) of a product's variant, never beyond its stock. */
+export async function addToBasket(
+  db: Executor,
+  owner: BasketOwner,
+  productId: number,
+  variant?: number,
+): Promise<void> {
+  const { variantId, quantity } = await orderableVariant(db, productId, variant);
   const basketId = await basketIdFor(db, owner);
   await db
     .insert(basketItems)
-    .values({ basketId, productId, count: 1 })
+    .values({ basketId, productId, variantId, count: 1 })
     .onConflictDoUpdate({
-      target: [basketItems.basketId, basketItems.productId],
-      set: { count: sql`least(${basketItems.count} + 1, ${product.quantity})` },
+      target: [basketItems.basketId, basketItems.variantId],
+      set: { count: sql`least(${basketItems.count} + 1, ${quantity})` },
     });
   await touchBasket(db, basketId);
+}
+
+/** The basket line of a product (and variant, when the product has several) in this basket. */
+async function basketLine(db: Executor, owner: BasketOwner, productId: number, variant: number | undefined) {
+  const basketId = await findBasketId(db, owner);
+  if (basketId === undefined) return undefined;
+  const lines = await db
+    .select({ variantId: basketItems.variantId, quantity: productVariants.quantity })
+    .from(basketItems)
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+    .where(
+      and(
+        eq(basketItems.basketId, basketId),
+        eq(basketItems.productId, productId),
+        variant === undefined ? undefined : eq(basketItems.variantId, variant),
+      ),
+    )
+    .limit(2);
+  const [line, another] = lines;
+  if (another) throw new Invalid('variant-required', { variant: ['variant-required'] }, 'variant-required');
+  return line && { basketId, ...line };
 }
 
 /** Sets a count, clamped to what is in stock; `force` tells the client its count was overridden. */
@@ -114,52 +180,56 @@ export async function setBasketCount(
   owner: BasketOwner,
   productId: number,
   requested: number,
+  variant?: number,
 ): Promise<{ count: number; force: boolean }> {
-  const basketId = await findBasketId(db, owner);
-  const [item] =
-    basketId === undefined
-      ? []
-      : await db
-          .select({ quantity: products.quantity })
-          .from(basketItems)
-          .innerJoin(products, eq(products.id, basketItems.productId))
-          .where(and(eq(basketItems.basketId, basketId), eq(basketItems.productId, productId)));
-  if (basketId === undefined || !item)
-    throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
-  const count = item.quantity > 0 ? Math.max(1, Math.min(requested, item.quantity)) : Math.max(1, requested);
+  const line = await basketLine(db, owner, productId, variant);
+  if (!line) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
+  const count = line.quantity > 0 ? Math.max(1, Math.min(requested, line.quantity)) : Math.max(1, requested);
   await db
     .update(basketItems)
     .set({ count })
-    .where(and(eq(basketItems.basketId, basketId), eq(basketItems.productId, productId)));
-  await touchBasket(db, basketId);
+    .where(and(eq(basketItems.basketId, line.basketId), eq(basketItems.variantId, line.variantId)));
+  await touchBasket(db, line.basketId);
   return { count, force: count !== requested };
 }
 
-export async function removeFromBasket(db: Executor, owner: BasketOwner, productId: number): Promise<void> {
-  const basketId = await findBasketId(db, owner);
-  if (basketId === undefined) return;
+export async function removeFromBasket(
+  db: Executor,
+  owner: BasketOwner,
+  productId: number,
+  variant?: number,
+): Promise<void> {
+  const line = await basketLine(db, owner, productId, variant);
+  if (!line) return;
   await db
     .delete(basketItems)
-    .where(and(eq(basketItems.basketId, basketId), eq(basketItems.productId, productId)));
-  await touchBasket(db, basketId);
+    .where(and(eq(basketItems.basketId, line.basketId), eq(basketItems.variantId, line.variantId)));
+  await touchBasket(db, line.basketId);
 }
 
-/** Puts items into the basket (repeat order): counts added, clamped to stock; unorderable ones skipped. */
+/**
+ * Puts lines into the basket (repeat order, sign-in merge): counts added, clamped to the variant's
+ * stock; lines that cannot be ordered now are skipped.
+ */
 export async function putIntoBasket(
   db: Executor,
   owner: BasketOwner,
-  items: Array<{ productId: number; count: number }>,
+  lines: readonly BasketLine[],
 ): Promise<void> {
-  if (items.length === 0) return;
+  if (lines.length === 0) return;
   const basketId = await basketIdFor(db, owner);
-  for (const item of items) {
+  for (const line of lines) {
     await db.execute(sql`
-      insert into ${basketItems} (basket_id, product_id, count)
-      select ${basketId}, p.id, least(${item.count}, p.quantity)
-      from ${products} p join ${projects} pr on pr.id = p.project_id
-      where p.id = ${item.productId} and p.visible and pr.visible and not p.envisioned and p.price > 0 and p.quantity > 0
-      on conflict (basket_id, product_id)
-      do update set count = least(${basketItems.count} + excluded.count, (select quantity from ${products} where id = excluded.product_id))`);
+      insert into ${basketItems} (basket_id, product_id, variant_id, count)
+      select ${basketId}, p.id, v.id, least(${line.count}, v.quantity)
+      from ${productVariants} v
+      join ${products} p on p.id = v.product_id
+      join ${projects} pr on pr.id = p.project_id
+      where v.id = ${line.variantId} and p.id = ${line.productId}
+        and p.visible and pr.visible and not p.envisioned and p.price > 0 and v.quantity > 0
+      on conflict (basket_id, variant_id)
+      do update set count = least(${basketItems.count} + excluded.count,
+        (select quantity from ${productVariants} where id = excluded.variant_id))`);
   }
   await touchBasket(db, basketId);
 }
@@ -169,11 +239,15 @@ export async function mergeGuestBasket(db: Executor, sessionKey: string, userId:
   const guestBasketId = await findBasketId(db, { sessionKey });
   if (guestBasketId === undefined) return;
   await db.transaction(async (transaction) => {
-    const items = await transaction
-      .select({ productId: basketItems.productId, count: basketItems.count })
+    const lines = await transaction
+      .select({
+        productId: basketItems.productId,
+        variantId: basketItems.variantId,
+        count: basketItems.count,
+      })
       .from(basketItems)
       .where(eq(basketItems.basketId, guestBasketId));
-    await putIntoBasket(transaction, { userId }, items);
+    await putIntoBasket(transaction, { userId }, lines);
     await transaction.delete(baskets).where(eq(baskets.id, guestBasketId));
   });
 }

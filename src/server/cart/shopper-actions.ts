@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../contract/locale.ts';
 import { hashSecret } from '../accounts/tokens.ts';
+import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
@@ -58,18 +59,23 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const basketOwner = await owner(false);
         return basketOwner ? getBasket(db, basketOwner, locale) : emptyBasket;
       },
-      async add(productId: number) {
-        await addToBasket(db, (await owner(true)) as BasketOwner, productId);
+      /** Adds one unit of the product's variant (its only one when none is named). */
+      async add(productId: number, variant?: number) {
+        await addToBasket(db, (await owner(true)) as BasketOwner, productId, variant);
       },
-      async setCount(productId: number, count: number) {
+      async setCount(productId: number, count: number, variant?: number) {
         const basketOwner = await owner(false);
         if (!basketOwner) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
-        return { product: productId, ...(await setBasketCount(db, basketOwner, productId, count)) };
+        return {
+          product: productId,
+          ...(variant === undefined ? {} : { variant }),
+          ...(await setBasketCount(db, basketOwner, productId, count, variant)),
+        };
       },
-      async remove(productId: number) {
+      async remove(productId: number, variant?: number) {
         const basketOwner = await owner(false);
-        if (basketOwner) await removeFromBasket(db, basketOwner, productId);
-        return { product: productId };
+        if (basketOwner) await removeFromBasket(db, basketOwner, productId, variant);
+        return { product: productId, ...(variant === undefined ? {} : { variant }) };
       },
       /** Grams of the parcel, for delivery cost. */
       async weight() {
@@ -89,6 +95,15 @@ export function shopperActions(services: Services, request: FastifyRequest) {
       async remove(productId: number) {
         await removeFromWishlist(db, signedInUser(), productId);
         return { product: productId };
+      },
+    },
+    /** "Notify me when back" for a sold-out variant (signed-in shoppers). */
+    stockAlert: {
+      async ask(productId: number, variantId: number | undefined, locale: Locale) {
+        const userId = request.session.userId;
+        if (userId === undefined)
+          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
+        return askForStockAlert(db, userId, { productId, variantId, locale });
       },
     },
     reviews: {

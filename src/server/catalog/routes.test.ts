@@ -1,9 +1,8 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductListResponse, ProductResponse } from '../../contract/catalog.ts';
-import { products } from '../db/schema.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { setStock } from '../testing/stock.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
@@ -127,12 +126,12 @@ describe('GET /api/product', () => {
     expect(
       (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
     ).toBe(3);
-    await shop.db.update(products).set({ quantity: 1 }).where(eq(products.link, 'outlaw-shirt'));
+    await setStock(shop.db, fixtures.id('outlaw-shirt'), 1);
     await shop.services.catalog.invalidate();
     expect(
       (await get<ProductResponse>('/api/product?locale=en&link=outlaw-shirt')).body.product.inStock,
     ).toBe(1);
-    await shop.db.update(products).set({ quantity: 3 }).where(eq(products.link, 'outlaw-shirt'));
+    await setStock(shop.db, fixtures.id('outlaw-shirt'), 3);
     await shop.services.catalog.invalidate();
   });
 });

@@ -19,11 +19,13 @@ const listView = (query: {
   sort?: ListView['sort'];
   project?: number;
   category?: number;
+  size?: string;
   page?: number;
 }) => ({
   sort: query.sort ?? 'default',
   projectId: query.project ?? 0,
   categoryId: query.category ?? 0,
+  size: query.size ?? '',
   page: query.page,
 });
 

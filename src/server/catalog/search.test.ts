@@ -22,7 +22,7 @@ beforeAll(async () => {
   await shop.db.insert(users).values({
     email: 'admin@example.com',
     passwordHash: await hashPassword(PASSWORD),
-    isAdmin: true,
+    role: 'admin',
     emailVerifiedAt: new Date(),
   });
   const login = await shop.app.inject({

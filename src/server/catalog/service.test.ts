@@ -119,6 +119,11 @@ async function allPages(scope: ListScope, change: Partial<ListView> = {}) {
   return [first, ...rest];
 }
 
+const countsOfProjects = (list: Lantern[]) => ({
+  [ids.lighthouse]: list.filter((lantern) => !lantern.harbour).length,
+  [ids.harbour]: list.filter((lantern) => lantern.harbour).length,
+});
+
 const byPosition = (a: Lantern, b: Lantern) => a.n - b.n;
 const expectedOrder: Record<Sort, (list: Lantern[]) => Lantern[]> = {
   default: (list) => [...list].sort(byPosition),
@@ -152,27 +157,41 @@ describe('a category longer than one page', () => {
   });
 
   it('counts every product of the list per project and per category on every page, hidden categories left out', async () => {
-    const expected = {
-      projects: {
-        [ids.lighthouse]: visible.filter((lantern) => !lantern.harbour).length,
-        [ids.harbour]: visible.filter((lantern) => lantern.harbour).length,
-      },
+    const countsOf = (list: Lantern[]) => ({
+      projects: countsOfProjects(list),
       categories: {
-        [ids.lamps]: visible.length,
-        [ids.gifts]: visible.filter((lantern) => lantern.gifts).length,
+        [ids.lamps]: list.length,
+        [ids.gifts]: list.filter((lantern) => lantern.gifts).length,
       },
-    };
-    const answers = [
+      sizes: {},
+    });
+    for (const answer of [
       ...(await allPages(lampsScope)),
-      await listProducts(db, 'en', lampsScope, view({ sort: 'available', page: 2 })),
-      await listProducts(db, 'en', lampsScope, view({ projectId: ids.harbour })),
       await listProducts(db, 'en', lampsScope, WHOLE_LIST),
-    ];
-    for (const answer of answers) {
-      expect(answer.counts).toEqual(expected);
+    ]) {
+      expect(answer.counts).toEqual(countsOf(visible));
       expect(answer.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
       expect(answer.categories.map((category) => category.link)).toEqual(['lamps', 'gifts']);
     }
+  });
+
+  it('counts what choosing a section would show: the other filters and "available" applied, its own left out', async () => {
+    const inStock = visible.filter((lantern) => lantern.inStock);
+    const available = await listProducts(db, 'en', lampsScope, view({ sort: 'available', page: 2 }));
+    expect(available.counts.projects).toEqual({
+      [ids.lighthouse]: inStock.filter((lantern) => !lantern.harbour).length,
+      [ids.harbour]: inStock.filter((lantern) => lantern.harbour).length,
+    });
+    const harbour = await listProducts(db, 'en', lampsScope, view({ projectId: ids.harbour }));
+    // Every project still counts as choosing it would show; the categories count the harbour's only.
+    expect(harbour.counts.projects).toEqual(countsOfProjects(visible));
+    expect(harbour.counts.categories).toEqual({
+      [ids.lamps]: visible.filter((lantern) => lantern.harbour).length,
+      [ids.gifts]: visible.filter((lantern) => lantern.harbour && lantern.gifts).length,
+    });
+    const gifts = await listProducts(db, 'en', lampsScope, view({ categoryId: ids.gifts }));
+    expect(gifts.counts.projects).toEqual(countsOfProjects(visible.filter((lantern) => lantern.gifts)));
+    expect(gifts.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
   });
 
   it('filters by project and by category before paging', async () => {

@@ -6,7 +6,10 @@ import {
   type Paging,
   type ProductCard,
   type ProductDetail,
+  type ProductOption,
+  type ProductVariant,
   type Project,
+  type SizeSection,
   STATUS_VISIBLE,
   STATUS_WEEK_SALE,
 } from '../../contract/catalog.ts';
@@ -14,11 +17,23 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { ListView, Sort } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
-import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
+import {
+  categories,
+  productCategories,
+  productImages,
+  productOptions,
+  productOptionValues,
+  products,
+  productVariants,
+  productVariantValues,
+  projects,
+} from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
+import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
+import { variantPrice, variantSale } from './variants.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
@@ -51,8 +66,34 @@ function cardColumns(locale: Locale) {
       from ${productCategories} pc
       where pc.product_id = ${products.id}
         and pc.category_id <> all(array(select c.id from ${categories} c where not c.visible))), '{}')`,
+    // The lowest price a variant sells for, only when the variants' prices differ ("from 1 990 ₽").
+    fromPrice: sql<number | null>`(select case when min(pays) < max(pays) then min(pays) end
+      from (select coalesce(${variantSale}, ${variantPrice}) as pays from ${productVariants}
+        where ${productVariants.productId} = ${products.id}) as variant_prices)`,
+    sizes: sql<string[]>`coalesce((select array_agg(${sizeName(locale)} order by ov.position, ov.id)
+      from ${sizeValuesInStock(sql`${products.id}`)}), '{}')`,
+    hasOptions: sql<boolean>`exists (select 1 from ${productOptions} o where o.product_id = ${products.id})`,
   };
 }
+
+/**
+ * Letter sizes in their order: products number their own values, so the size filter, which gathers
+ * sizes over many products, orders these first and the rest by their usual position.
+ */
+const LETTER_SIZES = sql.raw(`array['XXS','XS','S','M','L','XL','XXL','2XL','XXXL','3XL','4XL']::text[]`);
+
+const sizeName = (locale: Locale) => sql.raw(locale === 'ru' ? 'ov.value_ru' : 'ov.value_en');
+
+/**
+ * FROM items of the size values (`ov`) of a product that some variant in stock has: what a shopper
+ * can buy in, for the cards and the size filter.
+ */
+const sizeValuesInStock = (productId: SQL) => sql`${productOptions} o
+  join ${productOptionValues} ov on ov.option_id = o.id
+  where o.product_id = ${productId} and o.kind = 'size'
+    and exists (select 1 from ${productVariantValues} pvv
+      join ${productVariants} v on v.id = pvv.variant_id
+      where pvv.option_value_id = ov.id and v.quantity > 0)`;
 
 /** The card columns as `json_build_object` arguments: a statement can answer its cards as JSON. */
 const cardJson = (locale: Locale) =>
@@ -73,6 +114,9 @@ type CardRow = {
   projectId: number;
   weekSale: boolean;
   categoryIds: number[];
+  fromPrice: number | null;
+  sizes: string[];
+  hasOptions: boolean;
 };
 
 function toCard(row: CardRow): ProductCard {
@@ -88,6 +132,9 @@ function toCard(row: CardRow): ProductCard {
     project_id: row.projectId,
     categories: row.categoryIds.map(Number),
     status: statusOf(true, row.weekSale),
+    fromPrice: row.fromPrice === null ? null : kopecksToRoubles(row.fromPrice),
+    sizes: row.sizes,
+    hasOptions: row.hasOptions,
   };
 }
 
@@ -190,6 +237,7 @@ export interface ProductList {
   /** Projects and categories that have products in the list, for the side sections. */
   projects: Project[];
   categories: Category[];
+  sizes: SizeSection[];
   paging?: Paging;
 }
 
@@ -268,14 +316,26 @@ export async function listProducts(
   view: ListView,
 ): Promise<ProductList> {
   const query = await scopeQuery(db, locale, scope);
-  const filters = [
-    view.projectId ? sql`project_id = ${view.projectId}` : undefined,
-    view.categoryId
+  // Each side section counts what choosing one of its items would show: the list under every
+  // other active filter (the sort "available" included), its own section's filter left out.
+  const filters = {
+    project: view.projectId ? sql`project_id = ${view.projectId}` : undefined,
+    category: view.categoryId
       ? sql`exists (select 1 from ${productCategories} pc join ${categories} on ${categories.id} = pc.category_id
           where pc.product_id = list.id and pc.category_id = ${view.categoryId} and ${categories.visible})`
       : undefined,
-    view.sort === 'available' ? sql`available` : undefined,
-  ].filter((filter) => filter !== undefined);
+    size: view.size
+      ? sql`exists (select 1 from ${sizeValuesInStock(sql`list.id`)}
+          and (lower(ov.value_en) = lower(${view.size}) or lower(ov.value_ru) = lower(${view.size})))`
+      : undefined,
+    available: view.sort === 'available' ? sql`available` : undefined,
+  };
+  const filtersBut = (section?: keyof typeof filters) => {
+    const kept = Object.entries(filters).flatMap(([name, filter]) =>
+      name === section || filter === undefined ? [] : [filter],
+    );
+    return kept.length > 0 ? sql.join(kept, sql` and `) : sql`true`;
+  };
   const order = sortOrder(view.sort, query.order);
   const pageLimit =
     view.page === undefined ? sql`` : sql`limit ${PAGE_SIZE} offset ${(view.page - 1) * PAGE_SIZE}`;
@@ -290,9 +350,7 @@ export async function listProducts(
       where ${products.visible} and ${projects.visible} and ${query.where}
       ${query.limit === undefined ? sql`` : sql`order by ${query.order} limit ${query.limit}`}
     ),
-    shown as (
-      select * from list ${filters.length > 0 ? sql`where ${sql.join(filters, sql` and `)}` : sql``}
-    ),
+    shown as (select * from list where ${filtersBut()}),
     page as (
       select id, row_number() over (order by ${order}) as n from shown order by ${order} ${pageLimit}
     )
@@ -301,16 +359,27 @@ export async function listProducts(
       (select coalesce(json_agg(json_build_object('id', ${projects.id},
           'name', ${localized(locale, projects.nameRu, projects.nameEn)}, 'link', ${projects.link},
           'image', ${projects.image}, 'count', per_project.n) order by ${projects.position}, ${projects.id}), '[]')
-        from (select project_id, count(*) as n from list group by project_id) as per_project
+        from (select project_id, count(*) filter (where ${filtersBut('project')}) as n from list
+          group by project_id) as per_project
         join ${projects} on ${projects.id} = per_project.project_id) as projects,
       -- lateral: one index lookup per product of the list, never a pass over all category links
       (select coalesce(json_agg(json_build_object('id', ${categories.id},
           'name', ${localized(locale, categories.nameRu, categories.nameEn)}, 'link', ${categories.link},
           'count', per_category.n) order by ${categories.position}, ${categories.id}), '[]')
-        from (select linked.category_id, count(*) as n from list
+        from (select linked.category_id, count(*) filter (where ${filtersBut('category')}) as n from list
           cross join lateral (select pc.category_id from ${productCategories} pc where pc.product_id = list.id) as linked
           group by linked.category_id) as per_category
         join ${categories} on ${categories.id} = per_category.category_id and ${categories.visible}) as categories,
+      -- sizes by their English name; lateral, and only products with a size option go further
+      (select coalesce(json_agg(json_build_object('key', per_size.key, 'name', per_size.name,
+          'count', per_size.n) order by array_position(${LETTER_SIZES}, upper(per_size.key)), per_size.position,
+          per_size.key), '[]')
+        from (select sized.key, min(sized.name) as name, min(sized.position) as position,
+            count(*) filter (where ${filtersBut('size')}) as n
+          from list cross join lateral (select ov.value_en as key,
+              ${sizeName(locale)} as name, ov.position
+            from ${sizeValuesInStock(sql`list.id`)}) as sized
+          group by sized.key) as per_size) as sizes,
       -- the page's cards in full, in the page's order: no second round trip for them
       (select coalesce(json_agg(json_build_object(${cardJson(locale)}) order by page.n), '[]')
         from page join ${products} on ${products.id} = page.id
@@ -320,11 +389,12 @@ export async function listProducts(
     total: number;
     projects: Array<Omit<Project, 'status'> & { count: number }>;
     categories: Array<Omit<Category, 'status'> & { count: number }>;
+    sizes: Array<SizeSection & { count: number }>;
     cards: CardRow[];
   }>(await db.execute(statement));
   if (!summary) throw new Error('the list statement answered no row');
-  const counted = <T extends { id: number; count: number }>(sections: T[]) =>
-    Object.fromEntries(sections.map((section) => [section.id, section.count]));
+  const counted = <T extends { count: number }>(sections: T[], keyOf: (section: T) => string | number) =>
+    Object.fromEntries(sections.map((section) => [keyOf(section), section.count]));
   const visibleSection = <T extends { count: number }>({ count: _, ...section }: T) => ({
     ...section,
     status: statusOf(true),
@@ -332,9 +402,14 @@ export async function listProducts(
   return {
     title: query.title,
     products: summary.cards.map(toCard),
-    counts: { projects: counted(summary.projects), categories: counted(summary.categories) },
+    counts: {
+      projects: counted(summary.projects, (project) => project.id),
+      categories: counted(summary.categories, (category) => category.id),
+      sizes: counted(summary.sizes, (size) => size.key),
+    },
     projects: summary.projects.map(visibleSection),
     categories: summary.categories.map(visibleSection),
+    sizes: summary.sizes.map(({ key, name }) => ({ key, name })),
     ...(view.page === undefined
       ? {}
       : {
@@ -366,9 +441,9 @@ export async function getProduct(
   if (!row) throw new NotFound('Product not found', { link: ['No such product'] }, 'page-not-found');
 
   const card = toCard(row);
-  const [images, categoryList, similar, rating] = await Promise.all([
+  const [pictures, categoryList, similar, rating, options, variants, sizeGuide] = await Promise.all([
     db
-      .select({ file: productImages.file })
+      .select({ file: productImages.file, optionValue: productImages.optionValueId })
       .from(productImages)
       .where(eq(productImages.productId, row.id))
       .orderBy(asc(productImages.position), asc(productImages.id)),
@@ -385,13 +460,20 @@ export async function getProduct(
           .orderBy(asc(categories.position), asc(categories.id)),
     listSimilar(db, locale, card),
     reviewSummary(db, row.id),
+    card.hasOptions ? listOptions(db, locale, row.id) : Promise.resolve([]),
+    listVariants(db, row.id, !row.envisioned),
+    card.hasOptions ? findSizeGuide(db, locale, card.categories) : Promise.resolve(null),
   ]);
 
   return {
     product: {
       ...card,
       desc: row.description,
-      images: images.map((image) => image.file),
+      images: pictures.map((picture) => picture.file),
+      pictures,
+      options,
+      variants,
+      sizeGuide,
       weight: row.weight,
       project: {
         id: row.project.id,
@@ -405,6 +487,78 @@ export async function getProduct(
   };
 }
 
+/** A product's options with their values, in the picker's order. */
+async function listOptions(db: Executor, locale: Locale, productId: number): Promise<ProductOption[]> {
+  const rows = await db
+    .select({
+      optionId: productOptions.id,
+      kind: productOptions.kind,
+      name: localized(locale, productOptions.nameRu, productOptions.nameEn),
+      id: productOptionValues.id,
+      value: localized(locale, productOptionValues.valueRu, productOptionValues.valueEn),
+      key: productOptionValues.valueEn,
+      swatch: productOptionValues.swatch,
+    })
+    .from(productOptions)
+    .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
+    .where(eq(productOptions.productId, productId))
+    .orderBy(
+      asc(productOptions.position),
+      asc(productOptions.id),
+      asc(productOptionValues.position),
+      asc(productOptionValues.id),
+    );
+  const options = new Map<number, ProductOption>();
+  for (const { optionId, kind, name, ...value } of rows) {
+    const option = options.get(optionId) ?? { id: optionId, kind, name, values: [] };
+    option.values.push(value);
+    options.set(optionId, option);
+  }
+  return [...options.values()];
+}
+
+/** What can be bought of a product: its variants with their option values, prices and stock. */
+async function listVariants(db: Executor, productId: number, orderable: boolean): Promise<ProductVariant[]> {
+  const rows = await db
+    .select({
+      id: productVariants.id,
+      sku: productVariants.sku,
+      price: variantPrice,
+      sale: variantSale,
+      quantity: productVariants.quantity,
+      values: sql<number[]>`coalesce((select array_agg(pvv.option_value_id order by o.position, o.id)
+        from ${productVariantValues} pvv
+        join ${productOptionValues} ov on ov.id = pvv.option_value_id
+        join ${productOptions} o on o.id = ov.option_id
+        where pvv.variant_id = ${productVariants.id}), '{}')`,
+    })
+    .from(productVariants)
+    .innerJoin(products, eq(products.id, productVariants.productId))
+    .where(eq(productVariants.productId, productId))
+    .orderBy(asc(productVariants.position), asc(productVariants.id));
+  return rows.map((variant) => ({
+    id: variant.id,
+    sku: variant.sku,
+    values: variant.values.map(Number),
+    price: kopecksToRoubles(variant.price),
+    sale: variant.sale === null ? null : kopecksToRoubles(variant.sale),
+    inStock: orderable && variant.price > 0 ? variant.quantity : 0,
+  }));
+}
+
+/** The size guide of the first of the product's (visible) categories that has one, sanitized. */
+async function findSizeGuide(db: Executor, locale: Locale, categoryIds: number[]): Promise<string | null> {
+  if (categoryIds.length === 0) return null;
+  const guide = localized(locale, categories.sizeGuideRu, categories.sizeGuideEn);
+  const [row] = await db
+    .select({ guide })
+    .from(categories)
+    .where(and(inArray(categories.id, categoryIds), ne(guide, '')))
+    .orderBy(asc(categories.position), asc(categories.id))
+    .limit(1);
+  // Staff HTML is cleaned when written; cleaned again here, as a table is all a guide may hold.
+  return row ? sanitizeDescription(row.guide) || null : null;
+}
 /**
  * Products sharing the most categories with this one, then those of the same project; in stock
  * first. Those sharing a category are counted from the category index; the same project's others

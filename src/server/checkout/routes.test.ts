@@ -11,6 +11,7 @@ import { createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
 import { createRussianPostSimulator } from '../providers/simulators/russian-post.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { setStock } from '../testing/stock.ts';
 
 let providers: FastifyInstance;
 let shop: Awaited<ReturnType<typeof createTestApp>>;
@@ -186,7 +187,7 @@ describe('one basket, one order, one unpaid order', () => {
   it('10 submits of one checkout at once place one order, take the stock once and all answer it', async () => {
     const send = await shopper('carol@example.com');
     const wolf = fixtures.id('wolf-shirt');
-    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 10);
     await send('POST', '/api/basket', { product: wolf });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -207,7 +208,7 @@ describe('one basket, one order, one unpaid order', () => {
   it('10 submits at once without a key still place one order: the others find the basket empty', async () => {
     const send = await shopper('dmitry@example.com');
     const wolf = fixtures.id('wolf-shirt');
-    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 10);
     await send('POST', '/api/basket', { product: wolf });
     const answers = await Promise.all(
       Array.from({ length: 10 }, () =>
@@ -223,7 +224,7 @@ describe('one basket, one order, one unpaid order', () => {
   it('a new order replaces the unpaid one and gives its units back', async () => {
     const send = await shopper('erin@example.com');
     const wolf = fixtures.id('wolf-shirt');
-    await shop.db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 10);
     await send('POST', '/api/basket', { product: wolf });
     const first = await send('POST', '/api/order', { ...recipient, deliveryMethod: 'russian_post' });
     await send('POST', '/api/basket', { product: wolf });

@@ -17,6 +17,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { USER_ROLES } from '../../contract/accounts.ts';
 
 /**
  * The data model of the whole specification. Money is integer kopecks; texts shown to shoppers
@@ -40,7 +41,7 @@ export const users = pgTable(
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
     passwordHash: text('password_hash').notNull(),
-    isAdmin: boolean('is_admin').notNull().default(false),
+    role: text('role', { enum: USER_ROLES }).notNull().default('customer'),
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
     locale: text('locale').notNull().default('ru'),
     firstName: text('first_name'),
@@ -50,10 +51,15 @@ export const users = pgTable(
     city: text('city'),
     zip: text('zip'),
     address: text('address'),
+    /** When staff blocked the account: it cannot sign in, and its sessions are gone. */
+    blockedAt: timestamp('blocked_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (table) => [uniqueIndex('users_email_unique').on(sql`lower(${table.email})`)],
+  (table) => [
+    uniqueIndex('users_email_unique').on(sql`lower(${table.email})`),
+    index('users_staff_idx').on(table.role).where(sql`${table.role} <> 'customer'`),
+  ],
 );
 
 /** Server-side sessions; the cookie carries only the random id, the table is shared by all instances. */
@@ -108,6 +114,9 @@ export const categories = pgTable('categories', {
   nameEn: text('name_en').notNull(),
   visible: boolean('visible').notNull().default(true),
   position: integer('position').notNull().default(0),
+  /** The category's size guide (sanitized HTML, usually a table), opened from the size picker; '' for none. */
+  sizeGuideRu: text('size_guide_ru').notNull().default(''),
+  sizeGuideEn: text('size_guide_en').notNull().default(''),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
   version: version(),
@@ -125,13 +134,17 @@ export const products = pgTable(
     nameEn: text('name_en').notNull(),
     descriptionRu: text('description_ru').notNull().default(''),
     descriptionEn: text('description_en').notNull().default(''),
-    /** Kopecks. */
+    /** Kopecks; also the price of every variant without its own. */
     price: integer('price').notNull(),
-    /** Sale price in kopecks, or null when not on sale. */
+    /** Sale price in kopecks, or null when not on sale; applies to variants without their own price. */
     sale: integer('sale'),
-    /** Grams, for delivery cost. */
+    /** Grams, for delivery cost; also the weight of every variant without its own. */
     weight: integer('weight').notNull().default(0),
-    /** Units in stock; reserved atomically by orders and never below zero. */
+    /**
+     * Units in stock over all the product's variants: the sum of `product_variants.quantity`, kept
+     * by triggers (migration 0006). Stock is written on variants only; a direct change is refused.
+     * An insert's quantity becomes the stock of the default variant the database creates for it.
+     */
     quantity: integer('quantity').notNull().default(0),
     visible: boolean('visible').notNull().default(true),
     weekSale: boolean('week_sale').notNull().default(false),
@@ -223,6 +236,128 @@ export const searchQueries = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.query] })],
 );
 
+// ── Options and variants (ADR 0036) ─────────────────────────────────────────────────────────────
+
+/** How the shop shows an option: sizes as buttons (and a list filter), colours as swatches. */
+export const OPTION_KINDS = ['size', 'colour', 'other'] as const;
+export type OptionKind = (typeof OPTION_KINDS)[number];
+
+/** An option a product comes in (Size, Colour), in both languages, in the order the picker shows. */
+export const productOptions = pgTable(
+  'product_options',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    kind: text('kind', { enum: OPTION_KINDS }).notNull().default('other'),
+    nameRu: text('name_ru').notNull(),
+    nameEn: text('name_en').notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [index('product_options_product_idx').on(table.productId, table.position)],
+);
+
+/** One value of an option (L, Red). A colour value may carry a swatch and have pictures linked to it. */
+export const productOptionValues = pgTable(
+  'product_option_values',
+  {
+    id: serial('id').primaryKey(),
+    optionId: integer('option_id')
+      .notNull()
+      .references(() => productOptions.id, { onDelete: 'cascade' }),
+    valueRu: text('value_ru').notNull(),
+    valueEn: text('value_en').notNull(),
+    /** `#rrggbb` of a colour's swatch, or null. */
+    swatch: text('swatch'),
+    position: integer('position').notNull().default(0),
+  },
+  (table) => [
+    index('product_option_values_option_idx').on(table.optionId, table.position),
+    uniqueIndex('product_option_values_en_unique').on(table.optionId, table.valueEn),
+    uniqueIndex('product_option_values_ru_unique').on(table.optionId, table.valueRu),
+    check('product_option_values_swatch', sql`${table.swatch} is null or ${table.swatch} ~ '^#[0-9a-f]{6}$'`),
+  ],
+);
+
+/**
+ * What a shopper buys: one combination of the product's option values (none for a product without
+ * options: its default variant, which the database creates with the product). Stock lives here;
+ * price, sale and weight are the product's unless the variant has its own.
+ */
+export const productVariants = pgTable(
+  'product_variants',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    sku: text('sku').notNull(),
+    /** Own price in kopecks, or null for the product's price and sale. */
+    price: integer('price'),
+    /** Own sale price in kopecks (only with an own price), or null. */
+    sale: integer('sale'),
+    /** Own weight in grams, or null for the product's. */
+    weight: integer('weight'),
+    /** Units in stock; taken and returned only by orders/lifecycle.ts, never below zero. */
+    quantity: integer('quantity').notNull().default(0),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('product_variants_sku_unique').on(table.sku),
+    index('product_variants_product_idx').on(table.productId, table.position),
+    check('product_variants_quantity_not_negative', sql`${table.quantity} >= 0`),
+    check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
+    check(
+      'product_variants_sale_below_price',
+      sql`${table.sale} is null or (${table.price} is not null and ${table.sale} >= 0 and ${table.sale} < ${table.price})`,
+    ),
+    check('product_variants_weight_not_negative', sql`${table.weight} is null or ${table.weight} >= 0`),
+  ],
+);
+
+/** The option values that make a variant: one per option of its product. */
+export const productVariantValues = pgTable(
+  'product_variant_values',
+  {
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    optionValueId: integer('option_value_id')
+      .notNull()
+      .references(() => productOptionValues.id),
+  },
+  (table) => [
+    primaryKey({ columns: [table.variantId, table.optionValueId] }),
+    index('product_variant_values_value_idx').on(table.optionValueId),
+  ],
+);
+
+/**
+ * A signed-in shopper asked to be told when a sold-out variant is back. The mail goes once:
+ * `notified_at` is set in the transaction that queues it.
+ */
+export const stockAlerts = pgTable(
+  'stock_alerts',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    notifiedAt: timestamp('notified_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.variantId] }),
+    index('stock_alerts_waiting_idx').on(table.variantId).where(sql`${table.notifiedAt} is null`),
+  ],
+);
+
 export const productImages = pgTable(
   'product_images',
   {
@@ -232,6 +367,10 @@ export const productImages = pgTable(
       .references(() => products.id, { onDelete: 'cascade' }),
     /** File name under img/products/ of the uploads root. */
     file: text('file').notNull(),
+    /** The colour (an option value of this product) the picture shows, or null for every colour. */
+    optionValueId: integer('option_value_id').references(() => productOptionValues.id, {
+      onDelete: 'set null',
+    }),
     position: integer('position').notNull().default(0),
   },
   (table) => [index('product_images_product_idx').on(table.productId, table.position)],
@@ -265,11 +404,14 @@ export const basketItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
     count: integer('count').notNull(),
     addedAt: createdAt(),
   },
   (table) => [
-    primaryKey({ columns: [table.basketId, table.productId] }),
+    primaryKey({ columns: [table.basketId, table.variantId] }),
     check('basket_items_count_positive', sql`${table.count} >= 1`),
   ],
 );
@@ -370,7 +512,18 @@ export const orders = pgTable(
   ],
 );
 
-/** Items are copied at order time: names and prices stay as they were when the order was placed. */
+/** An option value as an order item keeps it: "Size: L" in both languages. */
+export interface OrderItemOption {
+  nameRu: string;
+  nameEn: string;
+  valueRu: string;
+  valueEn: string;
+}
+
+/**
+ * Items are copied at order time: names, SKU, option values and prices stay as they were when the
+ * order was placed. The variant link is what units go back to; it is null once the variant is gone.
+ */
 export const orderItems = pgTable(
   'order_items',
   {
@@ -380,6 +533,9 @@ export const orderItems = pgTable(
     productId: integer('product_id')
       .notNull()
       .references(() => products.id, { onDelete: 'restrict' }),
+    variantId: integer('variant_id').references(() => productVariants.id, { onDelete: 'set null' }),
+    sku: text('sku').notNull(),
+    options: jsonb('options').$type<OrderItemOption[]>().notNull().default([]),
     nameRu: text('name_ru').notNull(),
     nameEn: text('name_en').notNull(),
     price: integer('price').notNull(),
@@ -387,7 +543,8 @@ export const orderItems = pgTable(
     count: integer('count').notNull(),
   },
   (table) => [
-    primaryKey({ columns: [table.orderId, table.productId] }),
+    primaryKey({ columns: [table.orderId, table.sku] }),
+    index('order_items_variant_idx').on(table.variantId),
     check('order_items_count_positive', sql`${table.count} >= 1`),
   ],
 );
@@ -433,8 +590,11 @@ export const paymentTransactions = pgTable(
     accepted: boolean('accepted').notNull().default(true),
     /** Staff member who asked for a refund. */
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
-    /** Items a refund put back in stock: [{ productId, count }]. */
-    restock: jsonb('restock').$type<{ productId: number; count: number }[]>().notNull().default([]),
+    /** Items a refund put back in stock: [{ productId, variantId, count }]. */
+    restock: jsonb('restock')
+      .$type<{ productId: number; variantId: number; count: number }[]>()
+      .notNull()
+      .default([]),
     raw: jsonb('raw').$type<Record<string, string>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -579,5 +739,26 @@ export const auditLog = pgTable(
   (table) => [
     index('audit_log_entity_idx').on(table.entity, table.entityId),
     index('audit_log_created_idx').on(table.createdAt),
+  ],
+);
+
+/**
+ * Staff notes, kept as a timeline: each note stays with its author and time. A note is about a
+ * customer or about an order, never both.
+ */
+export const staffNotes = pgTable(
+  'staff_notes',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id').references(() => users.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    authorId: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('staff_notes_customer_idx').on(table.customerId, table.createdAt),
+    index('staff_notes_order_idx').on(table.orderId, table.createdAt),
+    check('staff_notes_one_subject', sql`(${table.customerId} is null) <> (${table.orderId} is null)`),
   ],
 );

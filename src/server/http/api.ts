@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ZodType, z } from 'zod';
+import type { StaffRole } from '../../contract/accounts.ts';
 import { errorResponse } from '../../contract/catalog.ts';
 import { Invalid } from '../errors.ts';
 
@@ -17,8 +18,12 @@ export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   query?: ZodType<Query>;
   body?: ZodType<Body>;
   response: ZodType;
-  /** Who may call it; everyone when absent. Admin calls are refused to everyone else. */
-  access?: 'admin';
+  /**
+   * The least staff role that may call it; everyone when absent. `manager`: managers and admins
+   * (catalogue, orders, content); `admin`: admins only (staff accounts, deletions). Refused
+   * (401/403) before any input is read.
+   */
+  access?: StaffRole;
   /** Largest body it takes, when above the app's 1 MB (uploads, imports); see body-limits.ts. */
   bodyLimit?: number;
   handler(input: {
@@ -35,7 +40,7 @@ export const defineRoute = <Query, Body, Params = unknown>(route: ApiRoute<Query
 
 /** Checks run before a guarded call's input is even parsed. */
 export interface Guards {
-  admin(request: FastifyRequest): Promise<unknown>;
+  staff(request: FastifyRequest, role: StaffRole): Promise<unknown>;
 }
 
 /** Turns zod issues into the spec's `errors: { field: [messages] }`. */
@@ -59,7 +64,7 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
 export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
   const scoped = (url: string) => url.replace(/^\/api/, '');
   const handle = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (route.access === 'admin') await guards.admin(request);
+    if (route.access) await guards.staff(request, route.access);
     const params = route.params ? parseOrThrow(route.params, request.params) : undefined;
     const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
     const body = route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined;

@@ -9,11 +9,14 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
+import type { StaffRole } from '../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
+import { adminCustomerRoutes } from '../admin/customer-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
+import { adminStaffRoutes } from '../admin/staff-routes.ts';
 import { basketRoutes } from '../cart/routes.ts';
 import { catalogRoutes } from '../catalog/routes.ts';
 import { paymentNotifications, paymentPageRoutes } from '../checkout/routes.ts';
@@ -109,8 +112,12 @@ export async function buildApp(options: AppOptions) {
     ...paymentPageRoutes(services),
     ...adminRoutes(services),
     ...adminContentRoutes(services),
+    ...adminCustomerRoutes(services),
+    ...adminStaffRoutes(services),
   ];
-  const guards = { admin: (request: FastifyRequest) => accountActions(services, request).requireAdmin() };
+  const guards = {
+    staff: (request: FastifyRequest, role: StaffRole) => accountActions(services, request).requireStaff(role),
+  };
   // The API lives in its own scope: CORS (with its preflight route) applies to it alone and cannot
   // collide with the server-rendered app's catch-all route.
   await app.register(

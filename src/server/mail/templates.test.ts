@@ -35,6 +35,16 @@ const samples: MailData = {
   'order-refunded': { orderId: 42, amount: 1500.5, currency: 'RUB', full: false },
   'order-shipped': { orderId: 42, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
   'envisioned-available': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
+  'back-in-stock': {
+    productName: 'Худи «Страж»',
+    options: 'Размер: L',
+    link: 'https://shop.example/product/guardian-hoodie?variant=7',
+  },
+  'staff-invite': {
+    role: 'manager',
+    link: 'https://shop.example/reset?token=t0k&email=a%40b.c',
+    expiresInHours: 72,
+  },
 };
 
 const spaces = (value: string) => value.replace(/[\u00a0\u202f]/g, ' ');

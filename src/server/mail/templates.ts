@@ -14,6 +14,8 @@ export type DeliveryMethod = (typeof DELIVERY_METHODS)[number];
 
 export interface OrderedItem {
   name: string;
+  /** The variant's options in the mail's language ("Size: L") and its SKU; absent for a product without options. */
+  variant?: { options: string; sku: string };
   count: number;
   /** Price of one unit, roubles. */
   price: number;
@@ -47,6 +49,10 @@ export interface MailData {
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
   'envisioned-available': { productName: string; link: string };
+  /** A variant a shopper waited for is in stock again; `options` is its label ("Size: L") or null. */
+  'back-in-stock': { productName: string; options: string | null; link: string };
+  /** An admin made the reader staff: the link sets a password (a reset token) and opens the way in. */
+  'staff-invite': { role: 'manager' | 'admin'; link: string; expiresInHours: number };
 }
 
 export type MailTemplate = keyof MailData;
@@ -61,6 +67,8 @@ export const MAIL_TEMPLATES = [
   'order-refunded',
   'order-shipped',
   'envisioned-available',
+  'back-in-stock',
+  'staff-invite',
 ] as const satisfies readonly MailTemplate[];
 
 export interface RenderedMail {
@@ -175,7 +183,7 @@ type Block =
   | {
       kind: 'items';
       headings: [name: string, count: string, amount: string];
-      rows: { name: string; count: number; amount: string }[];
+      rows: { name: string; detail?: string; count: number; amount: string }[];
       totals: [label: string, value: string][];
     }
   | { kind: 'quote'; text: string }
@@ -244,7 +252,11 @@ function blockHtml(block: Block): string {
         block.rows
           .map(
             (row) =>
-              `<tr><td style="${cell}">${escapeHtml(row.name)}</td>` +
+              `<tr><td style="${cell}">${escapeHtml(row.name)}` +
+              (row.detail
+                ? `<br><span style="font-size:13px;color:${MUTED}">${escapeHtml(row.detail)}</span>`
+                : '') +
+              '</td>' +
               `<td align="center" style="${cell}">${escapeHtml(row.count)}</td>` +
               `<td align="right" style="${cell};white-space:nowrap">${escapeHtml(row.amount)}</td></tr>`,
           )
@@ -280,7 +292,9 @@ function blockText(block: Block): string {
       return block.rows.map(([label, value]) => `${label}: ${value}`).join('\n');
     case 'items':
       return [
-        ...block.rows.map((row) => `- ${row.name} × ${row.count}: ${row.amount}`),
+        ...block.rows.map(
+          (row) => `- ${row.name}${row.detail ? ` (${row.detail})` : ''} × ${row.count}: ${row.amount}`,
+        ),
         '',
         ...block.totals.map(([label, value]) => `${label}: ${value}`),
       ].join('\n');
@@ -303,6 +317,7 @@ const ORDER_LABELS: Record<
     total: string;
     method: string;
     address: string;
+    sku: string;
   }
 > = {
   ru: {
@@ -312,6 +327,7 @@ const ORDER_LABELS: Record<
     total: 'Итого',
     method: 'Способ доставки',
     address: 'Адрес',
+    sku: 'артикул',
   },
   en: {
     headings: ['Item', 'Qty', 'Amount'],
@@ -320,6 +336,7 @@ const ORDER_LABELS: Record<
     total: 'Total',
     method: 'Delivery method',
     address: 'Address',
+    sku: 'SKU',
   },
 };
 
@@ -332,6 +349,7 @@ function orderBlocks(data: OrderMailData, amounts: ReturnType<typeof orderAmount
       headings: labels.headings,
       rows: data.items.map((item, index) => ({
         name: item.name,
+        ...(item.variant ? { detail: `${item.variant.options}, ${labels.sku} ${item.variant.sku}` } : {}),
         count: item.count,
         amount: amounts.lines[index] ?? '',
       })),
@@ -714,6 +732,64 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
           kind: 'note',
           text: 'You are receiving this because you added the item to your wishlist. The edition is limited, so do not wait too long.',
         },
+      ],
+    }),
+  },
+
+  'back-in-stock': {
+    ru: ({ productName, options, link }) => ({
+      subject: `Снова в наличии: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('Товар, которого вы ждали, снова в наличии:'),
+        paragraph(strong(options ? `${productName} (${options})` : productName)),
+        { kind: 'button', label: 'Перейти к товару', href: link },
+        {
+          kind: 'note',
+          text: 'Вы получили это письмо, потому что попросили сообщить о поступлении. Мы пишем об этом один раз; тираж ограничен.',
+        },
+      ],
+    }),
+    en: ({ productName, options, link }) => ({
+      subject: `Back in stock: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('The item you were waiting for is back in stock:'),
+        paragraph(strong(options ? `${productName} (${options})` : productName)),
+        { kind: 'button', label: 'View the item', href: link },
+        {
+          kind: 'note',
+          text: 'You are receiving this because you asked to be told when it returns. We write about it once; the edition is limited.',
+        },
+      ],
+    }),
+  },
+
+  'staff-invite': {
+    ru: ({ role, link, expiresInHours }) => ({
+      subject: 'Приглашение в управление магазином',
+      blocks: [
+        paragraph('Здравствуйте!'),
+        paragraph(
+          'Вас пригласили в управление магазином с ролью ',
+          strong(role === 'admin' ? 'администратор' : 'менеджер'),
+          '. Чтобы войти, задайте пароль по ссылке (если у вас уже есть пароль от магазина, можно войти и с ним).',
+        ),
+        { kind: 'button', label: 'Задать пароль', href: link },
+        paragraph('Ссылка действует ', strong(hours(expiresInHours, 'ru')), ' и сработает только один раз.'),
+        { kind: 'note', text: 'Если вы не ждали этого письма, просто проигнорируйте его.' },
+      ],
+    }),
+    en: ({ role, link, expiresInHours }) => ({
+      subject: 'You are invited to run the shop',
+      blocks: [
+        paragraph('Hello!'),
+        paragraph(
+          'You have been invited to the shop’s back office as ',
+          strong(role === 'admin' ? 'an administrator' : 'a manager'),
+          '. To sign in, set your password with the link below (if you already have a password for the shop, it works too).',
+        ),
+        { kind: 'button', label: 'Set your password', href: link },
+        paragraph('The link is valid for ', strong(hours(expiresInHours, 'en')), ' and works only once.'),
+        { kind: 'note', text: 'If you did not expect this mail, simply ignore it.' },
       ],
     }),
   },

@@ -6,6 +6,8 @@ import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { setStock } from '../testing/stock.ts';
+import { defaultVariantId } from '../testing/variants.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { cancelOrder, createOrder, expireOrders } from './service.ts';
 import { canMove, nextStatuses, type OrderStatus, type StatusActor } from './status.ts';
@@ -47,7 +49,7 @@ async function orderIn(status: OrderStatus, count = 1) {
   const { db } = connection;
   const userId = await newUser();
   const outlaw = fixtures.id('outlaw-shirt');
-  await db.update(products).set({ quantity: 100 }).where(eq(products.id, outlaw));
+  await setStock(db, outlaw, 100);
   await addToBasket(db, { userId }, outlaw);
   await setBasketCount(db, { userId }, outlaw, count);
   const order = await createOrder(db, userId, input, context);
@@ -190,10 +192,11 @@ describe('stock comes back on every cancellation', () => {
   it('when a full refund cancels a paid order, the units it names', async () => {
     const order = await orderIn(1, 5);
     expect(await stockOf(outlaw())).toBe(95);
+    const variantId = await defaultVariantId(connection.db, outlaw());
     await connection.db.transaction((transaction) =>
       moveOrderStatus(transaction, order.id, 2, {
         actor: 'refund',
-        restock: [{ productId: outlaw(), count: 2 }],
+        restock: [{ productId: outlaw(), variantId, count: 2 }],
       }),
     );
     expect(await stockOf(outlaw())).toBe(97);

@@ -1,6 +1,7 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { notifyBackInStock } from '../catalog/stock-alerts.ts';
 import type { Executor } from '../db/client.ts';
-import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, products, productVariants } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
@@ -18,15 +19,17 @@ import {
  * The order lifecycle: every status change of an order goes through `moveOrderStatus`, which asks
  * the state machine (status.ts) and does the move's side effects in the caller's transaction: the
  * status history row, the stock released on a cancellation, and the cancel mail. Units leave and
- * come back only through `takeStock` and `releaseStock`.
+ * come back only through `takeStock` and `releaseStock`, on product variants.
  */
 
 export interface StockItem {
   productId: number;
+  variantId: number;
   count: number;
 }
 
-const byProductId = (items: readonly StockItem[]) => [...items].sort((a, b) => a.productId - b.productId);
+const inLockOrder = (items: readonly StockItem[]) =>
+  [...items].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
 
 export const unavailableError = (unavailable: number[]) =>
   new Conflict('basket-unavailable', { basket: ['basket-unavailable'] }, 'basket-unavailable', {
@@ -34,10 +37,12 @@ export const unavailableError = (unavailable: number[]) =>
   });
 
 /**
- * Takes each item's units with a conditional update, in ascending product id so concurrent
- * transactions lock rows in the same order and cannot deadlock. The first item short of stock (or
- * no longer orderable, when asked) throws basket-unavailable; the caller's transaction, or a
- * savepoint around this call, undoes the items already taken.
+ * Takes each item's units from its variant with a conditional update. The products' rows are
+ * locked first, in ascending id, then the variants' in ascending (product, variant) order: a
+ * variant's stock change also moves its product's total (a trigger), so every writer takes the
+ * product's lock before a variant's and concurrent transactions cannot deadlock. The first item
+ * short of stock (or no longer orderable, when asked) throws basket-unavailable with its product
+ * id; the caller's transaction, or a savepoint around this call, undoes the items already taken.
  */
 export async function takeStock(
   tx: Executor,
@@ -45,41 +50,61 @@ export async function takeStock(
   now: Date,
   options: { orderableOnly: boolean },
 ): Promise<void> {
-  for (const item of byProductId(items)) {
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
+  );
+  for (const item of inLockOrder(items)) {
     const [taken] = await tx
-      .update(products)
-      .set({ quantity: sql`${products.quantity} - ${item.count}`, updatedAt: now })
+      .update(productVariants)
+      .set({ quantity: sql`${productVariants.quantity} - ${item.count}`, updatedAt: now })
       .where(
         and(
-          eq(products.id, item.productId),
-          gte(products.quantity, item.count),
-          options.orderableOnly ? eq(products.visible, true) : undefined,
-          options.orderableOnly ? eq(products.envisioned, false) : undefined,
+          eq(productVariants.id, item.variantId),
+          eq(productVariants.productId, item.productId),
+          gte(productVariants.quantity, item.count),
+          options.orderableOnly
+            ? sql`exists (select 1 from ${products} where ${products.id} = ${item.productId}
+                and ${products.visible} and not ${products.envisioned})`
+            : undefined,
         ),
       )
-      .returning({ id: products.id });
+      .returning({ id: productVariants.id });
     if (!taken) throw unavailableError([item.productId]);
   }
 }
 
-/** Puts units back in stock, in ascending product id (the same lock order as `takeStock`). */
+/**
+ * Puts units back in stock, in the same lock order as `takeStock`. Items whose variant is gone
+ * (deleted by staff after the order was placed) have nothing to go back to. Shoppers waiting for a
+ * variant that comes back are mailed in the same transaction.
+ */
 export async function releaseStock(
   tx: Executor,
-  items: { productId: number; count: number }[],
+  items: readonly StockItem[],
   now: Date,
+  shop?: MailShop,
 ): Promise<void> {
-  for (const item of byProductId(items)) {
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
+  );
+  for (const item of inLockOrder(items)) {
     await tx
-      .update(products)
-      .set({ quantity: sql`${products.quantity} + ${item.count}`, updatedAt: now })
-      .where(eq(products.id, item.productId));
+      .update(productVariants)
+      .set({ quantity: sql`${productVariants.quantity} + ${item.count}`, updatedAt: now })
+      .where(eq(productVariants.id, item.variantId));
   }
+  await notifyBackInStock(
+    tx,
+    items.map((item) => item.variantId),
+    shop,
+  );
 }
 
 /**
- * Locks products' rows in ascending id up front, for a transaction that releases some units and
- * then takes others: its row locks would otherwise come in two ascending runs and could deadlock
- * with a buyer taking the same products.
+ * Locks products' rows in ascending id, for a transaction that changes their variants' stock (a
+ * variant's stock moves its product's total) or that releases some units and then takes others.
  */
 export async function lockProducts(tx: Executor, productIds: readonly number[]): Promise<void> {
   if (productIds.length === 0) return;
@@ -91,13 +116,14 @@ export async function lockProducts(tx: Executor, productIds: readonly number[]):
     .for('update');
 }
 
-/** The order's items as stock units, in ascending product id. */
+/** The order's items as stock units (those whose variant still exists), in lock order. */
 export async function orderStock(tx: Executor, orderId: number): Promise<StockItem[]> {
-  return tx
-    .select({ productId: orderItems.productId, count: orderItems.count })
+  const rows = await tx
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, count: orderItems.count })
     .from(orderItems)
-    .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .where(and(eq(orderItems.orderId, orderId), isNotNull(orderItems.variantId)))
+    .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
+  return rows.flatMap((row) => (row.variantId === null ? [] : [{ ...row, variantId: row.variantId }]));
 }
 
 /** Locks the order's row for the rest of the caller's transaction. */
@@ -152,7 +178,7 @@ export async function moveOrderStatus(
     createdAt: now,
   });
   if (to === ORDER_STATUS.cancelled) {
-    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now);
+    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, options.shop);
     if (options.actor !== 'refund') {
       await queueMail(
         tx,

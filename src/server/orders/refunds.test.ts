@@ -15,6 +15,8 @@ import { createRobokassaSimulator, type RobokassaSimulator } from '../providers/
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { setStock } from '../testing/stock.ts';
+import { defaultVariantId } from '../testing/variants.ts';
 import { refreshRefund, refundOrder } from './refunds.ts';
 import { createOrder, findOrder } from './service.ts';
 
@@ -96,7 +98,7 @@ beforeAll(async () => {
   });
   const [staff] = await connection.db
     .insert(users)
-    .values({ email: 'manager@example.com', passwordHash: '', isAdmin: true, emailVerifiedAt: new Date() })
+    .values({ email: 'manager@example.com', passwordHash: '', role: 'admin', emailVerifiedAt: new Date() })
     .returning();
   staffId = staff?.id as number;
 });
@@ -114,7 +116,7 @@ async function paidOrder(paymentMethod: 'robokassa' | 'paypal', locale: 'ru' | '
   const user = await newShopper(db);
   const userId = user.id;
   const wolf = fixtures.id('wolf-shirt');
-  await db.update(products).set({ quantity: 10 }).where(eq(products.id, wolf));
+  await setStock(db, wolf, 10);
   await addToBasket(db, { userId }, wolf);
   await setBasketCount(db, { userId }, wolf, 2);
   const input = orderInput({ locale, paymentMethod, email: user.email });
@@ -135,7 +137,7 @@ async function paidOrder(paymentMethod: 'robokassa' | 'paypal', locale: 'ru' | '
   await fetch(`${form.url}/pay`, { method: 'POST', body: hidden, redirect: 'manual' });
   const order = await findOrder(db, placed.id);
   expect(order?.status).toBe(1);
-  return { order: order as NonNullable<typeof order>, wolf };
+  return { order: order as NonNullable<typeof order>, wolf, shirt: await defaultVariantId(db, wolf) };
 }
 
 const refundsOf = (orderId: number) =>
@@ -152,11 +154,11 @@ const statusOf = async (orderId: number) => (await findOrder(connection.db, orde
 
 describe('refunds through Robokassa', () => {
   it('refunds the whole payment: the order is cancelled, the chosen units go back, the buyer is told in Russian', async () => {
-    const { order, wolf } = await paidOrder('robokassa');
+    const { order, wolf, shirt } = await paidOrder('robokassa');
     const before = await quantityOf(wolf);
     const refund = await refundOrder(connection.db, config, {
       orderId: order.id,
-      restock: [{ productId: wolf, count: 2 }],
+      restock: [{ variantId: shirt, count: 2 }],
       staffId,
     });
     expect(refund).toMatchObject({
@@ -165,7 +167,7 @@ describe('refunds through Robokassa', () => {
       amount: order.productsCost + order.deliveryCost,
       createdBy: staffId,
       accepted: true,
-      restock: [{ productId: wolf, count: 2 }],
+      restock: [{ variantId: shirt, count: 2 }],
     });
     expect(robokassa.state.refunds.get(refund.externalId)).toMatchObject({
       amountMinor: order.productsCost + order.deliveryCost,
@@ -180,7 +182,7 @@ describe('refunds through Robokassa', () => {
   });
 
   it('refunds part, then the rest with a restock: the order stays paid until the last kopeck is back', async () => {
-    const { order, wolf } = await paidOrder('robokassa');
+    const { order, wolf, shirt } = await paidOrder('robokassa');
     const before = (await quantityOf(wolf)) as number;
     await refundOrder(connection.db, config, {
       orderId: order.id,
@@ -192,7 +194,7 @@ describe('refunds through Robokassa', () => {
     expect(await quantityOf(wolf)).toBe(before);
     const rest = await refundOrder(connection.db, config, {
       orderId: order.id,
-      restock: [{ productId: wolf, count: 1 }],
+      restock: [{ variantId: shirt, count: 1 }],
       staffId,
     });
     expect(rest.amount).toBe(order.productsCost + order.deliveryCost - 500_00);
@@ -203,7 +205,7 @@ describe('refunds through Robokassa', () => {
   });
 
   it('refuses more than is left and more units than were ordered, and changes nothing', async () => {
-    const { order, wolf } = await paidOrder('robokassa');
+    const { order, shirt } = await paidOrder('robokassa');
     const total = order.productsCost + order.deliveryCost;
     await refundOrder(connection.db, config, {
       orderId: order.id,
@@ -223,7 +225,7 @@ describe('refunds through Robokassa', () => {
       refundOrder(connection.db, config, {
         orderId: order.id,
         amountMinor: 100,
-        restock: [{ productId: wolf, count: 3 }],
+        restock: [{ variantId: shirt, count: 3 }],
         staffId,
       }),
     ).rejects.toMatchObject({ status: 422, intlError: 'refund-restock-too-many' });
@@ -235,7 +237,7 @@ describe('refunds through Robokassa', () => {
   });
 
   it('leaves nothing recorded when the provider refuses or cannot be reached', async () => {
-    const { order, wolf } = await paidOrder('robokassa');
+    const { order, wolf, shirt } = await paidOrder('robokassa');
     const before = await quantityOf(wolf);
     const wrongPassword = {
       ...config,
@@ -244,7 +246,7 @@ describe('refunds through Robokassa', () => {
     await expect(
       refundOrder(connection.db, wrongPassword, {
         orderId: order.id,
-        restock: [{ productId: wolf, count: 1 }],
+        restock: [{ variantId: shirt, count: 1 }],
         staffId,
       }),
     ).rejects.toMatchObject({ status: 409, intlError: 'refund-provider-refused' });
@@ -258,7 +260,7 @@ describe('refunds through Robokassa', () => {
     await expect(
       refundOrder(connection.db, unreachable, {
         orderId: order.id,
-        restock: [{ productId: wolf, count: 1 }],
+        restock: [{ variantId: shirt, count: 1 }],
         staffId,
       }),
     ).rejects.toMatchObject({ status: 503, intlError: 'refund-provider-failed' });
@@ -284,12 +286,12 @@ describe('refunds through Robokassa', () => {
   });
 
   it('records a refund Robokassa is still processing as pending, and finishes it on a state check', async () => {
-    const { order, wolf } = await paidOrder('robokassa');
+    const { order, wolf, shirt } = await paidOrder('robokassa');
     const before = (await quantityOf(wolf)) as number;
     robokassa.state.newRefundLabel = 'processing';
     const pending = await refundOrder(connection.db, config, {
       orderId: order.id,
-      restock: [{ productId: wolf, count: 2 }],
+      restock: [{ variantId: shirt, count: 2 }],
       staffId,
     }).finally(() => {
       robokassa.state.newRefundLabel = 'finished';
@@ -353,12 +355,12 @@ describe('refunds through PayPal', () => {
   });
 
   it('records a refund PayPal delays as pending, and its IPN finishes it: the order is cancelled once', async () => {
-    const { order, wolf } = await paidOrder('paypal');
+    const { order, wolf, shirt } = await paidOrder('paypal');
     const before = (await quantityOf(wolf)) as number;
     paypal.state.newRefundStatus = 'Delayed';
     const pending = await refundOrder(connection.db, config, {
       orderId: order.id,
-      restock: [{ productId: wolf, count: 1 }],
+      restock: [{ variantId: shirt, count: 1 }],
       staffId,
     }).finally(() => {
       paypal.state.newRefundStatus = 'Instant';

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
@@ -36,8 +36,8 @@ export interface RefundRequest {
   orderId: number;
   /** Minor units of the order's currency; everything left when omitted. */
   amountMinor?: number;
-  /** Units to put back in stock. */
-  restock: StockItem[];
+  /** Units of the order's variants to put back in stock. */
+  restock: { variantId: number; count: number }[];
   staffId: number;
   shop?: MailShop;
   now?: Date;
@@ -77,10 +77,10 @@ function moneyOf(order: OrderRow, rows: readonly TransactionRow[]) {
  */
 async function restockable(tx: Executor, order: OrderRow, refunds: readonly TransactionRow[]) {
   const items = await tx
-    .select({ productId: orderItems.productId, count: orderItems.count })
+    .select({ productId: orderItems.productId, variantId: orderItems.variantId, count: orderItems.count })
     .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productId));
+    .where(and(eq(orderItems.orderId, order.id), isNotNull(orderItems.variantId)))
+    .orderBy(asc(orderItems.productId), asc(orderItems.variantId));
   const history = await tx
     .select({ status: orderStatusHistory.status })
     .from(orderStatusHistory)
@@ -90,13 +90,23 @@ async function restockable(tx: Executor, order: OrderRow, refunds: readonly Tran
   const holdsNoStock = lastCancel !== -1 && history[lastCancel + 1]?.status === ORDER_STATUS.special;
   const back = new Map<number, number>();
   for (const refund of refunds) {
-    for (const item of refund.restock) back.set(item.productId, (back.get(item.productId) ?? 0) + item.count);
+    for (const item of refund.restock) back.set(item.variantId, (back.get(item.variantId) ?? 0) + item.count);
   }
   return new Map(
-    items.map((item) => [
-      item.productId,
-      holdsNoStock ? 0 : Math.max(0, item.count - (back.get(item.productId) ?? 0)),
-    ]),
+    items.flatMap((item) =>
+      item.variantId === null
+        ? []
+        : [
+            [
+              item.variantId,
+              {
+                productId: item.productId,
+                variantId: item.variantId,
+                count: holdsNoStock ? 0 : Math.max(0, item.count - (back.get(item.variantId) ?? 0)),
+              },
+            ] as const,
+          ],
+    ),
   );
 }
 
@@ -118,13 +128,15 @@ async function reserveRefund(db: Database, request: RefundRequest) {
       throw refundRefused('amount', 'refund-amount-too-large', { left: decimal(money.left) });
     }
     const allowed = await restockable(tx, order, money.refunds);
-    const restock = request.restock.filter((item) => item.count > 0);
     const seen = new Set<number>();
-    for (const item of restock) {
-      if (seen.has(item.productId) || item.count > (allowed.get(item.productId) ?? 0)) {
+    const restock: StockItem[] = [];
+    for (const item of request.restock.filter((wanted) => wanted.count > 0)) {
+      const left = allowed.get(item.variantId);
+      if (!left || seen.has(item.variantId) || item.count > left.count) {
         throw refundRefused('restock', 'refund-restock-too-many');
       }
-      seen.add(item.productId);
+      seen.add(item.variantId);
+      restock.push({ productId: left.productId, variantId: item.variantId, count: item.count });
     }
     const [reserved] = await tx
       .insert(paymentTransactions)
@@ -239,7 +251,7 @@ async function applyFinishedRefund(
   options: { shop?: MailShop; now: Date },
 ): Promise<void> {
   const order = await lockOrder(tx, refund.orderId as number);
-  await releaseStock(tx, refund.restock, options.now);
+  await releaseStock(tx, refund.restock, options.now, options.shop);
   const money = moneyOf(order, await transactionsOf(tx, order.id));
   const full = money.finished >= money.paid;
   if (full && order.status !== ORDER_STATUS.cancelled) {
@@ -435,7 +447,7 @@ export async function orderTransactions(db: Executor, order: OrderRow) {
     paid: decimal(money.paid),
     refunded: decimal(money.refunded),
     left: decimal(money.left),
-    restockable: [...restock].map(([productId, count]) => ({ productId, count })),
+    restockable: [...restock.values()],
     list: rows.map((row) => ({
       id: row.id,
       kind: row.kind,

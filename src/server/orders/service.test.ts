@@ -6,6 +6,7 @@ import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { setStock } from '../testing/stock.ts';
 import {
   cancelOrder,
   createOrder,
@@ -36,15 +37,13 @@ const stockOf = async (productId: number) =>
       .from(products)
       .where(eq(products.id, productId))
   )[0]?.quantity;
-const setStock = (productId: number, quantity: number) =>
-  connection.db.update(products).set({ quantity }).where(eq(products.id, productId));
 
 describe('placing an order', () => {
   it('takes stock, prices from the database, empties the basket and mails the buyer', async () => {
     const { db } = connection;
     const userId = await newUser();
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 10);
+    await setStock(connection.db, wolf, 10);
     await addToBasket(db, { userId }, wolf);
     await setBasketCount(db, { userId }, wolf, 3);
     const order = await createOrder(db, userId, input(), context);
@@ -90,10 +89,10 @@ describe('placing an order', () => {
     const { db } = connection;
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 5);
+    await setStock(connection.db, outlaw, 5);
     await addToBasket(db, { userId }, outlaw);
     await setBasketCount(db, { userId }, outlaw, 4);
-    await setStock(outlaw, 2);
+    await setStock(connection.db, outlaw, 2);
     await expect(createOrder(db, userId, input(), context)).rejects.toMatchObject({
       status: 409,
       details: { unavailable: [outlaw] },
@@ -111,10 +110,10 @@ describe('placing an order', () => {
   it('never oversells: 50 buyers at once for 5 units, exactly 5 orders', async () => {
     const { db } = connection;
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 50);
+    await setStock(connection.db, wolf, 50);
     const buyers = await Promise.all(Array.from({ length: 50 }, () => newUser()));
     for (const userId of buyers) await addToBasket(db, { userId }, wolf);
-    await setStock(wolf, 5);
+    await setStock(connection.db, wolf, 5);
     const results = await Promise.allSettled(
       buyers.map((userId) => createOrder(db, userId, input(), context)),
     );
@@ -129,7 +128,7 @@ describe('placing an order', () => {
 describe('payments', () => {
   async function placedOrder() {
     const userId = await newUser();
-    await setStock(fixtures.id('outlaw-shirt'), 20);
+    await setStock(connection.db, fixtures.id('outlaw-shirt'), 20);
     await addToBasket(connection.db, { userId }, fixtures.id('outlaw-shirt'));
     return { userId, order: await createOrder(connection.db, userId, input(), context) };
   }
@@ -205,7 +204,7 @@ describe('payments', () => {
     const outlaw = fixtures.id('outlaw-shirt');
     const { order } = await placedOrder();
     await cancelOrder(db, order.id, { reason: 'expired', returnToBasket: false });
-    await setStock(outlaw, 1);
+    await setStock(connection.db, outlaw, 1);
     const rival = await newUser();
     await addToBasket(db, { userId: rival }, outlaw);
     await createOrder(db, rival, input(), context);
@@ -228,7 +227,7 @@ describe('cancel, expiry, history, repeat', () => {
     const { db } = connection;
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 4);
+    await setStock(connection.db, outlaw, 4);
     await addToBasket(db, { userId }, outlaw);
     await setBasketCount(db, { userId }, outlaw, 2);
     const order = await createOrder(db, userId, input(), context);
@@ -248,7 +247,7 @@ describe('cancel, expiry, history, repeat', () => {
     await expireOrders(db, new Date(Date.now() + 24 * 3600_000)); // earlier tests' unpaid orders
     const userId = await newUser();
     const outlaw = fixtures.id('outlaw-shirt');
-    await setStock(outlaw, 3);
+    await setStock(connection.db, outlaw, 3);
     await addToBasket(db, { userId }, outlaw);
     const order = await createOrder(db, userId, input(), { ...context, expiresMinutes: 60 });
     expect(await expireOrders(db, new Date(Date.now() + 30 * 60_000))).toBe(0);
@@ -263,7 +262,7 @@ describe('cancel, expiry, history, repeat', () => {
     const userId = await newUser();
     const stranger = await newUser();
     const wolf = fixtures.id('wolf-shirt');
-    await setStock(wolf, 10);
+    await setStock(connection.db, wolf, 10);
     await addToBasket(db, { userId }, wolf);
     await setBasketCount(db, { userId }, wolf, 4);
     const order = await createOrder(db, userId, input(), context);
@@ -275,7 +274,7 @@ describe('cancel, expiry, history, repeat', () => {
     await expect(getOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
     await expect(repeatOrder(db, stranger, order.id, 'en')).rejects.toMatchObject({ status: 404 });
 
-    await setStock(wolf, 2);
+    await setStock(connection.db, wolf, 2);
     expect(await repeatOrder(db, userId, order.id, 'en')).toEqual({
       notAdded: [{ id: wolf, name: 'Wolf T-shirt', reason: 'limited', ordered: 4, added: 2 }],
     });
@@ -294,14 +293,14 @@ describe('cancel, expiry, history, repeat', () => {
     ) as [number, number, number, number];
     const setProduct = (id: number, values: Partial<typeof products.$inferInsert>) =>
       db.update(products).set(values).where(eq(products.id, id));
-    await setStock(wolf, 10);
-    await setStock(mug, 5);
-    await setStock(outlaw, 5);
+    await setStock(connection.db, wolf, 10);
+    await setStock(connection.db, mug, 5);
+    await setStock(connection.db, outlaw, 5);
     await setProduct(hiddenMug, { visible: true });
     for (const id of [wolf, mug, outlaw, hiddenMug]) await addToBasket(db, { userId }, id);
     const order = await createOrder(db, userId, input(), context);
     try {
-      await setStock(mug, 0);
+      await setStock(connection.db, mug, 0);
       await setProduct(outlaw, { visible: false });
       await setProduct(hiddenMug, { envisioned: true });
       const repeated = await repeatOrder(db, userId, order.id, 'ru');
@@ -315,7 +314,7 @@ describe('cancel, expiry, history, repeat', () => {
       expect(repeated.notAdded).toHaveLength(3);
       expect((await getBasket(db, { userId }, 'ru')).productList).toEqual([wolf]);
     } finally {
-      await setStock(mug, 0);
+      await setStock(connection.db, mug, 0);
       await setProduct(outlaw, { visible: true });
       await setProduct(hiddenMug, { visible: false, envisioned: false });
     }

@@ -11,15 +11,18 @@ import type {
 } from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   basketItems,
   baskets,
+  type OrderItemOption,
   orderItems,
   orderStatusHistory,
   orders,
   paymentTransactions,
   products,
+  productVariants,
   projects,
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
@@ -132,20 +135,24 @@ export async function createOrder(
     const items = await transaction
       .select({
         productId: products.id,
+        variantId: productVariants.id,
+        sku: productVariants.sku,
+        options: variantOptions,
         count: basketItems.count,
         nameRu: products.nameRu,
         nameEn: products.nameEn,
-        price: products.price,
-        sale: products.sale,
-        quantity: products.quantity,
+        price: variantPrice,
+        sale: variantSale,
+        quantity: productVariants.quantity,
         orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+      .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
       .innerJoin(products, eq(products.id, basketItems.productId))
       .innerJoin(projects, eq(projects.id, products.projectId))
       .where(eq(baskets.userId, userId))
-      .orderBy(asc(products.id));
+      .orderBy(asc(products.id), asc(productVariants.id));
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
       .filter((item) => !item.orderable || item.quantity < item.count)
@@ -188,6 +195,9 @@ export async function createOrder(
       items.map((item) => ({
         orderId: order.id,
         productId: item.productId,
+        variantId: item.variantId,
+        sku: item.sku,
+        options: item.options,
         nameRu: item.nameRu,
         nameEn: item.nameEn,
         price: item.price,
@@ -214,15 +224,28 @@ export async function createOrder(
 /** The order as its mails summarise it, in the order's language and currency. */
 function orderMailData(
   order: OrderRow,
-  items: Array<{ nameRu: string; nameEn: string; price: number; sale: number | null; count: number }>,
+  items: Array<{
+    nameRu: string;
+    nameEn: string;
+    sku: string;
+    options: OrderItemOption[];
+    price: number;
+    sale: number | null;
+    count: number;
+  }>,
 ): OrderMailData {
+  const locale = order.locale === 'en' ? 'en' : 'ru';
   return {
     orderId: order.id,
-    items: items.map((item) => ({
-      name: order.locale === 'en' ? item.nameEn : item.nameRu,
-      count: item.count,
-      price: kopecksToRoubles(item.sale ?? item.price),
-    })),
+    items: items.map((item) => {
+      const options = orderItemLabel(item.options, locale);
+      return {
+        name: locale === 'en' ? item.nameEn : item.nameRu,
+        ...(options ? { variant: { options, sku: item.sku } } : {}),
+        count: item.count,
+        price: kopecksToRoubles(item.sale ?? item.price),
+      };
+    }),
     productsCost: kopecksToRoubles(order.productsCost),
     deliveryCost: kopecksToRoubles(order.deliveryCost),
     total: kopecksToRoubles(order.productsCost + order.deliveryCost),
@@ -317,6 +340,8 @@ export async function recordPayment(
       .select({
         nameRu: orderItems.nameRu,
         nameEn: orderItems.nameEn,
+        sku: orderItems.sku,
+        options: orderItems.options,
         price: orderItems.price,
         sale: orderItems.sale,
         count: orderItems.count,
@@ -455,12 +480,15 @@ export async function getOrder(
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,
       orderedName: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
+      variantId: orderItems.variantId,
+      sku: orderItems.sku,
+      options: orderItems.options,
     })
     .from(orderItems)
     .innerJoin(products, eq(products.id, orderItems.productId))
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(eq(orderItems.orderId, orderId))
-    .orderBy(asc(orderItems.productId));
+    .orderBy(asc(orderItems.productId), asc(orderItems.sku));
   return {
     ...toSummary(order),
     products: items.map((item) => ({
@@ -470,6 +498,9 @@ export async function getOrder(
       price: kopecksToRoubles(item.orderedPrice),
       sale: item.orderedSale === null ? null : kopecksToRoubles(item.orderedSale),
       count: item.count,
+      variant: item.variantId,
+      sku: item.sku,
+      options: orderItemLabel(item.options, locale),
     })),
     delivery_method: order.deliveryMethod,
     delivery_country: order.deliveryCountry,
@@ -501,24 +532,37 @@ export async function repeatOrder(
     const items = await transaction
       .select({
         productId: orderItems.productId,
+        variantId: orderItems.variantId,
         count: orderItems.count,
         name: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
-        visible: sql<boolean>`coalesce(${products.visible} and ${projects.visible}, false)`,
+        options: orderItems.options,
+        // A variant staff deleted since is no longer in the shop.
+        visible: sql<boolean>`coalesce(${products.visible} and ${projects.visible} and ${productVariants.id} is not null, false)`,
         envisioned: products.envisioned,
-        quantity: products.quantity,
+        quantity: productVariants.quantity,
         price: products.price,
       })
       .from(orderItems)
+      .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
       .leftJoin(products, eq(products.id, orderItems.productId))
       .leftJoin(projects, eq(projects.id, products.projectId))
       .where(eq(orderItems.orderId, orderId))
-      .orderBy(asc(orderItems.productId));
+      .orderBy(asc(orderItems.productId), asc(orderItems.sku));
     const countsBefore = await basketCounts(transaction, userId);
-    await putIntoBasket(transaction, { userId }, items);
+    await putIntoBasket(
+      transaction,
+      { userId },
+      items.flatMap((item) => (item.variantId === null ? [] : [{ ...item, variantId: item.variantId }])),
+    );
     const countsAfter = await basketCounts(transaction, userId);
     const notAdded = items.flatMap((item): NotRepeatedItem[] => {
-      const added = (countsAfter.get(item.productId) ?? 0) - (countsBefore.get(item.productId) ?? 0);
+      const added =
+        item.variantId === null
+          ? 0
+          : (countsAfter.get(item.variantId) ?? 0) - (countsBefore.get(item.variantId) ?? 0);
       if (added >= item.count) return [];
+      const options = orderItemLabel(item.options, locale);
+      const name = options ? `${item.name} (${options})` : item.name;
       const reason: NotRepeatedItem['reason'] = !item.visible
         ? 'hidden'
         : item.envisioned
@@ -526,20 +570,20 @@ export async function repeatOrder(
           : (item.quantity ?? 0) <= 0 || (item.price ?? 0) <= 0
             ? 'sold-out'
             : 'limited';
-      return [{ id: item.productId, name: item.name, reason, ordered: item.count, added }];
+      return [{ id: item.productId, name, reason, ordered: item.count, added }];
     });
     return { notAdded };
   });
 }
 
-/** How many of each product the user's basket holds. */
+/** How many of each variant the user's basket holds. */
 async function basketCounts(db: Executor, userId: number): Promise<Map<number, number>> {
   const rows = await db
-    .select({ productId: basketItems.productId, count: basketItems.count })
+    .select({ variantId: basketItems.variantId, count: basketItems.count })
     .from(basketItems)
     .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
     .where(eq(baskets.userId, userId));
-  return new Map(rows.map((row) => [row.productId, row.count]));
+  return new Map(rows.map((row) => [row.variantId, row.count]));
 }
 
 /** The user's order placed with this checkout key, while it still awaits payment. */

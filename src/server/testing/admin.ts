@@ -12,7 +12,7 @@ export async function signedInAdmin(
   await shop.db.insert(users).values({
     email,
     passwordHash: await hashPassword(password),
-    isAdmin: true,
+    role: 'admin',
     emailVerifiedAt: new Date(),
   });
   const login = await shop.app.inject({ method: 'POST', url: '/api/login', payload: { email, password } });

@@ -1,4 +1,11 @@
-import { basketQuery, basketRemoveResponse, productBody, wishlistResponse } from '../../contract/shopping.ts';
+import { doneResponse } from '../../contract/accounts.ts';
+import {
+  basketLineBody,
+  basketQuery,
+  basketRemoveResponse,
+  productBody,
+  wishlistResponse,
+} from '../../contract/shopping.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
@@ -44,6 +51,24 @@ export function wishlistRoutes(services: Services) {
         success: true,
         ...(await shopper(request).wishlist.remove(body.product)),
       }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/stock-alerts',
+      summary:
+        'Ask to be mailed once when a sold-out variant is back (signed in; 409 variant-in-stock when it is in stock)',
+      tags: ['wishlist'],
+      query: basketQuery,
+      body: basketLineBody,
+      response: doneResponse,
+      handler: async ({ query, body, request }) => {
+        await shopper(request).stockAlert.ask(
+          body.product,
+          body.variant,
+          query.locale ?? requestLocale(request),
+        );
+        return { success: true };
+      },
     }),
   ];
 }

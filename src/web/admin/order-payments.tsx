@@ -55,13 +55,17 @@ function RefundForm({ order, payments, request }: RefundProps) {
   const [whole, setWhole] = useState(true);
   const [amount, setAmount] = useState('');
   const returnable = payments.restockable.filter((item) => item.count > 0);
+  // Units go back to the variant the shopper bought: the restock is keyed by variant id.
   const [restock, setRestock] = useState<Record<number, { chosen: boolean; count: string }>>(() =>
     Object.fromEntries(
-      returnable.map((item) => [item.productId, { chosen: false, count: String(item.count) }]),
+      returnable.map((item) => [item.variantId, { chosen: false, count: String(item.count) }]),
     ),
   );
-  const nameOf = (productId: number) =>
-    order.products.find((item) => item.id === productId)?.name ?? productId;
+  const nameOf = (variantId: number) => {
+    const item = order.products.find((line) => line.variant === variantId);
+    if (!item) return variantId;
+    return item.options ? `${item.name} (${item.options})` : item.name;
+  };
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,7 +75,7 @@ function RefundForm({ order, payments, request }: RefundProps) {
       ...(whole ? {} : { amount }),
       restock: Object.entries(restock)
         .filter(([, item]) => item.chosen)
-        .map(([productId, item]) => ({ productId: Number(productId), count: item.count })),
+        .map(([variantId, item]) => ({ variantId: Number(variantId), count: item.count })),
     };
     void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json }), {
       success: t('admin-refund-done'),
@@ -109,20 +113,20 @@ function RefundForm({ order, payments, request }: RefundProps) {
         <fieldset className="form-field">
           <legend>{t('admin-refund-restock')}</legend>
           {returnable.map((item) => {
-            const entry = restock[item.productId] ?? { chosen: false, count: String(item.count) };
+            const entry = restock[item.variantId] ?? { chosen: false, count: String(item.count) };
             const set = (change: Partial<typeof entry>) =>
-              setRestock((current) => ({ ...current, [item.productId]: { ...entry, ...change } }));
+              setRestock((current) => ({ ...current, [item.variantId]: { ...entry, ...change } }));
             return (
-              <div key={item.productId} className="admin-form__grid">
+              <div key={item.variantId} className="admin-form__grid">
                 <CheckboxField
-                  name={`restock-${item.productId}`}
-                  label={t('admin-refund-restock-item', { name: nameOf(item.productId), count: item.count })}
+                  name={`restock-${item.variantId}`}
+                  label={t('admin-refund-restock-item', { name: nameOf(item.variantId), count: item.count })}
                   checked={entry.chosen}
                   onChange={(event) => set({ chosen: event.target.checked })}
                 />
                 {entry.chosen ? (
                   <FormField
-                    name={`restock-count-${item.productId}`}
+                    name={`restock-count-${item.variantId}`}
                     type="number"
                     min={1}
                     max={item.count}

@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
+import { RichTextField } from './rich-text-field.tsx';
 import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
 import { AdminPage, BusyButton, RequestAlert, RowActions, useAdminRequest } from './ui.tsx';
@@ -22,10 +23,30 @@ interface Values {
   image: string;
   visible: boolean;
   position: string;
+  size_guide_ru: string;
+  size_guide_en: string;
 }
 
-const EMPTY: Values = { name_ru: '', name_en: '', link: '', image: '', visible: true, position: '0' };
-const FIELDS = ['name_ru', 'name_en', 'link', 'image', 'visible', 'position'];
+const EMPTY: Values = {
+  name_ru: '',
+  name_en: '',
+  link: '',
+  image: '',
+  visible: true,
+  position: '0',
+  size_guide_ru: '',
+  size_guide_en: '',
+};
+const FIELDS = [
+  'name_ru',
+  'name_en',
+  'link',
+  'image',
+  'visible',
+  'position',
+  'size_guide_ru',
+  'size_guide_en',
+];
 
 const valuesOf = (row: Row): Values => ({
   name_ru: row.name_ru,
@@ -34,11 +55,14 @@ const valuesOf = (row: Row): Values => ({
   image: 'image' in row ? (row.image ?? '') : '',
   visible: row.visible,
   position: String(row.position),
+  size_guide_ru: 'size_guide_ru' in row ? row.size_guide_ru : '',
+  size_guide_en: 'size_guide_en' in row ? row.size_guide_en : '',
 });
 
+/** A project has a logo; a category has a size guide (categories.size_guide_ru/en). */
 const bodyOf = (kind: Kind, values: Values) => {
-  const { image, ...rest } = values;
-  return kind === 'projects' ? { ...rest, image } : rest;
+  const { image, size_guide_ru, size_guide_en, ...rest } = values;
+  return kind === 'projects' ? { ...rest, image } : { ...rest, size_guide_ru, size_guide_en };
 };
 
 export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
@@ -217,7 +241,24 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                 />
               ) : null}
             </>
-          ) : null}
+          ) : (
+            <>
+              <RichTextField
+                key={`ru-${editing?.id ?? 'new'}`}
+                label={t('admin-size-guide-ru')}
+                value={values.size_guide_ru}
+                onChange={(html) => setValues((current) => ({ ...current, size_guide_ru: html }))}
+                errors={save.errors.size_guide_ru}
+              />
+              <RichTextField
+                key={`en-${editing?.id ?? 'new'}`}
+                label={t('admin-size-guide-en')}
+                value={values.size_guide_en}
+                onChange={(html) => setValues((current) => ({ ...current, size_guide_en: html }))}
+                errors={save.errors.size_guide_en}
+              />
+            </>
+          )}
           <FormField {...field('position')} type="number" step="1" label={t('admin-position')} />
           <CheckboxField
             name="visible"

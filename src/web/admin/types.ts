@@ -7,9 +7,12 @@ import type {
   AdminProduct as ServerAdminProduct,
 } from '../../server/admin/catalogue.ts';
 import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
+import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
+import type { listStaff } from '../../server/admin/staff.ts';
+import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
@@ -31,12 +34,17 @@ type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Await
 export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
+export type AdminProductVariants = Json<ServerProductVariants>;
 export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
+export type CustomerPage = Result<typeof searchCustomers>;
+export type AdminCustomer = Result<typeof getCustomer>;
+export type StaffNote = AdminCustomer['notes'][number];
+export type StaffMember = Result<typeof listStaff>[number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;

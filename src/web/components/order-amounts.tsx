@@ -7,19 +7,31 @@ import { useShop } from '../lib/shop.ts';
 
 type Amounts = ReturnType<typeof useAmounts>;
 
-/** The lines of a checkout or order summary: name, count and the line's share of the products. */
+/**
+ * The lines of a checkout or order summary: name with the variant's options ("Size: L"), count and
+ * the line's share of the products. `key` tells lines apart: two sizes of one product are two lines.
+ */
 export function SummaryItems({
   items,
   amounts,
 }: {
-  items: readonly { id: number; link: string; name: string; count: number }[];
+  items: readonly {
+    key: number | string;
+    link: string;
+    name: string;
+    options: string | null;
+    count: number;
+  }[];
   amounts: Amounts;
 }) {
   return (
     <ul className="summary-items">
       {items.map((item, index) => (
-        <li key={item.id}>
-          <Link to={`/product/${item.link}`}>{item.name}</Link>
+        <li key={item.key}>
+          <span className="summary-items__name">
+            <Link to={`/product/${item.link}`}>{item.name}</Link>
+            {item.options ? <span className="summary-items__options">{item.options}</span> : null}
+          </span>
           <span className="summary-items__count">× {item.count}</span>
           <span className="summary-items__price">{amounts.line(index)}</span>
         </li>

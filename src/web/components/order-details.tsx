@@ -22,14 +22,16 @@ export function OrderDetailsView({ order }: { order: OrderDetail & { delivery_co
     <div className="order-card__details">
       <ul className="order-items">
         {order.products.map((item, index) => (
-          <li key={item.id} className="order-item">
+          <li key={item.sku} className="order-item">
             {item.image ? (
               <img src={imageUrl('products', item.image, 160)} alt="" width={56} height={56} loading="lazy" />
             ) : (
               <span className="order-item__placeholder" />
             )}
             <Link to={`/product/${item.link}`}>{item.name}</Link>
-            <span className="order-item__count">× {item.count}</span>
+            <span className="order-item__count">
+              {item.options ? `${item.options} · ` : null}× {item.count}
+            </span>
             <span className="order-item__price">{amounts.line(index)}</span>
           </li>
         ))}

@@ -19,6 +19,18 @@ export function Price({ price, sale, large }: { price: number; sale: number | nu
   );
 }
 
+/** "from 1 990 ₽": the lowest price of a product whose variants' prices differ. */
+export function PriceFrom({ price, large }: { price: number; large?: boolean }) {
+  const { locale, t, usdRate } = useShop();
+  const lowest = formatPrice(price, locale, usdRate);
+  if (lowest === null) return <span className="price price--unavailable">{t('price-unavailable')}</span>;
+  return (
+    <span className={`price ${large ? 'price--large' : ''}`}>
+      <span className="price__current">{t('price-from', { price: lowest })}</span>
+    </span>
+  );
+}
+
 export function DiscountBadge({ price, sale }: { price: number; sale: number | null }) {
   const { t } = useShop();
   if (sale === null || price <= 0) return null;

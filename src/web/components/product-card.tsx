@@ -2,7 +2,8 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../contract/catalog.ts';
 import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
-import { DiscountBadge, Price } from './price.tsx';
+import { DiscountBadge, Price, PriceFrom } from './price.tsx';
+import { AddToCart } from './shopper-buttons.tsx';
 
 const CARD_SIZES = '(max-width: 600px) 50vw, (max-width: 1100px) 33vw, 260px';
 
@@ -29,12 +30,35 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         </div>
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
+      {product.sizes.length > 0 ? (
+        <ul className="product-card__sizes" aria-label={t('sizes-in-stock')}>
+          {product.sizes.map((size) => (
+            <li key={size}>{size}</li>
+          ))}
+        </ul>
+      ) : null}
       <div className="product-card__footer">
-        <Price price={product.price} sale={product.sale} />
+        {product.fromPrice !== null ? (
+          <PriceFrom price={product.fromPrice} />
+        ) : (
+          <Price price={product.price} sale={product.sale} />
+        )}
         {!product.envisioned && product.inStock === 0 ? (
           <span className="stock stock--out">{t('out-of-stock')}</span>
         ) : null}
       </div>
+      {/* Quick add for what needs no choice: a product with options is chosen on its page. */}
+      {!product.hasOptions && !product.envisioned && product.inStock > 0 ? (
+        <div className="product-card__add">
+          <AddToCart
+            productId={product.id}
+            action="/cart"
+            disabled={false}
+            small
+            label={t('add-to-cart-named', { name: product.name })}
+          />
+        </div>
+      ) : null}
     </article>
   );
 }

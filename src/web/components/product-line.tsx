@@ -4,11 +4,12 @@ import { imageUrl } from '../../contract/images.ts';
 import { Price } from './price.tsx';
 
 /**
- * One product in the cart or the wishlist: thumbnail, name (a link to the product), price and sale,
- * a status line, then the row's own controls.
+ * One product in the cart or the wishlist: thumbnail, name (a link to the product), the variant's
+ * options ("Size: L") for a cart line, price and sale, a status line, then the row's own controls.
  */
 export function ProductLine({
   product,
+  options = null,
   headingId,
   status,
   children,
@@ -22,6 +23,8 @@ export function ProductLine({
     price: number;
     sale: number | null;
   };
+  /** The variant's option values in the locale, or null for a product without options. */
+  options?: string | null;
   headingId: string;
   status?: ReactNode;
   children: ReactNode;
@@ -52,6 +55,7 @@ export function ProductLine({
             {product.name}
           </Link>
         </h2>
+        {options ? <p className="product-line__options">{options}</p> : null}
         <Price price={product.price} sale={product.sale} />
         {status}
       </div>

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import type { Category, Paging, ProductListResponse, Project } from '../../contract/catalog.ts';
-import { SORTS, toggleSection } from '../../contract/shop.ts';
+import type { Paging, ProductListResponse } from '../../contract/catalog.ts';
+import { SORTS, toggleSection, toggleSize } from '../../contract/shop.ts';
 import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
 import { ChevronIcon, CloseIcon } from './icons.tsx';
@@ -58,6 +58,13 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
             selected={view.categoryId}
             hrefOf={(id) => listHref(view, { categoryId: toggleSection(view.categoryId, id), page: 1 })}
           />
+          <SideSection
+            title={t('all-sizes')}
+            items={data.sizes.map((size) => ({ id: size.key, name: size.name }))}
+            counts={data.counts.sizes}
+            selected={view.size}
+            hrefOf={(key) => listHref(view, { size: toggleSize(view.size, key), page: 1 })}
+          />
         </aside>
         <button
           type="button"
@@ -86,6 +93,7 @@ function SortSelect({ view }: { view: PageView }) {
     <Form method="get" className="sort-select" preventScrollReset replace>
       {view.projectId ? <input type="hidden" name="project" value={view.projectId} /> : null}
       {view.categoryId ? <input type="hidden" name="category" value={view.categoryId} /> : null}
+      {view.size ? <input type="hidden" name="size" value={view.size} /> : null}
       <label htmlFor="sort">{t('sort')}</label>
       <select
         id="sort"
@@ -110,8 +118,11 @@ function SortSelect({ view }: { view: PageView }) {
   );
 }
 
-/** A dropdown of projects or categories with counts; choosing the chosen one again clears the filter. */
-function SideSection({
+/**
+ * A dropdown of projects, categories or sizes, each with what choosing it would show; choosing the
+ * chosen one again clears the filter.
+ */
+function SideSection<Id extends number | string>({
   title,
   items,
   counts,
@@ -119,10 +130,10 @@ function SideSection({
   hrefOf,
 }: {
   title: string;
-  items: Array<Project | Category>;
+  items: Array<{ id: Id; name: string }>;
   counts: Record<string, number>;
-  selected: number;
-  hrefOf: (id: number) => string;
+  selected: Id;
+  hrefOf: (id: Id) => string;
 }) {
   if (items.length === 0) return null;
   return (
@@ -143,7 +154,7 @@ function SideSection({
               className="side-section__item"
             >
               <span>{item.name}</span>
-              <span className="side-section__count">{counts[item.id] ?? 0}</span>
+              <span className="side-section__count">{counts[String(item.id)] ?? 0}</span>
             </Link>
           </li>
         ))}

@@ -1,3 +1,4 @@
+import type { FormEvent } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { ENHANCED_FIELD, INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
@@ -38,17 +39,22 @@ type AddAnswer = { added: number } | FormFailure;
 
 /**
  * "Add to cart": a short confirmation with a link to the cart once added, or the refusal (out of
- * stock, only envisioned) in the visitor's language.
+ * stock, only envisioned, no size chosen) in the visitor's language.
  */
 export function AddToCart({
   productId,
+  variantId,
   action,
   disabled,
   confirmed = false,
   failure,
   small = false,
+  label,
+  onSubmit,
 }: {
   productId: number;
+  /** The chosen variant of a product with options; none for a product without. */
+  variantId?: number | undefined;
   /** The route whose action adds it (the product page's own, or /cart). */
   action: string;
   disabled: boolean;
@@ -57,6 +63,10 @@ export function AddToCart({
   /** Refused by a plain form post (the action's data). */
   failure?: FormFailure | undefined;
   small?: boolean;
+  /** The button's accessible name when its text alone would not say what it adds (a card's). */
+  label?: string;
+  /** Called before sending; may cancel it (`event.preventDefault()`), e.g. to ask for a size first. */
+  onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const { t } = useShop();
   const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
@@ -67,9 +77,10 @@ export function AddToCart({
   const added = idle && (answer ? !isFailure(answer) : confirmed);
   return (
     <>
-      <fetcher.Form method="post" action={action} className="add-to-cart">
+      <fetcher.Form method="post" action={action} className="add-to-cart" onSubmit={onSubmit}>
         <input type="hidden" name="intent" value={INTENT.addToCart} />
         <input type="hidden" name="product" value={productId} />
+        {variantId === undefined ? null : <input type="hidden" name="variant" value={variantId} />}
         <input type="hidden" name="redirectTo" value={returnPath} />
         <EnhancedField />
         <button
@@ -77,6 +88,7 @@ export function AddToCart({
           className={small ? 'button button--compact' : 'button button--primary'}
           disabled={disabled || !idle}
           aria-busy={!idle}
+          aria-label={label}
         >
           {t('add-to-cart')}
         </button>

@@ -41,7 +41,7 @@ export function UnpaidOrder({
   );
   return (
     <div className="unpaid-order">
-      <SummaryItems items={order.products} amounts={amounts} />
+      <SummaryItems items={order.products.map((item) => ({ ...item, key: item.sku }))} amounts={amounts} />
       <dl className="summary-list">
         <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
       </dl>

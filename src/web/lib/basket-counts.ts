@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useRevalidator, useSubmit } from 'react-router';
+import { basketLineFields } from '../../contract/shopping.ts';
 import { ENHANCED_FIELD, INTENT } from './enhanced-forms.ts';
 
 /** Count edits are saved this long after the last change (spec section 9). */
@@ -19,9 +20,10 @@ export function readCount(text: string): number | null {
 export const clampCount = (count: number, inStock: number) =>
   Math.max(1, inStock > 0 ? Math.min(count, inStock) : count);
 
-type Counts = Record<number, number>;
+/** Counts by basket line key (a product id, or "product:variant"), as strings. */
+type Counts = Record<string, number>;
 
-const without = (counts: Counts, product: number): Counts => {
+const without = (counts: Counts, product: string): Counts => {
   const { [product]: _dropped, ...rest } = counts;
   return rest;
 };
@@ -41,8 +43,8 @@ export function useBasketCounts(serverCounts: Counts) {
   const revalidator = useRevalidator();
   /** What the page shows instead of the server's count, until the server has it. */
   const [edits, setEdits] = useState<Counts>({});
-  const pending = useRef(new Map<number, number>());
-  const saving = useRef(new Map<number, Promise<unknown>>());
+  const pending = useRef(new Map<string, number>());
+  const saving = useRef(new Map<string, Promise<unknown>>());
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const submitRef = useRef(submit);
   submitRef.current = submit;
@@ -58,7 +60,7 @@ export function useBasketCounts(serverCounts: Counts) {
     for (const [product, count] of batch) {
       const request = submitRef
         .current(
-          { intent: INTENT.count, product: String(product), count: String(count), [ENHANCED_FIELD]: '1' },
+          { intent: INTENT.count, ...basketLineFields(product), count: String(count), [ENHANCED_FIELD]: '1' },
           { method: 'post', action: '/cart', navigate: false, fetcherKey: `basket-count-${product}` },
         )
         .then(() => {
@@ -74,7 +76,7 @@ export function useBasketCounts(serverCounts: Counts) {
   }, []);
 
   const change = useCallback(
-    (product: number, count: number) => {
+    (product: string, count: number) => {
       setEdits((current) => ({ ...current, [product]: count }));
       pending.current.set(product, count);
       clearTimeout(timer.current);
@@ -84,7 +86,7 @@ export function useBasketCounts(serverCounts: Counts) {
   );
 
   /** A removed product's unsaved count is dropped. */
-  const forget = useCallback((product: number) => {
+  const forget = useCallback((product: string) => {
     pending.current.delete(product);
     setEdits((current) => without(current, product));
   }, []);
@@ -94,7 +96,7 @@ export function useBasketCounts(serverCounts: Counts) {
   useEffect(() => {
     setEdits((current) => {
       const kept = Object.entries(current).filter(
-        ([product]) => pending.current.has(Number(product)) || saving.current.has(Number(product)),
+        ([product]) => pending.current.has(product) || saving.current.has(product),
       );
       return kept.length === Object.keys(current).length ? current : Object.fromEntries(kept);
     });
@@ -124,7 +126,7 @@ export function useBasketCounts(serverCounts: Counts) {
       for (const [product, count] of pending.current) {
         const body = new URLSearchParams({
           _method: 'PATCH',
-          product: String(product),
+          ...basketLineFields(product),
           count: String(count),
         });
         const request = fetch(COUNT_URL, {
@@ -165,7 +167,7 @@ export function useBasketCounts(serverCounts: Counts) {
 
   return {
     /** The count to show: the visitor's edit, else the server's. */
-    countOf: (product: number) => edits[product] ?? serverCounts[product] ?? 1,
+    countOf: (product: string) => edits[product] ?? serverCounts[product] ?? 1,
     change,
     forget,
     flush,

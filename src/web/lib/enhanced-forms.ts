@@ -30,4 +30,5 @@ export const INTENT = {
   wishlistAdd: 'wishlist-add',
   wishlistRemove: 'wishlist-remove',
   review: 'review',
+  stockAlert: 'stock-alert',
 } as const;

@@ -13,9 +13,10 @@ function listOf(total: number) {
     const value: Omit<ProductListResponse, 'success'> = {
       title: 'Mugs',
       products: [],
-      counts: { projects: {}, categories: {} },
+      counts: { projects: {}, categories: {}, sizes: {} },
       projects: [],
       categories: [],
+      sizes: [],
       paging: { page: view.page, pages: Math.max(1, Math.ceil(total / 48)), perPage: 48, total },
     };
     return { value };
@@ -44,9 +45,9 @@ async function thrown(page: Promise<unknown>) {
 
 describe('loading one page of a shop list', () => {
   it('asks the service for the page of the view in the address', async () => {
-    const { page, asked } = open('?sort=desc&category=4&page=2', 200);
+    const { page, asked } = open('?sort=desc&category=4&size=XL&page=2', 200);
     await page;
-    expect(asked).toEqual([{ sort: 'desc', projectId: 0, categoryId: 4, page: 2 }]);
+    expect(asked).toEqual([{ sort: 'desc', projectId: 0, categoryId: 4, size: 'XL', page: 2 }]);
   });
 
   it('gives the plain list its own page as canonical, with the pages before and after', async () => {

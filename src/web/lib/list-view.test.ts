@@ -6,16 +6,17 @@ const read = (query: string) => readListView(new URLSearchParams(query));
 describe('the view in a shop page address', () => {
   it('reads sort, filters and page, with page 1 and no filter by default', () => {
     expect(read('')).toEqual(PLAIN_VIEW);
-    expect(read('sort=asc&project=2&category=5&page=3')).toEqual({
+    expect(read('sort=asc&project=2&category=5&size=XL&page=3')).toEqual({
       sort: 'asc',
       projectId: 2,
       categoryId: 5,
+      size: 'XL',
       page: 3,
     });
   });
 
   it('falls back to no sort and no filter for values that are none, as the spec lists do', () => {
-    expect(read('sort=cheap&project=x&category=-4')).toEqual(PLAIN_VIEW);
+    expect(read(`sort=cheap&project=x&category=-4&size=${'L'.repeat(41)}`)).toEqual(PLAIN_VIEW);
   });
 
   it('has no view for a page that cannot exist, so the page answers 404', () => {
@@ -24,8 +25,10 @@ describe('the view in a shop page address', () => {
   });
 
   it('writes links that keep the rest of the view and leave defaults out', () => {
-    const view = { sort: 'desc' as const, projectId: 2, categoryId: 0, page: 3 };
+    const view = { sort: 'desc' as const, projectId: 2, categoryId: 0, size: '', page: 3 };
     expect(listHref(view, { page: 4 })).toBe('?sort=desc&project=2&page=4');
+    expect(listHref(view, { size: 'L', page: 1 })).toBe('?sort=desc&project=2&size=L');
+    expect(isPlainView({ ...PLAIN_VIEW, size: 'L' })).toBe(false);
     expect(listHref(view, { page: 1 })).toBe('?sort=desc&project=2');
     expect(listHref(PLAIN_VIEW)).toBe('?');
     expect(isPlainView(view)).toBe(false);

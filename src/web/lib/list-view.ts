@@ -3,13 +3,18 @@ import { isSort, type ListView } from '../../contract/shop.ts';
 /** A shop page's view: the whole list is never shown, so there is always a page. */
 export type PageView = ListView & { page: number };
 
-export const PLAIN_VIEW: PageView = { sort: 'default', projectId: 0, categoryId: 0, page: 1 };
+export const PLAIN_VIEW: PageView = { sort: 'default', projectId: 0, categoryId: 0, size: '', page: 1 };
 
 const positiveInteger = /^[1-9]\d{0,5}$/;
 const idOf = (value: string | null) => (value !== null && positiveInteger.test(value) ? Number(value) : 0);
+/** A size key as the filter takes it; anything longer than a size's name is none. */
+const sizeOf = (value: string | null) => {
+  const size = value?.trim() ?? '';
+  return size.length <= 40 ? size : '';
+};
 
 /**
- * The view a shop page's query string asks for (`?sort=asc&project=2&category=5&page=3`). Unknown
+ * The view a shop page's query string asks for (`?sort=asc&project=2&category=5&size=L&page=3`). Unknown
  * sorts and filters fall back to none, as the spec's lists do; a `page` that names no page that
  * could exist (`0`, `-1`, `abc`) gives null, for a 404.
  */
@@ -21,6 +26,7 @@ export function readListView(params: URLSearchParams): PageView | null {
     sort: isSort(sort) ? sort : 'default',
     projectId: idOf(params.get('project')),
     categoryId: idOf(params.get('category')),
+    size: sizeOf(params.get('size')),
     page: page === null ? 1 : Number(page),
   };
 }
@@ -32,6 +38,7 @@ export function listHref(view: PageView, change: Partial<PageView> = {}): string
   if (next.sort !== 'default') params.set('sort', next.sort);
   if (next.projectId) params.set('project', String(next.projectId));
   if (next.categoryId) params.set('category', String(next.categoryId));
+  if (next.size) params.set('size', next.size);
   if (next.page > 1) params.set('page', String(next.page));
   const query = params.toString();
   return query ? `?${query}` : '?';
@@ -41,7 +48,8 @@ export function listHref(view: PageView, change: Partial<PageView> = {}): string
 export const isPlainView = (view: PageView) =>
   view.sort === PLAIN_VIEW.sort &&
   view.projectId === PLAIN_VIEW.projectId &&
-  view.categoryId === PLAIN_VIEW.categoryId;
+  view.categoryId === PLAIN_VIEW.categoryId &&
+  view.size === PLAIN_VIEW.size;
 
 /** Page numbers to link around the current one: first, last, the current and its neighbours, gaps between. */
 export function pageNumbers(current: number, last: number): Array<number | 'gap'> {

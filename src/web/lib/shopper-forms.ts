@@ -1,5 +1,5 @@
 import { type AppLoadContext, redirect } from 'react-router';
-import { countBody, productBody } from '../../contract/shopping.ts';
+import { basketLineBody, countBody, productBody } from '../../contract/shopping.ts';
 import { INTENT, isEnhanced } from './enhanced-forms.ts';
 import { actionError, invalidForm, parseForm } from './forms.ts';
 import { safeRedirect } from './redirects.ts';
@@ -18,13 +18,16 @@ export function backTo(formData: FormData, fallback: string): string {
   return safeRedirect(formData.get('redirectTo'), fallback);
 }
 
-/** One more unit of a product into the visitor's basket (never beyond stock). */
+/**
+ * One more unit of a product's variant (the `variant` field; none for a product without options)
+ * into the visitor's basket, never beyond its stock.
+ */
 export async function addToCartAction(context: AppLoadContext, formData: FormData, fallback: string) {
   const returnTo = backTo(formData, fallback);
-  const parsed = parseForm(productBody, formData);
+  const parsed = parseForm(basketLineBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
-    await context.shopper.basket.add(parsed.data.product);
+    await context.shopper.basket.add(parsed.data.product, parsed.data.variant);
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
@@ -39,7 +42,11 @@ export async function setCountAction(context: AppLoadContext, formData: FormData
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   let answer: Awaited<ReturnType<AppLoadContext['shopper']['basket']['setCount']>>;
   try {
-    answer = await context.shopper.basket.setCount(parsed.data.product, parsed.data.count);
+    answer = await context.shopper.basket.setCount(
+      parsed.data.product,
+      parsed.data.count,
+      parsed.data.variant,
+    );
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
@@ -47,11 +54,17 @@ export async function setCountAction(context: AppLoadContext, formData: FormData
   return answer;
 }
 
+/** Removes a basket line: the product, and its `variant` for a product with options. */
 export async function removeFromCartAction(context: AppLoadContext, formData: FormData, fallback: string) {
   const returnTo = backTo(formData, fallback);
-  const parsed = parseForm(productBody, formData);
+  const parsed = parseForm(basketLineBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
-  const answer = await context.shopper.basket.remove(parsed.data.product);
+  let answer: Awaited<ReturnType<AppLoadContext['shopper']['basket']['remove']>>;
+  try {
+    answer = await context.shopper.basket.remove(parsed.data.product, parsed.data.variant);
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
   if (!isEnhanced(formData)) throw redirect(returnTo);
   return { removed: answer.product };
 }

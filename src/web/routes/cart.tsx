@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { data, Link, useFetcher, useFetchers } from 'react-router';
 import type { NotRepeatedItem } from '../../contract/orders.ts';
-import type { Basket, BasketItem } from '../../contract/shopping.ts';
+import { type Basket, type BasketLine, basketLineFields } from '../../contract/shopping.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
@@ -42,17 +42,17 @@ export async function action({ context, request }: Route.ActionArgs) {
 
 const REMOVE_KEY = 'basket-remove-';
 
-/** Products whose removal is on its way: hidden at once, back if the server refuses. */
-function useRemoving(): Set<number> {
+/** Lines whose removal is on its way (by line key): hidden at once, back if the server refuses. */
+function useRemoving(): Set<string> {
   const fetchers = useFetchers();
   return new Set(
     fetchers
       .filter((fetcher) => fetcher.key.startsWith(REMOVE_KEY) && fetcher.formData)
-      .map((fetcher) => Number(fetcher.formData?.get('product'))),
+      .map((fetcher) => fetcher.key.slice(REMOVE_KEY.length)),
   );
 }
 
-const isUnavailable = (item: BasketItem, count: number) => item.inStock === 0 || count > item.inStock;
+const isUnavailable = (item: BasketLine, count: number) => item.inStock === 0 || count > item.inStock;
 
 export default function CartPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useShop();
@@ -60,14 +60,15 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   // Told once by the server; kept while the page stays open, whatever revalidates it.
   const [notRepeated] = useState(loaderData.notRepeated);
   const serverCounts = useMemo(
-    () => Object.fromEntries(basket.productList.map((id) => [id, basket.products[id]?.count ?? 1])),
+    () => Object.fromEntries(basket.productList.map((key) => [key, basket.products[key]?.count ?? 1])),
     [basket],
   );
   const counts = useBasketCounts(serverCounts);
   const removing = useRemoving();
-  const lines = basket.productList.flatMap((id) => {
-    const item = basket.products[id];
-    return item && !removing.has(id) ? [{ item, count: counts.countOf(id) }] : [];
+  const lines = basket.productList.flatMap((lineKey) => {
+    const key = String(lineKey);
+    const item = basket.products[key];
+    return item && !removing.has(key) ? [{ key, item, count: counts.countOf(key) }] : [];
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
   const amounts = useAmounts(
@@ -99,15 +100,16 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
             </p>
           ) : null}
           <ul className="product-lines">
-            {lines.map(({ item, count }, index) => (
-              <li key={item.id}>
+            {lines.map(({ key, item, count }, index) => (
+              <li key={key}>
                 <CartLine
+                  lineKey={key}
                   item={item}
                   count={count}
                   lineTotal={amounts.line(index)}
                   inWishlist={wishlist === null ? null : wishlist.includes(item.id)}
-                  onCount={(next) => counts.change(item.id, next)}
-                  onRemove={() => counts.forget(item.id)}
+                  onCount={(next) => counts.change(key, next)}
+                  onRemove={() => counts.forget(key)}
                 />
               </li>
             ))}
@@ -176,12 +178,21 @@ function NotRepeatedNotice({ items }: { items: readonly NotRepeatedItem[] }) {
 const isFailure = (answer: unknown): answer is FormFailure =>
   typeof answer === 'object' && answer !== null && 'errors' in answer;
 
+/** The hidden fields that name a basket line in its forms: the product, and its variant if it has options. */
+function LineFields({ lineKey }: { lineKey: string }) {
+  return Object.entries(basketLineFields(lineKey)).map(([name, value]) => (
+    <input key={name} type="hidden" name={name} value={value} />
+  ));
+}
+
 /**
- * One product of the cart: − / count / + (typed counts are integers from 1 up to the stock), the
- * line total, the wishlist heart and removal. Without JavaScript the count is a small form with an
- * Update button, and − and + are forms of their own.
+ * One line of the cart, a product's variant: its options ("Size: L") and the variant's stock,
+ * − / count / + (typed counts are integers from 1 up to that stock), the line total, the wishlist
+ * heart and removal. Without JavaScript the count is a small form with an Update button, and − and
+ * + are forms of their own.
  */
 function CartLine({
+  lineKey,
   item,
   count,
   lineTotal,
@@ -189,7 +200,9 @@ function CartLine({
   onCount,
   onRemove,
 }: {
-  item: BasketItem;
+  /** The line's key in the basket: the product id, or "product:variant". */
+  lineKey: string;
+  item: BasketLine;
   count: number;
   /** The line's amount, formatted: a share of the cart total (ADR 0024). */
   lineTotal: string;
@@ -200,12 +213,13 @@ function CartLine({
 }) {
   const { t } = useShop();
   const hydrated = useHydrated();
-  const remover = useFetcher<{ removed: number } | FormFailure>({ key: `${REMOVE_KEY}${item.id}` });
+  const remover = useFetcher<{ removed: number } | FormFailure>({ key: `${REMOVE_KEY}${lineKey}` });
   const [draft, setDraft] = useState<string | null>(null);
   const id = useId();
   const unavailable = isUnavailable(item, count);
   const orderable = item.inStock > 0;
-  const name = item.name;
+  // Two sizes of one product are two lines: their controls are named with the size.
+  const name = item.options ? `${item.name} (${item.options})` : item.name;
   const setCount = (next: number) => {
     if (next !== count) onCount(next);
   };
@@ -222,6 +236,7 @@ function CartLine({
   return (
     <ProductLine
       product={item}
+      options={item.options}
       headingId={`${id}-name`}
       unavailable={unavailable}
       status={
@@ -229,7 +244,9 @@ function CartLine({
           <p className="stock stock--out">
             {item.inStock === 0 ? t('out-of-stock') : t('cart-over-stock', { count: item.inStock })}
           </p>
-        ) : null
+        ) : (
+          <p className="stock stock--in">{t('in-stock', { count: item.inStock })}</p>
+        )
       }
     >
       <div className="quantity">
@@ -241,7 +258,7 @@ function CartLine({
           onSubmit={ignoreWithScript}
         >
           <input type="hidden" name="intent" value={INTENT.count} />
-          <input type="hidden" name="product" value={item.id} />
+          <LineFields lineKey={lineKey} />
           <input type="hidden" name="redirectTo" value="/cart" />
           <button
             type="submit"
@@ -314,7 +331,7 @@ function CartLine({
             onSubmit={ignoreWithScript}
           >
             <input type="hidden" name="intent" value={INTENT.count} />
-            <input type="hidden" name="product" value={item.id} />
+            <LineFields lineKey={lineKey} />
             <input type="hidden" name="count" value={value} />
             <input type="hidden" name="redirectTo" value="/cart" />
           </form>
@@ -333,7 +350,7 @@ function CartLine({
           className="product-line__remove"
         >
           <input type="hidden" name="intent" value={INTENT.remove} />
-          <input type="hidden" name="product" value={item.id} />
+          <LineFields lineKey={lineKey} />
           <input type="hidden" name="redirectTo" value="/cart" />
           <EnhancedField />
           <button

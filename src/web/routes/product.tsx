@@ -1,12 +1,15 @@
-import { data, Link, redirect } from 'react-router';
+import { type FormEvent, useState } from 'react';
+import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParams } from 'react-router';
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { type Locale, localizedPath } from '../../contract/locale.ts';
 import { shownPrice } from '../../contract/money.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
+import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
+import { OptionPicker, optionFieldId } from '../components/option-picker.tsx';
 import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
-import { DiscountBadge, Price } from '../components/price.tsx';
+import { DiscountBadge, Price, PriceFrom } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { RecentlyViewed } from '../components/recently-viewed.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
@@ -17,6 +20,16 @@ import { orNotFound } from '../lib/load.ts';
 import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction } from '../lib/shopper-forms.ts';
+import { stockAlertAction } from '../lib/stock-alert-form.ts';
+import {
+  type Choice,
+  chosenVariant,
+  isChoiceParam,
+  matchingVariants,
+  readChoice,
+  variantQuery,
+  withChoice,
+} from '../lib/variant-choice.ts';
 import type { Route } from './+types/product';
 
 /** Pages of reviews shown at most (`?reviews=N` shows pages 1..N). */
@@ -76,12 +89,29 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   };
 }
 
+/**
+ * Choosing an option only changes the address's query (`?size=L`): the page draws the choice from
+ * the address with the data it has, so that needs no new data from the server.
+ */
+export function shouldRevalidate({
+  currentUrl,
+  nextUrl,
+  formMethod,
+  defaultShouldRevalidate,
+}: ShouldRevalidateFunctionArgs) {
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  const withoutChoice = (url: URL) =>
+    [...new URLSearchParams(url.search)].filter(([name]) => !isChoiceParam(name)).join('&');
+  return withoutChoice(currentUrl) === withoutChoice(nextUrl) ? false : defaultShouldRevalidate;
+}
+
 /** Add to cart, or post a review (the `intent` field tells which). */
 export async function action({ context, params, request }: Route.ActionArgs) {
   const formData = await postedForm(request);
   const page = `/product/${params.link}`;
   const intent = formData.get('intent');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);
+  if (intent === INTENT.stockAlert) return stockAlertAction(context, formData, page);
   if (intent !== INTENT.review) throw data(null, { status: 400 });
   const parsed = parseForm(reviewBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -97,34 +127,38 @@ export async function action({ context, params, request }: Route.ActionArgs) {
 type Data = Route.ComponentProps['loaderData'];
 
 /**
- * The product for search engines, as the page shows it: its price in the page's currency (none
- * when the page cannot show one), in stock only when it can be ordered (an envisioned item never
- * can, so it is no pre-order), at the page's own address in its language.
+ * The product for search engines, as the page shows it: a `Product` with its offer or, with
+ * options, a `ProductGroup` whose `hasVariant` lists each variant as a `Product` with its SKU,
+ * option values and own offer. Prices are in the page's currency (no offer when the page cannot
+ * show one); in stock only when it can be ordered (an envisioned item never can, so it is no
+ * pre-order); addresses are the page's own, in its language.
  */
 function productJsonLd({ product, publicUrl, reviews }: Data, shown: { locale: Locale; usdRate: number }) {
-  const price = shownPrice(product.sale ?? product.price, shown.locale, shown.usdRate);
-  return {
-    '@context': 'https://schema.org',
-    '@type': 'Product',
-    name: product.name,
-    sku: String(product.id),
-    description: summarize(product.desc, 500),
-    image: product.images.map((file) => `${publicUrl}${imageUrl('products', file)}`),
-    brand: { '@type': 'Brand', name: product.project.name },
-    ...(price
+  const address = (path: string) => `${publicUrl}${localizedPath(path, shown.locale)}`;
+  const url = address(`/product/${product.link}`);
+  const offers = (price: number, sale: number | null, inStock: number, at: string) => {
+    const amount = shownPrice(sale ?? price, shown.locale, shown.usdRate);
+    return amount
       ? {
           offers: {
             '@type': 'Offer',
-            url: `${publicUrl}${localizedPath(`/product/${product.link}`, shown.locale)}`,
-            priceCurrency: price.currency,
-            price: (price.amount / 100).toFixed(2),
+            url: at,
+            priceCurrency: amount.currency,
+            price: (amount.amount / 100).toFixed(2),
             availability:
-              !product.envisioned && product.inStock > 0
+              !product.envisioned && inStock > 0
                 ? 'https://schema.org/InStock'
                 : 'https://schema.org/OutOfStock',
           },
         }
-      : {}),
+      : {};
+  };
+  const common = {
+    '@context': 'https://schema.org',
+    name: product.name,
+    description: summarize(product.desc, 500),
+    image: product.images.map((file) => `${publicUrl}${imageUrl('products', file)}`),
+    brand: { '@type': 'Brand', name: product.project.name },
     ...(reviews.count > 0 && reviews.average !== null
       ? {
           aggregateRating: {
@@ -136,6 +170,51 @@ function productJsonLd({ product, publicUrl, reviews }: Data, shown: { locale: L
           },
         }
       : {}),
+  };
+  if (product.options.length === 0) {
+    return {
+      ...common,
+      '@type': 'Product',
+      sku: String(product.id),
+      ...offers(product.price, product.sale, product.inStock, url),
+    };
+  }
+  const property = { size: 'size', colour: 'color', other: undefined } as const;
+  return {
+    ...common,
+    '@type': 'ProductGroup',
+    productGroupID: String(product.id),
+    url,
+    variesBy: product.options.flatMap((option) =>
+      property[option.kind] ? [`https://schema.org/${property[option.kind]}`] : [],
+    ),
+    hasVariant: product.variants.map((variant) => {
+      const values = variant.values.map((valueId, index) => {
+        const option = product.options[index];
+        return { option, value: option?.values.find((candidate) => candidate.id === valueId)?.value ?? '' };
+      });
+      const picture = product.pictures.find(
+        (candidate) => candidate.optionValue !== null && variant.values.includes(candidate.optionValue),
+      );
+      return {
+        '@type': 'Product',
+        sku: variant.sku,
+        name: `${product.name} (${values.map(({ value }) => value).join(', ')})`,
+        ...Object.fromEntries(
+          values.flatMap(({ option, value }) => {
+            const name = option ? property[option.kind] : undefined;
+            return name ? [[name, value]] : [];
+          }),
+        ),
+        ...(picture ? { image: `${publicUrl}${imageUrl('products', picture.file)}` } : {}),
+        ...offers(
+          variant.price,
+          variant.sale,
+          variant.inStock,
+          address(`/product/${product.link}${variantQuery(variant.id)}`),
+        ),
+      };
+    }),
   };
 }
 
@@ -160,13 +239,55 @@ function breadcrumbJsonLd({ product, publicUrl }: Data) {
   };
 }
 
+/** The pictures to show for a colour: its own and those of no colour; all when none is chosen. */
+function picturesFor(product: Data['product'], choice: Choice): string[] {
+  const colours = new Set(
+    product.options
+      .filter((option) => option.kind === 'colour')
+      .flatMap((option) => option.values.map((value) => value.id)),
+  );
+  const chosen = [...choice.values()].find((valueId) => colours.has(valueId));
+  if (chosen === undefined || !product.pictures.some((picture) => picture.optionValue === chosen))
+    return product.images;
+  return product.pictures
+    .filter((picture) => picture.optionValue === chosen || picture.optionValue === null)
+    .sort((a, b) => Number(b.optionValue === chosen) - Number(a.optionValue === chosen))
+    .map((picture) => picture.file);
+}
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t, usdRate } = useShop();
   const { product, similar, reviews } = loaderData;
-  const orderable = !product.envisioned && product.inStock > 0;
+  const [searchParams, setSearchParams] = useSearchParams();
+  const choice = readChoice(product, searchParams);
+  const variant = chosenVariant(product, choice);
+  // Asked to choose when add to cart was pressed with an option left unchosen.
+  const [missing, setMissing] = useState<string | null>(null);
+  const price = variant ?? product;
+  // Units of the chosen variant, or of those the choice so far leaves open.
+  const inStock = variant
+    ? variant.inStock
+    : matchingVariants(product, choice).reduce((units, candidate) => units + candidate.inStock, 0);
+  const orderable = !product.envisioned && inStock > 0;
+  const unchosen = product.options.find((option) => !choice.has(option.id));
   // Without JavaScript the refused form's answer comes back as the page's action data.
   const failure = formFailure(actionData);
   const failedIntent = failure?.values?.intent;
+  const images = picturesFor(product, choice);
+
+  const choose = (optionId: number, valueId: number) => {
+    setMissing(null);
+    setSearchParams(withChoice(product, searchParams, new Map([...choice, [optionId, valueId]])), {
+      replace: true,
+      preventScrollReset: true,
+    });
+  };
+  const askForChoice = (event: FormEvent<HTMLFormElement>) => {
+    if (!unchosen) return;
+    event.preventDefault();
+    setMissing(t('choose-option', { option: unchosen.name.toLocaleLowerCase() }));
+    document.getElementById(optionFieldId(unchosen.id))?.focus();
+  };
   return (
     <div className="product-page">
       <PublicPageHead
@@ -191,29 +312,56 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </ol>
       </nav>
       <div className="product">
-        <Gallery key={product.id} images={product.images} name={product.name} />
+        <Gallery key={`${product.id}:${images.join(',')}`} images={images} name={product.name} />
         <div className="product__info">
           <h1>{product.name}</h1>
           <div className="product__price">
-            <Price price={product.price} sale={product.sale} large />
-            <DiscountBadge price={product.price} sale={product.sale} />
+            {!variant && product.fromPrice !== null ? (
+              <PriceFrom price={product.fromPrice} large />
+            ) : (
+              <>
+                <Price price={price.price} sale={price.sale} large />
+                <DiscountBadge price={price.price} sale={price.sale} />
+              </>
+            )}
           </div>
           <RatingSummary average={reviews.average} count={reviews.count} />
+          {product.options.length > 0 ? (
+            <OptionPicker product={product} choice={choice} onChoose={choose} />
+          ) : null}
           <p className={`stock ${orderable ? 'stock--in' : 'stock--out'}`}>
             {product.envisioned
               ? t('envisioned')
-              : product.inStock > 0
-                ? t('in-stock', { count: product.inStock })
-                : t('out-of-stock')}
+              : inStock > 0
+                ? t('in-stock', { count: inStock })
+                : variant && product.options.length > 0
+                  ? t('variant-sold-out')
+                  : t('out-of-stock')}
           </p>
           {product.envisioned ? <p className="notice">{t('envisioned-info')}</p> : null}
+          {missing ? (
+            <p className="option-picker__missing" role="alert">
+              {missing}
+            </p>
+          ) : null}
+          {/* A sold-out choice (or product without options) can be asked for when it is back. */}
+          {!product.envisioned && inStock === 0 && (variant || product.options.length === 0) ? (
+            <BackInStock
+              productId={product.id}
+              variantId={product.options.length > 0 ? variant?.id : undefined}
+              signedIn={loaderData.signedIn}
+            />
+          ) : null}
           <div className={`product__actions ${product.envisioned ? 'product__actions--envisioned' : ''}`}>
             <AddToCart
               productId={product.id}
+              variantId={product.options.length > 0 ? variant?.id : undefined}
               action={`/product/${product.link}`}
-              disabled={!orderable}
+              // Enabled with an option left to choose: pressing it asks for the choice.
+              disabled={!(orderable || (unchosen && !product.envisioned))}
               confirmed={loaderData.added}
               failure={failedIntent === INTENT.addToCart ? failure : undefined}
+              onSubmit={askForChoice}
             />
             <WishlistHeart
               productId={product.id}

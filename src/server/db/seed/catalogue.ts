@@ -44,7 +44,19 @@ export interface ProductSeed {
   envisioned?: boolean;
   /** 1 to 4 pictures, in gallery order. */
   images: ImageDesign[];
+  /** Colours it comes in, each with its swatch and its pictures (indexes into `images`). */
+  colours?: ColourSeed[];
 }
+
+export interface ColourSeed {
+  valueRu: string;
+  valueEn: string;
+  swatch: string;
+  images: number[];
+}
+
+/** The sizes T-shirts and hoodies come in (issue 16). */
+export const SIZES = ['XS', 'S', 'M', 'L', 'XL', 'XXL'] as const;
 
 export interface PartnerSeed {
   nameRu: string;
@@ -258,10 +270,14 @@ const NORTHWIND: ProductDraft[] = [
     weight: 600,
     quantity: 12,
     images: [
-      { item: 'hoodie' },
-      { item: 'hoodie', view: 'back' },
-      { item: 'hoodie', view: 'detail' },
-      { item: 'hoodie', view: 'scene' },
+      { item: 'hoodie', tone: 'black' },
+      { item: 'hoodie', tone: 'black', view: 'back' },
+      { item: 'hoodie', tone: 'heather' },
+      { item: 'hoodie', tone: 'heather', view: 'back' },
+    ],
+    colours: [
+      { valueRu: 'Чёрный', valueEn: 'Black', swatch: '#1f1f24', images: [0, 1] },
+      { valueRu: 'Серый меланж', valueEn: 'Heather grey', swatch: '#9a9aa3', images: [2, 3] },
     ],
   },
   {

@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../accounts/passwords.ts';
 import { IMAGE_WIDTHS } from '../../files/images.ts';
@@ -14,7 +14,11 @@ import {
   partners,
   productCategories,
   productImages,
+  productOptions,
+  productOptionValues,
   products,
+  productVariants,
+  productVariantValues,
   projects,
   users,
 } from '../schema.ts';
@@ -95,6 +99,79 @@ describe('seedDemoData', () => {
     expect(rates[0]).toMatchObject({ currency: 'USD', rate: '92.5000', source: 'seed' });
   });
 
+  it('gives T-shirts and hoodies sizes XS–XXL with uneven stock, and one product colours with their own pictures', async () => {
+    const { db } = connection;
+    const clothes = await db
+      .selectDistinct({ id: products.id, link: products.link, quantity: products.quantity })
+      .from(products)
+      .innerJoin(productCategories, eq(productCategories.productId, products.id))
+      .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+      .where(and(inArray(categories.link, ['t-shirts', 'hoodies']), eq(products.envisioned, false)));
+    expect(clothes.length).toBeGreaterThanOrEqual(8);
+    const sizeRows = await db
+      .select({
+        productId: productVariants.productId,
+        size: productOptionValues.valueEn,
+        quantity: productVariants.quantity,
+      })
+      .from(productVariants)
+      .innerJoin(productVariantValues, eq(productVariantValues.variantId, productVariants.id))
+      .innerJoin(productOptionValues, eq(productOptionValues.id, productVariantValues.optionValueId))
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(eq(productOptions.kind, 'size'));
+    for (const product of clothes) {
+      const sizes = sizeRows.filter((row) => row.productId === product.id);
+      expect([...new Set(sizes.map((row) => row.size))], product.link).toEqual([
+        'XS',
+        'S',
+        'M',
+        'L',
+        'XL',
+        'XXL',
+      ]);
+      // The product's stock is the sum of its sizes'.
+      expect(
+        sizes.reduce((sum, row) => sum + row.quantity, 0),
+        product.link,
+      ).toBe(product.quantity);
+    }
+    const inStock = clothes.filter((product) => product.quantity > 0);
+    for (const product of inStock) {
+      const sizes = sizeRows.filter((row) => row.productId === product.id);
+      expect(
+        sizes.some((row) => row.quantity === 0),
+        product.link,
+      ).toBe(true);
+      expect(new Set(sizes.map((row) => row.quantity)).size, product.link).toBeGreaterThan(2);
+    }
+
+    const colours = await db
+      .select({
+        productId: productOptions.productId,
+        valueId: productOptionValues.id,
+        swatch: productOptionValues.swatch,
+      })
+      .from(productOptionValues)
+      .innerJoin(productOptions, eq(productOptions.id, productOptionValues.optionId))
+      .where(eq(productOptions.kind, 'colour'));
+    expect(colours.length).toBeGreaterThanOrEqual(2);
+    const pictures = await db
+      .select({ valueId: productImages.optionValueId, file: productImages.file })
+      .from(productImages)
+      .where(
+        inArray(
+          productImages.optionValueId,
+          colours.map((colour) => colour.valueId),
+        ),
+      );
+    for (const colour of colours) {
+      expect(colour.swatch).toMatch(/^#[0-9a-f]{6}$/);
+      expect(pictures.filter((picture) => picture.valueId === colour.valueId).length).toBeGreaterThanOrEqual(
+        1,
+      );
+    }
+  });
+
   it('stores every picture with its resized variants', async () => {
     const { db } = connection;
     const files = [
@@ -121,7 +198,7 @@ describe('seedDemoData', () => {
   });
 
   it('creates one verified admin and shows the generated password once', async () => {
-    const admins = await connection.db.select().from(users).where(eq(users.isAdmin, true));
+    const admins = await connection.db.select().from(users).where(eq(users.role, 'admin'));
     expect(admins).toHaveLength(1);
     const [admin] = admins;
     expect(admin?.email).toBe('admin@vitrina.example');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { count, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { combinations, suggestedSku } from '../../../contract/variant-combinations.ts';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { sanitizeDescription } from '../../catalog/sanitize.ts';
 import { storeImage } from '../../files/images.ts';
@@ -11,13 +12,25 @@ import {
   partners,
   productCategories,
   productImages,
+  productOptions,
+  productOptionValues,
   products,
+  productVariants,
+  productVariantValues,
   projects,
   searchSynonyms,
   users,
 } from '../schema.ts';
 import { renderPartnerImage, renderProductImage, renderProjectLogo } from './artwork.ts';
-import { CATEGORIES, PARTNERS, PRODUCTS, PROJECTS, SEARCH_SYNONYMS } from './catalogue.ts';
+import {
+  CATEGORIES,
+  PARTNERS,
+  PRODUCTS,
+  PROJECTS,
+  type ProductSeed,
+  SEARCH_SYNONYMS,
+  SIZES,
+} from './catalogue.ts';
 
 /**
  * Fills an empty shop with the demo catalogue, its pictures, an admin account and a starting
@@ -73,7 +86,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
       await tx.insert(users).values({
         email: admin.email,
         passwordHash: admin.passwordHash,
-        isAdmin: true,
+        role: 'admin',
         emailVerifiedAt: new Date(),
         locale: 'ru',
       });
@@ -172,9 +185,114 @@ export async function insertDemoCatalogue(tx: Executor, pictures: CataloguePictu
       await tx
         .insert(productImages)
         .values(files.map((file, index) => ({ productId: row.id, file, position: index })));
+    await insertDemoVariants(tx, row.id, product, position, files);
   }
 
   await tx.insert(searchSynonyms).values(SEARCH_SYNONYMS);
+}
+
+/** Stock per size, turned by the product's position: uneven, with sold-out sizes. */
+const SIZE_STOCK = [0, 3, 6, 4, 2, 0, 1, 5];
+
+/**
+ * T-shirts and hoodies come in sizes XS–XXL with uneven stock (some sold out), and a product with
+ * `colours` in those too, each colour showing its own pictures. Their variants replace the default
+ * one the database made with the product; a product seeded sold out stays sold out in every size.
+ */
+async function insertDemoVariants(
+  tx: Executor,
+  productId: number,
+  product: ProductSeed,
+  position: number,
+  files: readonly string[],
+) {
+  const sized =
+    !product.envisioned &&
+    product.categories.some((category) => category === 't-shirts' || category === 'hoodies');
+  const colours = product.colours ?? [];
+  if (!sized && colours.length === 0) return;
+  const options = [
+    ...(sized
+      ? [
+          {
+            kind: 'size' as const,
+            nameRu: 'Размер',
+            nameEn: 'Size',
+            values: SIZES.map((size) => ({
+              valueRu: size,
+              valueEn: size,
+              swatch: null,
+              images: [] as number[],
+            })),
+          },
+        ]
+      : []),
+    ...(colours.length > 0
+      ? [
+          {
+            kind: 'colour' as const,
+            nameRu: 'Цвет',
+            nameEn: 'Colour',
+            values: colours.map((colour) => ({ ...colour })),
+          },
+        ]
+      : []),
+  ];
+  const valueIds = new Map<string, number>();
+  for (const [optionPosition, option] of options.entries()) {
+    const [saved] = await tx
+      .insert(productOptions)
+      .values({
+        productId,
+        kind: option.kind,
+        nameRu: option.nameRu,
+        nameEn: option.nameEn,
+        position: optionPosition,
+      })
+      .returning({ id: productOptions.id });
+    if (!saved) throw new Error(`Demo product ${product.link}: option not inserted`);
+    for (const [valuePosition, value] of option.values.entries()) {
+      const [savedValue] = await tx
+        .insert(productOptionValues)
+        .values({
+          optionId: saved.id,
+          valueRu: value.valueRu,
+          valueEn: value.valueEn,
+          swatch: value.swatch,
+          position: valuePosition,
+        })
+        .returning({ id: productOptionValues.id });
+      if (!savedValue) throw new Error(`Demo product ${product.link}: option value not inserted`);
+      valueIds.set(`${optionPosition}:${value.valueEn}`, savedValue.id);
+      const pictures = value.images.flatMap((index) => (files[index] ? [files[index]] : []));
+      if (pictures.length > 0)
+        await tx
+          .update(productImages)
+          .set({ optionValueId: savedValue.id })
+          .where(and(eq(productImages.productId, productId), inArray(productImages.file, pictures)));
+    }
+  }
+  await tx.delete(productVariants).where(eq(productVariants.productId, productId));
+  for (const [index, combination] of combinations(
+    options.map((option) => option.values.map((value) => value.valueEn)),
+  ).entries()) {
+    const [variant] = await tx
+      .insert(productVariants)
+      .values({
+        productId,
+        sku: suggestedSku(product.link, combination),
+        quantity: product.quantity === 0 ? 0 : (SIZE_STOCK[(index + position) % SIZE_STOCK.length] ?? 0),
+        position: index,
+      })
+      .returning({ id: productVariants.id });
+    if (!variant) throw new Error(`Demo product ${product.link}: variant not inserted`);
+    await tx.insert(productVariantValues).values(
+      combination.map((valueEn, optionPosition) => ({
+        variantId: variant.id,
+        optionValueId: valueIds.get(`${optionPosition}:${valueEn}`) ?? 0,
+      })),
+    );
+  }
 }
 
 async function drawPictures(storage: ObjectStorage) {

@@ -117,6 +117,7 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               <thead>
                 <tr>
                   <th scope="col">{t('admin-product')}</th>
+                  <th scope="col">{t('admin-sku')}</th>
                   <th scope="col">{t('admin-stock')}</th>
                   <th scope="col">
                     <span className="visually-hidden">{t('admin-actions')}</span>
@@ -125,15 +126,24 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {loaderData.lowStock.map((product) => (
-                  <tr key={product.id}>
-                    <td>{product.name}</td>
+                  <tr key={product.variantId}>
+                    <td>
+                      {product.name}
+                      {product.options ? (
+                        <span className="admin-variant-label">{product.options}</span>
+                      ) : null}
+                    </td>
+                    <td>{product.sku}</td>
                     <td className={product.quantity === 0 ? 'admin-danger' : undefined}>
                       {product.quantity}
                     </td>
                     <td>
                       <Link to={`/admin/products/${product.id}`}>
                         {t('admin-edit')}
-                        <span className="visually-hidden"> {product.name}</span>
+                        <span className="visually-hidden">
+                          {' '}
+                          {product.name} {product.options}
+                        </span>
                       </Link>
                     </td>
                   </tr>

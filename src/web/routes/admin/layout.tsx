@@ -13,7 +13,7 @@ import type { Route } from './+types/layout';
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
   if (!user?.isAdmin) throw data(null, { status: 403 });
-  return null;
+  return { role: user.role };
 }
 
 /** The guard ran when the area was entered; the pages reload their own data. */
@@ -24,6 +24,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 const SECTIONS = [
   { to: '/admin', label: 'admin-dashboard', end: true },
   { to: '/admin/orders', label: 'admin-orders' },
+  { to: '/admin/customers', label: 'admin-customers' },
   { to: '/admin/products', label: 'admin-products' },
   { to: '/admin/projects', label: 'admin-projects' },
   { to: '/admin/categories', label: 'admin-categories' },
@@ -34,7 +35,8 @@ const SECTIONS = [
   { to: '/admin/search', label: 'admin-search-section' },
   { to: '/admin/audit', label: 'admin-audit' },
   { to: '/admin/csv', label: 'admin-csv' },
-] as const satisfies Array<{ to: string; label: AdminMessageKey; end?: boolean }>;
+  { to: '/admin/staff', label: 'admin-staff', adminOnly: true },
+] as const satisfies Array<{ to: string; label: AdminMessageKey; end?: boolean; adminOnly?: boolean }>;
 
 /** The section a path belongs to (the longest matching prefix), for the phone's section select. */
 function currentSection(pathname: string) {
@@ -46,17 +48,19 @@ function currentSection(pathname: string) {
   );
 }
 
-export default function AdminLayout() {
+export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const { pathname } = useLocation();
   const navigate = useNavigate();
+  // A manager does not see what only an admin may do (the API refuses it anyway).
+  const sections = SECTIONS.filter((section) => !('adminOnly' in section) || loaderData.role === 'admin');
   return (
     <div className="admin">
       <meta name="robots" content="noindex" />
       <nav className="admin-nav" aria-label={t('admin-navigation')}>
         <p className="admin-nav__title">{t('admin')}</p>
         <ul className="admin-nav__list">
-          {SECTIONS.map((section) => (
+          {sections.map((section) => (
             <li key={section.to}>
               <NavLink to={section.to} end={'end' in section}>
                 {t(section.label)}
@@ -68,7 +72,7 @@ export default function AdminLayout() {
         <label className="admin-nav__select">
           <span className="visually-hidden">{t('admin-section')}</span>
           <select value={currentSection(pathname)} onChange={(event) => navigate(event.target.value)}>
-            {SECTIONS.map((section) => (
+            {sections.map((section) => (
               <option key={section.to} value={section.to}>
                 {t(section.label)}
               </option>

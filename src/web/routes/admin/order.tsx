@@ -243,9 +243,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             </thead>
             <tbody>
               {order.products.map((item) => (
-                <tr key={item.id}>
+                <tr key={item.sku}>
                   <td>
                     <Link to={`/admin/products/${item.id}`}>{item.name}</Link>
+                    {item.options ? <div>{item.options}</div> : null}
+                    <div className="admin-muted">{t('admin-sku-of', { sku: item.sku })}</div>
                   </td>
                   <td>
                     {format.money(item.sale ?? item.price)}

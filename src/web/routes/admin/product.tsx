@@ -1,10 +1,17 @@
-import { type FormEvent, lazy, Suspense, useId, useRef, useState } from 'react';
+import { type FormEvent, useRef, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
+import { RichTextField } from '../../admin/rich-text-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminCategory, AdminProduct, AdminProject, ManagedFile } from '../../admin/types.ts';
+import type {
+  AdminCategory,
+  AdminProduct,
+  AdminProductVariants,
+  AdminProject,
+  ManagedFile,
+} from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -13,6 +20,7 @@ import {
   RequestAlert,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { VariantEditor } from '../../admin/variant-editor.tsx';
 import {
   CheckboxField,
   FormAlert,
@@ -20,16 +28,12 @@ import {
   FormSuccess,
   SelectField,
 } from '../../components/form-field.tsx';
-import { useHydrated } from '../../lib/enhanced-forms.ts';
 import type { Route } from './+types/product';
-
-/** TipTap is big: fetched only when an editor is on screen; a plain textarea stands in meanwhile. */
-const RichTextEditor = lazy(() => import('../../admin/rich-text-editor.tsx'));
 
 /** The product editor, for a new product (/admin/products/new) and an existing one. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const id = 'id' in params ? params.id : undefined;
-  const [{ projects }, { categories }, product] = await Promise.all([
+  const [{ projects }, { categories }, product, variants] = await Promise.all([
     loadAdmin<{ projects: AdminProject[] }>('/projects', request),
     loadAdmin<{ categories: AdminCategory[] }>('/categories', request),
     id === undefined
@@ -37,8 +41,14 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
       : loadAdmin<{ product: AdminProduct }>(`/products/${encodeURIComponent(id)}`, request).then(
           (answer) => answer.product,
         ),
+    id === undefined
+      ? Promise.resolve(null)
+      : loadAdmin<{ product: AdminProductVariants }>(
+          `/products/${encodeURIComponent(id)}/variants`,
+          request,
+        ).then((answer) => answer.product),
   ]);
-  return { projects, categories, product };
+  return { projects, categories, product, variants };
 }
 
 export function HydrateFallback() {
@@ -106,52 +116,14 @@ const FIELDS = [
   'quantityHardset',
 ];
 
-function DescriptionField({
-  label,
-  value,
-  onChange,
-  errors,
-}: {
-  label: string;
-  value: string;
-  onChange: (html: string) => void;
-  errors?: string[] | undefined;
-}) {
-  const id = useId();
-  const hydrated = useHydrated();
-  // The plain field: what the server renders (it never waits for the editor) and what shows
-  // while the editor's chunk loads.
-  const textarea = (
-    <textarea
-      id={id}
-      aria-labelledby={`${id}-label`}
-      value={value}
-      onChange={(event) => onChange(event.target.value)}
-    />
-  );
-  return (
-    <div className="form-field form-grid__wide">
-      <span id={`${id}-label`} className="admin-label">
-        {label}
-      </span>
-      {hydrated ? (
-        <Suspense fallback={textarea}>
-          <RichTextEditor labelId={`${id}-label`} value={value} onChange={onChange} />
-        </Suspense>
-      ) : (
-        textarea
-      )}
-      {errors && errors.length > 0 ? <p className="form-field__error">{errors.join(' ')}</p> : null}
-    </div>
-  );
-}
-
 function ProductEditor({
   product,
+  variants,
   projects,
   categories,
 }: {
   product: AdminProduct | null;
+  variants: AdminProductVariants | null;
   projects: AdminProject[];
   categories: AdminCategory[];
 }) {
@@ -160,6 +132,8 @@ function ProductEditor({
   const location = useLocation();
   const request = useAdminRequest();
   const [saved, setSaved] = useState(product);
+  const [savedVariants, setSavedVariants] = useState(variants);
+  const hasOptions = (savedVariants?.options.length ?? 0) > 0;
   const [draft, setDraft] = useState(() => draftOf(product));
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const [categoryToAdd, setCategoryToAdd] = useState('');
@@ -354,13 +328,13 @@ function ProductEditor({
           {errors.categories ? <p className="form-field__error">{errors.categories.join(' ')}</p> : null}
         </div>
 
-        <DescriptionField
+        <RichTextField
           label={t('admin-description-ru')}
           value={draft.desc_ru}
           onChange={(html) => set('desc_ru', html)}
           errors={errors.desc_ru}
         />
-        <DescriptionField
+        <RichTextField
           label={t('admin-description-en')}
           value={draft.desc_en}
           onChange={(html) => set('desc_en', html)}
@@ -439,38 +413,44 @@ function ProductEditor({
 
         <fieldset className="admin-fieldset">
           <legend>{t('admin-stock')}</legend>
-          <div className="admin-form__grid">
-            <FormField
-              name="currentQuantity"
-              label={t('admin-current-quantity')}
-              value={saved?.currentQuantity ?? 0}
-              readOnly
-            />
-            <FormField
-              {...text('quantity')}
-              type="number"
-              step="1"
-              label={draft.quantityHardset || !saved ? t('admin-quantity-set') : t('admin-quantity-add')}
-              disabled={!draft.changeStock}
-              hint={saved ? t('admin-quantity-hint') : t('admin-quantity-new-hint')}
-            />
-          </div>
-          <CheckboxField
-            name="changeStock"
-            label={t('admin-change-stock')}
-            checked={draft.changeStock}
-            onChange={(event) => set('changeStock', event.target.checked)}
-          />
-          {saved ? (
-            <CheckboxField
-              name="quantityHardset"
-              label={t('admin-quantity-hardset')}
-              checked={draft.quantityHardset}
-              disabled={!draft.changeStock}
-              onChange={(event) => set('quantityHardset', event.target.checked)}
-              errors={errors.quantityHardset}
-            />
-          ) : null}
+          {hasOptions ? (
+            <p className="form-field__hint">{t('admin-stock-per-variant')}</p>
+          ) : (
+            <>
+              <div className="admin-form__grid">
+                <FormField
+                  name="currentQuantity"
+                  label={t('admin-current-quantity')}
+                  value={saved?.currentQuantity ?? 0}
+                  readOnly
+                />
+                <FormField
+                  {...text('quantity')}
+                  type="number"
+                  step="1"
+                  label={draft.quantityHardset || !saved ? t('admin-quantity-set') : t('admin-quantity-add')}
+                  disabled={!draft.changeStock}
+                  hint={saved ? t('admin-quantity-hint') : t('admin-quantity-new-hint')}
+                />
+              </div>
+              <CheckboxField
+                name="changeStock"
+                label={t('admin-change-stock')}
+                checked={draft.changeStock}
+                onChange={(event) => set('changeStock', event.target.checked)}
+              />
+              {saved ? (
+                <CheckboxField
+                  name="quantityHardset"
+                  label={t('admin-quantity-hardset')}
+                  checked={draft.quantityHardset}
+                  disabled={!draft.changeStock}
+                  onChange={(event) => set('quantityHardset', event.target.checked)}
+                  errors={errors.quantityHardset}
+                />
+              ) : null}
+            </>
+          )}
         </fieldset>
 
         <fieldset className="admin-fieldset admin-checkboxes">
@@ -509,6 +489,23 @@ function ProductEditor({
         {deleteError ? <FormAlert>{deleteError}</FormAlert> : null}
       </form>
 
+      {saved && savedVariants ? (
+        <VariantEditor
+          key={savedVariants.id}
+          product={savedVariants}
+          images={draft.images}
+          version={saved.version}
+          onSaved={(next) => {
+            setSavedVariants(next);
+            setSaved({
+              ...saved,
+              version: next.version,
+              currentQuantity: next.variants.reduce((sum, variant) => sum + variant.quantity, 0),
+            });
+          }}
+        />
+      ) : null}
+
       {/* Outside the form: the file manager has a form of its own (new folder). */}
       <dialog
         ref={picker}
@@ -546,9 +543,15 @@ function ProductEditor({
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, projects, categories } = loaderData;
+  const { product, variants, projects, categories } = loaderData;
   return (
-    <ProductEditor key={product?.id ?? 'new'} product={product} projects={projects} categories={categories} />
+    <ProductEditor
+      key={product?.id ?? 'new'}
+      product={product}
+      variants={variants}
+      projects={projects}
+      categories={categories}
+    />
   );
 }
 

@@ -64,10 +64,19 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     checkout: {
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
-      items: basket.productList.flatMap((id) => {
-        const item = products[id];
+      items: basket.productList.flatMap((key) => {
+        const item = products[key];
         return item
-          ? [{ id, name: item.name, link: item.link, count: item.count, price: item.sale ?? item.price }]
+          ? [
+              {
+                key,
+                name: item.name,
+                options: item.options,
+                link: item.link,
+                count: item.count,
+                price: item.sale ?? item.price,
+              },
+            ]
           : [];
       }),
       delivery: { method: draft.deliveryMethod, cost: kopecksToRoubles(draft.cost), days: draft.days },

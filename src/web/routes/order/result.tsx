@@ -97,7 +97,7 @@ function PaidOrderSummary({ order }: { order: PaidOrder }) {
   return (
     <section className="order-outcome__summary" aria-labelledby="paid-order-heading">
       <h2 id="paid-order-heading">{t('order-summary')}</h2>
-      <SummaryItems items={order.products} amounts={amounts} />
+      <SummaryItems items={order.products.map((item) => ({ ...item, key: item.sku }))} amounts={amounts} />
       <dl className="summary-list">
         <div className="summary-list__wide">
           <dt>{t('delivery-method')}</dt>

@@ -1,0 +1,89 @@
+import { Readable } from 'node:stream';
+import type { FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  customerBlock,
+  customersExportQuery,
+  customersQuery,
+  idParams,
+  staffNoteInput,
+} from '../../contract/admin.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { defineRoute } from '../http/api.ts';
+import type { Services } from '../services.ts';
+import {
+  addCustomerNote,
+  exportCustomersCsv,
+  getCustomer,
+  searchCustomers,
+  setCustomerBlocked,
+} from './customers.ts';
+
+const answer = z.object({ success: z.literal(true) }).loose();
+
+/** The back office's customers: search, detail, notes, blocking, CSV. Staff only (401/403 first). */
+export function adminCustomerRoutes(services: Services) {
+  const { db } = services;
+  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
+  const staff = { access: 'manager' as const, tags: ['admin'] };
+
+  return [
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/customers',
+      summary: 'Customers (not staff) by e-mail, name or phone, with orders, money spent and last order',
+      query: customersQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await searchCustomers(db, query)) }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/customers.csv',
+      summary: 'The customers a search finds, as CSV (UTF-8 with a BOM), streamed',
+      query: customersExportQuery,
+      response: z.string(),
+      handler: async ({ query, reply }) =>
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', 'attachment; filename="customers.csv"')
+          .send(Readable.from(exportCustomersCsv(db, query))),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/customers/:id',
+      summary: 'A customer with details, orders and staff notes',
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({ success: true, customer: await getCustomer(db, params.id) }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/customers/:id/notes',
+      summary: 'Adds a staff note to the customer; answers every note, oldest first',
+      params: idParams,
+      body: staffNoteInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        notes: await addCustomerNote(db, await actor(request), params.id, body.body),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/customers/:id/block',
+      summary: 'Blocks the account (no sign-in, every session ends) or lets it in again (blocked=0)',
+      params: idParams,
+      body: customerBlock,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        ...(await setCustomerBlocked(db, await actor(request), params.id, body.blocked)),
+      }),
+    }),
+  ];
+}

@@ -1,0 +1,175 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { hashPassword } from '../accounts/passwords.ts';
+import { mails, products, users } from '../db/schema.ts';
+import { SESSION_COOKIE } from '../http/session.ts';
+import { signedInAdmin } from '../testing/admin.ts';
+import { createTestApp } from '../testing/app.ts';
+import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { adminContentRoutes } from './content-routes.ts';
+import { adminRoutes } from './routes.ts';
+
+let shop: Awaited<ReturnType<typeof createTestApp>>;
+let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+let admin: Record<string, string>;
+let manager: Record<string, string>;
+const PASSWORD = 'staff password 1';
+
+async function signedIn(email: string, role: 'manager' | 'admin' | 'customer') {
+  await shop.db
+    .insert(users)
+    .values({ email, role, passwordHash: await hashPassword(PASSWORD), emailVerifiedAt: new Date() });
+  const login = await shop.app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email, password: PASSWORD },
+  });
+  return { [SESSION_COOKIE]: login.cookies.find((cookie) => cookie.name === SESSION_COOKIE)?.value ?? '' };
+}
+
+const call = (
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE',
+  url: string,
+  cookies: Record<string, string>,
+  payload?: object,
+  locale = 'en',
+) => shop.app.inject({ method, url, cookies, payload, headers: { 'accept-language': locale } });
+
+const idOf = async (email: string) =>
+  (await shop.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0]?.id ?? 0;
+
+beforeAll(async () => {
+  shop = await createTestApp();
+  fixtures = await insertCatalogue(shop.db);
+  admin = await signedInAdmin(shop);
+  manager = await signedIn('manager@example.com', 'manager');
+});
+afterAll(() => shop.close());
+
+describe('staff roles', () => {
+  it('lets a manager run the catalogue and orders but not delete data or touch staff (403 admin-only, in their language)', async () => {
+    const wolf = fixtures.id('wolf-shirt');
+    expect((await call('GET', '/api/admin/products', manager)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/orders', manager)).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/customers', manager)).statusCode).toBe(200);
+
+    const deletion = await call('DELETE', `/api/admin/products/${wolf}`, manager, undefined, 'ru');
+    expect(deletion.statusCode).toBe(403);
+    expect(deletion.json().message).toBe('Это может сделать только администратор.');
+    expect(await shop.db.select().from(products).where(eq(products.id, wolf))).toHaveLength(1);
+
+    for (const [method, url] of [
+      ['GET', '/api/admin/staff'],
+      ['POST', '/api/admin/staff'],
+      ['PATCH', `/api/admin/staff/${await idOf('admin@example.com')}`],
+    ] as const) {
+      const refused = await call(method, url, manager, { email: 'x@example.com', role: 'admin' });
+      expect(refused.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
+
+  it('refuses a manager every DELETE of the back office before reading its input', async () => {
+    const deletions = [...adminRoutes({} as never), ...adminContentRoutes({} as never)].filter(
+      (route) => route.method === 'DELETE',
+    );
+    expect(deletions.length).toBeGreaterThanOrEqual(7);
+    for (const route of deletions) {
+      const refused = await call('DELETE', route.url.replace(':id', '1'), manager, {});
+      expect(refused.statusCode, route.url).toBe(403);
+      expect(refused.json().message).toBe('Only an administrator can do this.');
+    }
+  });
+
+  it('invites a new address as manager: an account, a mail in the admin’s language with a password link, and the audit names the admin', async () => {
+    const invited = await call(
+      'POST',
+      '/api/admin/staff',
+      admin,
+      { email: 'new.manager@example.com', role: 'manager' },
+      'ru',
+    );
+    expect(invited.statusCode).toBe(200);
+    const [account] = await shop.db.select().from(users).where(eq(users.email, 'new.manager@example.com'));
+    expect(account).toMatchObject({ role: 'manager', emailVerifiedAt: null, locale: 'ru' });
+    const [mail] = await shop.db.select().from(mails).where(eq(mails.to, 'new.manager@example.com'));
+    expect(mail?.subject).toBe('Приглашение в управление магазином');
+    const token = mail?.text.match(/reset\?token=([\w-]+)/)?.[1] ?? '';
+    expect(token).not.toBe('');
+
+    // Setting the password through the link confirms the address and opens the back office.
+    const reset = await shop.app.inject({
+      method: 'POST',
+      url: '/api/reset',
+      payload: {
+        token,
+        email: 'new.manager@example.com',
+        password: 'manager password 2',
+        password_confirmation: 'manager password 2',
+      },
+    });
+    expect(reset.statusCode, reset.body).toBe(200);
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'new.manager@example.com', password: 'manager password 2' },
+    });
+    expect(login.json().user).toMatchObject({ isAdmin: true, role: 'manager' });
+
+    const staff = (await call('GET', '/api/admin/staff', admin)).json().staff as Array<{
+      email: string;
+      role: string;
+    }>;
+    expect(staff.map((member) => [member.email, member.role])).toEqual([
+      ['admin@example.com', 'admin'],
+      ['manager@example.com', 'manager'],
+      ['new.manager@example.com', 'manager'],
+    ]);
+    const again = await call('POST', '/api/admin/staff', admin, {
+      email: 'NEW.manager@example.com',
+      role: 'admin',
+    });
+    expect(again.statusCode).toBe(409);
+    const audit = (await call('GET', '/api/admin/audit?entity=staff', admin)).json();
+    expect(JSON.stringify(audit)).toContain('admin@example.com');
+  });
+
+  it('makes a customer staff, changes roles, takes staff off, and always keeps one admin', async () => {
+    await signedIn('customer@example.com', 'customer');
+    expect(
+      (await call('POST', '/api/admin/staff', admin, { email: 'customer@example.com', role: 'admin' }))
+        .statusCode,
+    ).toBe(200);
+    const customerId = await idOf('customer@example.com');
+    const adminId = await idOf('admin@example.com');
+
+    const own = await call('PATCH', `/api/admin/staff/${adminId}`, admin, { role: 'manager' });
+    expect(own.statusCode).toBe(409);
+    expect(own.json().message).toContain('own role');
+
+    // The customer, made admin, is taken off again; then two admins demote each other at once:
+    // one of them stays admin.
+    expect(
+      (await call('PATCH', `/api/admin/staff/${customerId}`, admin, { role: 'customer' })).statusCode,
+    ).toBe(200);
+    const otherAdmin = await signedIn('second.admin@example.com', 'admin');
+    const otherId = await idOf('second.admin@example.com');
+    const answers = await Promise.all([
+      call('PATCH', `/api/admin/staff/${otherId}`, admin, { role: 'manager' }),
+      call('PATCH', `/api/admin/staff/${adminId}`, otherAdmin, { role: 'manager' }),
+    ]);
+    // The later one is refused: as the last admin's demotion (409) or, when the first had already
+    // made its author a manager, as a manager's call (403).
+    const [done, refused] = answers.map((answer) => answer.statusCode).sort();
+    expect(done).toBe(200);
+    expect([403, 409]).toContain(refused);
+    const admins = await shop.db.select({ id: users.id }).from(users).where(eq(users.role, 'admin'));
+    expect(admins).toHaveLength(1);
+    const stillAdmin = admins[0]?.id === adminId ? admin : otherAdmin;
+    expect(
+      (await call('PATCH', `/api/admin/staff/${customerId}`, stillAdmin, { role: 'owner' })).statusCode,
+    ).toBe(422);
+    expect(
+      (await call('PATCH', `/api/admin/staff/${customerId}`, stillAdmin, { role: 'manager' })).statusCode,
+    ).toBe(404);
+  });
+});
