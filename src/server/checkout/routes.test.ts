@@ -151,7 +151,7 @@ describe('POST /api/order/repeat', () => {
       .select({ quantity: products.quantity })
       .from(products)
       .where(eq(products.id, wolf));
-    await shop.db.update(products).set({ quantity: 0 }).where(eq(products.id, wolf));
+    await setStock(shop.db, wolf, 0);
     try {
       const repeated = await send('POST', '/api/order/repeat', { order: order.id });
       expect(repeated).toEqual({
@@ -164,10 +164,7 @@ describe('POST /api/order/repeat', () => {
       const stranger = await shopper('boris@example.com');
       expect((await stranger('POST', '/api/order/repeat', { order: order.id })).status).toBe(404);
     } finally {
-      await shop.db
-        .update(products)
-        .set({ quantity: before?.quantity ?? 0 })
-        .where(eq(products.id, wolf));
+      await setStock(shop.db, wolf, before?.quantity ?? 0);
     }
   });
 });
