@@ -17,7 +17,7 @@
  *
  * Bump VERSION when the caching rules change: activation deletes the caches of older versions.
  */
-const VERSION = 'v2';
+const VERSION = 'v3';
 const CACHE_PREFIX = 'vitrina-';
 const SHELL_CACHE = `${CACHE_PREFIX}shell-${VERSION}`;
 const STATIC_CACHE = `${CACHE_PREFIX}static-${VERSION}`;
@@ -38,7 +38,7 @@ const MAX_PAGE_ENTRIES = 80;
 const NOT_HANDLED =
   /^\/(api|admin|sandbox|logout|activate|locale|overlay|order\/(?!history(\/|\.|$)))(\/|\.|$)/;
 const CATALOGUE_PAGE =
-  /^\/($|(category|project|product|search)\/[^/]+\/?$|(shipping|payment|about|partners|privacy-policy)\/?$)/;
+  /^\/($|(category|project|product|search)\/[^/]+\/?$|(products|shipping|payment|about|partners|privacy-policy)\/?$)/;
 const STATIC_FILE = /^\/(assets|img)\//;
 
 self.addEventListener('install', (event) => {
@@ -106,7 +106,7 @@ self.addEventListener('fetch', (event) => {
     return;
   }
   // Every other page: from the network only, the offline page when there is none.
-  if (isNavigation) event.respondWith(fetch(request).catch(() => offlinePage()));
+  if (isNavigation) event.respondWith(fetch(request).catch(() => offlinePage(url)));
 });
 
 /** The page a request is for: the path itself, or the page behind a React Router `.data` request. */
@@ -144,14 +144,18 @@ async function networkFirst(request, isNavigation) {
     // This address as it was saved, never another page in its place.
     const cached = (await cache.match(request)) ?? (await caches.match(request));
     if (cached) return cached;
-    if (isNavigation) return offlinePage();
+    if (isNavigation) return offlinePage(new URL(request.url));
     throw error;
   }
 }
 
-/** The offline page in the shopper's language: the shop's language cookie, else the browser's. */
-async function offlinePage() {
-  const locale = await shopperLocale();
+/**
+ * The offline page in the shopper's language: the address's `?lang=` (ADR 0034), else the shop's
+ * language cookie, else the browser's.
+ */
+async function offlinePage(url) {
+  const asked = url?.searchParams.get('lang');
+  const locale = asked && LOCALES.includes(asked) ? asked : await shopperLocale();
   const cache = await caches.open(SHELL_CACHE);
   const page = (await cache.match(offlineKey(locale))) ?? (await cache.match(offlineKey(DEFAULT_LOCALE)));
   return page ?? Response.error();

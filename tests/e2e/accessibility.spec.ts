@@ -53,7 +53,7 @@ async function initial(baseUrl: string, locale: Locale) {
 async function fillBasketAndWishlist(page: Page) {
   await page.evaluate(async () => {
     const week = ((await (await fetch('/api/initial?locale=en')).json()) as InitialResponse).week;
-    const product = week.find((item) => item.inStock >= 3);
+    const product = week.find((item) => item.inStock >= 3 && !item.hasOptions);
     if (!product) throw new Error('no product in stock');
     for (const list of ['basket', 'wishlist']) {
       const answer = await fetch(`/api/${list}`, {

@@ -54,14 +54,14 @@ describe('back office', () => {
     // A project and a category: name and link required, visible by default.
     await navigation.getByRole('link', { name: 'Projects' }).click();
     await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('This field is required.').first().waitFor();
     expect(await page.getByText('This field is required.').count()).toBeGreaterThanOrEqual(2);
     await page.getByLabel('Name (Russian)').fill(project.ru);
     await page.getByLabel('Name (English)').fill(project.en);
     await page.getByRole('textbox', { name: 'Link', exact: true }).fill(project.link);
     expect(await page.getByRole('checkbox', { name: 'Visible in the shop' }).isChecked()).toBe(true);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The project has been saved.').waitFor();
     await page.getByRole('cell', { name: project.link }).waitFor();
 
@@ -70,7 +70,7 @@ describe('back office', () => {
     await page.getByLabel('Name (Russian)').fill(category.ru);
     await page.getByLabel('Name (English)').fill(category.en);
     await page.getByRole('textbox', { name: 'Link', exact: true }).fill(category.link);
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The category has been saved.').waitFor();
     await page.getByRole('cell', { name: category.link }).waitFor();
 
@@ -141,7 +141,7 @@ describe('back office', () => {
     expect(await startingStock.isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Change the stock' }).check();
     await startingStock.fill('5');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The product has been created.').waitFor();
     expect(pathOf(page)).toMatch(/^\/admin\/products\/\d+$/);
     const productId = Number(pathOf(page).split('/').pop());
@@ -163,14 +163,14 @@ describe('back office', () => {
     await page.getByRole('heading', { level: 1, name: `Product: ${product.en}` }).waitFor();
     await page.getByRole('checkbox', { name: 'Change the stock' }).check();
     await page.getByLabel('Units to add (negative to take away)').fill('3');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The product has been saved.').waitFor();
     await expect.poll(() => page.getByLabel('In stock now').inputValue()).toBe('8');
     expect(await page.getByLabel('Units to add (negative to take away)').isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Change the stock' }).check();
     await page.getByRole('checkbox', { name: 'Set the stock to this number instead of adding it' }).check();
     await page.getByLabel('New stock').fill('3');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The product has been saved.').waitFor();
     await expect.poll(() => page.getByLabel('In stock now').inputValue()).toBe('3');
 
@@ -180,7 +180,7 @@ describe('back office', () => {
     const lowStock = page.getByRole('region', { name: 'Running out' });
     await lowStock
       .getByRole('row')
-      .filter({ hasText: product.ru })
+      .filter({ hasText: product.en })
       .getByRole('link', { name: /Edit/ })
       .waitFor();
 
@@ -249,7 +249,7 @@ describe('back office', () => {
     await page.getByLabel('Track code').fill(trackCode);
     await page.getByLabel('Actual delivery cost, ₽').fill('310.50');
     await page.getByLabel('Manager’s comment').fill('Packed in bubble wrap');
-    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The order has been saved.').waitFor();
     await page.getByRole('region', { name: 'Status history' }).getByText('Shipped').waitFor();
     const mail = await waitForMail(ADMIN.email, new RegExp(trackCode));

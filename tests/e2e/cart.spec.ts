@@ -27,12 +27,12 @@ describe('cart, wishlist and reviews', () => {
 
     // Add to cart: no navigation, a confirmation, the badge counts it.
     await page.goto(`/product/${lantern.link}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Added to cart.' }).waitFor();
     expect(pathOf(page)).toBe(`/product/${lantern.link}`);
     await expect.poll(() => badge(page, 'Cart').textContent()).toBe('1');
     await page.goto(`/product/${scarf.link}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('link', { name: 'Go to cart' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     expect(await page.title()).toBe('Cart · Vitrina');
@@ -128,7 +128,7 @@ describe('cart, wishlist and reviews', () => {
     const figure = await catalogue.product('Figure', 3, 5000);
     const name = `Figure ${figure.link.slice(-6)}`;
     await page.goto(`/product/${figure.link}`);
-    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page.getByRole('link', { name: 'Go to cart' }).click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     // Typed counts are kept between 1 and the stock; + stops there.
@@ -178,7 +178,7 @@ describe('cart without JavaScript, in Russian', () => {
     const mug = await catalogue.product('Mug', 5, 900);
     const name = `Mug ${mug.link.slice(-6)}`;
     await page.goto(`/product/${mug.link}`);
-    await page.getByRole('button', { name: 'В корзину' }).click();
+    await page.getByRole('button', { name: 'В корзину', exact: true }).click();
     await page.getByText('Добавлено в корзину.').waitFor();
     expect(page.url()).toContain(`/product/${mug.link}?added=${mug.id}`);
     expect(await badge(page, 'Корзина').textContent()).toBe('1');

@@ -27,9 +27,10 @@ const basketOf = (page: Page) =>
 async function addProductToCart(page: Page): Promise<number> {
   const productId = await page.evaluate(async () => {
     const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
-      week: Array<{ id: number; inStock: number }>;
+      week: Array<{ id: number; inStock: number; hasOptions: boolean }>;
     };
-    const product = initial.week.find((item) => item.inStock >= 3);
+    // A product without sizes: the basket call names only the product.
+    const product = initial.week.find((item) => item.inStock >= 3 && !item.hasOptions);
     if (!product) throw new Error('no product in stock');
     const answer = await fetch('/api/basket', {
       method: 'POST',
@@ -338,9 +339,9 @@ const sum = (values: number[]) => values.reduce((total, value) => total + value,
 async function fillCart(page: Page) {
   await page.evaluate(async () => {
     const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
-      week: Array<{ id: number; inStock: number }>;
+      week: Array<{ id: number; inStock: number; hasOptions: boolean }>;
     };
-    const products = initial.week.filter((item) => item.inStock >= 3).slice(0, 3);
+    const products = initial.week.filter((item) => item.inStock >= 3 && !item.hasOptions).slice(0, 3);
     if (products.length < 3) throw new Error('not enough products in stock');
     for (const product of [products[0], ...products]) {
       const answer = await fetch('/api/basket', {

@@ -95,9 +95,9 @@ describe('the Content-Security-Policy', () => {
     await visit(page, '/admin', '.admin-charts');
     const productId = await page.evaluate(async () => {
       const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
-        week: Array<{ id: number; inStock: number }>;
+        week: Array<{ id: number; inStock: number; hasOptions: boolean }>;
       };
-      const product = initial.week.find((item) => item.inStock >= 3);
+      const product = initial.week.find((item) => item.inStock >= 3 && !item.hasOptions);
       if (!product) throw new Error('no product in stock');
       const answer = await fetch('/api/basket', {
         method: 'POST',

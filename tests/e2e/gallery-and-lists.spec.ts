@@ -191,6 +191,12 @@ describe.each(
       expect(await cards.count()).toBe(Math.min(total, 48));
       await page.getByRole('heading', { level: 2, name: t('products-count', { count: total }) }).waitFor();
 
+      // On a phone, sort and filters are in a drawer.
+      const openFilters = async () => {
+        const toggle = page.getByRole('button', { name: t('filters-and-sort') });
+        if (await toggle.isVisible()) await toggle.click();
+      };
+      await openFilters();
       await page.getByLabel(t('sort')).selectOption('asc');
       await expect.poll(() => page.url()).toContain('sort=asc');
       const amounts = async () =>
@@ -206,6 +212,7 @@ describe.each(
 
       const project = initial.projects[0];
       if (!project) throw new Error('demo data has no projects');
+      await openFilters();
       await page
         .getByRole('complementary')
         .getByRole('link', { name: new RegExp(project.name) })

@@ -47,7 +47,7 @@ describe('language in the address, for a Russian browser at 390 px', () => {
   it('shows the English page at ?lang=en with its own canonical and the alternates, keeps English after, and the switcher drops it', async () => {
     const { page, baseUrl } = browser;
     const initial = (await (await fetch(`${baseUrl}/api/initial?locale=en`)).json()) as InitialResponse;
-    const product = initial.week.find((item) => item.inStock > 0);
+    const product = initial.week.find((item) => item.inStock > 0 && !item.hasOptions);
     if (!product) throw new Error('demo data has no featured product in stock');
     const path = `/product/${product.link}`;
 

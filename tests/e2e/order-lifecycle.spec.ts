@@ -55,9 +55,9 @@ describe('order lifecycle', () => {
     const email = await russianShopper(page);
     const product = await page.evaluate(async () => {
       const initial = (await (await fetch('/api/initial?locale=ru')).json()) as {
-        week: Array<{ id: number; inStock: number; name: string }>;
+        week: Array<{ id: number; inStock: number; name: string; hasOptions: boolean }>;
       };
-      const found = initial.week.find((item) => item.inStock >= 3);
+      const found = initial.week.find((item) => item.inStock >= 3 && !item.hasOptions);
       if (!found) throw new Error('no product in stock');
       return found;
     });
@@ -145,7 +145,7 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
 async function stockOf(page: Page, productId: number): Promise<number> {
   return page.evaluate(async (id) => {
     const initial = (await (await fetch('/api/initial?locale=ru')).json()) as {
-      week: Array<{ id: number; inStock: number }>;
+      week: Array<{ id: number; inStock: number; hasOptions: boolean }>;
     };
     return initial.week.find((item) => item.id === id)?.inStock ?? -1;
   }, productId);

@@ -52,6 +52,7 @@ const TEXTS = {
     cart: 'Cart',
     wishlist: 'Wishlist',
     footerPayment: 'Payment and shipping',
+    filters: 'Filters and sort',
   },
   ru: {
     signIn: 'Войти',
@@ -67,6 +68,7 @@ const TEXTS = {
     cart: 'Корзина',
     wishlist: 'Избранное',
     footerPayment: 'Оплата и доставка',
+    filters: 'Фильтры и сортировка',
   },
 } as const;
 type Locale = keyof typeof TEXTS;
@@ -343,7 +345,9 @@ describe('offline reading', () => {
       }
       // A link followed inside the app to a page never opened (of a kind whose code it has: a
       // link to a kind of page never opened makes React Router reload the page the shopper is on).
+      // At this phone width the list's filters are in a drawer: open it, as a shopper would.
       await openHydrated(page, '/category/mugs');
+      await page.getByRole('button', { name: text.filters, exact: true }).click();
       await page.locator('main a[href^="/category/mugs?"]').first().click();
       await page.getByRole('heading', { level: 1, name: text.offline }).waitFor();
       expect(

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import {
   type OptionKind,
@@ -45,12 +45,14 @@ export async function giveProductOptions(
   const [product] = await db.select({ link: products.link }).from(products).where(eq(products.id, productId));
   if (!product) throw new Error(`no product ${productId}`);
   const valueIds: Array<Map<string, number>> = [];
+  const createdOptions: number[] = [];
   for (const [position, option] of fixture.options.entries()) {
     const [row] = await db
       .insert(productOptions)
       .values({ productId, kind: option.kind, nameRu: option.nameRu, nameEn: option.nameEn, position })
       .returning();
     if (!row) throw new Error('option insert failed');
+    createdOptions.push(row.id);
     const values = await db
       .insert(productOptionValues)
       .values(
@@ -72,6 +74,10 @@ export async function giveProductOptions(
   };
 
   await db.delete(productVariants).where(eq(productVariants.productId, productId));
+  // Options the product had (the demo data gives some) go with their variants.
+  await db
+    .delete(productOptions)
+    .where(and(eq(productOptions.productId, productId), notInArray(productOptions.id, createdOptions)));
   const variants: Array<{ id: number; sku: string; values: string[] }> = [];
   for (const [position, variant] of fixture.variants.entries()) {
     const sku = `${product.link}-${variant.values.join('-').toLowerCase()}`;
