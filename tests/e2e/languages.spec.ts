@@ -69,7 +69,7 @@ describe('language in the address, for a Russian browser at 390 px', () => {
     // The English page's address: English whatever the browser says, its own canonical, dollars.
     await page.goto(`${path}?lang=en`);
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    await page.getByRole('button', { name: 'Add to cart' }).waitFor();
+    await page.getByRole('button', { name: 'Add to cart', exact: true }).waitFor();
     expect((await headLinks(page)).canonical).toBe(`${baseUrl}${path}?lang=en`);
     expect(await page.locator('meta[property="og:url"]').getAttribute('content')).toBe(
       `${baseUrl}${path}?lang=en`,

@@ -129,6 +129,7 @@ const TEXT = {
     from: /from/,
     sizes: 'Sizes',
     added: 'Added to cart',
+    filters: 'Filters and sort',
   },
   ru: {
     size: 'Размер',
@@ -140,6 +141,7 @@ const TEXT = {
     from: /от/,
     sizes: 'Размеры',
     added: 'Добавлено в корзину',
+    filters: 'Фильтры и сортировка',
   },
 } as const;
 
@@ -259,7 +261,8 @@ describe('sizes and colours in a shop of their own', () => {
           const { page } = state;
           await page.setViewportSize({ width, height: 900 });
           await open(page, `/product/${links[HOODIE]}`, locale);
-          const main = page.locator('.gallery__main');
+          // The picture in view: the gallery's slide that holds the one Tab stop (the others are -1).
+          const main = page.locator('.gallery__slide .gallery__open[tabindex="0"] img');
           const before = await main.getAttribute('src');
           const sand = page.locator('.option-value--swatch', { has: page.locator('input[value="Sand"]') });
           await sand.locator('input').click();
@@ -297,14 +300,31 @@ describe('sizes and colours in a shop of their own', () => {
             'L',
             'XL',
           ]);
+          // The demo catalogue gives many products sizes: the count is the category's products
+          // with XS in stock, as its whole list (no `page`: every product) says on the cards.
+          const whole = (await (
+            await page.request.get(`/api/category?locale=${locale}&link=t-shirts`)
+          ).json()) as { products: Array<{ link: string; name: string; sizes: string[] }> };
+          const withExtraSmall = whole.products.filter((product) => product.sizes.includes('XS'));
+          expect(withExtraSmall.map((product) => product.link)).toContain(links[TEE]);
+          // Some T-shirts have no XS in stock, so the filter has something to leave out.
+          expect(withExtraSmall.length).toBeLessThan(whole.products.length);
+          // On a phone the side sections are in the "Filters and sort" drawer.
+          const filters = page.getByRole('button', { name: text.filters, exact: true });
+          if (await filters.isVisible()) await filters.click();
           const sizeLink = page
             .locator('.side-section', { hasText: text.sizes })
             .getByRole('link', { name: /^XS/ });
-          expect(await sizeLink.locator('.side-section__count').textContent()).toBe('1');
+          expect(await sizeLink.locator('.side-section__count').textContent()).toBe(
+            String(withExtraSmall.length),
+          );
           await shot(page, `list-${locale}-${width}`);
           await sizeLink.click();
           await expect.poll(() => new URL(page.url()).searchParams.get('size')).toBe('XS');
-          await expect.poll(() => page.locator('.product-card').count()).toBe(1);
+          await expect
+            .poll(() => page.locator('.product-card .product-card__name').allTextContents())
+            .toEqual(expect.arrayContaining(withExtraSmall.map((product) => product.name)));
+          expect(await page.locator('.product-card').count()).toBe(withExtraSmall.length);
 
           await open(page, '/category/mugs', locale);
           const quickAdd = page.getByRole('button', { name: new RegExp(`^${text.add}: `) }).first();

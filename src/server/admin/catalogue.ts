@@ -411,7 +411,8 @@ export async function lowStock(db: Executor, locale: Locale, threshold = 3) {
     .from(productVariants)
     .innerJoin(products, eq(products.id, productVariants.productId))
     .where(
-      sql`${productVariants.quantity} <= ${threshold} and ${products.visible} and not ${products.envisioned}`,
+      // Running out, not gone: a sold-out size of a limited edition is the usual end, not news.
+      sql`${productVariants.quantity} between 1 and ${threshold} and ${products.visible} and not ${products.envisioned}`,
     )
     .orderBy(asc(productVariants.quantity), asc(products.id), asc(productVariants.position))
     .limit(50);
