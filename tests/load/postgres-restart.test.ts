@@ -106,7 +106,7 @@ it.skipIf(!CAN_RESTART)('recovers by itself when PostgreSQL restarts under traff
   const accounts = await createAccounts(database, USERS, 'restart');
   const [product] = (
     await database.sql.query<{ id: number }>(
-      'select id from products where visible and not envisioned and quantity > 0 order by id limit 1',
+      'select id from products where visible and not envisioned and quantity > 0 and not exists (select 1 from product_options o where o.product_id = products.id) order by id limit 1',
     )
   ).rows;
   if (!product) throw new Error('no product in stock');

@@ -59,7 +59,8 @@ afterAll(async () => {
 interface Catalogue {
   categories: string[];
   projects: string[];
-  products: { id: number; link: string }[];
+  /** `variant`: a size of a product with options (the basket needs one), null otherwise. */
+  products: { id: number; link: string; variant: number | null }[];
 }
 
 const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)] as T;
@@ -92,6 +93,10 @@ async function journey(
     [200],
   );
   const product = pick(catalogue.products);
+  const line = {
+    product: String(product.id),
+    ...(product.variant === null ? {} : { variant: String(product.variant) }),
+  };
   await page('page product', `/product/${product.link}`);
   await expectStatus(api('api product', 'GET', `/api/product?locale=en&link=${product.link}`), [200]);
   const search = pick(SEARCHES);
@@ -102,14 +107,11 @@ async function journey(
   if (Math.random() < 0.3) await page('page search', `/search/${encodeURIComponent(search)}`);
 
   // Adding beyond stock or a sold-out product is refused with a 4xx, as it should be.
-  await expectStatus(
-    api('api basket add', 'POST', '/api/basket', { product: String(product.id) }),
-    [200, 409],
-  );
+  await expectStatus(api('api basket add', 'POST', '/api/basket', line), [200, 409]);
   await expectStatus(
     api('api basket count', 'POST', '/api/basket/0', {
       _method: 'PATCH',
-      product: String(product.id),
+      ...line,
       count: String(1 + Math.floor(Math.random() * 3)),
     }),
     [200, 404],
@@ -158,8 +160,11 @@ async function expectStatus(answer: ReturnType<Shopper['request']>, statuses: nu
 
 it(`serves ${USERS} concurrent shoppers for ${DURATION_MS / 1000} s without a 5xx`, async () => {
   const accounts = await createAccounts(database, SIGNED_IN, 'traffic');
-  const { rows: products } = await database.sql.query<{ id: number; link: string }>(
-    'select id, link from products where visible and not envisioned order by id',
+  const { rows: products } = await database.sql.query<{ id: number; link: string; variant: number | null }>(
+    `select p.id, p.link, (select v.id from product_variants v
+       where v.product_id = p.id and exists (select 1 from product_variant_values w where w.variant_id = v.id)
+       order by v.position, v.id limit 1) as variant
+     from products p where p.visible and not p.envisioned order by p.id`,
   );
   const initial = (await (await fetch(`${instances[0]?.baseUrl}/api/initial?locale=en`)).json()) as {
     categories: { link: string }[];
