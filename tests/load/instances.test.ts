@@ -34,7 +34,7 @@ describe('several instances on one PostgreSQL', () => {
     );
     expect(migrations?.count).toBe(journal.entries.length);
     const [catalogue] = await rows<{ products: number; admins: number }>(
-      'select (select count(*)::int from products) as products, (select count(*)::int from users where is_admin) as admins',
+      "select (select count(*)::int from products) as products, (select count(*)::int from users where role = 'admin') as admins",
     );
     expect(catalogue).toEqual({ products: PRODUCTS.length, admins: 1 });
   });
