@@ -1,9 +1,8 @@
 import { Link } from 'react-router';
 import { isDeliveryMethod, trackingUrl } from '../../contract/delivery.ts';
 import { imageUrl } from '../../contract/images.ts';
-import { roublesToKopecks } from '../../contract/money.ts';
 import type { OrderDetail } from '../../contract/orders.ts';
-import { lineKopecks, useAmounts } from '../lib/amounts.ts';
+import { useOrderAmounts } from '../lib/amounts.ts';
 import { deliveryAddressLine, deliveryName } from '../lib/checkout.ts';
 import { useShop } from '../lib/shop.ts';
 import { AmountRows } from './order-amounts.tsx';
@@ -12,11 +11,7 @@ import { AmountRows } from './order-amounts.tsx';
 export function OrderDetailsView({ order }: { order: OrderDetail & { delivery_country_name: string } }) {
   const { t } = useShop();
   // What the order was shown and charged in: its own currency at its own rate.
-  const amounts = useAmounts(
-    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
-    roublesToKopecks(order.delivery_cost),
-    order,
-  );
+  const amounts = useOrderAmounts(order);
   const method = deliveryName(order.delivery_method);
   return (
     <div className="order-card__details">

@@ -1,8 +1,7 @@
 import type { RefObject } from 'react';
 import { Form } from 'react-router';
-import { roublesToKopecks } from '../../contract/money.ts';
 import type { OrderDetail, PaymentForm } from '../../contract/orders.ts';
-import { lineKopecks, useAmounts } from '../lib/amounts.ts';
+import { useOrderAmounts } from '../lib/amounts.ts';
 import { useShop } from '../lib/shop.ts';
 import { AmountRows, SummaryItems } from './order-amounts.tsx';
 import { OrderDate } from './order-date.tsx';
@@ -34,11 +33,7 @@ export function UnpaidOrder({
 }) {
   const { t } = useShop();
   const { order, payment } = unpaid;
-  const amounts = useAmounts(
-    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
-    roublesToKopecks(order.delivery_cost),
-    order,
-  );
+  const amounts = useOrderAmounts(order);
   return (
     <div className="unpaid-order">
       <SummaryItems items={order.products.map((item) => ({ ...item, key: item.sku }))} amounts={amounts} />

@@ -36,3 +36,16 @@ export function useAmounts(
     total: show(amounts?.total),
   };
 }
+
+/** A placed order's lines, delivery and total, in the order's own currency at its own rate. */
+export const useOrderAmounts = (order: {
+  products: readonly { price: number; sale: number | null; count: number }[];
+  delivery_cost: number;
+  currency: Currency;
+  usd_rate: number | null;
+}) =>
+  useAmounts(
+    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
+    roublesToKopecks(order.delivery_cost),
+    order,
+  );

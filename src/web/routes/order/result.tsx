@@ -1,9 +1,8 @@
 import { useEffect, useRef, useState } from 'react';
 import { type AppLoadContext, data, Link, useRevalidator } from 'react-router';
-import { roublesToKopecks } from '../../../contract/money.ts';
 import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
-import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
+import { useOrderAmounts } from '../../lib/amounts.ts';
 import {
   deliveryAddressLine,
   deliveryName,
@@ -88,11 +87,7 @@ type PaidOrder = NonNullable<Route.ComponentProps['loaderData']['paidOrder']>;
 /** What was paid for: the items, where they go and how, and the amounts in the order's currency. */
 function PaidOrderSummary({ order }: { order: PaidOrder }) {
   const { t } = useShop();
-  const amounts = useAmounts(
-    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
-    roublesToKopecks(order.delivery_cost),
-    order,
-  );
+  const amounts = useOrderAmounts(order);
   const method = deliveryName(order.delivery_method);
   return (
     <section className="order-outcome__summary" aria-labelledby="paid-order-heading">
