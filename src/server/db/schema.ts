@@ -122,6 +122,32 @@ export const categories = pgTable('categories', {
   version: version(),
 });
 
+/**
+ * A named launch: its products become orderable, and appear in lists and search, at `release_at`
+ * (ADR 0041). Before it their pages show a countdown and a "remind me" button.
+ */
+export const drops = pgTable(
+  'drops',
+  {
+    id: serial('id').primaryKey(),
+    nameRu: text('name_ru').notNull(),
+    nameEn: text('name_en').notNull(),
+    releaseAt: timestamp('release_at', { withTimezone: true }).notNull(),
+    /** Minutes an unpaid order holding a unit of this drop keeps it, or null for the shop's default. */
+    holdMinutes: integer('hold_minutes'),
+    /** Units of each of its products one customer may buy, unless the product sets its own. */
+    perCustomerLimit: integer('per_customer_limit'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    index('drops_release_idx').on(table.releaseAt),
+    check('drops_hold_minutes_range', sql`${table.holdMinutes} is null or ${table.holdMinutes} between 1 and 1440`),
+    check('drops_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
+  ],
+);
+
 export const products = pgTable(
   'products',
   {
@@ -152,6 +178,15 @@ export const products = pgTable(
     envisioned: boolean('envisioned').notNull().default(false),
     position: integer('position').notNull().default(0),
     /**
+     * Before this moment the product is announced only: not orderable, not in lists or search.
+     * Null once released or when never scheduled. A product in a drop has the drop's time, kept by
+     * triggers (migration 0009); `catalog/release.ts` holds the one rule that reads it.
+     */
+    releaseAt: timestamp('release_at', { withTimezone: true }),
+    dropId: integer('drop_id').references(() => drops.id, { onDelete: 'set null' }),
+    /** Units one customer may buy (over all variants), or null for the drop's limit or none. */
+    perCustomerLimit: integer('per_customer_limit'),
+    /**
      * What search matches, weighted: name A, project and category names B, description C. Kept by
      * triggers (migration 0005, `product_search_document`): a generated column cannot read the
      * project's and categories' names.
@@ -165,6 +200,9 @@ export const products = pgTable(
     index('products_project_idx').on(table.projectId),
     index('products_search_idx').using('gin', table.searchVector),
     index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
+    index('products_release_idx').on(table.releaseAt).where(sql`${table.releaseAt} is not null`),
+    index('products_drop_idx').on(table.dropId).where(sql`${table.dropId} is not null`),
+    check('products_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
     // A product shoppers can order has a price; a hidden or envisioned one may not have one yet.
@@ -301,6 +339,8 @@ export const productVariants = pgTable(
     weight: integer('weight'),
     /** Units in stock; taken and returned only by orders/lifecycle.ts, never below zero. */
     quantity: integer('quantity').notNull().default(0),
+    /** Units of this variant one customer may buy, or null: only the product's limit applies. */
+    perCustomerLimit: integer('per_customer_limit'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -315,6 +355,10 @@ export const productVariants = pgTable(
       sql`${table.sale} is null or (${table.price} is not null and ${table.sale} >= 0 and ${table.sale} < ${table.price})`,
     ),
     check('product_variants_weight_not_negative', sql`${table.weight} is null or ${table.weight} >= 0`),
+    check(
+      'product_variants_limit_positive',
+      sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
+    ),
   ],
 );
 
@@ -355,6 +399,26 @@ export const stockAlerts = pgTable(
   (table) => [
     primaryKey({ columns: [table.userId, table.variantId] }),
     index('stock_alerts_waiting_idx').on(table.variantId).where(sql`${table.notifiedAt} is null`),
+  ],
+);
+
+/** A signed-in shopper asked to be mailed when a scheduled product is released; mailed once. */
+export const releaseReminders = pgTable(
+  'release_reminders',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    locale: text('locale').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.productId] }),
+    index('release_reminders_waiting_idx').on(table.productId).where(sql`${table.sentAt} is null`),
   ],
 );
 
