@@ -51,10 +51,33 @@ const id = wireNumber(
     .max(DATABASE_INT_MAX, 'not-found'),
 );
 /** Repeated form fields (`categories=1&categories=2`) or a JSON array. */
-const idList = z.preprocess(
-  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
-  z.array(id),
+const idList = (max: number) =>
+  z.preprocess(
+    (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+    z.array(id).max(max, 'field-too-long'),
+  );
+/**
+ * Units one customer may buy (ADR 0041): a whole number from 1, or empty/null for no limit of its
+ * own. Absent leaves a saved limit as it is.
+ */
+const perCustomerLimit = z.preprocess(
+  (value) => (value === '' || value === null ? null : value),
+  wireNumber(
+    z.coerce
+      .number({ error: 'limit-invalid' })
+      .int('limit-invalid')
+      .min(1, 'limit-invalid')
+      .max(100_000, 'limit-invalid'),
+  )
+    .nullable()
+    .optional(),
 );
+/** A moment with its offset (`2026-12-01T12:00:00.000Z`), as the browser sends a local time it converted. */
+const moment = z
+  .string({ error: 'date-invalid' })
+  .trim()
+  .pipe(z.iso.datetime({ offset: true, error: 'date-invalid' }))
+  .transform((value) => new Date(value));
 const fileList = z.preprocess(
   (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
   z.array(z.string().regex(/^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i, 'file-invalid')).max(12, 'field-too-long'),
@@ -106,7 +129,7 @@ export const categoryEdit = categoryInput.extend(versioned);
 
 const productFields = z.object({
   project: id.describe('Project id (required)'),
-  categories: idList,
+  categories: idList(500),
   name_ru: text(300),
   name_en: text(300),
   desc_ru: z.string().max(50_000, 'field-too-long').default(''),
@@ -126,6 +149,12 @@ const productFields = z.object({
   weekSale: checkbox.default(false),
   envisioned: checkbox.default(false),
   position: count.default(0),
+  /**
+   * When a product outside a drop goes on sale (before it: announced only); empty clears it,
+   * absent leaves it. A product in a drop has the drop's time whatever is sent.
+   */
+  release_at: z.preprocess((value) => (value === '' ? null : value), moment.nullable().optional()),
+  per_customer_limit: perCustomerLimit,
 });
 
 function productRules(value: z.infer<typeof productFields>, context: z.RefinementCtx) {
@@ -466,6 +495,8 @@ export const variantInput = z.object({
     (value) => (value === '' || value === null ? undefined : value),
     count.pipe(z.number().min(0, 'number-invalid')).optional(),
   ),
+  /** Units of this variant one customer may buy; empty: only the product's limit; absent: unchanged. */
+  per_customer_limit: perCustomerLimit,
 });
 
 /**
@@ -517,3 +548,35 @@ const staffRole = z.enum(['manager', 'admin'], { error: 'staff-role-invalid' });
 export const staffInvite = z.object({ email, role: staffRole });
 /** A staff member's new role; `customer` takes them off the staff. */
 export const staffRoleUpdate = z.object({ role: z.enum(USER_ROLES, { error: 'staff-role-invalid' }) });
+
+// ── Drops (issue 20, ADR 0041) ──────────────────────────────────────────────────────────────────
+
+/**
+ * A drop as the back office schedules it: names, the release time every product of it shares, the
+ * minutes an unpaid order holding its units keeps them (empty: the shop's default) and the units
+ * of each product one customer may buy (empty: no limit unless the product sets one).
+ */
+export const dropInput = z.object({
+  name_ru: text(200),
+  name_en: text(200),
+  release_at: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z
+      .string({ error: (issue) => (issue.input === undefined ? 'release-time-required' : 'date-invalid') })
+      .pipe(moment),
+  ),
+  hold_minutes: z.preprocess(
+    (value) => (value === '' || value === null || value === undefined ? null : value),
+    wireNumber(
+      z.coerce
+        .number({ error: 'hold-minutes-invalid' })
+        .int('hold-minutes-invalid')
+        .min(1, 'hold-minutes-invalid')
+        .max(1440, 'hold-minutes-invalid'),
+    ).nullable(),
+  ),
+  per_customer_limit: perCustomerLimit.transform((value) => value ?? null),
+  products: idList(200),
+});
+export const dropEdit = dropInput.extend(versioned);
+export type DropInput = z.infer<typeof dropInput>;

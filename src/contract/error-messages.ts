@@ -93,6 +93,12 @@ const en = {
   'variant-in-stock': 'This size is in stock: you can order it now.',
   'file-invalid': 'Choose an uploaded image.',
   'date-invalid': 'Enter a valid date.',
+  'release-time-required': 'Choose when the drop goes on sale.',
+  'hold-minutes-invalid':
+    'The hold is a whole number of minutes from 1 to 1440 (24 hours), or empty for the shop default.',
+  'limit-invalid': 'A limit is a whole number of units, at least 1, or empty for no limit.',
+  'product-in-another-drop':
+    'A product you added is already in another upcoming drop: take it out of that drop first.',
   'status-invalid': 'Choose a status from 0 to 6.',
   'project-has-products': 'This project still has products: move or delete them first, or hide the project.',
   'product-ordered': 'This product is in orders and cannot be deleted; hide it instead.',
@@ -212,6 +218,12 @@ const ru: Record<ErrorKey, string> = {
   'variant-in-stock': 'Этот размер есть в наличии: его можно заказать сейчас.',
   'file-invalid': 'Выберите загруженное изображение.',
   'date-invalid': 'Введите правильную дату.',
+  'release-time-required': 'Укажите, когда начинаются продажи дропа.',
+  'hold-minutes-invalid':
+    'Время брони — целое число минут от 1 до 1440 (24 часа) или пусто для значения магазина.',
+  'limit-invalid': 'Лимит — целое число штук, не меньше 1, или пусто, если лимита нет.',
+  'product-in-another-drop':
+    'Добавленный товар уже входит в другой предстоящий дроп: сначала уберите его оттуда.',
   'status-invalid': 'Выберите статус от 0 до 6.',
   'project-has-products': 'В проекте ещё есть товары: перенесите или удалите их либо скройте проект.',
   'product-ordered': 'Этот товар есть в заказах, его нельзя удалить; скройте его.',

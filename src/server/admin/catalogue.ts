@@ -8,6 +8,7 @@ import { variantLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
+  drops,
   orderItems,
   productCategories,
   productImages,
@@ -195,8 +196,16 @@ export async function deleteCategory(db: Database, actorId: number, id: number) 
 // ── Products ────────────────────────────────────────────────────────────────────────────────────
 
 export async function getProductForAdmin(db: Executor, id: number) {
-  const [row] = await db.select().from(products).where(eq(products.id, id));
-  if (!row) throw notFound();
+  const [found] = await db
+    .select({
+      row: products,
+      drop: { id: drops.id, name_ru: drops.nameRu, name_en: drops.nameEn },
+    })
+    .from(products)
+    .leftJoin(drops, eq(drops.id, products.dropId))
+    .where(eq(products.id, id));
+  if (!found) throw notFound();
+  const { row, drop } = found;
   const [categoryRows, imageRows] = await Promise.all([
     db
       .select({ id: productCategories.categoryId })
@@ -226,6 +235,10 @@ export async function getProductForAdmin(db: Executor, id: number) {
     weekSale: row.weekSale,
     envisioned: row.envisioned,
     position: row.position,
+    /** When it goes on sale (null: on sale); a product in a drop has the drop's (ADR 0041). */
+    release_at: row.releaseAt,
+    drop,
+    per_customer_limit: row.perCustomerLimit,
     version: row.version,
   };
 }
@@ -258,6 +271,7 @@ export async function listProductsForAdmin(
       weekSale: products.weekSale,
       envisioned: products.envisioned,
       project: projects.nameRu,
+      drop_id: products.dropId,
     })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
@@ -314,6 +328,9 @@ export async function saveProduct(
     visible: input.visible,
     weekSale: input.weekSale,
     position: input.position,
+    // Absent: unchanged. A product in a drop keeps the drop's release time (a trigger sees to it).
+    ...(input.release_at === undefined ? {} : { releaseAt: input.release_at }),
+    ...(input.per_customer_limit === undefined ? {} : { perCustomerLimit: input.per_customer_limit }),
     updatedAt: new Date(),
   };
 

@@ -121,6 +121,7 @@ export async function getProductVariantsForAdmin(db: Executor, productId: number
         sale: roubles(variant.sale),
         weight: variant.weight,
         quantity: variant.quantity,
+        per_customer_limit: variant.perCustomerLimit,
       };
     }),
   };
@@ -276,6 +277,7 @@ export async function saveProductVariants(
         price: variant.price === null ? null : roublesToKopecks(variant.price),
         sale: variant.sale === null ? null : roublesToKopecks(variant.sale),
         weight: variant.weight,
+        ...(variant.per_customer_limit === undefined ? {} : { perCustomerLimit: variant.per_customer_limit }),
         position,
         updatedAt: new Date(),
       };

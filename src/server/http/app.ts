@@ -15,6 +15,7 @@ import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
 import { adminCustomerRoutes } from '../admin/customer-routes.ts';
+import { adminDropRoutes } from '../admin/drop-routes.ts';
 import { adminRoutes } from '../admin/routes.ts';
 import { adminStaffRoutes } from '../admin/staff-routes.ts';
 import { basketRoutes } from '../cart/routes.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions) {
     ...adminContentRoutes(services),
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),
+    ...adminDropRoutes(services),
   ];
   const guards = {
     staff: (request: FastifyRequest, role: StaffRole) => accountActions(services, request).requireStaff(role),
