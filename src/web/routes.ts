@@ -60,6 +60,10 @@ export default [
     route('audit', 'routes/admin/audit.tsx'),
     route('search', 'routes/admin/search.tsx'),
     route('csv', 'routes/admin/csv.tsx'),
+    route('drops', 'routes/admin/drops.tsx'),
+    route('drops/new', 'routes/admin/drop.tsx', { id: 'routes/admin/drop-new' }),
+    route('drops/:id', 'routes/admin/drop.tsx'),
+    route('drops/:id/live', 'routes/admin/drop-live.tsx'),
     // An unknown back-office address passes the back office's guard (403 for visitors) before its 404.
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),
   ]),

@@ -8,6 +8,11 @@ import type {
 } from '../../server/admin/catalogue.ts';
 import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
 import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
+import type {
+  listDrops,
+  AdminDrop as ServerAdminDrop,
+  DropLiveView as ServerDropLiveView,
+} from '../../server/admin/drops.ts';
 import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
@@ -58,6 +63,11 @@ export type ReviewPage = Result<typeof listReviewsForAdmin>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
 export type CsvReport = Json<ServerCsvReport>;
+export type DropRow = Result<typeof listDrops>[number];
+export type AdminDrop = Json<ServerAdminDrop>;
+export type DropLive = Json<ServerDropLiveView>;
+/** A product the drop editor's picker found, or one already in the drop. */
+export type DropProduct = AdminDrop['products'][number];
 
 export interface Folder {
   path: string;

@@ -139,12 +139,25 @@ export function useAdminFormat() {
     });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
+    const zonedDateTime = new Intl.DateTimeFormat(tag, {
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      timeZoneName: 'short',
+    });
+    const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     const regions = new Intl.DisplayNames([tag], { type: 'region' });
     return {
       money: (roubles: number | null | undefined) =>
         roubles === null || roubles === undefined ? '—' : money.format(roubles),
       compactMoney: (roubles: number) => compactMoney.format(roubles),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
+      /** A release time with the zone it is shown in ("1 Dec 2026, 15:00 GMT+3"). */
+      zonedDateTime: (iso: string) => zonedDateTime.format(new Date(iso)),
+      /** The time of day to the second, for "updated at". */
+      clock: (iso: string) => clock.format(new Date(iso)),
       day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
       country: (code: string) => {
         try {
@@ -164,6 +177,8 @@ interface RequestState {
   done?: string | undefined;
   /** The save was refused because someone else saved the record since it was loaded (409). */
   recordChanged?: boolean;
+  /** The refusal's whole answer, for what it names beyond texts (the products another drop holds). */
+  answer?: Record<string, unknown>;
 }
 
 /**
@@ -193,6 +208,7 @@ export function useAdminRequest() {
             errors: error.fieldErrors,
             message: error.message,
             recordChanged: error.status === 409 && error.fieldErrors.version !== undefined,
+            answer: error.answer,
           });
         } else {
           console.error(error);

@@ -10,7 +10,7 @@ import { BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
 /**
  * The options editor and the variant table of a saved product (issue 16): options with their
  * values in both languages (a colour's swatch and pictures), "generate all combinations", then
- * SKU, price, sale, weight and stock per row, or one value for a whole column. Saved together over
+ * SKU, price, sale, weight, stock and per-customer limit per row, or one value for a whole column. Saved together over
  * the product's version, which the product form shares.
  */
 
@@ -39,11 +39,13 @@ interface RowDraft {
   sale: string;
   weight: string;
   quantity: string;
+  /** Units of this variant one customer may buy; empty: only the product's limit (ADR 0041). */
+  per_customer_limit: string;
   /** Only a stock someone typed is sent: the others keep what orders left them. */
   stockChanged: boolean;
 }
 
-const COLUMNS = ['sku', 'price', 'sale', 'weight', 'quantity'] as const;
+const COLUMNS = ['sku', 'price', 'sale', 'weight', 'quantity', 'per_customer_limit'] as const;
 type Column = (typeof COLUMNS)[number];
 
 let keys = 0;
@@ -71,6 +73,7 @@ function draftOf(product: AdminProductVariants) {
         sale: text(variant.sale),
         weight: text(variant.weight),
         quantity: String(variant.quantity),
+        per_customer_limit: text(variant.per_customer_limit),
         stockChanged: false,
       }),
     ),
@@ -154,6 +157,7 @@ export function VariantEditor({
           sale: '',
           weight: '',
           quantity: '0',
+          per_customer_limit: '',
           stockChanged: true,
         }),
       ),
@@ -196,6 +200,7 @@ export function VariantEditor({
         price: row.price === '' ? null : row.price,
         sale: row.sale === '' ? null : row.sale,
         weight: row.weight === '' ? null : row.weight,
+        per_customer_limit: row.per_customer_limit === '' ? null : row.per_customer_limit,
         ...(stockChanged || row.id === undefined ? { quantity } : {}),
       })),
     };
@@ -217,6 +222,7 @@ export function VariantEditor({
     sale: t('admin-variant-sale'),
     weight: t('admin-variant-weight'),
     quantity: t('admin-stock'),
+    per_customer_limit: t('admin-per-customer-limit'),
   };
   const optionName = (option: OptionDraft, index: number) =>
     (locale === 'ru' ? option.name_ru : option.name_en) || t('admin-option', { number: index + 1 });
@@ -466,7 +472,7 @@ export function VariantEditor({
                           ? {}
                           : {
                               type: 'number',
-                              min: 0,
+                              min: column === 'per_customer_limit' ? 1 : 0,
                               step: column === 'price' || column === 'sale' ? '0.01' : '1',
                             })}
                         value={row[column]}

@@ -26,6 +26,7 @@ const SECTIONS = [
   { to: '/admin/orders', label: 'admin-orders' },
   { to: '/admin/customers', label: 'admin-customers' },
   { to: '/admin/products', label: 'admin-products' },
+  { to: '/admin/drops', label: 'admin-drops' },
   { to: '/admin/projects', label: 'admin-projects' },
   { to: '/admin/categories', label: 'admin-categories' },
   { to: '/admin/files', label: 'admin-files' },

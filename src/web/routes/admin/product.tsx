@@ -3,6 +3,7 @@ import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { FileManager } from '../../admin/file-manager.tsx';
+import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
 import { RichTextField } from '../../admin/rich-text-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type {
@@ -18,6 +19,7 @@ import {
   AdminPage,
   BusyButton,
   RequestAlert,
+  useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { VariantEditor } from '../../admin/variant-editor.tsx';
@@ -76,6 +78,9 @@ interface Draft {
   weekSale: boolean;
   envisioned: boolean;
   position: number;
+  /** The product's own release time in the manager's zone, as the datetime-local input holds it. */
+  release_at: string;
+  per_customer_limit: string;
 }
 
 const draftOf = (product: AdminProduct | null): Draft => ({
@@ -97,6 +102,9 @@ const draftOf = (product: AdminProduct | null): Draft => ({
   weekSale: product?.weekSale ?? false,
   envisioned: product?.envisioned ?? false,
   position: product?.position ?? 0,
+  release_at: localInputValue(product?.release_at),
+  per_customer_limit:
+    product?.per_customer_limit === null || product === null ? '' : String(product.per_customer_limit),
 });
 
 /** Fields this form shows errors for; the API's texts for anything else go above the form. */
@@ -114,6 +122,8 @@ const FIELDS = [
   'weight',
   'quantity',
   'quantityHardset',
+  'release_at',
+  'per_customer_limit',
 ];
 
 function ProductEditor({
@@ -128,6 +138,7 @@ function ProductEditor({
   categories: AdminCategory[];
 }) {
   const { t, locale } = useAdminShop();
+  const format = useAdminFormat();
   const navigate = useNavigate();
   const location = useLocation();
   const request = useAdminRequest();
@@ -148,7 +159,18 @@ function ProductEditor({
 
   const set = <Field extends keyof Draft>(field: Field, value: Draft[Field]) =>
     setDraft((current) => ({ ...current, [field]: value }));
-  const text = (field: 'name_ru' | 'name_en' | 'link' | 'price' | 'sale' | 'weight' | 'quantity') => ({
+  const text = (
+    field:
+      | 'name_ru'
+      | 'name_en'
+      | 'link'
+      | 'price'
+      | 'sale'
+      | 'weight'
+      | 'quantity'
+      | 'release_at'
+      | 'per_customer_limit',
+  ) => ({
     name: field,
     value: draft[field],
     onChange: (event: { target: { value: string } }) => set(field, event.target.value),
@@ -188,8 +210,13 @@ function ProductEditor({
     // The API would call a missing project "not found"; the form says what to do. The other
     // fields are still checked by the API, so every problem shows at once.
     setLocalErrors(draft.project === '' ? { project: [t('admin-project-required')] } : {});
-    const { changeStock, quantity, ...fields } = draft;
-    const body = { ...fields, ...(changeStock ? { quantity } : {}) };
+    const { changeStock, quantity, release_at, ...fields } = draft;
+    const body = {
+      ...fields,
+      ...(changeStock ? { quantity } : {}),
+      // A product in a drop goes on sale with it: its own time is not the form's to change.
+      ...(saved?.drop ? {} : { release_at: momentOfLocalInput(release_at) }),
+    };
     const answer = await request.run(
       () =>
         saved
@@ -451,6 +478,45 @@ function ProductEditor({
               ) : null}
             </>
           )}
+        </fieldset>
+
+        <fieldset className="admin-fieldset">
+          <legend>{t('admin-release-and-limits')}</legend>
+          <div className="admin-form__grid admin-form__grid--timing">
+            {saved?.drop ? (
+              <p className="admin-product-drop">
+                {/* The drop's name is a link: the text is split where its placeholder stands. */}
+                {t('admin-product-in-drop', { time: format.zonedDateTime(saved.release_at ?? '') })
+                  .split('{drop}')
+                  .flatMap((part, index) =>
+                    index === 0
+                      ? [part]
+                      : [
+                          <Link key="drop" to={`/admin/drops/${saved.drop?.id}`}>
+                            {saved.drop ? name(saved.drop) : ''}
+                          </Link>,
+                          part,
+                        ],
+                  )}
+              </p>
+            ) : (
+              <FormField
+                {...text('release_at')}
+                type="datetime-local"
+                label={t('admin-product-release-at', { zone: localTimeZoneLabel(locale) })}
+                hint={t('admin-product-release-hint')}
+              />
+            )}
+            <FormField
+              {...text('per_customer_limit')}
+              type="number"
+              min={1}
+              step="1"
+              inputMode="numeric"
+              label={t('admin-per-customer-limit')}
+              hint={t('admin-product-limit-hint')}
+            />
+          </div>
         </fieldset>
 
         <fieldset className="admin-fieldset admin-checkboxes">
