@@ -412,6 +412,8 @@ export const PRODUCT_CSV_COLUMNS = [
   'desc_ru',
   'desc_en',
   'images',
+  'release_at',
+  'per_customer_limit',
   'sku',
   'options',
   'variant_price',

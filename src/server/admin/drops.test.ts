@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../contract/catalog.ts';
@@ -362,6 +363,62 @@ describe('drops in the back office', () => {
     await call('DELETE', `/api/admin/drops/${drop.id}`, admin);
     await shop.db.update(products).set({ releaseAt: null, perCustomerLimit: null });
     await shop.db.update(productVariants).set({ perCustomerLimit: null });
+  });
+});
+
+describe('release time and limit in the products CSV', () => {
+  const csvCall = async (method: 'GET' | 'POST', csv?: string, locale = 'en') => {
+    const response = await shop.app.inject({
+      method,
+      url: '/api/admin/products.csv',
+      cookies: manager,
+      headers: { 'accept-language': locale, ...(csv === undefined ? {} : { 'content-type': 'text/csv' }) },
+      ...(csv === undefined ? {} : { payload: csv }),
+    });
+    return { status: response.statusCode, body: response.body };
+  };
+
+  it('exports both columns and imports them: a time sets the release, an empty cell clears it, a bad limit is a row error', async () => {
+    const mug = fixtures.id('wolf-mug');
+    const releaseAt = inHours(7);
+    await shop.db.update(products).set({ releaseAt, perCustomerLimit: 3 }).where(eq(products.id, mug));
+    const exported = parse((await csvCall('GET')).body, { columns: true, bom: true }) as Array<
+      Record<string, string>
+    >;
+    expect(exported.find((row) => row.link === 'wolf-mug')).toMatchObject({
+      release_at: releaseAt.toISOString(),
+      per_customer_limit: '3',
+    });
+    expect(exported.find((row) => row.link === 'outlaw-shirt')).toMatchObject({
+      release_at: '',
+      per_customer_limit: '',
+    });
+
+    const later = inHours(20);
+    const imported = await csvCall(
+      'POST',
+      `link,release_at,per_customer_limit\nwolf-mug,,\noutlaw-shirt,${later.toISOString()},2\n`,
+    );
+    expect(imported.status, imported.body).toBe(200);
+    expect(await releaseOf(mug)).toMatchObject({ releaseAt: null, perCustomerLimit: null });
+    expect(await releaseOf(fixtures.id('outlaw-shirt'))).toMatchObject({
+      releaseAt: later,
+      perCustomerLimit: 2,
+    });
+
+    const refused = await csvCall('POST', 'link,release_at,per_customer_limit\nwolf-mug,soon,0\n', 'ru');
+    expect(refused.status).toBe(422);
+    expect(JSON.parse(refused.body).errors).toEqual(
+      expect.arrayContaining([
+        { line: 2, field: 'release_at', message: 'Введите правильную дату.' },
+        {
+          line: 2,
+          field: 'per_customer_limit',
+          message: 'Лимит — целое число штук, не меньше 1, или пусто, если лимита нет.',
+        },
+      ]),
+    );
+    await shop.db.update(products).set({ releaseAt: null, perCustomerLimit: null });
   });
 });
 

@@ -46,7 +46,10 @@ import { CSV_BOM, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv
  * it; products missing from the file stay as they are. Only `link` is a required column, so a file
  * of `link,price` reprices products. An empty cell clears a text, the sale price, the categories or
  * the images; an empty price, weight, quantity or flag leaves the value as it is (a default for a
- * new product). `quantity` sets the stock outright. `id` is informational and ignored. Every row is
+ * new product). `quantity` sets the stock outright. `release_at` is when the product goes on sale
+ * (ISO 8601 with its offset, as the export writes it; empty: on sale now) and `per_customer_limit`
+ * the units one customer may buy (empty: none of its own); a product in a drop keeps its drop's
+ * release time (ADR 0041). `id` is informational and ignored. Every row is
  * checked with the admin form's own rules (`productInput`) before anything is written, and all
  * rows are applied in one transaction: one bad row and nothing changes.
  */
@@ -69,6 +72,9 @@ interface CsvProduct {
   desc_ru: string;
   desc_en: string;
   images: string[];
+  /** ISO 8601, or '' when the product is on sale. */
+  release_at: string;
+  per_customer_limit: number | null;
 }
 
 type Field = keyof CsvProduct;
@@ -87,6 +93,8 @@ const FIELDS: Field[] = [
   'desc_ru',
   'desc_en',
   'images',
+  'release_at',
+  'per_customer_limit',
 ];
 
 export interface CsvRowError {
@@ -161,6 +169,8 @@ async function loadProducts(db: Executor, links?: string[]) {
           desc_ru: row.descriptionRu,
           desc_en: row.descriptionEn,
           images: listOf(imageRows, row.id).map((image) => image.file),
+          release_at: row.releaseAt?.toISOString() ?? '',
+          per_customer_limit: row.perCustomerLimit,
         } satisfies CsvProduct,
       },
     ]),
@@ -221,6 +231,8 @@ function productCell(column: ProductColumn, id: number, product: CsvProduct): st
       return product.sale === null ? '' : csvRoubles(product.sale);
     case 'weight':
       return String(product[column]);
+    case 'per_customer_limit':
+      return product.per_customer_limit === null ? '' : String(product.per_customer_limit);
     case 'visible':
     case 'week_sale':
     case 'envisioned':
@@ -579,6 +591,8 @@ async function plan(transaction: Transaction, csv: string) {
       visible: flags.visible ?? current?.visible,
       weekSale: flags.weekSale ?? current?.week_sale,
       envisioned: flags.envisioned ?? current?.envisioned,
+      release_at: cell('release_at') ?? current?.release_at,
+      per_customer_limit: cell('per_customer_limit') ?? current?.per_customer_limit,
     });
     if (!checked.success) {
       for (const issue of checked.error.issues) fail(columnOf(issue.path[0]), issue.message);
@@ -601,6 +615,8 @@ async function plan(transaction: Transaction, csv: string) {
       desc_ru: sanitizeDescription(input.desc_ru),
       desc_en: sanitizeDescription(input.desc_en),
       images: input.images,
+      release_at: input.release_at?.toISOString() ?? '',
+      per_customer_limit: input.per_customer_limit ?? null,
     };
     const changes: Planned['changes'] = {};
     if (current) {
@@ -629,6 +645,9 @@ async function plan(transaction: Transaction, csv: string) {
   return { errors, planned, projectIds, categoryIds };
 }
 
+const releaseTime = (product: CsvProduct) =>
+  product.release_at === '' ? null : new Date(product.release_at);
+
 const auditView = (id: number, link: string, product: CsvProduct) => ({
   id,
   link,
@@ -656,6 +675,8 @@ async function apply(
     ...(changed('weight') ? { weight: product.weight } : {}),
     ...(changed('visible') ? { visible: product.visible } : {}),
     ...(changed('week_sale') ? { weekSale: product.week_sale } : {}),
+    ...(changed('release_at') ? { releaseAt: releaseTime(product) } : {}),
+    ...(changed('per_customer_limit') ? { perCustomerLimit: product.per_customer_limit } : {}),
   };
 
   let id: number;
@@ -687,6 +708,8 @@ async function apply(
         visible: product.visible,
         weekSale: product.week_sale,
         envisioned: product.envisioned,
+        releaseAt: releaseTime(product),
+        perCustomerLimit: product.per_customer_limit,
       })
       .returning({ id: products.id });
     if (!row) throw new Error('product insert returned nothing');

@@ -319,7 +319,7 @@ const en = {
   // Products CSV
   'admin-csv-export': 'Export',
   'admin-csv-export-text':
-    'Every product in one file: project and categories by link, prices in roubles, marks as 1 or 0, images joined by |.',
+    'Every product in one file: project and categories by link, prices in roubles, marks as 1 or 0, images joined by |, the release time in UTC (ISO 8601; empty: on sale) and the limit per customer.',
   'admin-csv-download': 'Download products.csv',
   'admin-csv-import': 'Import',
   'admin-csv-import-text':
@@ -754,7 +754,7 @@ const ru: Record<keyof typeof en, string> = {
   'admin-after': 'После',
   'admin-csv-export': 'Выгрузка',
   'admin-csv-export-text':
-    'Все товары одним файлом: проект и категории по ссылке, цены в рублях, отметки 1 или 0, изображения через |.',
+    'Все товары одним файлом: проект и категории по ссылке, цены в рублях, отметки 1 или 0, изображения через |, начало продаж по UTC (ISO 8601; пусто — уже в продаже) и лимит на покупателя.',
   'admin-csv-download': 'Скачать products.csv',
   'admin-csv-import': 'Загрузка',
   'admin-csv-import-text':
