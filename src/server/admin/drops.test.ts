@@ -160,6 +160,12 @@ describe('drops in the back office', () => {
     expect((await call('DELETE', `/api/admin/drops/${drop.id}`, admin)).status).toBe(200);
     expect(await releaseOf(wolf)).toMatchObject({ dropId: null, releaseAt: later });
     expect((await call('GET', `/api/admin/drops/${drop.id}`, manager)).status).toBe(404);
+    const history = await shop.db
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'drop'), eq(auditLog.entityId, String(drop.id))))
+      .orderBy(auditLog.id);
+    expect(history.map((entry) => entry.action)).toEqual(['create', 'update', 'delete']);
     await shop.db.update(products).set({ releaseAt: null });
   });
 
@@ -260,6 +266,24 @@ describe('drops in the back office', () => {
     expect((await releaseOf(mug))?.dropId).toBe(again.body.drop.id);
     await call('DELETE', `/api/admin/drops/${again.body.drop.id}`, admin);
     await call('DELETE', `/api/admin/drops/${first.body.drop.id}`, admin);
+    await shop.db.update(products).set({ releaseAt: null });
+  });
+
+  it('lets only one of two drops saved at the same moment take a product', async () => {
+    const statue = fixtures.id('outlaw-statue');
+    const answers = await Promise.all(
+      ['First', 'Second'].map((name) =>
+        call('POST', '/api/admin/drops', manager, dropInput({ name_en: name, products: [statue] })),
+      ),
+    );
+    expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
+    const [owner] = await shop.db
+      .select({ dropId: products.dropId })
+      .from(products)
+      .where(eq(products.id, statue));
+    const winner = answers.find((answer) => answer.status === 200)?.body.drop as AdminDrop;
+    expect(owner?.dropId).toBe(winner.id);
+    await call('DELETE', `/api/admin/drops/${winner.id}`, admin);
     await shop.db.update(products).set({ releaseAt: null });
   });
 
