@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import { and, asc, count, desc, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CategoryInput,
+  type EditTarget,
+  LOW_STOCK_UNITS,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductListSort,
+  type ProjectInput,
+} from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { setProductStock } from '../catalog/staff-stock.ts';
 import { variantLabel } from '../catalog/variants.ts';
@@ -232,18 +241,61 @@ export async function getProductForAdmin(db: Executor, id: number) {
 
 export type AdminProduct = Awaited<ReturnType<typeof getProductForAdmin>>;
 
-export async function listProductsForAdmin(
-  db: Executor,
-  options: { page: number; search?: string | undefined },
-) {
-  const where = options.search
-    ? or(
-        ilike(products.nameRu, `%${options.search}%`),
-        ilike(products.nameEn, `%${options.search}%`),
-        ilike(products.link, `%${options.search}%`),
-        /^\d+$/.test(options.search) ? eq(products.id, Number(options.search)) : undefined,
-      )
-    : undefined;
+/** The order of each sort, newest first by default; the id breaks ties so pages never overlap. */
+function productListOrder(sort: ProductListSort, locale: Locale): SQL[] {
+  const name = locale === 'ru' ? products.nameRu : products.nameEn;
+  switch (sort) {
+    case 'new':
+      return [desc(products.id)];
+    case 'old':
+      return [asc(products.id)];
+    case 'name':
+      return [asc(name), asc(products.id)];
+    case 'price-asc':
+      return [asc(products.price), asc(products.id)];
+    case 'price-desc':
+      return [desc(products.price), desc(products.id)];
+    case 'stock-asc':
+      return [asc(products.quantity), asc(products.id)];
+    case 'stock-desc':
+      return [desc(products.quantity), desc(products.id)];
+  }
+}
+
+/** What the list's filters keep: text search, project, category, hidden, envisioned, stock. */
+function productListFilter(options: Omit<ProductListQuery, 'page' | 'sort'>): SQL | undefined {
+  const search = options.search;
+  return and(
+    search
+      ? or(
+          ilike(products.nameRu, `%${search}%`),
+          ilike(products.nameEn, `%${search}%`),
+          ilike(products.link, `%${search}%`),
+          /^\d+$/.test(search) && Number(search) <= DATABASE_INT_MAX
+            ? eq(products.id, Number(search))
+            : undefined,
+        )
+      : undefined,
+    options.project === undefined ? undefined : eq(products.projectId, options.project),
+    options.category === undefined
+      ? undefined
+      : sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${options.category})`,
+    options.hidden ? eq(products.visible, false) : undefined,
+    options.envisioned ? eq(products.envisioned, true) : undefined,
+    options.stock === 'out' ? eq(products.quantity, 0) : undefined,
+    // Running out: some variant has a few units left (a sold-out size beside it does not count).
+    options.stock === 'low'
+      ? sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.quantity} between 1 and ${LOW_STOCK_UNITS})`
+      : undefined,
+  );
+}
+
+/**
+ * A page of the back office's products list with its filters and sort, each row with its first
+ * picture (the thumbnail) and its project's names.
+ */
+export async function listProductsForAdmin(db: Executor, options: ProductListQuery & { locale?: Locale }) {
+  const where = productListFilter(options);
   const [total] = await db.select({ count: count() }).from(products).where(where);
   const rows = await db
     .select({
@@ -257,12 +309,16 @@ export async function listProductsForAdmin(
       visible: products.visible,
       weekSale: products.weekSale,
       envisioned: products.envisioned,
-      project: projects.nameRu,
+      project_ru: projects.nameRu,
+      project_en: projects.nameEn,
+      image: sql<
+        string | null
+      >`(select ${productImages.file} from ${productImages} where ${productImages.productId} = ${products.id} order by ${productImages.position}, ${productImages.id} limit 1)`,
     })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(where)
-    .orderBy(desc(products.id))
+    .orderBy(...productListOrder(options.sort, options.locale ?? 'en'))
     .limit(ADMIN_PAGE_SIZE)
     .offset((options.page - 1) * ADMIN_PAGE_SIZE);
   const totalCount = total?.count ?? 0;
@@ -397,7 +453,7 @@ export async function deleteProduct(db: Database, actorId: number, id: number) {
  * Orderable variants running out, fewest first, for the dashboard: each with its product and its
  * option label in the locale ("Size: L"; null for a product without options).
  */
-export async function lowStock(db: Executor, locale: Locale, threshold = 3) {
+export async function lowStock(db: Executor, locale: Locale, threshold = LOW_STOCK_UNITS) {
   return db
     .select({
       id: products.id,

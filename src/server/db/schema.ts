@@ -143,7 +143,10 @@ export const drops = pgTable(
   },
   (table) => [
     index('drops_release_idx').on(table.releaseAt),
-    check('drops_hold_minutes_range', sql`${table.holdMinutes} is null or ${table.holdMinutes} between 1 and 1440`),
+    check(
+      'drops_hold_minutes_range',
+      sql`${table.holdMinutes} is null or ${table.holdMinutes} between 1 and 1440`,
+    ),
     check('drops_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
   ],
 );
@@ -202,7 +205,16 @@ export const products = pgTable(
     index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
     index('products_release_idx').on(table.releaseAt).where(sql`${table.releaseAt} is not null`),
     index('products_drop_idx').on(table.dropId).where(sql`${table.dropId} is not null`),
-    check('products_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
+    // The back office's products list: each sort walks its index; hidden ones are few (migration 0012).
+    index('products_name_ru_idx').on(table.nameRu, table.id),
+    index('products_name_en_idx').on(table.nameEn, table.id),
+    index('products_price_idx').on(table.price, table.id),
+    index('products_quantity_idx').on(table.quantity, table.id),
+    index('products_hidden_idx').on(table.id).where(sql`not ${table.visible}`),
+    check(
+      'products_limit_positive',
+      sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
+    ),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
     // A product shoppers can order has a price; a hidden or envisioned one may not have one yet.
@@ -348,6 +360,8 @@ export const productVariants = pgTable(
   (table) => [
     uniqueIndex('product_variants_sku_unique').on(table.sku),
     index('product_variants_product_idx').on(table.productId, table.position),
+    // Running out (1 to 3 units, LOW_STOCK_UNITS): the dashboard's list and the products filter.
+    index('product_variants_low_stock_idx').on(table.productId).where(sql`${table.quantity} between 1 and 3`),
     check('product_variants_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
     check(
@@ -569,6 +583,8 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    // The orders list (newest first, any page) and the dashboard's days.
+    index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_email_idx').on(sql`lower(${table.email})`),
     uniqueIndex('orders_checkout_key_unique').on(table.userId, table.checkoutKey),
@@ -609,6 +625,8 @@ export const orderItems = pgTable(
   (table) => [
     primaryKey({ columns: [table.orderId, table.sku] }),
     index('order_items_variant_idx').on(table.variantId),
+    // Whether a product was ever ordered (deleting it), orders of a product, top products.
+    index('order_items_product_idx').on(table.productId),
     check('order_items_count_positive', sql`${table.count} >= 1`),
   ],
 );
