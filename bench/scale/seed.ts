@@ -172,10 +172,11 @@ export async function seedScaleCatalogue(
   await client.connect();
   try {
     const query = (text: string, values: unknown[] = []) => client.query(text, values);
-    // Search and trigram indexes are built once after the load rather than row by row.
+    // The products' indexes (search, trigram, the back office's sorts) are built once after the
+    // load rather than row by row; unique ones stay, as they back constraints.
     const { rows: indexes } = await query(
       `select indexname, indexdef from pg_indexes
-       where tablename = 'products' and indexdef ~* 'using gin'`,
+       where tablename = 'products' and indexdef !~* '^create unique index'`,
     );
     await query('begin');
     for (const index of indexes) await query(`drop index ${index.indexname}`);
@@ -242,7 +243,7 @@ export async function seedScaleCatalogue(
     );
     await step('product images', () => query(PRODUCT_IMAGES_SQL, [IMAGE_FILES]));
     await seedScaleOrders(client, step, { orders: options.orders ?? SCALE_ORDERS });
-    await step('search and trigram indexes', async () => {
+    await step('product indexes', async () => {
       for (const index of indexes) await query(index.indexdef);
     });
     await query('commit');
