@@ -104,6 +104,10 @@ describe('the products list', () => {
       shirt?.productId,
     );
     expect(await linksOf(`hidden=1&project=${fixtures.projects.witcher.id}`)).toEqual([]);
+    // A search for part of a name or link, in either language; `%` is a character, not a wildcard.
+    expect((await linksOf('search=волк')).sort()).toEqual(['wolf-mug', 'wolf-shirt']);
+    expect((await linksOf('search=outlaw-s')).sort()).toEqual(['outlaw-shirt', 'outlaw-statue']);
+    expect(await linksOf(`search=${encodeURIComponent('%')}`)).toEqual([]);
   });
 
   it('sorts by price, stock and name, newest first by default, each with its first picture', async () => {

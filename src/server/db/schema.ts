@@ -211,6 +211,11 @@ export const products = pgTable(
     index('products_price_idx').on(table.price, table.id),
     index('products_quantity_idx').on(table.quantity, table.id),
     index('products_hidden_idx').on(table.id).where(sql`not ${table.visible}`),
+    // The back office's search: a part of either name or of the link (`adminSearchText`).
+    index('products_admin_search_idx').using(
+      'gin',
+      sql`(${table.nameRu} || ' ' || ${table.nameEn} || ' ' || ${table.link}) gin_trgm_ops`,
+    ),
     check(
       'products_limit_positive',
       sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
@@ -627,6 +632,11 @@ export const orderItems = pgTable(
     index('order_items_variant_idx').on(table.variantId),
     // Whether a product was ever ordered (deleting it), orders of a product, top products.
     index('order_items_product_idx').on(table.productId),
+    // The orders search by a part of a product's name, in either language.
+    index('order_items_names_idx').using(
+      'gin',
+      sql`(${table.nameRu} || ' ' || ${table.nameEn}) gin_trgm_ops`,
+    ),
     check('order_items_count_positive', sql`${table.count} >= 1`),
   ],
 );
