@@ -6,13 +6,22 @@ import autocannon, { type Instance } from 'autocannon';
 import pg from 'pg';
 import { SERVER_ENTRY, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../../scripts/build-server.ts';
 import { type Child, freePort, startNodeServer, waitUntilReady } from '../processes.ts';
+import {
+  ADMIN_TARGET_MS,
+  type AdminScreenResult,
+  adminScreens,
+  printAdminScreens,
+  signInScaleAdmin,
+  timeAdminScreens,
+} from './admin.ts';
 import { databaseUrl, SCALE_PRODUCTS, seedScaleCatalogue } from './seed.ts';
 import { type PageUrls, pageUrls } from './urls.ts';
 
 /**
- * The scale section of `npm run bench`: 100,000 products on PostgreSQL, then the p50/p95/p99
- * latency of category, search and product pages (server-rendered HTML), every URL asked for once so
- * that every answer is a cache miss. See bench/README.md.
+ * The scale section of `npm run bench`: 100,000 products and 50,000 orders on PostgreSQL, then the
+ * p50/p95/p99 latency of category, search and product pages (server-rendered HTML), every URL asked
+ * for once so that every answer is a cache miss, and the load time of every back-office screen
+ * (admin.ts). See bench/README.md.
  */
 
 /** p95 of each page must stay under this many milliseconds. */
@@ -30,8 +39,8 @@ export interface ScaleSettings {
   requests: number;
   /** Requests per page kind before measuring, on URLs the measured run does not ask for. */
   warmup: number;
-  /** Only these kinds (`--only search,suggestions`); all when absent. */
-  only?: Array<keyof PageUrls>;
+  /** Only these kinds (`--only search,suggestions`, `--only admin`); all when absent. */
+  only?: Array<ScaleKind>;
 }
 
 export const SCALE_SETTINGS: ScaleSettings = { connections: 1, requests: 1000, warmup: 100 };
@@ -52,14 +61,20 @@ export interface ScaleResult {
   pass: boolean;
 }
 
+/** A page kind, or `admin`: the back-office screens. */
+export type ScaleKind = keyof PageUrls | 'admin';
+
 export interface ScaleReport {
   products: number;
+  orders: number;
   seedSeconds: number;
   settings: ScaleSettings;
   postgres: string;
   /** 1-minute load average of the machine before and after the measured runs: other work skews latency. */
   loadAverage: { before: string; after: string };
   results: ScaleResult[];
+  /** Every back-office screen's load time (absent when `--only` left them out). */
+  admin?: AdminScreenResult[];
 }
 
 const NAMES: Record<keyof PageUrls, string> = {
@@ -143,7 +158,7 @@ export async function runScaleBench(options: {
   onChild?: (child: Child) => void;
 }): Promise<ScaleReport> {
   const { settings, log } = options;
-  log(`Seeding ${SCALE_PRODUCTS.toLocaleString('en-US')} products…`);
+  log(`Seeding ${SCALE_PRODUCTS.toLocaleString('en-US')} products and their orders…`);
   const catalogue = await seedScaleCatalogue(options.serverUrl, { log });
   log(`  done in ${catalogue.seconds.toFixed(1)} s`);
 
@@ -173,7 +188,8 @@ export async function runScaleBench(options: {
     const urls = await pageUrls(catalogue.url, settings.requests + settings.warmup);
     const loadBefore = os.loadavg()[0]?.toFixed(1) ?? '?';
     const results: ScaleResult[] = [];
-    for (const id of settings.only ?? (Object.keys(NAMES) as Array<keyof PageUrls>)) {
+    const kinds = settings.only ?? [...(Object.keys(NAMES) as Array<keyof PageUrls>), 'admin'];
+    for (const id of kinds.filter((kind): kind is keyof PageUrls => kind !== 'admin')) {
       const all = urls[id];
       if (all.length < settings.requests + settings.warmup) {
         throw new Error(
@@ -221,13 +237,24 @@ export async function runScaleBench(options: {
         pass: problems.length === 0 && times.length > 0 && latencyMs.p95 < targetP95Ms(id),
       });
     }
+    let admin: AdminScreenResult[] | undefined;
+    if (kinds.includes('admin')) {
+      log('  back-office screens …');
+      admin = await timeAdminScreens(
+        shop.baseUrl,
+        await signInScaleAdmin(shop.baseUrl),
+        await adminScreens(catalogue.url),
+      );
+    }
     return {
       products: catalogue.products,
+      orders: catalogue.orders,
       seedSeconds: catalogue.seconds,
       settings,
       postgres: `${new URL(catalogue.url).host}/${new URL(catalogue.url).pathname.slice(1)}`,
       loadAverage: { before: loadBefore, after: os.loadavg()[0]?.toFixed(1) ?? '?' },
       results,
+      ...(admin ? { admin } : {}),
     };
   } finally {
     await shop.stop();
@@ -256,27 +283,46 @@ export function printScale(report: ScaleReport, print: (line: string) => void = 
   );
   const line = (cells: string[]) =>
     `  ${cells.map((cell, column) => (column === 0 || column === 7 ? cell.padEnd(widths[column] ?? 0) : cell.padStart(widths[column] ?? 0))).join('  ')}`.trimEnd();
-  print(line(header));
-  print(`  ${'-'.repeat(widths.reduce((sum, width) => sum + width + 2, -2))}`);
-  for (const row of rows) print(line(row));
+  if (rows.length > 0) {
+    print(line(header));
+    print(`  ${'-'.repeat(widths.reduce((sum, width) => sum + width + 2, -2))}`);
+    for (const row of rows) print(line(row));
+  }
+  if (report.admin) {
+    print('');
+    printAdminScreens(report.admin, print);
+  }
 }
 
 /** How the figures were taken, in one line above the table. */
 export function describeScaleRun(report: ScaleReport) {
   const { connections, requests, warmup } = report.settings;
   return (
-    `${report.products.toLocaleString('en-US')} products on PostgreSQL (${report.postgres}); ` +
+    `${report.products.toLocaleString('en-US')} products and ${report.orders.toLocaleString('en-US')} orders on PostgreSQL (${report.postgres}); ` +
     `${connections} request${connections === 1 ? '' : 's'} at a time, ${requests} per page kind after ${warmup} warm-up; ` +
     `each URL asked for once, so every page is a cache miss; load average ${report.loadAverage.before} before, ${report.loadAverage.after} after`
   );
 }
 
 /** One PASS/FAIL line per page, for the targets list. */
-export const scaleTargetLines = (report: ScaleReport) =>
-  report.results.map(
+export const scaleTargetLines = (report: ScaleReport) => [
+  ...report.results.map(
     (result) =>
       `${result.name.padEnd(32)} p95 ${fmt(result.latencyMs.p95)} ms < ${result.targetP95Ms} ms  ${result.pass ? 'PASS' : 'FAIL'}${result.problems.length > 0 ? ' (responses had errors)' : ''}`,
-  );
+  ),
+  ...(report.admin
+    ? [
+        `${'Back-office screens'.padEnd(32)} slowest ${fmt(Math.max(...report.admin.map((screen) => screen.maxMs)))} ms < ${ADMIN_TARGET_MS} ms  ${
+          report.admin.every((screen) => screen.pass)
+            ? 'PASS'
+            : `FAIL (${report.admin
+                .filter((screen) => !screen.pass)
+                .map((screen) => screen.name)
+                .join(', ')})`
+        }`,
+      ]
+    : []),
+];
 
 /** The PostgreSQL server of the scale run: `--postgres`, else TEST_DATABASE_URL, else the local one. */
 export const scaleServerUrl = (postgres: string | undefined) =>
@@ -288,12 +334,14 @@ async function main() {
   const at = args.indexOf('--postgres');
   const serverUrl = scaleServerUrl(at >= 0 ? args[at + 1] : undefined);
   const only = args.includes('--only') ? args[args.indexOf('--only') + 1]?.split(',') : undefined;
-  const unknown = only?.filter((id) => !(id in NAMES));
+  const unknown = only?.filter((id) => !(id in NAMES) && id !== 'admin');
   if (unknown?.length)
-    throw new Error(`--only names no page kind: ${unknown.join(', ')} (${Object.keys(NAMES).join(', ')})`);
+    throw new Error(
+      `--only names no page kind: ${unknown.join(', ')} (${[...Object.keys(NAMES), 'admin'].join(', ')})`,
+    );
   const settings = {
     ...(args.includes('--quick') ? QUICK_SCALE_SETTINGS : SCALE_SETTINGS),
-    ...(only ? { only: only as Array<keyof PageUrls> } : {}),
+    ...(only ? { only: only as ScaleKind[] } : {}),
   };
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   const unreachable = await postgresAnswers(serverUrl);

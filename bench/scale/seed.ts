@@ -2,6 +2,7 @@ import os from 'node:os';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { openDatabase } from '../../src/server/db/client.ts';
+import { SCALE_ORDERS, seedScaleOrders } from './orders.ts';
 import {
   ADJECTIVES,
   CLOSINGS,
@@ -16,7 +17,8 @@ import {
 
 /**
  * The scale catalogue: a fresh PostgreSQL database with 100,000 visible products (plus 1 % hidden
- * ones) in 40 projects and 200 categories, built with set-based SQL in a few tens of seconds.
+ * ones) in 40 projects and 200 categories, and 50,000 orders of 5,000 customers and guests
+ * (orders.ts), built with set-based SQL in a few tens of seconds.
  *
  *   node --import tsx bench/scale/seed.ts [postgres://user@host:5432/any-db] [--products N]
  *
@@ -42,6 +44,7 @@ export interface ScaleCatalogue {
   /** Connection string of the scale database. */
   url: string;
   products: number;
+  orders: number;
   seconds: number;
 }
 
@@ -148,7 +151,7 @@ const PRODUCT_IMAGES_SQL = `
 /** Fills `vitrina_scale` (or `SCALE_DATABASE`) on the server of `serverUrl` from scratch; `log` hears each step. */
 export async function seedScaleCatalogue(
   serverUrl: string,
-  options: { products?: number; log?: (line: string) => void } = {},
+  options: { products?: number; orders?: number; log?: (line: string) => void } = {},
 ): Promise<ScaleCatalogue> {
   const products = options.products ?? SCALE_PRODUCTS;
   const log = options.log ?? (() => {});
@@ -169,10 +172,11 @@ export async function seedScaleCatalogue(
   await client.connect();
   try {
     const query = (text: string, values: unknown[] = []) => client.query(text, values);
-    // Search and trigram indexes are built once after the load rather than row by row.
+    // The products' indexes (search, trigram, the back office's sorts) are built once after the
+    // load rather than row by row; unique ones stay, as they back constraints.
     const { rows: indexes } = await query(
       `select indexname, indexdef from pg_indexes
-       where tablename = 'products' and indexdef ~* 'using gin'`,
+       where tablename = 'products' and indexdef !~* '^create unique index'`,
     );
     await query('begin');
     for (const index of indexes) await query(`drop index ${index.indexname}`);
@@ -238,7 +242,8 @@ export async function seedScaleCatalogue(
       query(PRODUCT_CATEGORIES_SQL, [PRODUCT_TYPES.length, COLLECTIONS.length]),
     );
     await step('product images', () => query(PRODUCT_IMAGES_SQL, [IMAGE_FILES]));
-    await step('search and trigram indexes', async () => {
+    await seedScaleOrders(client, step, { orders: options.orders ?? SCALE_ORDERS });
+    await step('product indexes', async () => {
       for (const index of indexes) await query(index.indexdef);
     });
     await query('commit');
@@ -249,7 +254,7 @@ export async function seedScaleCatalogue(
   } finally {
     await client.end();
   }
-  return { url, products, seconds: (Date.now() - started) / 1000 };
+  return { url, products, orders: options.orders ?? SCALE_ORDERS, seconds: (Date.now() - started) / 1000 };
 }
 
 async function main() {

@@ -173,6 +173,90 @@ function productRules(value: z.infer<typeof productFields>, context: z.Refinemen
 export const productInput = productFields.superRefine(productRules);
 export const productEdit = productFields.extend(versioned).superRefine(productRules);
 
+/** How the back office's products list can be ordered; `new` (newest first) is the default. */
+export const PRODUCT_LIST_SORTS = [
+  'new',
+  'old',
+  'name',
+  'price-asc',
+  'price-desc',
+  'stock-asc',
+  'stock-desc',
+] as const;
+export type ProductListSort = (typeof PRODUCT_LIST_SORTS)[number];
+/** `low`: some variant is running out (1 to LOW_STOCK_UNITS units); `out`: none left at all. */
+export const PRODUCT_STOCK_FILTERS = ['low', 'out'] as const;
+/** Running out means this many units left or fewer (the dashboard's low-stock list too). */
+export const LOW_STOCK_UNITS = 3;
+
+const optionalId = z.preprocess((value) => (value === '' ? undefined : value), id.optional());
+
+/** The products list's search, filters, sort and page, as its URL carries them. */
+export const productListQuery = pageQuery.extend({
+  project: optionalId,
+  category: optionalId,
+  /** Hidden products only. */
+  hidden: checkbox.optional(),
+  /** Envisioned products only. */
+  envisioned: checkbox.optional(),
+  stock: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(PRODUCT_STOCK_FILTERS, { error: 'request-invalid' }).optional(),
+  ),
+  sort: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(PRODUCT_LIST_SORTS, { error: 'request-invalid' }).default('new'),
+  ),
+});
+export type ProductListQuery = z.infer<typeof productListQuery>;
+
+/** Products one bulk change may name at once: a page of the list, and then some. */
+export const MAX_BULK_PRODUCTS = 200;
+/** A bulk price change: from −90 % (a tenth of the price left) to +1000 %. */
+export const BULK_PRICE_PERCENT = { min: -90, max: 1000 } as const;
+
+const productIds = z.preprocess(
+  (value) => (value === undefined || value === '' ? [] : Array.isArray(value) ? value : [value]),
+  z
+    .array(id)
+    .min(1, 'products-required')
+    .max(MAX_BULK_PRODUCTS, 'too-many-products')
+    .transform((ids) => [...new Set(ids)]),
+);
+
+/**
+ * One change to the products selected in the list: hide or show them, move them to a project or
+ * into one category (replacing the categories they were in), or change their prices by a percent
+ * (sale prices and variants' own prices too, each rounded to whole roubles).
+ */
+export const productBulkChange = z.discriminatedUnion(
+  'action',
+  [
+    z.object({ action: z.literal('hide'), ids: productIds }),
+    z.object({ action: z.literal('show'), ids: productIds }),
+    z.object({ action: z.literal('project'), ids: productIds, project: id }),
+    z.object({ action: z.literal('category'), ids: productIds, category: id }),
+    z.object({
+      action: z.literal('price'),
+      ids: productIds,
+      percent: wireNumber(
+        z.coerce
+          .number({ error: 'percent-invalid' })
+          .int('percent-invalid')
+          .min(BULK_PRICE_PERCENT.min, 'percent-invalid')
+          .max(BULK_PRICE_PERCENT.max, 'percent-invalid')
+          .refine((percent) => percent !== 0, 'percent-invalid'),
+      ),
+    }),
+  ],
+  { error: 'bulk-action-invalid' },
+);
+export type ProductBulkChange = z.infer<typeof productBulkChange>;
+export type ProductBulkAction = ProductBulkChange['action'] | 'delete';
+
+/** Deleting the selected products (an admin's call): all of them, or none when one was ordered. */
+export const productBulkDelete = z.object({ ids: productIds });
+
 /**
  * The order search's status filter: 'action' the paid orders staff still have to handle (in
  * processing, processed, ready to ship, special: every paid status but shipped), '' any status,

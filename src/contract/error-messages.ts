@@ -102,6 +102,14 @@ const en = {
   'status-invalid': 'Choose a status from 0 to 6.',
   'project-has-products': 'This project still has products: move or delete them first, or hide the project.',
   'product-ordered': 'This product is in orders and cannot be deleted; hide it instead.',
+  'bulk-refused': 'Nothing was changed: some of the chosen products cannot take this change.',
+  'bulk-action-invalid': 'Choose what to do with the chosen products.',
+  'bulk-price-too-high': 'The new price would be above 10,000,000 roubles.',
+  'bulk-sale-not-below-price':
+    'Rounded to whole roubles, the sale price would not be below the price; change this product in its own form.',
+  'products-required': 'Choose at least one product.',
+  'too-many-products': 'Too many products at once: choose 200 or fewer.',
+  'percent-invalid': 'Enter a whole percent from −90 to 1000, not 0.',
   'path-invalid':
     'Folder names use lowercase Latin letters, digits, dashes and underscores, at most 5 levels deep.',
   'folder-exists': 'A folder with this name already exists.',
@@ -227,6 +235,14 @@ const ru: Record<ErrorKey, string> = {
   'status-invalid': 'Выберите статус от 0 до 6.',
   'project-has-products': 'В проекте ещё есть товары: перенесите или удалите их либо скройте проект.',
   'product-ordered': 'Этот товар есть в заказах, его нельзя удалить; скройте его.',
+  'bulk-refused': 'Ничего не изменено: часть выбранных товаров нельзя так изменить.',
+  'bulk-action-invalid': 'Выберите, что сделать с выбранными товарами.',
+  'bulk-price-too-high': 'Новая цена была бы выше 10 000 000 рублей.',
+  'bulk-sale-not-below-price':
+    'После округления до целых рублей цена со скидкой не была бы ниже обычной; измените этот товар в его форме.',
+  'products-required': 'Выберите хотя бы один товар.',
+  'too-many-products': 'Слишком много товаров сразу: выберите не больше 200.',
+  'percent-invalid': 'Введите целый процент от −90 до 1000, кроме 0.',
   'path-invalid':
     'Имена папок: строчные латинские буквы, цифры, дефисы и подчёркивания, не больше 5 уровней.',
   'folder-exists': 'Папка с таким именем уже есть.',

@@ -1,7 +1,16 @@
-import { and, asc, count, desc, eq, ilike, or, sql } from 'drizzle-orm';
-import type { CategoryInput, EditTarget, ProductInput, ProjectInput } from '../../contract/admin.ts';
+import { and, asc, count, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import {
+  type CategoryInput,
+  type EditTarget,
+  LOW_STOCK_UNITS,
+  type ProductInput,
+  type ProductListQuery,
+  type ProductListSort,
+  type ProjectInput,
+} from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { setProductStock } from '../catalog/staff-stock.ts';
 import { variantLabel } from '../catalog/variants.ts';
@@ -245,18 +254,78 @@ export async function getProductForAdmin(db: Executor, id: number) {
 
 export type AdminProduct = Awaited<ReturnType<typeof getProductForAdmin>>;
 
-export async function listProductsForAdmin(
-  db: Executor,
-  options: { page: number; search?: string | undefined },
-) {
-  const where = options.search
-    ? or(
-        ilike(products.nameRu, `%${options.search}%`),
-        ilike(products.nameEn, `%${options.search}%`),
-        ilike(products.link, `%${options.search}%`),
-        /^\d+$/.test(options.search) ? eq(products.id, Number(options.search)) : undefined,
-      )
-    : undefined;
+/** `%text%` for ilike, with the text's own `%`, `_` and `\` taken literally. */
+const containing = (text: string) => `%${text.replace(/[%_\\]/g, (character) => `\\${character}`)}%`;
+
+/** The order of each sort, newest first by default; the id breaks ties so pages never overlap. */
+function productListOrder(sort: ProductListSort, locale: Locale): SQL[] {
+  const name = locale === 'ru' ? products.nameRu : products.nameEn;
+  switch (sort) {
+    case 'new':
+      return [desc(products.id)];
+    case 'old':
+      return [asc(products.id)];
+    case 'name':
+      return [asc(name), asc(products.id)];
+    case 'price-asc':
+      return [asc(products.price), asc(products.id)];
+    case 'price-desc':
+      return [desc(products.price), desc(products.id)];
+    case 'stock-asc':
+      return [asc(products.quantity), asc(products.id)];
+    case 'stock-desc':
+      return [desc(products.quantity), desc(products.id)];
+  }
+}
+
+/** What the list's filters keep: text search, project, category, hidden, envisioned, stock. */
+function productListFilter(options: Omit<ProductListQuery, 'page' | 'sort'>): SQL | undefined {
+  const search = options.search;
+  return and(
+    search
+      ? or(
+          // One trigram index serves the three (products_admin_search_idx, migration 0012).
+          sql`(${products.nameRu} || ' ' || ${products.nameEn} || ' ' || ${products.link}) ilike ${containing(search)}`,
+          /^\d+$/.test(search) && Number(search) <= DATABASE_INT_MAX
+            ? eq(products.id, Number(search))
+            : undefined,
+        )
+      : undefined,
+    options.project === undefined ? undefined : eq(products.projectId, options.project),
+    options.category === undefined
+      ? undefined
+      : sql`exists (select 1 from ${productCategories} where ${productCategories.productId} = ${products.id} and ${productCategories.categoryId} = ${options.category})`,
+    options.hidden ? eq(products.visible, false) : undefined,
+    options.envisioned ? eq(products.envisioned, true) : undefined,
+    options.stock === 'out' ? eq(products.quantity, 0) : undefined,
+    // Running out: some variant has a few units left (a sold-out size beside it does not count).
+    options.stock === 'low'
+      ? sql`exists (select 1 from ${productVariants} where ${productVariants.productId} = ${products.id} and ${productVariants.quantity} between 1 and ${LOW_STOCK_UNITS})`
+      : undefined,
+  );
+}
+
+/** The first picture of each product, by position. */
+async function firstImages(db: Executor, ids: number[]) {
+  if (ids.length === 0) return new Map<number, string>();
+  const rows = await db
+    .selectDistinctOn([productImages.productId], {
+      productId: productImages.productId,
+      file: productImages.file,
+    })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(productImages.productId, asc(productImages.position), asc(productImages.id));
+  return new Map(rows.map((row) => [row.productId, row.file]));
+}
+
+/**
+ * A page of the back office's products list with its filters and sort, each row with its first
+ * picture (the thumbnail) and its project's names. Pictures are read for the page's rows alone:
+ * in the page's query they would be read for every row an offset skips too.
+ */
+export async function listProductsForAdmin(db: Executor, options: ProductListQuery & { locale?: Locale }) {
+  const where = productListFilter(options);
   const [total] = await db.select({ count: count() }).from(products).where(where);
   const rows = await db
     .select({
@@ -270,19 +339,25 @@ export async function listProductsForAdmin(
       visible: products.visible,
       weekSale: products.weekSale,
       envisioned: products.envisioned,
-      project: projects.nameRu,
+      project_ru: projects.nameRu,
+      project_en: projects.nameEn,
       drop_id: products.dropId,
     })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
     .where(where)
-    .orderBy(desc(products.id))
+    .orderBy(...productListOrder(options.sort, options.locale ?? 'en'))
     .limit(ADMIN_PAGE_SIZE)
     .offset((options.page - 1) * ADMIN_PAGE_SIZE);
   const totalCount = total?.count ?? 0;
+  const images = await firstImages(
+    db,
+    rows.map((row) => row.id),
+  );
   return {
     list: rows.map((row) => ({
       ...row,
+      image: images.get(row.id) ?? null,
       price: kopecksToRoubles(row.price),
       sale: row.sale === null ? null : kopecksToRoubles(row.sale),
     })),
@@ -414,7 +489,7 @@ export async function deleteProduct(db: Database, actorId: number, id: number) {
  * Orderable variants running out, fewest first, for the dashboard: each with its product and its
  * option label in the locale ("Size: L"; null for a product without options).
  */
-export async function lowStock(db: Executor, locale: Locale, threshold = 3) {
+export async function lowStock(db: Executor, locale: Locale, threshold = LOW_STOCK_UNITS) {
   return db
     .select({
       id: products.id,

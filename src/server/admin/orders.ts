@@ -6,6 +6,7 @@ import {
   type OrderUpdate,
 } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
@@ -36,10 +37,13 @@ function searchConditions(search: Omit<OrderSearchFilters, 'status'>): SQL | und
     day && !Number.isNaN(day.getTime())
       ? and(gte(orders.createdAt, day), lt(orders.createdAt, new Date(day.getTime() + 24 * 3600_000)))
       : undefined,
+    // A product's id, or a part of its name in either language (order_items_names_idx, migration 0012).
     search.product
       ? sql`exists (select 1 from ${orderItems} oi where oi.order_id = ${orders.id} and (${
-          /^\d+$/.test(search.product) ? sql`oi.product_id = ${Number(search.product)} or ` : sql``
-        }oi.name_ru ilike ${like(search.product)} or oi.name_en ilike ${like(search.product)}))`
+          /^\d+$/.test(search.product) && Number(search.product) <= DATABASE_INT_MAX
+            ? sql`oi.product_id = ${Number(search.product)} or `
+            : sql``
+        }(oi.name_ru || ' ' || oi.name_en) ilike ${like(search.product)}))`
       : undefined,
   );
 }
@@ -72,7 +76,6 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
         deliveryMethod: orders.deliveryMethod,
         productsCost: orders.productsCost,
         deliveryCost: orders.deliveryCost,
-        productCount: sql<number>`(select coalesce(sum(count), 0)::int from ${orderItems} where order_id = ${orders.id})`,
       })
       .from(orders)
       .where(filterConditions(search))
@@ -80,6 +83,24 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
       .limit(ORDERS_PAGE_SIZE)
       .offset((search.page - 1) * ORDERS_PAGE_SIZE),
   ]);
+  // Units per order, for the page's orders alone (in the page's query, every order an offset skips
+  // would be counted too).
+  const units = new Map(
+    rows.length === 0
+      ? []
+      : (
+          await db
+            .select({ orderId: orderItems.orderId, units: sql<number>`sum(${orderItems.count})::int` })
+            .from(orderItems)
+            .where(
+              inArray(
+                orderItems.orderId,
+                rows.map((row) => row.id),
+              ),
+            )
+            .groupBy(orderItems.orderId)
+        ).map((row) => [row.orderId, row.units]),
+  );
   const statusCounts: Record<string, number> = {};
   for (const { status, count } of perStatus) statusCounts[status] = count;
   const statuses = ORDER_FILTER_STATUSES[search.status];
@@ -89,13 +110,14 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
   return {
     list: rows.map((row) => ({
       ...row,
+      productCount: units.get(row.id) ?? 0,
       date: row.date.toISOString(),
       productsCost: kopecksToRoubles(row.productsCost),
       deliveryCost: kopecksToRoubles(row.deliveryCost),
     })),
     total: totalCount,
     statusCounts,
-    productCount: rows.reduce((sum, row) => sum + Number(row.productCount), 0),
+    productCount: [...units.values()].reduce((sum, count) => sum + count, 0),
     currentPage: search.page,
     lastPage: Math.max(1, Math.ceil(totalCount / ORDERS_PAGE_SIZE)),
   };

@@ -11,8 +11,11 @@ import {
   orderSearchQuery,
   orderUpdate,
   pageQuery,
+  productBulkChange,
+  productBulkDelete,
   productEdit,
   productInput,
+  productListQuery,
   productVariantsSave,
   projectEdit,
   projectInput,
@@ -52,6 +55,7 @@ import {
   searchOrders,
   updateOrder,
 } from './orders.ts';
+import { changeProducts } from './products-bulk.ts';
 import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
@@ -174,10 +178,39 @@ export function adminRoutes(services: Services) {
       ...staff,
       method: 'GET',
       url: '/api/admin/products',
-      summary: 'Products with search and paging',
-      query: pageQuery,
+      summary:
+        'Products with search, filters (project, category, hidden, envisioned, stock low|out), sort and paging; each with its first picture',
+      query: productListQuery.extend(localeQuery.shape),
       response: answer,
-      handler: async ({ query }) => ({ success: true, ...(await listProductsForAdmin(db, query)) }),
+      handler: async ({ query, request }) => ({
+        success: true,
+        ...(await listProductsForAdmin(db, { ...query, locale: query.locale ?? requestLocale(request) })),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/products/bulk',
+      summary:
+        'One change to the chosen products (hide, show, project, category, price by percent): all or nothing, 422 naming each refused product',
+      body: productBulkChange,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await write(changeProducts(db, await actor(request), body))),
+      }),
+    }),
+    defineRoute({
+      ...adminOnly,
+      method: 'POST',
+      url: '/api/admin/products/bulk-delete',
+      summary: 'Delete the chosen products: all, or none when one was ordered (422 naming each)',
+      body: productBulkDelete,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await write(changeProducts(db, await actor(request), { action: 'delete', ids: body.ids }))),
+      }),
     }),
     defineRoute({
       ...staff,

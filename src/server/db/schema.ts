@@ -205,6 +205,17 @@ export const products = pgTable(
     index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
     index('products_release_idx').on(table.releaseAt).where(sql`${table.releaseAt} is not null`),
     index('products_drop_idx').on(table.dropId).where(sql`${table.dropId} is not null`),
+    // The back office's products list: each sort walks its index; hidden ones are few (migration 0012).
+    index('products_name_ru_idx').on(table.nameRu, table.id),
+    index('products_name_en_idx').on(table.nameEn, table.id),
+    index('products_price_idx').on(table.price, table.id),
+    index('products_quantity_idx').on(table.quantity, table.id),
+    index('products_hidden_idx').on(table.id).where(sql`not ${table.visible}`),
+    // The back office's search: a part of either name or of the link (`adminSearchText`).
+    index('products_admin_search_idx').using(
+      'gin',
+      sql`(${table.nameRu} || ' ' || ${table.nameEn} || ' ' || ${table.link}) gin_trgm_ops`,
+    ),
     check(
       'products_limit_positive',
       sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
@@ -354,6 +365,8 @@ export const productVariants = pgTable(
   (table) => [
     uniqueIndex('product_variants_sku_unique').on(table.sku),
     index('product_variants_product_idx').on(table.productId, table.position),
+    // Running out (1 to 3 units, LOW_STOCK_UNITS): the dashboard's list and the products filter.
+    index('product_variants_low_stock_idx').on(table.productId).where(sql`${table.quantity} between 1 and 3`),
     check('product_variants_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
     check(
@@ -575,6 +588,8 @@ export const orders = pgTable(
   },
   (table) => [
     index('orders_user_idx').on(table.userId, table.createdAt),
+    // The orders list (newest first, any page) and the dashboard's days.
+    index('orders_created_idx').on(table.createdAt, table.id),
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_email_idx').on(sql`lower(${table.email})`),
     uniqueIndex('orders_checkout_key_unique').on(table.userId, table.checkoutKey),
@@ -615,6 +630,13 @@ export const orderItems = pgTable(
   (table) => [
     primaryKey({ columns: [table.orderId, table.sku] }),
     index('order_items_variant_idx').on(table.variantId),
+    // Whether a product was ever ordered (deleting it), orders of a product, top products.
+    index('order_items_product_idx').on(table.productId),
+    // The orders search by a part of a product's name, in either language.
+    index('order_items_names_idx').using(
+      'gin',
+      sql`(${table.nameRu} || ' ' || ${table.nameEn}) gin_trgm_ops`,
+    ),
     check('order_items_count_positive', sql`${table.count} >= 1`),
   ],
 );

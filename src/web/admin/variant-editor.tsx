@@ -494,7 +494,7 @@ export function VariantEditor({
         </table>
       </div>
 
-      <div className="admin-actions">
+      <div className="admin-actions admin-form__save">
         <BusyButton busy={request.busy} primary>
           {t('admin-save-variants')}
         </BusyButton>

@@ -542,7 +542,7 @@ function ProductEditor({
           />
         </fieldset>
 
-        <div className="admin-actions">
+        <div className="admin-actions admin-form__save">
           <BusyButton busy={request.busy} primary>
             {t('save')}
           </BusyButton>

@@ -123,36 +123,38 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
         {synonyms.length === 0 ? (
           <p>{t('admin-nothing-yet')}</p>
         ) : (
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin-synonym-term')}</th>
-                <th scope="col">{t('admin-synonym-meaning')}</th>
-                <th scope="col">{t('admin-actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {synonyms.map((synonym) => (
-                <tr key={synonym.id}>
-                  <td>{synonym.term}</td>
-                  <td>{synonym.meaning}</td>
-                  <td>
-                    <button
-                      type="button"
-                      className="link-button admin-danger"
-                      onClick={() => remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))}
-                    >
-                      {t('admin-delete')}
-                      <span className="visually-hidden">
-                        {' '}
-                        {synonym.term} → {synonym.meaning}
-                      </span>
-                    </button>
-                  </td>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-synonym-term')}</th>
+                  <th scope="col">{t('admin-synonym-meaning')}</th>
+                  <th scope="col">{t('admin-actions')}</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {synonyms.map((synonym) => (
+                  <tr key={synonym.id}>
+                    <td>{synonym.term}</td>
+                    <td>{synonym.meaning}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="link-button admin-danger"
+                        onClick={() => remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))}
+                      >
+                        {t('admin-delete')}
+                        <span className="visually-hidden">
+                          {' '}
+                          {synonym.term} → {synonym.meaning}
+                        </span>
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         )}
       </section>
       <form

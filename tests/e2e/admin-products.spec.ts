@@ -1,0 +1,215 @@
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { waitForMail } from './outbox.ts';
+import { call, useCatalogue } from './shop-api.ts';
+
+/** The admin the e2e server seeds (tests/e2e/server.global.ts). */
+const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const MANAGER = { email: `bulk-manager-${suffix}@example.test`, password: 'bulk-manager-password-1' };
+
+const TEXT = {
+  en: {
+    search: 'Name, link or ID',
+    sort: 'Sort',
+    byName: 'By name',
+    show: 'Show',
+    hiddenOnly: 'Hidden only',
+    apply: 'Apply…',
+    confirm: 'Confirm',
+    choose: (name: string) => `Choose ${name}`,
+    hidden: 'Hidden',
+    done: 'Hidden: 2.',
+    summary: 'Hide 2 products from the shop',
+    action: 'With the chosen products',
+    deleteOption: 'Delete',
+  },
+  ru: {
+    search: 'Название, ссылка или ID',
+    sort: 'Сортировка',
+    byName: 'По названию',
+    show: 'Показать',
+    hiddenOnly: 'Только скрытые',
+    apply: 'Применить…',
+    confirm: 'Подтвердить',
+    choose: (name: string) => `Выбрать: ${name}`,
+    hidden: 'Скрыт',
+    done: 'Скрыто: 2.',
+    summary: 'Скрыть из магазина товары (2)',
+    action: 'С выбранными товарами',
+    deleteOption: 'Удалить',
+  },
+} as const;
+
+/** Signs in through the API: the page's context then holds the session (the phone header hides the account link). */
+async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  const login = await page.request.post('/api/login', {
+    headers: { origin: baseUrl },
+    data: { email, password },
+  });
+  expect(login.status()).toBe(200);
+}
+
+/** The manager, invited by the admin, sets a password with the token of the mailed link. */
+beforeAll(async () => {
+  const baseUrl = inject('baseUrl');
+  const login = await call(baseUrl, 'POST', '/api/login', ADMIN);
+  const cookie = login.cookies.map((entry) => entry.split(';')[0]).join('; ');
+  const invited = await call(
+    baseUrl,
+    'POST',
+    '/api/admin/staff',
+    { email: MANAGER.email, role: 'manager' },
+    cookie,
+  );
+  expect(invited.status).toBe(200);
+  const mail = await waitForMail(MANAGER.email, /\/reset\?token=/);
+  const link = new URL(mail.match(/https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/)?.[0] ?? '');
+  const reset = await call(baseUrl, 'POST', '/api/reset', {
+    email: MANAGER.email,
+    token: link.searchParams.get('token'),
+    password: MANAGER.password,
+    password_confirmation: MANAGER.password,
+  });
+  expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+});
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/**
+ * A manager narrows the list down with filters kept in the address, chooses two products and
+ * hides them with one confirmation that names them; the list and the shop show them hidden.
+ */
+async function bulkHideJourney(
+  page: Page,
+  baseUrl: string,
+  locale: 'en' | 'ru',
+  products: Array<{ id: number; link: string; name: string }>,
+  /** A word of the three products' names alone. */
+  word: string,
+) {
+  const text = TEXT[locale];
+  await signIn(page, baseUrl, MANAGER.email, MANAGER.password);
+  await page.context().addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+  await page.goto('/admin/products');
+  await page.getByLabel(text.search).fill(word);
+  await page.getByLabel(text.sort, { exact: true }).selectOption({ label: text.byName });
+  await page.getByRole('button', { name: text.show, exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('sort') === 'name');
+  const [first, second, third] = products;
+  if (!first || !second || !third) throw new Error('three products expected');
+  // The filtered, sorted list replaces the whole one once its data is in.
+  await expect
+    .poll(() => page.getByRole('link', { name: word }).allTextContents())
+    .toEqual(products.map((product) => product.name));
+
+  // A manager may not delete: the choice is not offered.
+  const actions = page.getByLabel(text.action);
+  expect(await actions.locator('option', { hasText: text.deleteOption }).count()).toBe(0);
+
+  await page.getByRole('checkbox', { name: text.choose(first.name) }).check();
+  await page.getByRole('checkbox', { name: text.choose(second.name) }).check();
+  await page.getByRole('button', { name: text.apply }).click();
+  const dialog = page.getByRole('dialog');
+  await dialog.waitFor();
+  const summary = await dialog.textContent();
+  expect(summary).toContain(text.summary);
+  expect(summary).toContain(first.name);
+  expect(summary).toContain(second.name);
+  expect(summary).not.toContain(third.name);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `test-results/admin-products-confirm-${locale}-${page.viewportSize()?.width}.png`,
+  });
+
+  await dialog.getByRole('button', { name: text.confirm }).click();
+  await page.getByText(text.done).waitFor();
+  await dialog.waitFor({ state: 'hidden' });
+  expect(await noSidewaysScroll(page)).toBe(true);
+  expect(await axeViolations(page)).toEqual([]);
+  await page.screenshot({
+    path: `test-results/admin-products-hidden-${locale}-${page.viewportSize()?.width}.png`,
+    fullPage: true,
+  });
+
+  // Only the two chosen are hidden, in the list and in the shop.
+  await page.getByLabel(text.hiddenOnly).check();
+  await page.getByRole('button', { name: text.show, exact: true }).click();
+  await page.waitForURL((url) => url.searchParams.get('hidden') === '1');
+  await page.getByRole('link', { name: third.name }).waitFor({ state: 'detached' });
+  await page.getByRole('link', { name: second.name }).waitFor();
+  expect(await page.getByRole('link', { name: first.name }).count()).toBe(1);
+  for (const product of products) {
+    const answer = await page.request.get(`/api/product?locale=en&link=${product.link}`);
+    expect(answer.status(), product.link).toBe(product === third ? 200 : 404);
+  }
+}
+
+for (const [locale, width] of [
+  ['en', 1440],
+  ['ru', 1440],
+  ['en', 390],
+  ['ru', 390],
+] as const) {
+  describe(`bulk changes to products, ${locale}, ${width} px`, () => {
+    const browser = useBrowser({ viewport: { width, height: 900 } });
+    const catalogue = useCatalogue(browser);
+
+    it('a manager filters the products, chooses two and hides them with one confirmation', async () => {
+      const { page, baseUrl } = browser;
+      const made: Array<{ id: number; link: string; name: string }> = [];
+      for (const name of ['Alpha badge', 'Beta badge', 'Gamma badge']) {
+        const product = await catalogue.product(`${name} ${locale}${width}${suffix}`, 5);
+        made.push({ id: product.id, link: product.link, name: String(product.name_en) });
+      }
+      await bulkHideJourney(page, baseUrl, locale, made, `${locale}${width}${suffix}`);
+    });
+  });
+}
+
+describe('the back office at 390 px', () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+
+  it('has no sideways scrolling on any screen, in English and Russian', async () => {
+    const { page, baseUrl } = browser;
+    await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+    const orders = await page.request.get('/api/admin/orders?status=');
+    const orderId = ((await orders.json()) as { list: Array<{ id: number }> }).list[0]?.id;
+    const customers = await page.request.get('/api/admin/customers');
+    const customerId = ((await customers.json()) as { list: Array<{ id: number }> }).list[0]?.id;
+    const screens = [
+      '/admin',
+      '/admin/orders',
+      ...(orderId ? [`/admin/orders/${orderId}`] : []),
+      '/admin/customers',
+      ...(customerId ? [`/admin/customers/${customerId}`] : []),
+      '/admin/staff',
+      '/admin/products',
+      '/admin/products/new',
+      '/admin/products/1',
+      '/admin/projects',
+      '/admin/categories',
+      '/admin/files',
+      '/admin/partners',
+      '/admin/feedback',
+      '/admin/reviews',
+      '/admin/search',
+      '/admin/audit',
+      '/admin/csv',
+    ];
+    const overflowing: string[] = [];
+    for (const locale of ['en', 'ru']) {
+      await page.context().addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+      for (const screen of screens) {
+        await page.goto(screen);
+        await page.locator('.admin-page h1').waitFor();
+        await page.locator('.admin-loading').waitFor({ state: 'detached' });
+        if (!(await noSidewaysScroll(page))) overflowing.push(`${locale} ${screen}`);
+      }
+    }
+    expect(overflowing).toEqual([]);
+  });
+});
