@@ -141,6 +141,16 @@ const en = {
   'admin-shipped-mail-queued': 'The shipped mail has been sent again.',
   'admin-status-history': 'Status history',
   'admin-status-history-empty': 'The status has not changed yet.',
+  'admin-status-reason-placed': 'order placed',
+  'admin-status-reason-replaced': 'replaced by a new order of the customer',
+  'admin-status-reason-paid': 'paid via {provider}',
+  'admin-status-reason-paid-late-restocked':
+    'paid via {provider} after the cancellation; the stock was taken back',
+  'admin-status-reason-paid-late-out-of-stock':
+    'paid via {provider} after the cancellation, but the items are out of stock: refund it',
+  'admin-status-reason-refunded': 'refunded via {provider}',
+  'admin-status-reason-cancelled': 'cancelled by the customer',
+  'admin-status-reason-expired': 'not paid in time',
   // Order: payments and refunds
   'admin-payments': 'Payments and refunds',
   'admin-payments-empty': 'No payment has arrived for this order.',
@@ -517,6 +527,16 @@ const ru: Record<keyof typeof en, string> = {
   'admin-shipped-mail-queued': 'Письмо об отправке отправлено ещё раз.',
   'admin-status-history': 'История статусов',
   'admin-status-history-empty': 'Статус ещё не менялся.',
+  'admin-status-reason-placed': 'заказ оформлен',
+  'admin-status-reason-replaced': 'заменён новым заказом покупателя',
+  'admin-status-reason-paid': 'оплачен через {provider}',
+  'admin-status-reason-paid-late-restocked':
+    'оплачен через {provider} после отмены; товары снова списаны со склада',
+  'admin-status-reason-paid-late-out-of-stock':
+    'оплачен через {provider} после отмены, но товаров уже нет: верните деньги',
+  'admin-status-reason-refunded': 'деньги возвращены через {provider}',
+  'admin-status-reason-cancelled': 'отменён покупателем',
+  'admin-status-reason-expired': 'не оплачен вовремя',
   'admin-payments': 'Оплаты и возвраты',
   'admin-payments-empty': 'Оплата по этому заказу не поступала.',
   'admin-paid': 'Оплачено',
