@@ -257,7 +257,8 @@ export async function listProductsForAdmin(
       visible: products.visible,
       weekSale: products.weekSale,
       envisioned: products.envisioned,
-      project: projects.nameRu,
+      project_ru: projects.nameRu,
+      project_en: projects.nameEn,
     })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))

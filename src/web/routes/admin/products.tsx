@@ -67,7 +67,7 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
                       <br />
                       <span className="admin-muted">{product.link}</span>
                     </td>
-                    <td>{product.project}</td>
+                    <td>{locale === 'ru' ? product.project_ru : product.project_en}</td>
                     <td>
                       {format.money(product.sale ?? product.price)}
                       {product.sale !== null ? (
