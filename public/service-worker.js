@@ -3,7 +3,9 @@
  *
  * - Precaches the home page, the manifest, the icons and the offline page in each language.
  * - Hashed build assets (/assets/*) and uploaded images (/img/*) never change under one name:
- *   cache-first.
+ *   cache-first. The page hands over the code of every shop page of its build (React Router's
+ *   manifest, src/web/lib/service-worker.ts), kept ahead so that a link followed offline to a kind
+ *   of page never opened finds its code and shows the offline page instead of reloading.
  * - Catalogue and info pages (and their React Router `.data` requests) are network-first and kept
  *   under their own address; offline, a page comes back only as it was saved for that address.
  * - Any other page (the cart, the wishlist, the profile, sign-in …) always comes from the network
@@ -17,7 +19,7 @@
  *
  * Bump VERSION when the caching rules change: activation deletes the caches of older versions.
  */
-const VERSION = 'v3';
+const VERSION = 'v4';
 const CACHE_PREFIX = 'vitrina-';
 const SHELL_CACHE = `${CACHE_PREFIX}shell-${VERSION}`;
 const STATIC_CACHE = `${CACHE_PREFIX}static-${VERSION}`;
@@ -40,6 +42,8 @@ const NOT_HANDLED =
 const CATALOGUE_PAGE =
   /^\/($|(category|project|product|search)\/[^/]+\/?$|(products|shipping|payment|about|partners|privacy-policy)\/?$)/;
 const STATIC_FILE = /^\/(assets|img)\//;
+/** A file of the build, as the page's route manifest names it. */
+const BUILD_ASSET = /^\/assets\/[\w.-]+$/;
 
 self.addEventListener('install', (event) => {
   event.waitUntil(
@@ -108,6 +112,26 @@ self.addEventListener('fetch', (event) => {
   // Every other page: from the network only, the offline page when there is none.
   if (isNavigation) event.respondWith(fetch(request).catch(() => offlinePage(url)));
 });
+
+self.addEventListener('message', (event) => {
+  const { data } = event;
+  if (data?.type !== 'precache' || !Array.isArray(data.urls)) return;
+  event.waitUntil(
+    precacheAssets(data.urls.filter((url) => typeof url === 'string' && BUILD_ASSET.test(url))),
+  );
+});
+
+/** Stores the build's files not stored yet; one that fails is fetched again when a page asks for it. */
+async function precacheAssets(urls) {
+  const cache = await caches.open(STATIC_CACHE);
+  await Promise.all(
+    urls.map(async (url) => {
+      if (await cache.match(url)) return;
+      await cache.add(url).catch(() => undefined);
+    }),
+  );
+  void trim(STATIC_CACHE, MAX_STATIC_ENTRIES);
+}
 
 /** The page a request is for: the path itself, or the page behind a React Router `.data` request. */
 function pagePath(pathname) {

@@ -1,4 +1,5 @@
 import { email, USER_ROLES } from './accounts.ts';
+import { LOCALES } from './locale.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -508,6 +509,7 @@ export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
 export const csvImportQuery = z.object({
   dryRun: checkbox.default(false).describe('1: report what would change, change nothing'),
+  locale: z.enum(LOCALES).optional().describe("The report's language; defaults to the negotiated one"),
 });
 
 export type ProjectInput = z.infer<typeof projectInput>;

@@ -121,6 +121,15 @@ const en = {
   'csv-column-missing': 'A required column is missing.',
   'csv-column-unknown': 'Unknown column.',
   'csv-column-duplicate': 'This column appears twice.',
+  'csv-binary':
+    'This is not a CSV text file (a workbook, a picture or an archive?). In the spreadsheet choose “Save as” → “CSV”, then pick that file.',
+  'csv-quote-not-closed': 'A quote opened in this row is never closed.',
+  'csv-quote-invalid':
+    'A quote inside a cell: put the whole cell in quotes and double every quote inside it.',
+  'body-too-large': 'Too much data at once: the file or the form is larger than this accepts.',
+  'body-length-required': 'The request does not say its length (Content-Length).',
+  'body-too-deep': 'The data sent is nested too deeply.',
+  'media-type-unsupported': 'This kind of data is not accepted here.',
   'csv-link-duplicate':
     'This link appears in more than one row: a product’s further rows are its variants, with the product columns left blank.',
   'csv-variant-unknown':
@@ -254,6 +263,15 @@ const ru: Record<ErrorKey, string> = {
   'csv-column-missing': 'Не хватает обязательного столбца.',
   'csv-column-unknown': 'Неизвестный столбец.',
   'csv-column-duplicate': 'Этот столбец встречается дважды.',
+  'csv-binary':
+    'Это не текстовый CSV-файл (книга Excel, картинка или архив?). В таблице выберите «Сохранить как» → «CSV» и загрузите этот файл.',
+  'csv-quote-not-closed': 'Открытая в этой строке кавычка нигде не закрыта.',
+  'csv-quote-invalid':
+    'Кавычка внутри ячейки: заключите всю ячейку в кавычки, а каждую кавычку внутри удвойте.',
+  'body-too-large': 'Слишком много данных сразу: файл или форма больше, чем здесь принимается.',
+  'body-length-required': 'Запрос не сообщает свою длину (Content-Length).',
+  'body-too-deep': 'Отправленные данные слишком глубоко вложены.',
+  'media-type-unsupported': 'Такие данные здесь не принимаются.',
   'csv-link-duplicate':
     'Эта ссылка есть в нескольких строках: следующие строки товара — его варианты, с пустыми столбцами товара.',
   'csv-variant-unknown':

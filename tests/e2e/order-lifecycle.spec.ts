@@ -124,10 +124,17 @@ describe('order lifecycle', () => {
     const partMail = await waitForMail(email, /Мы вернули 100/);
     expect(partMail).not.toContain('Заказ отменён');
 
-    // The rest refunded with both units back in stock: the order is cancelled.
+    // The rest refunded with both units back in stock: the order is cancelled. The English back
+    // office names the item in English.
     const stockBefore = await stockOf(page, product.id);
+    const englishName = await page.evaluate(async (id) => {
+      const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
+        week: Array<{ id: number; name: string }>;
+      };
+      return initial.week.find((item) => item.id === id)?.name ?? '';
+    }, product.id);
     await payments.getByRole('radio', { name: /^Everything left/ }).check();
-    await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(product.name)}`) }).check();
+    await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(englishName)}`) }).check();
     await payments.getByRole('button', { name: 'Refund', exact: true }).click();
     await admin.getByRole('region', { name: 'Status history' }).getByText('Cancelled').waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'Refund' }).count()).toBe(2);

@@ -2,13 +2,31 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 
+/** What the audit log records changes of; the back office names each (routes/admin/audit.tsx). */
+export type AuditEntity =
+  | 'project'
+  | 'category'
+  | 'product'
+  | 'product-variants'
+  | 'order'
+  | 'refund'
+  | 'file'
+  | 'folder'
+  | 'partner'
+  | 'feedback'
+  | 'review'
+  | 'customer'
+  | 'customer-note'
+  | 'staff'
+  | 'synonym';
+
 /** Every admin change: who, when, what, and the record before and after. */
 export async function recordAudit(
   db: Executor,
   entry: {
     actorId: number;
     action: 'create' | 'update' | 'delete';
-    entity: string;
+    entity: AuditEntity;
     entityId: string | number;
     before?: unknown;
     after?: unknown;
@@ -36,6 +54,8 @@ export async function listAudit(db: Executor, options: { page: number; entity?: 
     .select({
       id: auditLog.id,
       actor: users.email,
+      actorFirstName: users.firstName,
+      actorLastName: users.lastName,
       action: auditLog.action,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
@@ -50,7 +70,11 @@ export async function listAudit(db: Executor, options: { page: number; entity?: 
     .limit(AUDIT_PAGE_SIZE)
     .offset((options.page - 1) * AUDIT_PAGE_SIZE);
   return {
-    entries,
+    entries: entries.map(({ actorFirstName, actorLastName, ...entry }) => ({
+      ...entry,
+      /** The staff member's name, when their account has one; `actor` is their e-mail. */
+      actorName: [actorFirstName, actorLastName].filter(Boolean).join(' ') || null,
+    })),
     total: total?.count ?? 0,
     currentPage: options.page,
     lastPage: Math.max(1, Math.ceil((total?.count ?? 0) / AUDIT_PAGE_SIZE)),

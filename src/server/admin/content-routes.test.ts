@@ -551,6 +551,98 @@ describe('products CSV', () => {
     const [mug] = await shop.db.select().from(products).where(eq(products.link, 'wolf-mug'));
     expect(mug).toMatchObject(formulas);
   });
+
+  /** The file's bytes as Excel in a Russian locale saves them: Windows-1251 (Cyrillic and ASCII here). */
+  const windows1251 = (text: string) =>
+    Buffer.from(
+      [...text].map((character) => {
+        const code = character.codePointAt(0) ?? 0;
+        if (code < 0x80) return code;
+        if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
+        if (character === 'ё') return 0xb8;
+        throw new Error(`no Windows-1251 byte for ${character}`);
+      }),
+    );
+  const importFile = async (file: Buffer | string, query: string) => {
+    const response = await shop.app.inject({
+      method: 'POST',
+      url: `/api/admin/products.csv?${query}`,
+      headers: { 'content-type': 'text/csv' },
+      payload: file,
+      cookies: cookiesOf('admin'),
+    });
+    return { status: response.statusCode, body: response.json() as Record<string, unknown> };
+  };
+
+  it('reads a ;-separated file in Windows-1251 with decimal commas, as Russian Excel saves it', async () => {
+    const file = windows1251(
+      'link;name_ru;price;sale\r\nwolf-mug;"Кружка ""Волк"", синяя";1290,50;990,5\r\n',
+    );
+    const dry = await importFile(file, 'dryRun=1&locale=ru');
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    const changes = (dry.body.updated as Array<{ link: string; changes: Record<string, unknown> }>)[0];
+    expect(changes).toMatchObject({
+      link: 'wolf-mug',
+      changes: {
+        name_ru: [expect.any(String), 'Кружка "Волк", синяя'],
+        price: [1350.5, 1290.5],
+        sale: [null, 990.5],
+      },
+    });
+    // The same in UTF-8 with a BOM and tabs between the cells (a "Unicode text" export) reads the same.
+    const tabs = await importFile('\uFEFFlink\tprice\nwolf-mug\t1290,50\n', 'dryRun=1');
+    expect(tabs.body.updated).toMatchObject([{ link: 'wolf-mug', changes: { price: [1350.5, 1290.5] } }]);
+  });
+
+  it('reports every error of a file at once, by line and column, in the language asked', async () => {
+    const file = [
+      'link;project;name_en;price;visible;sku',
+      `wolf-mug;nowhere;${'x'.repeat(400)};12,345;maybe;no such sku`,
+      'wolf-mug;northwind;;;;',
+      'Not A Link;northwind;X;10;1;',
+    ].join('\n');
+    const refused = await importFile(file, 'dryRun=1&locale=ru');
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe('В некоторых строках CSV-файла ошибки; ничего не изменено.');
+    const errors = refused.body.errors as Array<{ line: number; field: string; message: string }>;
+    expect(errors.map(({ line, field }) => [line, field])).toEqual([
+      [2, 'project'],
+      [2, 'price'],
+      [2, 'visible'],
+      [2, 'name_en'],
+      [2, 'sku'],
+      [3, 'link'],
+      [4, 'link'],
+    ]);
+    expect(errors.find((error) => error.field === 'visible')?.message).toBe('Укажите 1 или 0.');
+    expect(errors.find((error) => error.field === 'project')?.message).toBe(
+      'Нет проекта с такой ссылкой. (nowhere)',
+    );
+
+    const unclosed = await importFile('link,name_en\n"wolf-mug,Mug\n', 'dryRun=1&locale=ru');
+    expect(unclosed.body.errors).toEqual([
+      { line: 2, field: 'csv', message: 'Открытая в этой строке кавычка нигде не закрыта.' },
+    ]);
+    const english = await importFile('link,name_en\n"wolf-mug,Mug\n', 'dryRun=1&locale=en');
+    expect(english.body.errors).toEqual([
+      { line: 2, field: 'csv', message: 'A quote opened in this row is never closed.' },
+    ]);
+  });
+
+  it('refuses a workbook or a picture with a message that says it is no CSV file, in the language asked', async () => {
+    // The first bytes of an .xlsx workbook (a zip archive) and of a PNG picture.
+    const workbook = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x14, 0x00, 0x06, 0x00, 0x08, 0x00, 0x00, 0x00]);
+    const picture = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0x00, 0x00, 0x00, 0x0d]);
+    for (const [file, locale, text] of [
+      [workbook, 'ru', /^Это не текстовый CSV-файл/],
+      [picture, 'en', /^This is not a CSV text file/],
+    ] as const) {
+      const refused = await importFile(file, `dryRun=1&locale=${locale}`);
+      expect(refused.status).toBe(422);
+      expect(refused.body.message).toMatch(text);
+      expect((refused.body.errors as Record<string, string[]>).csv?.[0]).toMatch(text);
+    }
+  });
 });
 
 describe('content moderation', () => {

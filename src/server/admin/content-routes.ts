@@ -33,6 +33,7 @@ import {
 } from './content.ts';
 import { createFolder, deleteFile, deleteFolder, FileTooLarge, listFolder, uploadFile } from './files.ts';
 import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
+import { readSpreadsheetFile } from './spreadsheet-csv.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -65,9 +66,18 @@ export async function bufferUploadedFile(this: FastifyRequest, part: MultipartFi
   }
 }
 
-/** `text/csv` bodies (the products import, whose route takes up to 5 MB) arrive as the raw text. */
+/**
+ * `text/csv` bodies (the products import, whose route takes up to 5 MB) arrive as the file's text,
+ * in UTF-8 or in the Windows-1251 a Russian Excel saves; a binary file is refused (readSpreadsheetFile).
+ */
 export function registerCsvBody(app: FastifyInstance) {
-  app.addContentTypeParser('text/csv', { parseAs: 'string' }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (_request, body, done) => {
+    try {
+      done(null, readSpreadsheetFile(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
 }
 
 /**
@@ -272,7 +282,7 @@ export function adminContentRoutes(services: Services) {
           csv: body,
           dryRun: query.dryRun,
           actorId: await actor(request),
-          locale: requestLocale(request),
+          locale: query.locale ?? requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });
         if (!query.dryRun) await services.catalog.invalidate();

@@ -5,6 +5,7 @@ import {
   type OrderSearchFilters,
   type OrderUpdate,
 } from '../../contract/admin.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
@@ -195,8 +196,11 @@ export async function* exportOrdersCsv(db: Executor, search: OrderSearchFilters)
   }
 }
 
-/** The spec's admin order detail (snake_case fields). */
-export async function getOrderForAdmin(db: Executor, id: number) {
+/**
+ * The spec's admin order detail (snake_case fields), its items' names and options in `locale`,
+ * the staff member's language (the customer's is `locale` of the order).
+ */
+export async function getOrderForAdmin(db: Executor, id: number, locale: Locale) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new NotFound('not-found', { id: ['not-found'] });
   const [items, history] = await Promise.all([
@@ -235,14 +239,14 @@ export async function getOrderForAdmin(db: Executor, id: number) {
     currency: order.currency,
     products: items.map((item) => ({
       id: item.productId,
-      name: order.locale === 'en' ? item.nameEn : item.nameRu,
+      name: locale === 'en' ? item.nameEn : item.nameRu,
       price: kopecksToRoubles(item.price),
       sale: item.sale === null ? null : kopecksToRoubles(item.sale),
       count: item.count,
       variant: item.variantId,
       sku: item.sku,
-      /** The variant's options as they were ordered, in the order's language like the name. */
-      options: orderItemLabel(item.options, order.locale === 'en' ? 'en' : 'ru'),
+      /** The variant's options as they were ordered, in the staff member's language like the name. */
+      options: orderItemLabel(item.options, locale),
     })),
     track_code: order.trackCode,
     delivery_cost_actual:
@@ -285,9 +289,10 @@ export async function updateOrder(
   actorId: number,
   id: number,
   input: OrderUpdate,
+  locale: Locale,
   shop?: MailShop,
 ) {
-  const before = await getOrderForAdmin(db, id);
+  const before = await getOrderForAdmin(db, id, locale);
   const { status, ...changes } = storedFields(input);
   const base = storedFields(input.base ?? {});
   const changed = Object.keys(storedFields(input)) as (keyof typeof base)[];
@@ -322,13 +327,19 @@ export async function updateOrder(
     }
     await queueShippedMailOnce(transaction, id, shop);
   });
-  const after = await getOrderForAdmin(db, id);
+  const after = await getOrderForAdmin(db, id, locale);
   await recordAudit(db, { actorId, action: 'update', entity: 'order', entityId: id, before, after });
   return after;
 }
 
 /** Staff's "send again" of the shipped mail. */
-export async function resendOrderShippedMail(db: Database, actorId: number, id: number, shop?: MailShop) {
+export async function resendOrderShippedMail(
+  db: Database,
+  actorId: number,
+  id: number,
+  locale: Locale,
+  shop?: MailShop,
+) {
   await db.transaction(async (transaction) => {
     await resendShippedMail(transaction, id, shop);
     await recordAudit(transaction, {
@@ -339,7 +350,7 @@ export async function resendOrderShippedMail(db: Database, actorId: number, id: 
       after: { shipped_mail: 'sent again' },
     });
   });
-  return getOrderForAdmin(db, id);
+  return getOrderForAdmin(db, id, locale);
 }
 
 /** Orders and paid revenue per day over the last `days`, for the dashboard chart. */

@@ -22,7 +22,7 @@ import { Conflict, Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
-import { CSV_BOM, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
+import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
 
 /**
  * The catalogue as a spreadsheet. The export has one row per variant with the columns of
@@ -244,7 +244,8 @@ function productCell(column: ProductColumn, id: number, product: CsvProduct): st
 
 // ── Import ──────────────────────────────────────────────────────────────────────────────────────
 
-const PRICE = /^\d{1,8}(\.\d{1,2})?$/;
+/** Roubles with a dot, or with the decimal comma a Russian spreadsheet writes (`1290,50`). */
+const PRICE = /^\d{1,8}([.,]\d{1,2})?$/;
 const INTEGER = /^-?\d{1,9}$/;
 const TRUE = new Set(['1', 'true']);
 const FALSE = new Set(['0', 'false']);
@@ -337,6 +338,13 @@ interface CsvRecord {
   cells: string[];
 }
 
+/** csv-parse's refusals the report names, by its error code; any other is `csv-invalid`. */
+const PARSE_ERRORS: Record<string, string> = {
+  CSV_QUOTE_NOT_CLOSED: 'csv-quote-not-closed',
+  CSV_INVALID_CLOSING_QUOTE: 'csv-quote-invalid',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'csv-quote-invalid',
+};
+
 /** Rows with the line each starts on (a quoted description may span lines). */
 function readCsv(csv: string): { header: string[]; records: CsvRecord[] } | RowProblem {
   let parsed: Array<{ record: string[]; info: { lines: number; empty_lines: number } }>;
@@ -344,16 +352,17 @@ function readCsv(csv: string): { header: string[]; records: CsvRecord[] } | RowP
     // With `info` each record comes with its position; csv-parse's types do not model that option.
     parsed = parse(csv, {
       bom: true,
+      delimiter: csvDelimiter(csv),
       info: true,
       relax_column_count: true,
       skip_empty_lines: true,
     }) as unknown as typeof parsed;
   } catch (error) {
-    const lines = (error as { lines?: unknown }).lines;
+    const { lines, code } = error as { lines?: unknown; code?: unknown };
     return {
       line: typeof lines === 'number' ? lines : 0,
       field: 'csv',
-      message: error instanceof Error ? error.message : String(error),
+      message: (typeof code === 'string' ? PARSE_ERRORS[code] : undefined) ?? 'csv-invalid',
     };
   }
   const [first, ...rest] = parsed;
@@ -467,7 +476,7 @@ async function plan(transaction: Transaction, csv: string) {
       const value = cell(column, emptyIsUnset);
       if (value === undefined || value === '') return value;
       if (!pattern.test(value)) fail(column, 'number-invalid');
-      return value;
+      return pattern === PRICE ? value.replace(',', '.') : value;
     };
     const bool = (column: 'visible' | 'week_sale' | 'envisioned') => {
       const value = cell(column, true)?.toLowerCase();
@@ -481,7 +490,7 @@ async function plan(transaction: Transaction, csv: string) {
     const withOptions = before !== undefined && hasOptions(variantsOf.get(before.id));
 
     /** The row's variant columns, for `entry`'s product: its first row (`first`) or a following one. */
-    const planVariant = (entry: Planned, first: boolean) => {
+    const planVariant = (entry: Pick<Planned, 'existing' | 'changes' | 'variants'>, first: boolean) => {
       const sku = cell('sku', true);
       if (sku === undefined) {
         if (!first) fail('sku', 'field-required');
@@ -568,10 +577,6 @@ async function plan(transaction: Transaction, csv: string) {
     // A product with options has its stock per variant (on each variant's row).
     const quantity = withOptions ? undefined : number('quantity', INTEGER);
     const flags = { visible: bool('visible'), weekSale: bool('week_sale'), envisioned: bool('envisioned') };
-    if (rowErrors.length > 0) {
-      errors.push(...rowErrors);
-      return;
-    }
 
     const current = before?.product;
     const checked = productInput.safeParse({
@@ -595,7 +600,16 @@ async function plan(transaction: Transaction, csv: string) {
       per_customer_limit: cell('per_customer_limit') ?? current?.per_customer_limit,
     });
     if (!checked.success) {
-      for (const issue of checked.error.issues) fail(columnOf(issue.path[0]), issue.message);
+      // The form's rules on the columns not refused already (a price that is no number is told once).
+      const refused = new Set(rowErrors.map((error) => error.field));
+      for (const issue of checked.error.issues) {
+        const column = columnOf(issue.path[0]);
+        if (!refused.has(column)) fail(column, issue.message);
+      }
+    }
+    if (!checked.success || rowErrors.length > 0) {
+      // The variant columns are checked too: the report names every error of the row at once.
+      planVariant({ ...(before ? { existing: before } : {}), changes: {}, variants: [] }, true);
       errors.push(...rowErrors);
       return;
     }

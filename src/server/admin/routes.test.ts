@@ -207,6 +207,16 @@ describe('catalogue administration', () => {
     }>;
     expect(entries.length).toBeGreaterThanOrEqual(4);
     expect(entries.every((entry) => entry.actor === 'admin@example.com')).toBe(true);
+    // Once the staff member's account has a name, every entry names them too.
+    await shop.db
+      .update(users)
+      .set({ firstName: 'Вера', lastName: 'Кольцова' })
+      .where(eq(users.email, 'admin@example.com'));
+    const named = (await call('GET', '/api/admin/audit?entity=product')).body.entries as Array<{
+      actorName: string | null;
+    }>;
+    expect(named.length).toBe(entries.length);
+    expect(named.every((entry) => entry.actorName === 'Вера Кольцова')).toBe(true);
     const update = entries.find((entry) => entry.action === 'update');
     expect(update?.before).toBeTruthy();
     expect(update?.after).toBeTruthy();

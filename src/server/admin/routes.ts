@@ -318,8 +318,12 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/orders/:id',
       summary: 'An order with customer, delivery, items and status history',
       params: idParams,
+      query: localeQuery,
       response: answer,
-      handler: async ({ params }) => ({ success: true, order: await getOrderForAdmin(db, params.id) }),
+      handler: async ({ params, query, request }) => ({
+        success: true,
+        order: await getOrderForAdmin(db, params.id, query.locale ?? requestLocale(request)),
+      }),
     }),
     defineRoute({
       ...staff,
@@ -328,11 +332,19 @@ export function adminRoutes(services: Services) {
       summary:
         'Saves the fields sent (track code, actual delivery cost, manager comment, status) over the version named; shipped with a track code mails the customer once',
       params: idParams,
+      query: localeQuery,
       body: orderUpdate,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, query, body, request }) => ({
         success: true,
-        order: await updateOrder(db, await actor(request), params.id, body, services.mailShop),
+        order: await updateOrder(
+          db,
+          await actor(request),
+          params.id,
+          body,
+          query.locale ?? requestLocale(request),
+          services.mailShop,
+        ),
       }),
     }),
     defineRoute({
@@ -341,10 +353,17 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/orders/:id/shipped-mail',
       summary: 'Sends the shipped mail again (a shipped order with a track code)',
       params: idParams,
+      query: localeQuery,
       response: answer,
-      handler: async ({ params, request }) => ({
+      handler: async ({ params, query, request }) => ({
         success: true,
-        order: await resendOrderShippedMail(db, await actor(request), params.id, services.mailShop),
+        order: await resendOrderShippedMail(
+          db,
+          await actor(request),
+          params.id,
+          query.locale ?? requestLocale(request),
+          services.mailShop,
+        ),
       }),
     }),
     defineRoute({

@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
 import type { Kopecks } from '../../contract/money.ts';
+import { Invalid } from '../errors.ts';
 
 /**
  * CSV files the back office hands to spreadsheets. A cell starting with = + - @ (or a tab or CR)
@@ -25,3 +26,33 @@ export const csvLine = (cells: readonly string[]): string => stringify([cells.ma
 /** Roubles with a dot and two decimals, from integer kopecks (no floating point on the way). */
 export const csvRoubles = (amount: Kopecks): string =>
   `${Math.trunc(amount / 100)}.${String(amount % 100).padStart(2, '0')}`;
+
+/**
+ * The delimiter of a file, told by its header line: Excel in a Russian locale saves `;`-separated
+ * files (the comma is the decimal separator there), others `,`; a tab-separated export also reads.
+ */
+export function csvDelimiter(csv: string): ',' | ';' | '\t' {
+  const header = csv.slice(0, csv.search(/\r?\n|$/));
+  const count = (character: string) => header.split(character).length - 1;
+  const [commas, semicolons, tabs] = [count(','), count(';'), count('\t')];
+  if (tabs > commas && tabs > semicolons) return '\t';
+  return semicolons > commas ? ';' : ',';
+}
+
+/** Control bytes no text file holds (tab, line breaks and form feed aside): a workbook, a picture or an archive does. */
+const isBinaryByte = (byte: number) => byte <= 0x08 || (byte >= 0x0e && byte <= 0x1f);
+
+/**
+ * A spreadsheet file's text: UTF-8 (with or without a BOM) when it is valid UTF-8, else
+ * Windows-1251, the encoding Excel in a Russian locale saves "CSV (comma delimited)" in. A binary
+ * file (an .xlsx workbook, a picture) is refused with a message saying so.
+ */
+export function readSpreadsheetFile(bytes: Uint8Array): string {
+  if (bytes.subarray(0, 64 * 1024).some(isBinaryByte))
+    throw new Invalid('csv-binary', { csv: ['csv-binary'] });
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('windows-1251').decode(bytes);
+  }
+}

@@ -635,3 +635,33 @@ describe('size guide', () => {
     });
   });
 });
+
+describe("an order in the staff member's language", () => {
+  it("names a Russian shopper's items, their sizes and the status history's reasons in the back office's language", async () => {
+    const productId = fixtures.id('wolf-shirt');
+    const inStock = (await editorOf(productId)).variants.find((variant) => (variant.quantity ?? 0) > 0);
+    if (inStock?.id === undefined) throw new Error('no size in stock');
+    const buyer = await newShopper('russian-buyer@example.com');
+    await addToBasket(shop.db, { userId: buyer.id }, productId, inStock.id);
+    const order = await createOrder(shop.db, buyer.id, orderInput(), {
+      deliveryCost: 350_00,
+      usdRate: 90,
+      expiresMinutes: 60,
+    });
+    const size = inStock.options[0];
+    for (const [locale, name, options] of [
+      ['en', 'Wolf T-shirt', `Size: ${size}`],
+      ['ru', 'Футболка с волком', `Размер: ${size}`],
+    ] as const) {
+      const answer = await call('GET', `/api/admin/orders/${order.id}`, { locale });
+      const detail = answer.body.order as {
+        locale: string;
+        products: Array<{ name: string; options: string; sku: string }>;
+        history: Array<{ reason: string | null }>;
+      };
+      expect(detail.locale).toBe('ru');
+      expect(detail.products).toEqual([expect.objectContaining({ name, options, sku: inStock.sku })]);
+      expect(detail.history.map((entry) => entry.reason)).toEqual(['placed']);
+    }
+  });
+});

@@ -21,7 +21,8 @@ export type Executor = Database | Transaction;
 export interface DatabaseConnection {
   db: Database;
   kind: 'pglite' | 'postgres';
-  migrate(): Promise<void>;
+  /** Runs the migrations of `folder` (the shop's own unless told) not run yet. */
+  migrate(folder?: string): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -95,7 +96,8 @@ async function openPglite(
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    migrate: (folder = migrationsFolder) =>
+      migratePglite(drizzlePglite(client), { migrationsFolder: folder }),
     close: () => client.close(),
   };
 }
@@ -111,12 +113,12 @@ async function openPostgres(connectionString: string, poolSize: number): Promise
   return {
     db,
     kind: 'postgres',
-    async migrate() {
+    async migrate(folder = migrationsFolder) {
       // Several instances may start at once: one migrates, the others wait on the lock.
       const client = await pool.connect();
       try {
         await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
-        await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder });
+        await migrateNodePostgres(drizzleNodePostgres(client), { migrationsFolder: folder });
       } finally {
         await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]).catch(() => {});
         client.release();

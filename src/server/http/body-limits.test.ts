@@ -127,6 +127,13 @@ describe('body limits', () => {
     });
     expect(overUpload.status).toBe(413);
     expect((await upload('/api/feedback', 5 * 1024 * 1024)).status).toBe(413);
+    // Told in the back office's language, which its calls name.
+    const russian = await upload('/api/admin/files?locale=ru', MAX_UPLOAD_BYTES + 1024 * 1024, {
+      'content-type': 'multipart/form-data; boundary=x',
+    });
+    expect(JSON.parse(russian.body)).toMatchObject({
+      message: 'Слишком много данных сразу: файл или форма больше, чем здесь принимается.',
+    });
   });
 
   it('refuses a body of unknown length (chunked) with 411, on pages and the API', async () => {
@@ -148,7 +155,7 @@ describe('body limits', () => {
         payload,
       });
       expect(answer.statusCode).toBe(400);
-      expect(answer.json()).toMatchObject({ success: false, message: 'JSON nested deeper than 64 levels' });
+      expect(answer.json()).toMatchObject({ success: false, message: 'The data sent is nested too deeply.' });
     }
     const ordinary = await shop.app.inject({
       method: 'POST',

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
+import type { ErrorKey } from '../../contract/error-messages.ts';
 
 /**
  * Bodies the shop will not read, refused before anything reads them:
@@ -16,10 +17,11 @@ import fastifyPlugin from 'fastify-plugin';
 
 export const MAX_JSON_DEPTH = 64;
 
+/** A refusal whose message is an error key (contract/error-messages.ts), told in the caller's language. */
 class RefusedBody extends Error {
   constructor(
     readonly statusCode: 400 | 411 | 413,
-    message: string,
+    message: ErrorKey,
   ) {
     super(message);
   }
@@ -52,13 +54,13 @@ export const bodyLimits = fastifyPlugin(
       const { headers } = request;
       if (headers['content-length'] === undefined) {
         if (headers['transfer-encoding'] !== undefined) {
-          throw new RefusedBody(411, 'A request body needs a Content-Length');
+          throw new RefusedBody(411, 'body-length-required');
         }
         return;
       }
       const limit = request.routeOptions.bodyLimit;
       if (Number(headers['content-length']) > limit) {
-        throw new RefusedBody(413, `The request body is larger than ${limit} bytes`);
+        throw new RefusedBody(413, 'body-too-large');
       }
     });
 
@@ -67,7 +69,7 @@ export const bodyLimits = fastifyPlugin(
     app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
       const text = String(body);
       if (jsonDepthExceeds(text, MAX_JSON_DEPTH)) {
-        done(new RefusedBody(400, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`), undefined);
+        done(new RefusedBody(400, 'body-too-deep'), undefined);
         return;
       }
       parseJson(request, text, done);

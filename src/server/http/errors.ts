@@ -1,10 +1,18 @@
 import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
-import { translateError, translateErrors } from '../../contract/error-messages.ts';
+import { type ErrorKey, translateError, translateErrors } from '../../contract/error-messages.ts';
 import { isLocale } from '../../contract/locale.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { DomainError, TooManyRequests } from '../errors.ts';
 import { NOT_FOUND_ANSWER } from './api.ts';
 import { requestLocale } from './locale.ts';
+
+/** Fastify's own refusals of a request, by code, as the error texts the caller reads. */
+const FASTIFY_REFUSALS: Record<string, ErrorKey> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'body-too-large',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'media-type-unsupported',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'request-invalid',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'request-invalid',
+};
 
 /** The language of error texts: the call's `locale` parameter, else the visitor's language. */
 function errorLocale(request: FastifyRequest) {
@@ -34,9 +42,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
-      return reply
-        .status(status)
-        .send({ success: false, errors: { request: [error.message] }, message: error.message });
+      const message = translateError(locale, FASTIFY_REFUSALS[error.code] ?? error.message);
+      return reply.status(status).send({ success: false, errors: { request: [message] }, message });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ err: error }, 'database unavailable');

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { statusReason } from '../../contract/status-reasons.ts';
 import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
@@ -258,7 +259,7 @@ async function applyFinishedRefund(
     await moveOrderStatus(tx, order.id, ORDER_STATUS.cancelled, {
       actor: 'refund',
       by: refund.createdBy ?? undefined,
-      reason: `refunded via ${refund.provider}`,
+      reason: statusReason('refunded', refund.provider),
       shop: options.shop,
       now: options.now,
       restock: [],

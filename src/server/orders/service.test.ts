@@ -218,7 +218,10 @@ describe('payments', () => {
       .select()
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id));
-    expect(history.at(-1)).toMatchObject({ status: 6, reason: expect.stringContaining('refund needed') });
+    expect(history.at(-1)).toMatchObject({
+      status: 6,
+      reason: expect.stringMatching(/^paid-late-out-of-stock:\w+$/),
+    });
   });
 });
 

@@ -9,6 +9,7 @@ import type {
   OrderSummary,
   PaymentMethod,
 } from '../../contract/orders.ts';
+import { statusReason } from '../../contract/status-reasons.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
@@ -126,7 +127,7 @@ export async function createOrder(
     for (const orderId of new Set(unpaid.map((row) => row.id))) {
       await moveOrderStatus(transaction, orderId, ORDER_STATUS.cancelled, {
         actor: 'shopper',
-        reason: 'replaced by a new order',
+        reason: statusReason('replaced'),
         shop: context.shop,
         now,
       });
@@ -205,9 +206,12 @@ export async function createOrder(
         count: item.count,
       })),
     );
-    await transaction
-      .insert(orderStatusHistory)
-      .values({ orderId: order.id, status: ORDER_STATUS.current, reason: 'placed', createdAt: now });
+    await transaction.insert(orderStatusHistory).values({
+      orderId: order.id,
+      status: ORDER_STATUS.current,
+      reason: statusReason('placed'),
+      createdAt: now,
+    });
     await transaction
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
@@ -329,11 +333,10 @@ export async function recordPayment(
       {
         actor: 'payment',
         now,
-        reason: !late
-          ? `paid via ${payment.provider}`
-          : restocked
-            ? `paid after cancel via ${payment.provider}, stock taken back`
-            : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
+        reason: statusReason(
+          !late ? 'paid' : restocked ? 'paid-late-restocked' : 'paid-late-out-of-stock',
+          payment.provider,
+        ),
       },
     );
     const items = await transaction
@@ -410,7 +413,7 @@ export async function cancelOrder(
     if (!owned || owned.status !== ORDER_STATUS.current || owned.paidAt !== null) throw cancelFailed();
     const order = await moveOrderStatus(transaction, orderId, ORDER_STATUS.cancelled, {
       actor: options.reason === 'expired' ? 'expiry' : 'shopper',
-      reason: options.reason,
+      reason: statusReason(options.reason),
       shop: options.shop,
       now: options.now,
     });

@@ -7,10 +7,13 @@ import { type DatabaseConnection, openDatabase } from '../db/client.ts';
 /**
  * A fresh, migrated database for one test file: a clone of the PGlite template, or, when
  * TEST_DATABASE_URL points at PostgreSQL, a new database on that server dropped on close.
+ * `migrated: false` gives it empty, for tests of the migrations themselves.
  */
-export async function createTestDatabase(): Promise<DatabaseConnection> {
+export async function createTestDatabase(options: { migrated?: boolean } = {}): Promise<DatabaseConnection> {
+  const migrated = options.migrated ?? true;
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) {
+    if (!migrated) return openDatabase({});
     const template = readFileSync(inject('pgliteTemplate'));
     return openDatabase({ loadDataDir: new Blob([template]) });
   }
@@ -22,7 +25,7 @@ export async function createTestDatabase(): Promise<DatabaseConnection> {
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   const connection = await openDatabase({ databaseUrl: url.toString(), poolSize: 20 });
-  await connection.migrate();
+  if (migrated) await connection.migrate();
   return {
     ...connection,
     async close() {

@@ -57,8 +57,8 @@ interface CallOptions {
   query?: Query | URLSearchParams;
   /** A JSON body. */
   json?: unknown;
-  /** A CSV body (the products import). */
-  csv?: string;
+  /** A CSV file as chosen, its bytes untouched (the products import decodes it on the server). */
+  csv?: Blob;
   signal?: AbortSignal;
 }
 
@@ -68,7 +68,7 @@ export async function adminApi<T>(
   options: CallOptions = {},
 ): Promise<T> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  let body: string | undefined;
+  let body: string | Blob | undefined;
   if (options.json !== undefined) {
     headers['content-type'] = 'application/json';
     body = JSON.stringify(options.json);

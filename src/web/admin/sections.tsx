@@ -183,9 +183,11 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                         </td>
                       ) : null}
                       <td>
-                        {row.name_ru}
+                        {name(row)}
                         <br />
-                        <span className="admin-muted">{row.name_en}</span>
+                        <span className="admin-muted" lang={locale === 'ru' ? 'en' : 'ru'}>
+                          {locale === 'ru' ? row.name_en : row.name_ru}
+                        </span>
                       </td>
                       <td>{row.link}</td>
                       <td>{row.position}</td>

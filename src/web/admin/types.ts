@@ -56,6 +56,7 @@ export type AuditPage = Result<typeof listAudit>;
 export type Synonym = Result<typeof listSynonyms>[number];
 export type SearchStat = Json<ServerSearchStat>;
 export type AuditEntry = AuditPage['entries'][number];
+export type { AuditEntity } from '../../server/admin/audit.ts';
 export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
 export type FeedbackPage = Result<typeof listFeedback>;
 export type FeedbackMessage = FeedbackPage['list'][number];

@@ -34,7 +34,10 @@ describe('message files', () => {
       .join('\n');
     // A plural form (`review-count-few`) is used through its base (`plural(…, 'review-count', …)`).
     const pluralBase = (key: string) => key.match(/^(.+)-(one|few|many|other)$/)?.[1];
-    const used = (key: string) => code.includes(`'${key}'`) || code.includes(`'${pluralBase(key)}'`);
+    const used = (key: string) => {
+      const base = pluralBase(key);
+      return code.includes(`'${key}'`) || (base !== undefined && code.includes(`'${base}'`));
+    };
     const unused = Object.keys(en).filter(
       (key) => !used(key) && !DYNAMIC_PREFIXES.some((prefix) => key.startsWith(prefix)),
     );

@@ -3,6 +3,14 @@
  * with its caches, when the shopper turns offline reading off on the about page. That choice is
  * remembered in this browser so the next visit does not register the worker again.
  */
+import type { UNSAFE_AssetsManifest as AssetsManifest } from 'react-router';
+
+declare global {
+  interface Window {
+    /** The build's route manifest React Router puts in every page (`routeDiscovery: 'initial'`). */
+    __reactRouterManifest?: AssetsManifest;
+  }
+}
 
 const SCRIPT_URL = '/service-worker.js';
 /** Every cache the worker creates starts with this (see CACHE_PREFIX in public/service-worker.js). */
@@ -45,6 +53,34 @@ function reportInstall(worker: ServiceWorker | null, seen: WeakSet<ServiceWorker
   });
 }
 
+/** The back office's routes: never offline, so shoppers do not download their code ahead. */
+const BACK_OFFICE_ROUTE = /^routes\/admin\//;
+
+/**
+ * The code of every shop page in this build (route modules, the chunks they import, their styles),
+ * from React Router's manifest in the page.
+ */
+export function shopRouteAssets(manifest: AssetsManifest): string[] {
+  const assets = new Set<string>([manifest.entry.module, ...manifest.entry.imports]);
+  for (const route of Object.values(manifest.routes)) {
+    if (!route || BACK_OFFICE_ROUTE.test(route.id)) continue;
+    for (const url of [route.module, ...(route.imports ?? []), ...(route.css ?? [])]) assets.add(url);
+  }
+  return [...assets];
+}
+
+/**
+ * Hands the worker the code of every shop page, so that a link followed offline to a kind of page
+ * this browser never opened finds its code and shows the offline page (ADR 0032): without it React
+ * Router reloads the current page when a route module cannot be loaded.
+ */
+async function precacheShopRoutes() {
+  const manifest = window.__reactRouterManifest;
+  if (!manifest) return;
+  const { active } = await navigator.serviceWorker.ready;
+  active?.postMessage({ type: 'precache', urls: shopRouteAssets(manifest) });
+}
+
 async function register() {
   try {
     const registration = await navigator.serviceWorker.register(SCRIPT_URL);
@@ -52,6 +88,7 @@ async function register() {
     // The browser may have started installing an update (on navigation) before `register` resolved.
     reportInstall(registration.installing, seen);
     registration.addEventListener('updatefound', () => reportInstall(registration.installing, seen));
+    await precacheShopRoutes();
   } catch (error) {
     console.error('Error during service worker registration:', error);
   }

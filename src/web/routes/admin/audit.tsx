@@ -1,7 +1,7 @@
 import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AuditEntry, AuditPage } from '../../admin/types.ts';
+import type { AuditEntity, AuditEntry, AuditPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
@@ -24,7 +24,8 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-const ENTITIES: Record<string, AdminMessageKey> = {
+/** Every kind of record the audit log holds, by its name in the staff member's language. */
+const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   project: 'admin-entity-project',
   category: 'admin-entity-category',
   product: 'admin-entity-product',
@@ -34,6 +35,12 @@ const ENTITIES: Record<string, AdminMessageKey> = {
   partner: 'admin-entity-partner',
   feedback: 'admin-entity-feedback',
   review: 'admin-entity-review',
+  'product-variants': 'admin-entity-product-variants',
+  refund: 'admin-entity-refund',
+  customer: 'admin-entity-customer',
+  'customer-note': 'admin-entity-customer-note',
+  staff: 'admin-entity-staff',
+  synonym: 'admin-entity-synonym',
 };
 
 const ACTIONS: Record<string, AdminMessageKey> = {
@@ -54,8 +61,10 @@ function changedFields(entry: AuditEntry): string[] {
 }
 
 function EntityLink({ entry }: { entry: AuditEntry }) {
-  if (entry.action !== 'delete' && entry.entity === 'product')
+  if (entry.action !== 'delete' && (entry.entity === 'product' || entry.entity === 'product-variants'))
     return <Link to={`/admin/products/${entry.entityId}`}>#{entry.entityId}</Link>;
+  if (entry.entity === 'customer')
+    return <Link to={`/admin/customers/${entry.entityId}`}>#{entry.entityId}</Link>;
   if (entry.entity === 'order') return <Link to={`/admin/orders/${entry.entityId}`}>#{entry.entityId}</Link>;
   return <>{entry.entity === 'folder' ? entry.entityId : `#${entry.entityId}`}</>;
 }
@@ -100,12 +109,22 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               <tbody>
                 {page.entries.map((entry) => {
                   const changed = changedFields(entry);
-                  const entity = ENTITIES[entry.entity];
+                  const entity = ENTITIES[entry.entity as AuditEntity] as AdminMessageKey | undefined;
                   const action = ACTIONS[entry.action];
                   return (
                     <tr key={entry.id}>
                       <td>{format.dateTime(entry.date)}</td>
-                      <td>{entry.actor ?? '—'}</td>
+                      <td>
+                        {entry.actorName ? (
+                          <>
+                            {entry.actorName}
+                            <br />
+                            <span className="admin-muted">{entry.actor}</span>
+                          </>
+                        ) : (
+                          (entry.actor ?? '—')
+                        )}
+                      </td>
                       <td>{action ? t(action) : entry.action}</td>
                       <td>
                         {entity ? t(entity) : entry.entity} <EntityLink entry={entry} />

@@ -120,7 +120,7 @@ function Report({ report }: { report: CsvReport }) {
 export default function CsvPage() {
   const { t } = useAdminShop();
   const fileId = useId();
-  const [csv, setCsv] = useState<{ name: string; text: string } | null>(null);
+  const [csv, setCsv] = useState<File | null>(null);
   const [report, setReport] = useState<CsvReport | null>(null);
   const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
   const [error, setError] = useState<string | undefined>();
@@ -131,7 +131,7 @@ export default function CsvPage() {
     setError(undefined);
     try {
       const answer = await adminApi<CsvReport>('POST', '/products.csv', {
-        csv: csv.text,
+        csv,
         query: { dryRun: dryRun ? '1' : undefined },
       });
       setReport(answer);
@@ -171,11 +171,10 @@ export default function CsvPage() {
             id={fileId}
             type="file"
             accept=".csv,text/csv"
-            onChange={async (event) => {
-              const file = event.target.files?.[0];
+            onChange={(event) => {
               setReport(null);
               setError(undefined);
-              setCsv(file ? { name: file.name, text: await file.text() } : null);
+              setCsv(event.target.files?.[0] ?? null);
             }}
           />
         </div>

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { useAdminShop } from '../../admin/text.ts';
@@ -16,6 +17,7 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
+import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
@@ -29,6 +31,31 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
 
 export function HydrateFallback() {
   return <AdminLoading />;
+}
+
+/** Payment providers by the names they go by (the same in both languages). */
+const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
+
+const STATUS_REASON_TEXTS: Record<StatusReason, AdminMessageKey> = {
+  placed: 'admin-status-reason-placed',
+  replaced: 'admin-status-reason-replaced',
+  paid: 'admin-status-reason-paid',
+  'paid-late-restocked': 'admin-status-reason-paid-late-restocked',
+  'paid-late-out-of-stock': 'admin-status-reason-paid-late-out-of-stock',
+  refunded: 'admin-status-reason-refunded',
+  cancelled: 'admin-status-reason-cancelled',
+  expired: 'admin-status-reason-expired',
+};
+
+/** A status history entry's reason in the staff member's language (codes of contract/status-reasons.ts). */
+function useStatusReasonText() {
+  const { t } = useAdminShop();
+  return (stored: string) => {
+    const known = statusReasonOf(stored);
+    if (!known) return stored;
+    const provider = known.provider ? (PROVIDER_NAMES[known.provider] ?? known.provider) : '';
+    return t(STATUS_REASON_TEXTS[known.reason], { provider });
+  };
 }
 
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'manager_comment', 'status'];
@@ -162,6 +189,7 @@ function ShippedMail({ order }: { order: AdminOrder }) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
+  const statusReasonText = useStatusReasonText();
   const statusText = useOrderStatusText();
   const { order, payments } = loaderData;
   const revalidator = useRevalidator();
@@ -190,7 +218,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         <section className="admin-card" aria-labelledby="customer-heading">
           <h2 id="customer-heading">{t('admin-customer')}</h2>
           <dl className="admin-details">
-            <dt>{t('admin-name')}</dt>
+            <dt>{t('admin-customer-name')}</dt>
             <dd>
               {order.first_name} {order.last_name}
             </dd>
@@ -302,7 +330,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 <span className={`admin-status admin-status--${entry.status}`}>
                   {statusText(entry.status)}
                 </span>
-                {entry.reason ? <span className="admin-muted"> · {entry.reason}</span> : null}
+                {entry.reason ? (
+                  <span className="admin-muted"> · {statusReasonText(entry.reason)}</span>
+                ) : null}
               </li>
             ))}
           </ol>

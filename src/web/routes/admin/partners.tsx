@@ -206,9 +206,11 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
                       ) : null}
                     </td>
                     <td>
-                      {partner.name_ru}
+                      {name(partner)}
                       <br />
-                      <span className="admin-muted">{partner.name_en}</span>
+                      <span className="admin-muted" lang={locale === 'ru' ? 'en' : 'ru'}>
+                        {locale === 'ru' ? partner.name_en : partner.name_ru}
+                      </span>
                     </td>
                     <td>
                       {[partner.email, partner.link, partner.telegram].filter(Boolean).join(' · ')}

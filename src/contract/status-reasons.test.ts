@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { statusReason, statusReasonOf } from './status-reasons.ts';
+
+describe('status reasons', () => {
+  it('reads back what it stores, with the provider that took part', () => {
+    expect(statusReasonOf(statusReason('paid', 'robokassa'))).toEqual({
+      reason: 'paid',
+      provider: 'robokassa',
+    });
+    expect(statusReasonOf(statusReason('expired'))).toEqual({ reason: 'expired', provider: null });
+  });
+
+  it('reads the English sentences older rows hold', () => {
+    expect(statusReasonOf('paid via paypal')).toEqual({ reason: 'paid', provider: 'paypal' });
+    expect(statusReasonOf('paid after cancel via robokassa, out of stock: refund needed')).toEqual({
+      reason: 'paid-late-out-of-stock',
+      provider: 'robokassa',
+    });
+    expect(statusReasonOf('replaced by a new order')).toEqual({ reason: 'replaced', provider: null });
+    expect(statusReasonOf('refunded via robokassa')).toEqual({ reason: 'refunded', provider: 'robokassa' });
+  });
+
+  it('leaves any other text to be shown as it is', () => {
+    expect(statusReasonOf('called the customer')).toBeNull();
+  });
+});

@@ -1,0 +1,44 @@
+/**
+ * Why an order's status moved, as `order_status_history.reason` keeps it: a code, with the payment
+ * provider after a colon where one took part (`paid:robokassa`). The back office shows it in the
+ * staff member's language. Rows written before the codes hold English sentences
+ * (`paid via robokassa`); `statusReasonOf` reads those too.
+ */
+export const STATUS_REASONS = [
+  'placed',
+  'replaced',
+  'paid',
+  'paid-late-restocked',
+  'paid-late-out-of-stock',
+  'refunded',
+  'cancelled',
+  'expired',
+] as const;
+export type StatusReason = (typeof STATUS_REASONS)[number];
+
+/** The stored form of a reason. */
+export const statusReason = (reason: StatusReason, provider?: string): string =>
+  provider ? `${reason}:${provider}` : reason;
+
+const isStatusReason = (value: string): value is StatusReason =>
+  (STATUS_REASONS as readonly string[]).includes(value);
+
+/** The English sentences rows held before the codes, with the provider they name. */
+const SENTENCES: ReadonlyArray<[RegExp, StatusReason]> = [
+  [/^replaced by a new order$/, 'replaced'],
+  [/^paid via (\w+)$/, 'paid'],
+  [/^paid after cancel via (\w+), stock taken back$/, 'paid-late-restocked'],
+  [/^paid after cancel via (\w+), out of stock: refund needed$/, 'paid-late-out-of-stock'],
+  [/^refunded via (\w+)$/, 'refunded'],
+];
+
+/** A stored reason read back, or null for a text that is none of them (shown as it is). */
+export function statusReasonOf(stored: string): { reason: StatusReason; provider: string | null } | null {
+  const [code = '', provider] = stored.split(':');
+  if (isStatusReason(code)) return { reason: code, provider: provider || null };
+  for (const [sentence, reason] of SENTENCES) {
+    const match = sentence.exec(stored);
+    if (match) return { reason, provider: match[1] ?? null };
+  }
+  return null;
+}
