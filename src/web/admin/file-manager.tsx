@@ -190,6 +190,8 @@ export function FileManager({
 
   const createFolder = async (event: FormEvent) => {
     event.preventDefault();
+    // React passes events up through portals: a form the manager is shown from must not submit.
+    event.stopPropagation();
     setFolderErrors({});
     try {
       await adminApi('POST', '/files/folders', { json: { path, name: newFolder.trim() } });
