@@ -1,7 +1,7 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { type AnyColumn, and, count, desc, eq, or, sql } from 'drizzle-orm';
 import { FOLDER_NAME, folderSegments, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { files, productImages, products } from '../db/schema.ts';
+import { categories, files, productImages, products, staticPages } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
 import { imageKeys, storeImage } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
@@ -166,6 +166,30 @@ export async function uploadFile(
   return view;
 }
 
+/** Whether any staff-written HTML (descriptions, size guides, static pages) shows a stored picture. */
+async function inRichTexts(db: Executor, storedName: string): Promise<boolean> {
+  const mentions = (ru: AnyColumn, en: AnyColumn) =>
+    or(sql`strpos(${ru}, ${storedName}) > 0`, sql`strpos(${en}, ${storedName}) > 0`);
+  const found = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(mentions(products.descriptionRu, products.descriptionEn))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(categories)
+      .where(mentions(categories.sizeGuideRu, categories.sizeGuideEn))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(staticPages)
+      .where(mentions(staticPages.htmlRu, staticPages.htmlEn))
+      .limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
 /**
  * Removes a file from the file manager. The picture stays stored while a product shows it (as an
  * image or in its description) or another folder holds the same picture; otherwise the original and
@@ -183,16 +207,8 @@ export async function deleteFile(db: Database, storage: ObjectStorage, actorId: 
       .select({ count: count() })
       .from(files)
       .where(eq(files.storedName, row.storedName));
-    // The rich-text editor may have put its URL into a description.
-    const [inDescriptions] = await transaction
-      .select({ count: count() })
-      .from(products)
-      .where(
-        or(
-          sql`strpos(${products.descriptionRu}, ${row.storedName}) > 0`,
-          sql`strpos(${products.descriptionEn}, ${row.storedName}) > 0`,
-        ),
-      );
+    // The rich-text editor may have put its URL into a description, a size guide or a static page.
+    const inTexts = await inRichTexts(transaction, row.storedName);
     await recordAudit(transaction, {
       actorId,
       action: 'delete',
@@ -202,7 +218,7 @@ export async function deleteFile(db: Database, storage: ObjectStorage, actorId: 
     });
     return {
       row,
-      inUse: (onProducts?.count ?? 0) + (inFolders?.count ?? 0) + (inDescriptions?.count ?? 0) > 0,
+      inUse: (onProducts?.count ?? 0) + (inFolders?.count ?? 0) > 0 || inTexts,
     };
   });
 

@@ -43,7 +43,9 @@ describe('sanitizeDescription', () => {
       '<a href="/shipping">Shipping</a>',
     );
     expect(sanitizeDescription('<a href="//evil.example/x">x</a>')).not.toContain('evil');
-    expect(sanitizeDescription('<h2 id="wishlist" class="x">Wishlist</h2>')).toBe('<h2 id="wishlist">Wishlist</h2>');
+    expect(sanitizeDescription('<h2 id="wishlist" class="x">Wishlist</h2>')).toBe(
+      '<h2 id="wishlist">Wishlist</h2>',
+    );
     expect(sanitizeDescription('<h3 id="__proto__">Bad id</h3>')).toBe('<h3>Bad id</h3>');
   });
 

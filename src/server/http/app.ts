@@ -24,6 +24,7 @@ import { deliveryRoutes } from '../delivery/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
 import { imagesFromStorage } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
+import { staticPageRoutes } from '../pages/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
@@ -114,6 +115,7 @@ export async function buildApp(options: AppOptions) {
     ...adminContentRoutes(services),
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),
+    ...staticPageRoutes(services),
   ];
   const guards = {
     staff: (request: FastifyRequest, role: StaffRole) => accountActions(services, request).requireStaff(role),

@@ -30,7 +30,13 @@ export function ImageIcon() {
   return (
     <svg className="admin-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
       <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
-      <path d="m4 18 5-6 4 4 3-3 4 5" fill="none" stroke="currentColor" strokeWidth="2" strokeLinejoin="round" />
+      <path
+        d="m4 18 5-6 4 4 3-3 4 5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
       <circle cx="16" cy="9" r="1.6" fill="currentColor" />
     </svg>
   );

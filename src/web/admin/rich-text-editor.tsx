@@ -122,7 +122,11 @@ export default function RichTextEditor({
   /** Table commands, shown while the cursor is in a table. */
   const tableButtons: Array<{ key: string; label: AdminMessageKey; run: () => void }> = editor
     ? [
-        { key: 'row', label: 'admin-editor-table-add-row', run: () => editor.chain().focus().addRowAfter().run() },
+        {
+          key: 'row',
+          label: 'admin-editor-table-add-row',
+          run: () => editor.chain().focus().addRowAfter().run(),
+        },
         {
           key: 'column',
           label: 'admin-editor-table-add-column',
@@ -273,7 +277,11 @@ export default function RichTextEditor({
         ))}
       </div>
       {state?.table ? (
-        <div className="rich-text__toolbar rich-text__toolbar--table" role="toolbar" aria-label={t('admin-editor-table')}>
+        <div
+          className="rich-text__toolbar rich-text__toolbar--table"
+          role="toolbar"
+          aria-label={t('admin-editor-table')}
+        >
           {tableButtons.map((button) => (
             <button key={button.key} type="button" onClick={button.run}>
               {t(button.label)}

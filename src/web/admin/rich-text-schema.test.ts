@@ -73,7 +73,9 @@ describe('the rich text editor holds everything the sanitizer keeps', () => {
   });
 
   it('keeps every tag the sanitizer allows', () => {
-    const tags = new Set(elementsOf(throughEditor(sanitizeDescription(EVERYTHING))).map((e) => e.split(' ')[0]));
+    const tags = new Set(
+      elementsOf(throughEditor(sanitizeDescription(EVERYTHING))).map((e) => e.split(' ')[0]),
+    );
     for (const tag of ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'u', 'a', 'img', 'ul', 'ol', 'li']) {
       expect(tags).toContain(tag);
     }
@@ -90,10 +92,9 @@ describe('the rich text editor holds everything the sanitizer keeps', () => {
     );
     const saved = throughEditor(stored);
     expect(wordsOf(saved)).toEqual(['Bold', 'italic', 'Size', 'Foot']);
-    expect(elementsOf(saved).filter((element) => element.startsWith('th') || element.startsWith('td'))).toEqual([
-      'th',
-      'td',
-    ]);
+    expect(
+      elementsOf(saved).filter((element) => element.startsWith('th') || element.startsWith('td')),
+    ).toEqual(['th', 'td']);
   });
 
   it('does not turn a refused scheme into a link', () => {
