@@ -152,7 +152,10 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/partners',
       summary: 'All partners, hidden ones too',
       response: answer,
-      handler: async () => ({ success: true, partners: await listPartnersForAdmin(services.db) }),
+      handler: async () => ({
+        success: true,
+        partners: await listPartnersForAdmin(services.db, services.storage),
+      }),
     }),
     defineRoute({
       ...staff,
@@ -163,7 +166,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        partner: await savePartner(services.db, await actor(request), body),
+        partner: await savePartner(services.db, services.storage, await actor(request), body),
       }),
     }),
     defineRoute({
@@ -176,7 +179,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        partner: await savePartner(services.db, await actor(request), body, {
+        partner: await savePartner(services.db, services.storage, await actor(request), body, {
           id: params.id,
           version: body.version,
         }),

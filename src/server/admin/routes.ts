@@ -82,7 +82,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
       response: answer,
-      handler: async () => ({ success: true, projects: await listProjectsForAdmin(db) }),
+      handler: async () => ({ success: true, projects: await listProjectsForAdmin(db, services.storage) }),
     }),
     defineRoute({
       ...staff,
@@ -93,7 +93,7 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        project: await write(saveProject(db, await actor(request), body)),
+        project: await write(saveProject(db, services.storage, await actor(request), body)),
       }),
     }),
     defineRoute({
@@ -107,7 +107,10 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, body, request }) => ({
         success: true,
         project: await write(
-          saveProject(db, await actor(request), body, { id: params.id, version: body.version }),
+          saveProject(db, services.storage, await actor(request), body, {
+            id: params.id,
+            version: body.version,
+          }),
         ),
       }),
     }),

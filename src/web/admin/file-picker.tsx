@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { FileManager } from './file-manager.tsx';
 import { useAdminShop } from './text.ts';
 import type { ManagedFile } from './types.ts';
@@ -6,8 +7,8 @@ import type { ManagedFile } from './types.ts';
 /**
  * The file manager in a modal dialog, to pick pictures for something: a product's images, a
  * picture in a rich text, a project's or partner's logo. Picking uploads too (an upload joins the
- * selection). `single` keeps only the last picture chosen. Rendered outside any form: the file
- * manager has a form of its own (new folder).
+ * selection). `single` keeps only the last picture chosen. The dialog goes into the page's body, so
+ * it is never inside the form it is opened from (the file manager has a form of its own).
  */
 export function FilePicker({
   open,
@@ -39,7 +40,8 @@ export function FilePicker({
   }, [open]);
 
   const headingId = `file-picker-${heading.replace(/\W+/g, '-').toLowerCase()}`;
-  return (
+  if (typeof document === 'undefined') return null;
+  return createPortal(
     <dialog ref={dialog} className="admin-dialog" aria-labelledby={headingId} onClose={onClose}>
       {open ? (
         <>
@@ -71,6 +73,7 @@ export function FilePicker({
           </footer>
         </>
       ) : null}
-    </dialog>
+    </dialog>,
+    document.body,
   );
 }

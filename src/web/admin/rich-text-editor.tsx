@@ -1,6 +1,5 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
 import { imageUrl } from '../../contract/images.ts';
 import { checkLink } from '../../contract/rich-text.ts';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
@@ -295,17 +294,13 @@ export default function RichTextEditor({
         </p>
       ) : null}
       <EditorContent editor={editor} />
-      {/* In the page's body: the editor sits in a form, and the file manager has a form of its own. */}
-      {createPortal(
-        <FilePicker
-          open={pickingImage}
-          heading={t('admin-editor-choose-image')}
-          pickLabel={(count) => t('admin-editor-insert-images', { count })}
-          onPick={insertPictures}
-          onClose={() => setPickingImage(false)}
-        />,
-        document.body,
-      )}
+      <FilePicker
+        open={pickingImage}
+        heading={t('admin-editor-choose-image')}
+        pickLabel={(count) => t('admin-editor-insert-images', { count })}
+        onPick={insertPictures}
+        onClose={() => setPickingImage(false)}
+      />
     </div>
   );
 }
