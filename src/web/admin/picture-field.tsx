@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { type ImageFolder, imageUrl } from '../../contract/images.ts';
 import { FilePicker } from './file-picker.tsx';
 import { useAdminShop } from './text.ts';
@@ -26,7 +26,6 @@ export function PictureField({
   errors?: string[] | undefined;
 }) {
   const { t } = useAdminShop();
-  const id = useId();
   const [picking, setPicking] = useState(false);
   // A picture just chosen is still among the uploads until the save makes it a logo.
   const [chosen, setChosen] = useState<{ name: string; url: string } | null>(null);
@@ -35,10 +34,8 @@ export function PictureField({
   const isMissing = value !== '' && chosen?.name !== value && (missing || failed === value);
 
   return (
-    <div className="form-field picture-field" role="group" aria-labelledby={`${id}-label`}>
-      <span id={`${id}-label`} className="admin-label">
-        {label}
-      </span>
+    <fieldset className="form-field picture-field">
+      <legend className="admin-label">{label}</legend>
       <div className="picture-field__row">
         {value === '' ? (
           <span className="admin-muted">{t('admin-picture-none')}</span>
@@ -82,6 +79,6 @@ export function PictureField({
         }}
         onClose={() => setPicking(false)}
       />
-    </div>
+    </fieldset>
   );
 }

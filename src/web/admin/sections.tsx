@@ -228,21 +228,19 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
           <FormField {...field('name_en')} label={t('admin-name-en')} required />
           <FormField {...field('link')} label={t('admin-link')} hint={t('admin-link-hint')} required />
           {isProject ? (
-            <>
-              <PictureField
-                label={t('admin-project-logo')}
-                folder="projects"
-                value={values.image}
-                missing={
-                  editing !== null &&
-                  'imageMissing' in editing &&
-                  editing.imageMissing &&
-                  values.image === editing.image
-                }
-                onChange={(image) => setValues((current) => ({ ...current, image }))}
-                errors={save.errors.image}
-              />
-            </>
+            <PictureField
+              label={t('admin-project-logo')}
+              folder="projects"
+              value={values.image}
+              missing={
+                editing !== null &&
+                'imageMissing' in editing &&
+                editing.imageMissing &&
+                values.image === editing.image
+              }
+              onChange={(image) => setValues((current) => ({ ...current, image }))}
+              errors={save.errors.image}
+            />
           ) : (
             <>
               <RichTextField

@@ -260,7 +260,7 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
           label={t('admin-partner-picture')}
           folder="partners"
           value={values.image}
-          missing={editing !== null && editing.imageMissing && values.image === (editing.image ?? '')}
+          missing={editing?.imageMissing === true && values.image === (editing.image ?? '')}
           onChange={(image) => setValues((current) => ({ ...current, image }))}
           errors={save.errors.image}
         />
