@@ -100,6 +100,9 @@ const en = {
   'path-invalid':
     'Folder names use lowercase Latin letters, digits, dashes and underscores, at most 5 levels deep.',
   'folder-exists': 'A folder with this name already exists.',
+  'file-exists': 'That folder already has a file with this name or this picture: nothing is overwritten.',
+  'file-name-invalid': 'A file name cannot contain slashes or control characters.',
+  'folder-into-itself': 'A folder cannot be moved into itself or into one of its folders.',
   'folder-not-empty': 'The folder is not empty: delete its files and folders first.',
   'file-required': 'Choose a file to upload.',
   'file-too-large': 'The file is too large: at most 10 MB.',
@@ -220,6 +223,10 @@ const ru: Record<ErrorKey, string> = {
   'path-invalid':
     'Имена папок: строчные латинские буквы, цифры, дефисы и подчёркивания, не больше 5 уровней.',
   'folder-exists': 'Папка с таким именем уже есть.',
+  'file-exists':
+    'В этой папке уже есть файл с таким именем или такая же картинка: ничего не перезаписывается.',
+  'file-name-invalid': 'В имени файла не может быть косых черт и управляющих символов.',
+  'folder-into-itself': 'Папку нельзя переместить в неё саму или в одну из её папок.',
   'folder-not-empty': 'Папка не пуста: сначала удалите её файлы и папки.',
   'file-required': 'Выберите файл для загрузки.',
   'file-too-large': 'Файл слишком большой: не больше 10 МБ.',

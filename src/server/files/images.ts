@@ -101,15 +101,24 @@ export async function imageExists(
 
 /**
  * Makes the picture `name` an image of `folder` (a project logo, a partner picture): it already is
- * one, or it was uploaded in the file manager (stored with the product images) and is copied over
- * with its variants. A name that is neither is refused (422 on `image`), so nothing shows a missing
+ * one, or it is stored in another folder (an upload of the file manager is stored with the product
+ * pictures) and is copied over with its variants. A name that is neither is refused (422 on `image`), so nothing shows a missing
  * picture.
  */
 export async function adoptImage(storage: ObjectStorage, folder: ImageFolder, name: string): Promise<void> {
   if (!IMAGE_NAME.test(name)) throw missingPicture();
   if (await storage.exists(`img/${folder}/${name}`)) return;
-  if (folder === 'products' || !(await storage.exists(`img/products/${name}`))) throw missingPicture();
-  const sources = imageKeys('products', name);
+  // An upload (stored with the product pictures), or another project's or partner's picture.
+  const others = (['products', 'projects', 'partners'] as const).filter((other) => other !== folder);
+  let from: ImageFolder | undefined;
+  for (const other of others) {
+    if (await storage.exists(`img/${other}/${name}`)) {
+      from = other;
+      break;
+    }
+  }
+  if (from === undefined) throw missingPicture();
+  const sources = imageKeys(from, name);
   const targets = imageKeys(folder, name);
   // The original last: once it is there, the picture counts as adopted.
   for (let index = sources.length - 1; index >= 0; index -= 1) {
