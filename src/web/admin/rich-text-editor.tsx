@@ -1,6 +1,5 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { imageUrl } from '../../contract/images.ts';
 import { checkLink } from '../../contract/rich-text.ts';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { stylesheetNonce } from '../lib/stylesheet.ts';
@@ -100,7 +99,7 @@ export default function RichTextEditor({
     editor.chain().focus().extendMarkRange('link').setLink({ href: link.href }).run();
   };
 
-  const insertPictures = (files: Array<{ name: string; originalName: string; width: number | null }>) => {
+  const insertPictures = (files: Array<{ url: string; originalName: string }>) => {
     if (!editor) return;
     editor
       .chain()
@@ -109,7 +108,7 @@ export default function RichTextEditor({
         files.map((file) => ({
           type: 'image',
           attrs: {
-            src: imageUrl('products', file.name, 640),
+            src: file.url,
             // The uploader's name without its extension: a start the manager can improve on.
             alt: file.originalName.replace(/\.[a-z0-9]+$/i, ''),
           },

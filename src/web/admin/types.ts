@@ -8,7 +8,10 @@ import type {
 } from '../../server/admin/catalogue.ts';
 import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
 import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
-import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
+import type {
+  CataloguePictures as ServerCataloguePictures,
+  ManagedFile as ServerManagedFile,
+} from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
 import type { listStaff } from '../../server/admin/staff.ts';
@@ -57,6 +60,8 @@ export type FeedbackMessage = FeedbackPage['list'][number];
 export type ReviewPage = Result<typeof listReviewsForAdmin>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
+export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };
+export type CataloguePictureKind = CataloguePictures['kind'];
 export type CsvReport = Json<ServerCsvReport>;
 
 export interface Folder {
