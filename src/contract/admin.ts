@@ -421,12 +421,12 @@ export function folderSegments(value: string): string[] | null {
   return segments.every((segment) => FOLDER_NAME.test(segment)) ? segments : null;
 }
 
-const folderPath = z
+const givenFolderPath = z
   .string({ error: 'path-invalid' })
   .max(300, 'path-invalid')
-  .default('')
   .refine((value) => folderSegments(value) !== null, 'path-invalid')
   .describe("Folder path below the file manager's root, e.g. 'merch/2024'; '' is the root");
+const folderPath = givenFolderPath.default('');
 
 export const folderQuery = z.object({ path: folderPath });
 export const folderInput = z.object({
@@ -448,6 +448,29 @@ const uploadedFile = z.object(
   { error: 'file-required' },
 );
 export const fileUpload = z.object({ path: folderPath, file: uploadedFile });
+
+/** Renames a file (the name the file manager shows) and/or moves it to another folder. */
+export const fileUpdate = z.object({
+  name: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(200, 'field-too-long')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused
+    .refine((value) => !/[\\/\u0000-\u001f\u007f]/.test(value), 'file-name-invalid')
+    .optional(),
+  folder: givenFolderPath.optional(),
+});
+
+/** Renames or moves a folder with everything in it: `to` is its new path. */
+export const folderMove = z.object({ path: folderPath, to: folderPath });
+
+/** The catalogue's own pictures, by where the shop shows them. */
+export const CATALOGUE_PICTURE_KINDS = ['products', 'projects', 'partners'] as const;
+export const cataloguePicturesQuery = z.object({
+  kind: z.enum(CATALOGUE_PICTURE_KINDS, { error: 'request-invalid' }),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
 
 // ── Content moderation ──────────────────────────────────────────────────────────────────────────
 

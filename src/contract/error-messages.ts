@@ -92,6 +92,7 @@ const en = {
   'sale-needs-price': 'A variant has its own sale price only with its own price.',
   'variant-in-stock': 'This size is in stock: you can order it now.',
   'file-invalid': 'Choose an uploaded image.',
+  'file-missing': 'There is no such picture. Upload it or choose it in the file manager.',
   'date-invalid': 'Enter a valid date.',
   'release-time-required': 'Choose when the drop goes on sale.',
   'hold-minutes-invalid':
@@ -113,6 +114,9 @@ const en = {
   'path-invalid':
     'Folder names use lowercase Latin letters, digits, dashes and underscores, at most 5 levels deep.',
   'folder-exists': 'A folder with this name already exists.',
+  'file-exists': 'That folder already has a file with this name or this picture: nothing is overwritten.',
+  'file-name-invalid': 'A file name cannot contain slashes or control characters.',
+  'folder-into-itself': 'A folder cannot be moved into itself or into one of its folders.',
   'folder-not-empty': 'The folder is not empty: delete its files and folders first.',
   'file-required': 'Choose a file to upload.',
   'file-too-large': 'The file is too large: at most 10 MB.',
@@ -234,6 +238,7 @@ const ru: Record<ErrorKey, string> = {
   'sale-needs-price': 'Своя цена со скидкой бывает только у варианта со своей ценой.',
   'variant-in-stock': 'Этот размер есть в наличии: его можно заказать сейчас.',
   'file-invalid': 'Выберите загруженное изображение.',
+  'file-missing': 'Такой картинки нет. Загрузите её или выберите в файловом менеджере.',
   'date-invalid': 'Введите правильную дату.',
   'release-time-required': 'Укажите, когда начинаются продажи дропа.',
   'hold-minutes-invalid':
@@ -255,6 +260,10 @@ const ru: Record<ErrorKey, string> = {
   'path-invalid':
     'Имена папок: строчные латинские буквы, цифры, дефисы и подчёркивания, не больше 5 уровней.',
   'folder-exists': 'Папка с таким именем уже есть.',
+  'file-exists':
+    'В этой папке уже есть файл с таким именем или такая же картинка: ничего не перезаписывается.',
+  'file-name-invalid': 'В имени файла не может быть косых черт и управляющих символов.',
+  'folder-into-itself': 'Папку нельзя переместить в неё саму или в одну из её папок.',
   'folder-not-empty': 'Папка не пуста: сначала удалите её файлы и папки.',
   'file-required': 'Выберите файл для загрузки.',
   'file-too-large': 'Файл слишком большой: не больше 10 МБ.',

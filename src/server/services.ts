@@ -7,6 +7,7 @@ import type {
 } from '../contract/catalog.ts';
 import type { FeedbackInput } from '../contract/feedback.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
+import type { StaticPage } from '../contract/pages.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
@@ -31,6 +32,7 @@ import { createDeliveryQuotes } from './delivery/service.ts';
 import { submitFeedback } from './feedback/service.ts';
 import { createStorage, type ObjectStorage } from './files/storage.ts';
 import { counter } from './metrics.ts';
+import { getStaticPage } from './pages/service.ts';
 import { listPartners } from './partners/service.ts';
 import { createRateLimits } from './security/rate-limits.ts';
 
@@ -90,6 +92,8 @@ export function createServices(options: {
       }),
     /** A picture file per category id, for the home page's tiles. */
     categoryPictures: () => cache.remember('category-pictures', () => listCategoryPictures(db)),
+    /** A static page's text as staff wrote it ('' in a language: the built-in text). */
+    staticPage: (page: StaticPage) => cache.remember(`static-page:${page}`, () => getStaticPage(db, page)),
     /** Every visible product, as a shop list. */
     all: (locale: Locale, view: ListView) =>
       cache.remember<Answer<ProductListResponse>>(`all:${locale}:${viewKey(view)}`, () =>

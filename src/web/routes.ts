@@ -55,6 +55,7 @@ export default [
     route('categories', 'routes/admin/categories.tsx'),
     route('files', 'routes/admin/files.tsx'),
     route('partners', 'routes/admin/partners.tsx'),
+    route('pages/:page?', 'routes/admin/pages.tsx'),
     route('feedback', 'routes/admin/feedback.tsx'),
     route('reviews', 'routes/admin/reviews.tsx'),
     route('audit', 'routes/admin/audit.tsx'),

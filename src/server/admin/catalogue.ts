@@ -26,6 +26,8 @@ import {
   projects,
 } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
+import { adoptImage, imageExists } from '../files/images.ts';
+import type { ObjectStorage } from '../files/storage.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
@@ -68,14 +70,29 @@ const projectView = (row: typeof projects.$inferSelect) => ({
   version: row.version,
 });
 
-export async function listProjectsForAdmin(db: Executor) {
-  return (await db.select().from(projects).orderBy(asc(projects.position), asc(projects.id))).map(
-    projectView,
+/** Every project; `imageMissing` marks a logo name that is not stored (shown as missing, not as a broken image). */
+export async function listProjectsForAdmin(db: Executor, storage: ObjectStorage) {
+  const rows = await db.select().from(projects).orderBy(asc(projects.position), asc(projects.id));
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...projectView(row),
+      imageMissing: row.image !== null && !(await imageExists(storage, 'projects', row.image)),
+    })),
   );
 }
 
-/** Creates a project, or saves over `target` if nobody changed it since the editor loaded it. */
-export async function saveProject(db: Database, actorId: number, input: ProjectInput, target?: EditTarget) {
+/**
+ * Creates a project, or saves over `target` if nobody changed it since the editor loaded it. The
+ * logo must be stored: a project logo, or a file manager upload, which becomes one.
+ */
+export async function saveProject(
+  db: Database,
+  storage: ObjectStorage,
+  actorId: number,
+  input: ProjectInput,
+  target?: EditTarget,
+) {
+  if (input.image !== null) await adoptImage(storage, 'projects', input.image);
   const values = {
     nameRu: input.name_ru,
     nameEn: input.name_en,

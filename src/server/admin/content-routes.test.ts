@@ -112,7 +112,7 @@ describe('authorization sweep', () => {
   const routes = adminContentRoutes({} as never);
 
   it('covers every content route', () => {
-    expect(routes.length).toBe(15);
+    expect(routes.length).toBe(18);
     expect(routes.every((route) => route.access !== undefined && route.url.startsWith('/api/admin/'))).toBe(
       true,
     );

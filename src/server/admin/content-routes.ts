@@ -4,11 +4,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
+  cataloguePicturesQuery,
   csvImportQuery,
   feedbackQuery,
   feedbackUpdate,
+  fileUpdate,
   fileUpload,
   folderInput,
+  folderMove,
   folderQuery,
   hiddenInput,
   idParams,
@@ -31,7 +34,17 @@ import {
   savePartner,
   setFeedbackRead,
 } from './content.ts';
-import { createFolder, deleteFile, deleteFolder, FileTooLarge, listFolder, uploadFile } from './files.ts';
+import {
+  createFolder,
+  deleteFile,
+  deleteFolder,
+  FileTooLarge,
+  listCataloguePictures,
+  listFolder,
+  moveFolder,
+  updateFile,
+  uploadFile,
+} from './files.ts';
 import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
 import { readSpreadsheetFile } from './spreadsheet-csv.ts';
 
@@ -107,6 +120,40 @@ export function adminContentRoutes(services: Services) {
     }),
     defineRoute({
       ...staff,
+      method: 'GET',
+      url: '/api/admin/files/catalogue',
+      summary: "The catalogue's own pictures (kind=products|projects|partners), each with what shows it",
+      query: cataloguePicturesQuery,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, ...(await listCataloguePictures(services.db, query)) }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'PATCH',
+      url: '/api/admin/files/folders',
+      summary: 'Rename or move a folder with everything in it (to: its new path; nothing is overwritten)',
+      body: folderMove,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await moveFolder(services.db, services.storage, await actor(request), body)),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'PATCH',
+      url: '/api/admin/files/:id',
+      summary: 'Rename a file and/or move it to another folder; references to the picture stay valid',
+      params: idParams,
+      body: fileUpdate,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        file: await updateFile(services.db, services.storage, await actor(request), params.id, body),
+      }),
+    }),
+    defineRoute({
+      ...staff,
       method: 'POST',
       url: '/api/admin/files/folders',
       summary: 'Create a folder in a folder',
@@ -162,7 +209,10 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/partners',
       summary: 'All partners, hidden ones too',
       response: answer,
-      handler: async () => ({ success: true, partners: await listPartnersForAdmin(services.db) }),
+      handler: async () => ({
+        success: true,
+        partners: await listPartnersForAdmin(services.db, services.storage),
+      }),
     }),
     defineRoute({
       ...staff,
@@ -173,7 +223,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        partner: await savePartner(services.db, await actor(request), body),
+        partner: await savePartner(services.db, services.storage, await actor(request), body),
       }),
     }),
     defineRoute({
@@ -186,7 +236,7 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        partner: await savePartner(services.db, await actor(request), body, {
+        partner: await savePartner(services.db, services.storage, await actor(request), body, {
           id: params.id,
           version: body.version,
         }),

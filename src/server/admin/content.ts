@@ -3,6 +3,8 @@ import type { EditTarget, PartnerInput } from '../../contract/admin.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { feedback, partners, products, reviews, users } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
+import { adoptImage, imageExists } from '../files/images.ts';
+import type { ObjectStorage } from '../files/storage.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { recordAudit } from './audit.ts';
 import { ADMIN_PAGE_SIZE } from './catalogue.ts';
@@ -43,11 +45,10 @@ const partnerView = (row: typeof partners.$inferSelect) => ({
 });
 
 const webLink = (value: string) => /^https?:$/.test(new URL(value).protocol);
-const IMAGE_NAME = /^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i;
 
 /**
  * Rules the wire schema cannot see: links the partners page turns into `href`s must be web links
- * (a URL such as `javascript:…` parses as one), and the image is a file name under /img/partners/.
+ * (a URL such as `javascript:…` parses as one).
  */
 function checkPartner(input: PartnerInput) {
   const errors: Record<string, string[]> = {};
@@ -55,19 +56,33 @@ function checkPartner(input: PartnerInput) {
   input.socials.forEach((social, index) => {
     if (!webLink(social.link)) errors[`socials.${index}.link`] = ['url-invalid'];
   });
-  if (input.image !== null && !IMAGE_NAME.test(input.image)) errors.image = ['file-invalid'];
   if (Object.keys(errors).length > 0) throw new Invalid('request-invalid', errors);
 }
 
-export async function listPartnersForAdmin(db: Executor) {
-  return (await db.select().from(partners).orderBy(asc(partners.position), asc(partners.id))).map(
-    partnerView,
+/** Every partner; `imageMissing` marks a picture name that is not stored (shown as missing, not as a broken image). */
+export async function listPartnersForAdmin(db: Executor, storage: ObjectStorage) {
+  const rows = await db.select().from(partners).orderBy(asc(partners.position), asc(partners.id));
+  return Promise.all(
+    rows.map(async (row) => ({
+      ...partnerView(row),
+      imageMissing: row.image !== null && !(await imageExists(storage, 'partners', row.image)),
+    })),
   );
 }
 
-/** Adds a partner, or saves over `target` if nobody changed it since the editor loaded it. */
-export async function savePartner(db: Database, actorId: number, input: PartnerInput, target?: EditTarget) {
+/**
+ * Adds a partner, or saves over `target` if nobody changed it since the editor loaded it. The
+ * picture must be stored: a partner picture, or a file manager upload, which becomes one.
+ */
+export async function savePartner(
+  db: Database,
+  storage: ObjectStorage,
+  actorId: number,
+  input: PartnerInput,
+  target?: EditTarget,
+) {
   checkPartner(input);
+  if (input.image !== null) await adoptImage(storage, 'partners', input.image);
   const values = {
     nameRu: input.name_ru,
     nameEn: input.name_en,

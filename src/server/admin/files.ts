@@ -1,7 +1,8 @@
-import { and, count, desc, eq, or, sql } from 'drizzle-orm';
-import { FOLDER_NAME, folderSegments, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { type AnyColumn, and, count, desc, eq, or, sql } from 'drizzle-orm';
+import { FOLDER_NAME, folderSegments, MAX_FOLDER_DEPTH, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { imageUrl } from '../../contract/images.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { files, productImages, products } from '../db/schema.ts';
+import { categories, files, partners, productImages, products, projects, staticPages } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound } from '../errors.ts';
 import { imageKeys, storeImage } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
@@ -166,6 +167,30 @@ export async function uploadFile(
   return view;
 }
 
+/** Whether any staff-written HTML (descriptions, size guides, static pages) shows a stored picture. */
+async function inRichTexts(db: Executor, storedName: string): Promise<boolean> {
+  const mentions = (ru: AnyColumn, en: AnyColumn) =>
+    or(sql`strpos(${ru}, ${storedName}) > 0`, sql`strpos(${en}, ${storedName}) > 0`);
+  const found = await Promise.all([
+    db
+      .select({ one: sql`1` })
+      .from(products)
+      .where(mentions(products.descriptionRu, products.descriptionEn))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(categories)
+      .where(mentions(categories.sizeGuideRu, categories.sizeGuideEn))
+      .limit(1),
+    db
+      .select({ one: sql`1` })
+      .from(staticPages)
+      .where(mentions(staticPages.htmlRu, staticPages.htmlEn))
+      .limit(1),
+  ]);
+  return found.some((rows) => rows.length > 0);
+}
+
 /**
  * Removes a file from the file manager. The picture stays stored while a product shows it (as an
  * image or in its description) or another folder holds the same picture; otherwise the original and
@@ -183,16 +208,8 @@ export async function deleteFile(db: Database, storage: ObjectStorage, actorId: 
       .select({ count: count() })
       .from(files)
       .where(eq(files.storedName, row.storedName));
-    // The rich-text editor may have put its URL into a description.
-    const [inDescriptions] = await transaction
-      .select({ count: count() })
-      .from(products)
-      .where(
-        or(
-          sql`strpos(${products.descriptionRu}, ${row.storedName}) > 0`,
-          sql`strpos(${products.descriptionEn}, ${row.storedName}) > 0`,
-        ),
-      );
+    // The rich-text editor may have put its URL into a description, a size guide or a static page.
+    const inTexts = await inRichTexts(transaction, row.storedName);
     await recordAudit(transaction, {
       actorId,
       action: 'delete',
@@ -202,7 +219,7 @@ export async function deleteFile(db: Database, storage: ObjectStorage, actorId: 
     });
     return {
       row,
-      inUse: (onProducts?.count ?? 0) + (inFolders?.count ?? 0) + (inDescriptions?.count ?? 0) > 0,
+      inUse: (onProducts?.count ?? 0) + (inFolders?.count ?? 0) > 0 || inTexts,
     };
   });
 
@@ -212,3 +229,169 @@ export async function deleteFile(db: Database, storage: ObjectStorage, actorId: 
   }
   return { keptOnDisk: removed.inUse };
 }
+
+/**
+ * Renames a file (the name the manager shows) and/or moves it to another folder. A stored picture's
+ * name is the hash of its content and is what products, logos and texts refer to, so neither a
+ * rename nor a move changes any reference. Nothing is overwritten: a folder that already holds a
+ * file of that name, or the same picture, refuses it (409).
+ */
+export async function updateFile(
+  db: Database,
+  storage: ObjectStorage,
+  actorId: number,
+  id: number,
+  change: { name?: string | undefined; folder?: string | undefined },
+): Promise<ManagedFile> {
+  if (change.folder !== undefined) await folderKey(storage, change.folder, { mustExist: true });
+  return db.transaction(async (transaction) => {
+    const [before] = await transaction.select().from(files).where(eq(files.id, id)).for('update');
+    if (!before) throw new NotFound('not-found', { id: ['not-found'] });
+    const folder = change.folder ?? before.folder;
+    const originalName = change.name ?? before.originalName;
+    const [taken] = await transaction
+      .select({ id: files.id })
+      .from(files)
+      .where(
+        and(
+          eq(files.folder, folder),
+          sql`${files.id} <> ${id}`,
+          or(eq(files.originalName, originalName), eq(files.storedName, before.storedName)),
+        ),
+      )
+      .limit(1);
+    if (taken) throw new Conflict('file-exists', { name: ['file-exists'] });
+    const [row] = await transaction
+      .update(files)
+      .set({ folder, originalName })
+      .where(eq(files.id, id))
+      .returning();
+    if (!row) throw new NotFound('not-found', { id: ['not-found'] });
+    await recordAudit(transaction, {
+      actorId,
+      action: 'update',
+      entity: 'file',
+      entityId: id,
+      before: fileView(before),
+      after: fileView(row),
+    });
+    return fileView(row);
+  });
+}
+
+/** Every folder key below `key` (itself first), parents before their children. */
+async function folderTree(storage: ObjectStorage, key: string): Promise<string[]> {
+  const tree = [key];
+  for (const child of (await storage.list(key)).folders) tree.push(...(await folderTree(storage, child)));
+  return tree;
+}
+
+/**
+ * Renames or moves a folder with its sub-folders and files to the path `to`. The target's parent
+ * must exist and the target must not (nothing is merged or overwritten); a folder cannot go into
+ * itself. The files' rows move in one transaction; their pictures stay where they are stored.
+ */
+export async function moveFolder(
+  db: Database,
+  storage: ObjectStorage,
+  actorId: number,
+  input: { path: string; to: string },
+) {
+  if (input.path === '' || input.to === '') throw pathInvalid();
+  if (input.to === input.path || input.to.startsWith(`${input.path}/`)) {
+    throw new Invalid('folder-into-itself', { to: ['folder-into-itself'] });
+  }
+  const fromKey = await folderKey(storage, input.path, { mustExist: true });
+  const parent = input.to.includes('/') ? input.to.slice(0, input.to.lastIndexOf('/')) : '';
+  await folderKey(storage, parent, { mustExist: true });
+  const toKey = await folderKey(storage, input.to, { mustExist: false });
+  if (await storage.exists(toKey)) throw new Conflict('folder-exists', { to: ['folder-exists'] });
+  const tree = await folderTree(storage, fromKey);
+  const depth = (key: string) =>
+    key.split('/').length - fromKey.split('/').length + input.to.split('/').length;
+  if (tree.some((key) => depth(key) > MAX_FOLDER_DEPTH)) throw pathInvalid();
+
+  await db.transaction(async (transaction) => {
+    await transaction
+      .update(files)
+      .set({ folder: sql`${input.to} || substr(${files.folder}, ${input.path.length + 1})` })
+      .where(or(eq(files.folder, input.path), sql`starts_with(${files.folder}, ${`${input.path}/`})`));
+    for (const key of tree)
+      await storage.put(toKey + key.slice(fromKey.length), new Uint8Array(), FOLDER_MARKER_TYPE);
+    await recordAudit(transaction, {
+      actorId,
+      action: 'update',
+      entity: 'folder',
+      entityId: input.path,
+      before: { folder: input.path },
+      after: { folder: input.to },
+    });
+  });
+  // Children before their parents: a directory goes once it is empty.
+  await storage.delete([...tree].reverse());
+  return { path: input.to };
+}
+
+/** How many catalogue pictures one page of the file manager shows. */
+export const CATALOGUE_PICTURES_PAGE = 48;
+
+/**
+ * The catalogue's own pictures, wherever the storage keeps them (the disk or a bucket): product
+ * pictures newest first, project logos, partner pictures, each with the name of what shows it. They
+ * can be picked like uploads; they are managed where they are used (products, projects, partners).
+ */
+export async function listCataloguePictures(
+  db: Executor,
+  options: { kind: 'products' | 'projects' | 'partners'; page: number },
+) {
+  const offset = (options.page - 1) * CATALOGUE_PICTURES_PAGE;
+  const source =
+    options.kind === 'products'
+      ? db
+          .select({
+            name: productImages.file,
+            usedByRu: sql<string>`min(${products.nameRu})`,
+            usedByEn: sql<string>`min(${products.nameEn})`,
+            total: sql<number>`(count(*) over ())::int`,
+          })
+          .from(productImages)
+          .innerJoin(products, eq(products.id, productImages.productId))
+          .groupBy(productImages.file)
+          .orderBy(desc(sql`max(${productImages.id})`), productImages.file)
+      : options.kind === 'projects'
+        ? db
+            .select({
+              name: sql<string>`${projects.image}`,
+              usedByRu: projects.nameRu,
+              usedByEn: projects.nameEn,
+              total: sql<number>`(count(*) over ())::int`,
+            })
+            .from(projects)
+            .where(sql`${projects.image} is not null`)
+            .orderBy(projects.position, projects.id)
+        : db
+            .select({
+              name: sql<string>`${partners.image}`,
+              usedByRu: partners.nameRu,
+              usedByEn: partners.nameEn,
+              total: sql<number>`(count(*) over ())::int`,
+            })
+            .from(partners)
+            .where(sql`${partners.image} is not null`)
+            .orderBy(partners.position, partners.id);
+  const rows = await source.limit(CATALOGUE_PICTURES_PAGE).offset(offset);
+  const total = rows[0]?.total ?? 0;
+  return {
+    kind: options.kind,
+    list: rows.map((row) => ({
+      name: row.name,
+      url: imageUrl(options.kind, row.name, 640),
+      usedBy: { ru: row.usedByRu, en: row.usedByEn },
+    })),
+    total,
+    currentPage: options.page,
+    lastPage: Math.max(1, Math.ceil(total / CATALOGUE_PICTURES_PAGE)),
+  };
+}
+
+export type CataloguePictures = Awaited<ReturnType<typeof listCataloguePictures>>;

@@ -86,7 +86,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
       response: answer,
-      handler: async () => ({ success: true, projects: await listProjectsForAdmin(db) }),
+      handler: async () => ({ success: true, projects: await listProjectsForAdmin(db, services.storage) }),
     }),
     defineRoute({
       ...staff,
@@ -97,7 +97,7 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        project: await write(saveProject(db, await actor(request), body)),
+        project: await write(saveProject(db, services.storage, await actor(request), body)),
       }),
     }),
     defineRoute({
@@ -111,7 +111,10 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, body, request }) => ({
         success: true,
         project: await write(
-          saveProject(db, await actor(request), body, { id: params.id, version: body.version }),
+          saveProject(db, services.storage, await actor(request), body, {
+            id: params.id,
+            version: body.version,
+          }),
         ),
       }),
     }),

@@ -34,8 +34,19 @@ describe('sanitizeDescription', () => {
     const html =
       '<h2>Details</h2><p><strong>Heavy</strong> <em>cotton</em><br />print</p><ul><li>One</li></ul>' +
       '<ol><li>Two</li></ol><blockquote>Quote</blockquote>' +
-      '<table><thead><tr><th>Size</th></tr></thead><tbody><tr><td>M</td></tr></tbody></table>';
+      '<table><tbody><tr><th scope="col">Size</th></tr><tr><td>M</td></tr></tbody></table>';
     expect(sanitizeDescription(html)).toBe(html);
+  });
+
+  it('opens same-site links in place and keeps a heading id a link can point at', () => {
+    expect(sanitizeDescription('<a href="/shipping" target="_blank">Shipping</a>')).toBe(
+      '<a href="/shipping">Shipping</a>',
+    );
+    expect(sanitizeDescription('<a href="//evil.example/x">x</a>')).not.toContain('evil');
+    expect(sanitizeDescription('<h2 id="wishlist" class="x">Wishlist</h2>')).toBe(
+      '<h2 id="wishlist">Wishlist</h2>',
+    );
+    expect(sanitizeDescription('<h3 id="__proto__">Bad id</h3>')).toBe('<h3>Bad id</h3>');
   });
 
   it('unwraps unknown tags but keeps their text', () => {

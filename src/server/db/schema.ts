@@ -737,6 +737,19 @@ export const feedback = pgTable('feedback', {
   createdAt: createdAt(),
 });
 
+/**
+ * The text of a static information page (shipping, payment, about, privacy policy) as staff wrote it
+ * in the back office, sanitized; '' in a language means the shop shows its built-in text there.
+ */
+export const staticPages = pgTable('static_pages', {
+  page: text('page').primaryKey(),
+  htmlRu: text('html_ru').notNull().default(''),
+  htmlEn: text('html_en').notNull().default(''),
+  updatedBy: integer('updated_by').references(() => users.id, { onDelete: 'set null' }),
+  updatedAt: updatedAt(),
+  version: version(),
+});
+
 /** Uploaded files of the file manager; stored under generated names below the uploads root. */
 export const files = pgTable(
   'files',

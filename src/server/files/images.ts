@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { buffer } from 'node:stream/consumers';
 import sharp from 'sharp';
 import { IMAGE_WIDTHS, type ImageFolder } from '../../contract/images.ts';
 import { Invalid } from '../errors.ts';
@@ -82,6 +83,51 @@ export async function storeImage(
     );
   }
   return { name, width: original.info.width, height: original.info.height, size: original.data.length };
+}
+
+/** A stored image's name: what storeImage makes, or a name the seed or an older shop gave a logo. */
+export const IMAGE_NAME = /^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i;
+
+const missingPicture = () => new Invalid('file-missing', { image: ['file-missing'] });
+
+/** Whether `name` is stored as an image of `folder`. */
+export async function imageExists(
+  storage: ObjectStorage,
+  folder: ImageFolder,
+  name: string,
+): Promise<boolean> {
+  return IMAGE_NAME.test(name) && (await storage.exists(`img/${folder}/${name}`));
+}
+
+/**
+ * Makes the picture `name` an image of `folder` (a project logo, a partner picture): it already is
+ * one, or it is stored in another folder (an upload of the file manager is stored with the product
+ * pictures) and is copied over with its variants. A name that is neither is refused (422 on `image`), so nothing shows a missing
+ * picture.
+ */
+export async function adoptImage(storage: ObjectStorage, folder: ImageFolder, name: string): Promise<void> {
+  if (!IMAGE_NAME.test(name)) throw missingPicture();
+  if (await storage.exists(`img/${folder}/${name}`)) return;
+  // An upload (stored with the product pictures), or another project's or partner's picture.
+  const others = (['products', 'projects', 'partners'] as const).filter((other) => other !== folder);
+  let from: ImageFolder | undefined;
+  for (const other of others) {
+    if (await storage.exists(`img/${other}/${name}`)) {
+      from = other;
+      break;
+    }
+  }
+  if (from === undefined) throw missingPicture();
+  const sources = imageKeys(from, name);
+  const targets = imageKeys(folder, name);
+  // The original last: once it is there, the picture counts as adopted.
+  for (let index = sources.length - 1; index >= 0; index -= 1) {
+    const source = await storage.get(sources[index] as string);
+    // A variant lost from the source is left out; the original is required below.
+    const bytes = source ? await buffer(source.body) : null;
+    if (bytes) await storage.put(targets[index] as string, bytes, 'image/webp');
+  }
+  if (!(await storage.exists(`img/${folder}/${name}`))) throw missingPicture();
 }
 
 async function detectFormat(input: Buffer): Promise<string> {

@@ -25,6 +25,7 @@ import { deliveryRoutes } from '../delivery/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
 import { imagesFromStorage } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
+import { staticPageRoutes } from '../pages/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
@@ -116,6 +117,7 @@ export async function buildApp(options: AppOptions) {
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),
     ...adminDropRoutes(services),
+    ...staticPageRoutes(services),
   ];
   const guards = {
     staff: (request: FastifyRequest, role: StaffRole) => accountActions(services, request).requireStaff(role),

@@ -20,8 +20,9 @@ import { SESSION_COOKIE } from './session.ts';
 
 export const BUILD_DIRECTORY = path.resolve('build');
 
-/** Home, lists and product pages: the same for every visitor without a session. */
-const CATALOGUE_PAGE = /^\/(?:(?:category|project|search|product)\/[^/]+\/?|products\/?)?$/;
+/** Home, lists, product pages and the static information pages: the same for every visitor without a session. */
+const SHARED_PAGE =
+  /^\/(?:(?:category|project|search|product)\/[^/]+\/?|(?:products|shipping|payment|about|privacy-policy)\/?)?$/;
 
 const pageCacheLookups = counter({
   name: 'vitrina_page_cache_lookups_total',
@@ -43,7 +44,7 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
   if (services.config.pageCacheBytes <= 0) return;
   pageCache(app, {
     maxBytes: services.config.pageCacheBytes,
-    cacheable: (path) => CATALOGUE_PAGE.test(path),
+    cacheable: (path) => SHARED_PAGE.test(path),
     isPersonal: (request) => request.cookies[SESSION_COOKIE] !== undefined,
     variant: (request) => {
       const locale = requestLocale(request);

@@ -1,9 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { CATALOGUE_PICTURE_KINDS } from '../../contract/admin.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
-import type { Folder, ManagedFile } from './types.ts';
+import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
 
 /**
  * The file manager: folders below the uploads root, the pictures in the open folder, and an upload
@@ -27,6 +29,28 @@ interface Upload {
 
 const ACTIVE: UploadStatus[] = ['queued', 'uploading'];
 
+const CATALOGUE_LABELS = {
+  products: 'admin-catalogue-products',
+  projects: 'admin-catalogue-projects',
+  partners: 'admin-catalogue-partners',
+} as const;
+
+/** One entry of the file manager: an upload by its row, a catalogue picture (no row) by its address. */
+const sameFile = (one: ManagedFile, other: ManagedFile) => one.id === other.id && one.url === other.url;
+
+/** A catalogue picture as a pickable entry: named after what shows it; it has no row (id 0). */
+const catalogueFile = (picture: CataloguePictures['list'][number], locale: Locale): ManagedFile => ({
+  id: 0,
+  name: picture.name,
+  originalName: picture.usedBy[locale],
+  folder: '',
+  url: picture.url,
+  size: 0,
+  width: null,
+  height: null,
+  date: '',
+});
+
 const folderName = (path: string) => path.split('/').pop() ?? path;
 const join = (path: string, name: string) => (path === '' ? name : `${path}/${name}`);
 
@@ -45,7 +69,7 @@ export function FileManager({
   selected: ManagedFile[];
   onSelectedChange: (files: ManagedFile[]) => void;
 }) {
-  const { t } = useAdminShop();
+  const { t, locale } = useAdminShop();
   const uploadId = useId();
   const [path, setPath] = useState('');
   const [folder, setFolder] = useState<Folder | null>(null);
@@ -55,6 +79,8 @@ export function FileManager({
   const [newFolder, setNewFolder] = useState('');
   const [folderErrors, setFolderErrors] = useState<FieldErrors>({});
   const requests = useRef(new Map<string, XMLHttpRequest>());
+  // The catalogue's own pictures, shown instead of a folder while one of their kinds is open.
+  const [catalogue, setCatalogue] = useState<CataloguePictures | null>(null);
   // Upload callbacks outlive renders: they read the latest folder and selection from here.
   const latest = useRef({ path, selected, onSelectedChange });
   latest.current = { path, selected, onSelectedChange };
@@ -183,13 +209,15 @@ export function FileManager({
 
   const toggle = (file: ManagedFile) =>
     onSelectedChange(
-      selected.some((existing) => existing.id === file.id)
-        ? selected.filter((existing) => existing.id !== file.id)
+      selected.some((existing) => sameFile(existing, file))
+        ? selected.filter((existing) => !sameFile(existing, file))
         : [...selected, file],
     );
 
   const createFolder = async (event: FormEvent) => {
     event.preventDefault();
+    // React passes events up through portals: a form the manager is shown from must not submit.
+    event.stopPropagation();
     setFolderErrors({});
     try {
       await adminApi('POST', '/files/folders', { json: { path, name: newFolder.trim() } });
@@ -210,6 +238,46 @@ export function FileManager({
     if (!window.confirm(t('admin-confirm-delete-folder', { name: folderName(target) }))) return;
     try {
       await adminApi('DELETE', '/files/folders', { json: { path: target } });
+      await open(path);
+    } catch (failure) {
+      setError(firstError(failure, t('admin-request-failed')));
+    }
+  };
+
+  const openCatalogue = async (kind: CataloguePictureKind, page = 1) => {
+    ++lastListing.current;
+    setError(undefined);
+    try {
+      setCatalogue(await adminApi<CataloguePictures>('GET', '/files/catalogue', { query: { kind, page } }));
+    } catch (failure) {
+      setError(firstError(failure, t('admin-request-failed')));
+    }
+  };
+  const openFolder = (target: string) => {
+    setCatalogue(null);
+    void open(target);
+  };
+
+  /** Renames a file or moves it to another folder (both prompt; an empty answer changes nothing). */
+  const changeFile = async (file: ManagedFile, change: 'name' | 'folder') => {
+    const answer = window.prompt(
+      t(change === 'name' ? 'admin-file-rename-prompt' : 'admin-file-move-prompt'),
+      change === 'name' ? file.originalName : file.folder,
+    );
+    if (answer === null || (change === 'name' && answer.trim() === '')) return;
+    try {
+      await adminApi('PATCH', `/files/${file.id}`, { json: { [change]: answer.trim() } });
+      await open(path);
+    } catch (failure) {
+      setError(firstError(failure, t('admin-request-failed')));
+    }
+  };
+
+  const moveFolder = async (target: string) => {
+    const answer = window.prompt(t('admin-folder-move-prompt'), target);
+    if (answer === null || answer.trim() === '' || answer.trim() === target) return;
+    try {
+      await adminApi('PATCH', '/files/folders', { json: { path: target, to: answer.trim() } });
       await open(path);
     } catch (failure) {
       setError(firstError(failure, t('admin-request-failed')));
@@ -249,8 +317,8 @@ export function FileManager({
             <button
               type="button"
               className="link-button"
-              onClick={() => open('')}
-              aria-current={path === '' ? 'location' : undefined}
+              onClick={() => openFolder('')}
+              aria-current={path === '' && !catalogue ? 'location' : undefined}
             >
               {t('admin-files-root')}
             </button>
@@ -262,8 +330,8 @@ export function FileManager({
                 <button
                   type="button"
                   className="link-button"
-                  onClick={() => open(target)}
-                  aria-current={target === path ? 'location' : undefined}
+                  onClick={() => openFolder(target)}
+                  aria-current={target === path && !catalogue ? 'location' : undefined}
                 >
                   {name}
                 </button>
@@ -275,155 +343,243 @@ export function FileManager({
 
       {error ? <FormAlert>{error}</FormAlert> : null}
 
-      <div className="file-manager__tools">
-        <div className="file-manager__upload">
-          <label htmlFor={uploadId} className="button button--primary">
-            {t('admin-upload-files')}
-          </label>
-          <input
-            id={uploadId}
-            className="visually-hidden"
-            type="file"
-            multiple
-            accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
-            onChange={(event) => {
-              enqueue(event.target.files);
-              event.target.value = '';
-            }}
-          />
-        </div>
-        <form className="file-manager__new-folder" onSubmit={createFolder} noValidate>
-          <label htmlFor={folderInputId}>{t('admin-new-folder')}</label>
-          <div className="admin-inline">
-            <input
-              id={folderInputId}
-              value={newFolder}
-              onChange={(event) => setNewFolder(event.target.value)}
-              pattern="[a-z0-9_-]{1,40}"
-              aria-invalid={folderErrors.name ? true : undefined}
-              aria-describedby={`${folderInputId}-note`}
-            />
-            <button type="submit" className="button">
-              {t('admin-create-folder')}
-            </button>
-          </div>
-          <p
-            id={`${folderInputId}-note`}
-            className={folderErrors.name ? 'form-field__error' : 'form-field__hint'}
+      <nav className="file-manager__catalogue" aria-label={t('admin-catalogue-pictures')}>
+        <span className="admin-muted">{t('admin-catalogue-pictures')}:</span>
+        {CATALOGUE_PICTURE_KINDS.map((kind) => (
+          <button
+            key={kind}
+            type="button"
+            className="link-button"
+            aria-pressed={catalogue?.kind === kind}
+            onClick={() => openCatalogue(kind)}
           >
-            {folderErrors.name?.join(' ') ?? t('admin-folder-name-hint')}
-          </p>
-        </form>
-      </div>
+            {t(CATALOGUE_LABELS[kind])}
+          </button>
+        ))}
+      </nav>
 
-      {queue.length > 0 ? (
-        <section className="upload-queue" aria-label={t('admin-upload-queue')}>
-          <ul>
-            {queue.map((upload) => (
-              <li key={upload.key} className={`upload-queue__item upload-queue__item--${upload.status}`}>
-                <span className="upload-queue__name">{upload.file.name}</span>
-                <progress
-                  max={upload.total || 1}
-                  value={upload.loaded}
-                  aria-label={t('admin-upload-progress', { name: upload.file.name })}
-                />
-                <span
-                  className="upload-queue__status"
-                  role={upload.status === 'failed' ? 'alert' : undefined}
-                >
-                  {upload.error && upload.status === 'failed' ? upload.error : statusText[upload.status]}
-                </span>
-                {ACTIVE.includes(upload.status) ? (
-                  <button type="button" className="link-button" onClick={() => cancel(upload)}>
-                    {t('admin-cancel')}
-                    <span className="visually-hidden"> {upload.file.name}</span>
-                  </button>
-                ) : upload.status !== 'done' ? (
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() => update(upload.key, { status: 'queued', loaded: 0, error: undefined })}
+      {catalogue ? (
+        <section aria-label={t(CATALOGUE_LABELS[catalogue.kind])}>
+          {catalogue.list.length === 0 ? (
+            <p className="admin-muted">{t('admin-folder-empty')}</p>
+          ) : (
+            <ul className="file-manager__files">
+              {catalogue.list.map((picture) => {
+                const file = catalogueFile(picture, locale);
+                const isSelected = selected.some((existing) => sameFile(existing, file));
+                return (
+                  <li
+                    key={picture.url}
+                    className={isSelected ? 'file-card file-card--selected' : 'file-card'}
                   >
-                    {t('admin-retry')}
-                    <span className="visually-hidden"> {upload.file.name}</span>
-                  </button>
-                ) : (
-                  <span />
-                )}
-              </li>
-            ))}
-          </ul>
-          {queue.some((upload) => !ACTIVE.includes(upload.status)) ? (
-            <button
-              type="button"
-              className="link-button upload-queue__clear"
-              onClick={() => setQueue((items) => items.filter((item) => ACTIVE.includes(item.status)))}
-            >
-              {t('admin-clear-finished')}
-            </button>
-          ) : null}
-        </section>
-      ) : null}
-
-      {folder && folder.folders.length > 0 ? (
-        <ul className="file-manager__folders" aria-label={t('admin-folders')}>
-          {folder.folders.map((name) => (
-            <li key={name}>
-              <button type="button" className="file-manager__folder" onClick={() => open(join(path, name))}>
-                <FolderIcon /> {name}
-              </button>
+                    <label className="file-card__pick">
+                      <input type="checkbox" checked={isSelected} onChange={() => toggle(file)} />
+                      <img src={picture.url} alt="" loading="lazy" />
+                      <span className="file-card__name">{file.originalName}</span>
+                    </label>
+                    <span className="file-card__meta">{picture.name}</span>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+          {catalogue.lastPage > 1 ? (
+            <p className="admin-actions">
               <button
                 type="button"
-                className="link-button file-manager__delete"
-                onClick={() => deleteFolder(join(path, name))}
+                className="button"
+                disabled={catalogue.currentPage <= 1}
+                onClick={() => openCatalogue(catalogue.kind, catalogue.currentPage - 1)}
               >
-                {t('admin-delete')}
-                <span className="visually-hidden"> {name}</span>
+                {t('admin-previous-page')}
               </button>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-
-      {folder === null ? (
-        fetching ? (
-          <p role="status">{t('admin-loading')}</p>
-        ) : null
-      ) : folder.files.length === 0 ? (
-        <p className="admin-muted">{t('admin-folder-empty')}</p>
+              <span>{t('admin-page-of', { page: catalogue.currentPage, last: catalogue.lastPage })}</span>
+              <button
+                type="button"
+                className="button"
+                disabled={catalogue.currentPage >= catalogue.lastPage}
+                onClick={() => openCatalogue(catalogue.kind, catalogue.currentPage + 1)}
+              >
+                {t('admin-next-page')}
+              </button>
+            </p>
+          ) : null}
+        </section>
       ) : (
-        <ul className="file-manager__files" aria-label={t('admin-files-in-folder')}>
-          {folder.files.map((file) => {
-            const isSelected = selected.some((existing) => existing.id === file.id);
-            return (
-              <li key={file.id} className={isSelected ? 'file-card file-card--selected' : 'file-card'}>
-                <label className="file-card__pick">
-                  <input type="checkbox" checked={isSelected} onChange={() => toggle(file)} />
-                  <img
-                    src={file.url}
-                    alt=""
-                    loading="lazy"
-                    width={file.width ?? undefined}
-                    height={file.height ?? undefined}
-                  />
-                  <span className="file-card__name">{file.originalName}</span>
-                </label>
-                <span className="file-card__meta">
-                  {file.width && file.height ? `${file.width}×${file.height} · ` : ''}
-                  {Math.max(1, Math.round(file.size / 1024))} KB
-                </span>
+        <>
+          <div className="file-manager__tools">
+            <div className="file-manager__upload">
+              <label htmlFor={uploadId} className="button button--primary">
+                {t('admin-upload-files')}
+              </label>
+              <input
+                id={uploadId}
+                className="visually-hidden"
+                type="file"
+                multiple
+                accept="image/png,image/jpeg,image/webp,image/gif,image/avif"
+                onChange={(event) => {
+                  enqueue(event.target.files);
+                  event.target.value = '';
+                }}
+              />
+            </div>
+            <form className="file-manager__new-folder" onSubmit={createFolder} noValidate>
+              <label htmlFor={folderInputId}>{t('admin-new-folder')}</label>
+              <div className="admin-inline">
+                <input
+                  id={folderInputId}
+                  value={newFolder}
+                  onChange={(event) => setNewFolder(event.target.value)}
+                  pattern="[a-z0-9_-]{1,40}"
+                  aria-invalid={folderErrors.name ? true : undefined}
+                  aria-describedby={`${folderInputId}-note`}
+                />
+                <button type="submit" className="button">
+                  {t('admin-create-folder')}
+                </button>
+              </div>
+              <p
+                id={`${folderInputId}-note`}
+                className={folderErrors.name ? 'form-field__error' : 'form-field__hint'}
+              >
+                {folderErrors.name?.join(' ') ?? t('admin-folder-name-hint')}
+              </p>
+            </form>
+          </div>
+
+          {queue.length > 0 ? (
+            <section className="upload-queue" aria-label={t('admin-upload-queue')}>
+              <ul>
+                {queue.map((upload) => (
+                  <li key={upload.key} className={`upload-queue__item upload-queue__item--${upload.status}`}>
+                    <span className="upload-queue__name">{upload.file.name}</span>
+                    <progress
+                      max={upload.total || 1}
+                      value={upload.loaded}
+                      aria-label={t('admin-upload-progress', { name: upload.file.name })}
+                    />
+                    <span
+                      className="upload-queue__status"
+                      role={upload.status === 'failed' ? 'alert' : undefined}
+                    >
+                      {upload.error && upload.status === 'failed' ? upload.error : statusText[upload.status]}
+                    </span>
+                    {ACTIVE.includes(upload.status) ? (
+                      <button type="button" className="link-button" onClick={() => cancel(upload)}>
+                        {t('admin-cancel')}
+                        <span className="visually-hidden"> {upload.file.name}</span>
+                      </button>
+                    ) : upload.status !== 'done' ? (
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => update(upload.key, { status: 'queued', loaded: 0, error: undefined })}
+                      >
+                        {t('admin-retry')}
+                        <span className="visually-hidden"> {upload.file.name}</span>
+                      </button>
+                    ) : (
+                      <span />
+                    )}
+                  </li>
+                ))}
+              </ul>
+              {queue.some((upload) => !ACTIVE.includes(upload.status)) ? (
                 <button
                   type="button"
-                  className="link-button file-card__delete"
-                  onClick={() => deleteFile(file)}
+                  className="link-button upload-queue__clear"
+                  onClick={() => setQueue((items) => items.filter((item) => ACTIVE.includes(item.status)))}
                 >
-                  {t('admin-delete')}
-                  <span className="visually-hidden"> {file.originalName}</span>
+                  {t('admin-clear-finished')}
                 </button>
-              </li>
-            );
-          })}
-        </ul>
+              ) : null}
+            </section>
+          ) : null}
+
+          {folder && folder.folders.length > 0 ? (
+            <ul className="file-manager__folders" aria-label={t('admin-folders')}>
+              {folder.folders.map((name) => (
+                <li key={name}>
+                  <button
+                    type="button"
+                    className="file-manager__folder"
+                    onClick={() => openFolder(join(path, name))}
+                  >
+                    <FolderIcon /> {name}
+                  </button>
+                  <button type="button" className="link-button" onClick={() => moveFolder(join(path, name))}>
+                    {t('admin-folder-move')}
+                    <span className="visually-hidden"> {name}</span>
+                  </button>
+                  <button
+                    type="button"
+                    className="link-button file-manager__delete"
+                    onClick={() => deleteFolder(join(path, name))}
+                  >
+                    {t('admin-delete')}
+                    <span className="visually-hidden"> {name}</span>
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : null}
+
+          {folder === null ? (
+            fetching ? (
+              <p role="status">{t('admin-loading')}</p>
+            ) : null
+          ) : folder.files.length === 0 ? (
+            <p className="admin-muted">{t('admin-folder-empty')}</p>
+          ) : (
+            <ul className="file-manager__files" aria-label={t('admin-files-in-folder')}>
+              {folder.files.map((file) => {
+                const isSelected = selected.some((existing) => existing.id === file.id);
+                return (
+                  <li key={file.id} className={isSelected ? 'file-card file-card--selected' : 'file-card'}>
+                    <label className="file-card__pick">
+                      <input type="checkbox" checked={isSelected} onChange={() => toggle(file)} />
+                      <img
+                        src={file.url}
+                        alt=""
+                        loading="lazy"
+                        width={file.width ?? undefined}
+                        height={file.height ?? undefined}
+                      />
+                      <span className="file-card__name">{file.originalName}</span>
+                    </label>
+                    <span className="file-card__meta">
+                      {file.width && file.height ? `${file.width}×${file.height} · ` : ''}
+                      {Math.max(1, Math.round(file.size / 1024))} KB
+                    </span>
+                    <span className="file-card__actions">
+                      <button type="button" className="link-button" onClick={() => changeFile(file, 'name')}>
+                        {t('admin-file-rename')}
+                        <span className="visually-hidden"> {file.originalName}</span>
+                      </button>
+                      <button
+                        type="button"
+                        className="link-button"
+                        onClick={() => changeFile(file, 'folder')}
+                      >
+                        {t('admin-file-move')}
+                        <span className="visually-hidden"> {file.originalName}</span>
+                      </button>
+                    </span>
+                    <button
+                      type="button"
+                      className="link-button file-card__delete"
+                      onClick={() => deleteFile(file)}
+                    >
+                      {t('admin-delete')}
+                      <span className="visually-hidden"> {file.originalName}</span>
+                    </button>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </>
       )}
     </div>
   );

@@ -25,3 +25,28 @@ export function LinkIcon() {
     </svg>
   );
 }
+
+export function ImageIcon() {
+  return (
+    <svg className="admin-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="4" width="18" height="16" rx="2" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path
+        d="m4 18 5-6 4 4 3-3 4 5"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+        strokeLinejoin="round"
+      />
+      <circle cx="16" cy="9" r="1.6" fill="currentColor" />
+    </svg>
+  );
+}
+
+export function TableIcon() {
+  return (
+    <svg className="admin-icon" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <rect x="3" y="4" width="18" height="16" rx="1.5" fill="none" stroke="currentColor" strokeWidth="2" />
+      <path d="M3 9.5h18M3 15h18M9 4v16M15 4v16" fill="none" stroke="currentColor" strokeWidth="1.6" />
+    </svg>
+  );
+}

@@ -1,14 +1,17 @@
 import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
-import StarterKit from '@tiptap/starter-kit';
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { checkLink } from '../../contract/rich-text.ts';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { stylesheetNonce } from '../lib/stylesheet.ts';
-import { LinkIcon } from './icons.tsx';
+import { FilePicker } from './file-picker.tsx';
+import { ImageIcon, LinkIcon, TableIcon } from './icons.tsx';
+import { richTextExtensions } from './rich-text-schema.ts';
 import { useAdminShop } from './text.ts';
 
 /**
- * The product description editor (TipTap). It only offers what the server keeps when it sanitizes
- * a description: paragraphs, bold, italic, underline, h2/h3, lists, quotes and links. Loaded with
+ * The rich text editor of descriptions, size guides and static pages (TipTap). It holds exactly
+ * what the server keeps when it sanitizes (rich-text-schema.ts): paragraphs, bold, italic,
+ * underline, h2–h4, lists, quotes, links, pictures from the file manager and tables. Loaded with
  * React.lazy once the page is hydrated, so TipTap is fetched only when an editor is shown, and never
  * runs on the server.
  */
@@ -25,17 +28,10 @@ export default function RichTextEditor({
   const { t } = useAdminShop();
   const changed = useRef(onChange);
   changed.current = onChange;
+  const [linkProblem, setLinkProblem] = useState<string | null>(null);
+  const [pickingImage, setPickingImage] = useState(false);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({
-        heading: { levels: [2, 3] },
-        code: false,
-        codeBlock: false,
-        strike: false,
-        horizontalRule: false,
-        link: { openOnClick: false, autolink: true },
-      }),
-    ],
+    extensions: richTextExtensions(),
     content: value,
     immediatelyRender: false,
     // The editor's own base style goes into the head; it needs the page's nonce (ADR 0026).
@@ -68,10 +64,12 @@ export default function RichTextEditor({
             underline: current.isActive('underline'),
             h2: current.isActive('heading', { level: 2 }),
             h3: current.isActive('heading', { level: 3 }),
+            h4: current.isActive('heading', { level: 4 }),
             bulletList: current.isActive('bulletList'),
             orderedList: current.isActive('orderedList'),
             blockquote: current.isActive('blockquote'),
             link: current.isActive('link'),
+            table: current.isActive('table'),
             canUndo: current.can().undo(),
             canRedo: current.can().redo(),
           }
@@ -81,11 +79,79 @@ export default function RichTextEditor({
   const setLink = () => {
     if (!editor) return;
     const previous = (editor.getAttributes('link').href as string | undefined) ?? '';
-    const href = window.prompt(t('admin-editor-link-prompt'), previous);
-    if (href === null) return;
-    if (href.trim() === '') editor.chain().focus().extendMarkRange('link').unsetLink().run();
-    else editor.chain().focus().extendMarkRange('link').setLink({ href: href.trim() }).run();
+    const typed = window.prompt(t('admin-editor-link-prompt'), previous);
+    if (typed === null) return;
+    if (typed.trim() === '') {
+      setLinkProblem(null);
+      editor.chain().focus().extendMarkRange('link').unsetLink().run();
+      return;
+    }
+    const link = checkLink(typed);
+    if (!link.ok) {
+      setLinkProblem(
+        link.reason === 'scheme'
+          ? t('admin-editor-link-scheme-refused', { scheme: link.scheme })
+          : t('admin-editor-link-invalid', { link: typed.trim() }),
+      );
+      return;
+    }
+    setLinkProblem(null);
+    editor.chain().focus().extendMarkRange('link').setLink({ href: link.href }).run();
   };
+
+  const insertPictures = (files: Array<{ url: string; originalName: string }>) => {
+    if (!editor) return;
+    editor
+      .chain()
+      .focus()
+      .insertContent(
+        files.map((file) => ({
+          type: 'image',
+          attrs: {
+            src: file.url,
+            // The uploader's name without its extension: a start the manager can improve on.
+            alt: file.originalName.replace(/\.[a-z0-9]+$/i, ''),
+          },
+        })),
+      )
+      .run();
+  };
+
+  /** Table commands, shown while the cursor is in a table. */
+  const tableButtons: Array<{ key: string; label: AdminMessageKey; run: () => void }> = editor
+    ? [
+        {
+          key: 'row',
+          label: 'admin-editor-table-add-row',
+          run: () => editor.chain().focus().addRowAfter().run(),
+        },
+        {
+          key: 'column',
+          label: 'admin-editor-table-add-column',
+          run: () => editor.chain().focus().addColumnAfter().run(),
+        },
+        {
+          key: 'header',
+          label: 'admin-editor-table-header-row',
+          run: () => editor.chain().focus().toggleHeaderRow().run(),
+        },
+        {
+          key: 'delete-row',
+          label: 'admin-editor-table-delete-row',
+          run: () => editor.chain().focus().deleteRow().run(),
+        },
+        {
+          key: 'delete-column',
+          label: 'admin-editor-table-delete-column',
+          run: () => editor.chain().focus().deleteColumn().run(),
+        },
+        {
+          key: 'delete-table',
+          label: 'admin-editor-table-delete',
+          run: () => editor.chain().focus().deleteTable().run(),
+        },
+      ]
+    : [];
 
   const buttons: Array<{
     key: string;
@@ -132,6 +198,13 @@ export default function RichTextEditor({
           run: () => editor.chain().focus().toggleHeading({ level: 3 }).run(),
         },
         {
+          key: 'h4',
+          label: 'admin-editor-minor-heading',
+          text: 'H4',
+          active: state?.h4,
+          run: () => editor.chain().focus().toggleHeading({ level: 4 }).run(),
+        },
+        {
           key: 'bullets',
           label: 'admin-editor-bullet-list',
           text: '•',
@@ -153,6 +226,20 @@ export default function RichTextEditor({
           run: () => editor.chain().focus().toggleBlockquote().run(),
         },
         { key: 'link', label: 'admin-editor-link', text: <LinkIcon />, active: state?.link, run: setLink },
+        {
+          key: 'image',
+          label: 'admin-editor-image',
+          text: <ImageIcon />,
+          run: () => setPickingImage(true),
+        },
+        {
+          key: 'table',
+          label: 'admin-editor-table',
+          text: <TableIcon />,
+          active: state?.table,
+          disabled: state?.table,
+          run: () => editor.chain().focus().insertTable({ rows: 3, cols: 3, withHeaderRow: true }).run(),
+        },
         {
           key: 'undo',
           label: 'admin-editor-undo',
@@ -187,7 +274,32 @@ export default function RichTextEditor({
           </button>
         ))}
       </div>
+      {state?.table ? (
+        <div
+          className="rich-text__toolbar rich-text__toolbar--table"
+          role="toolbar"
+          aria-label={t('admin-editor-table')}
+        >
+          {tableButtons.map((button) => (
+            <button key={button.key} type="button" onClick={button.run}>
+              {t(button.label)}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      {linkProblem ? (
+        <p role="alert" className="form-field__error">
+          {linkProblem}
+        </p>
+      ) : null}
       <EditorContent editor={editor} />
+      <FilePicker
+        open={pickingImage}
+        heading={t('admin-editor-choose-image')}
+        pickLabel={(count) => t('admin-editor-insert-images', { count })}
+        onPick={insertPictures}
+        onClose={() => setPickingImage(false)}
+      />
     </div>
   );
 }

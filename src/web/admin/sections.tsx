@@ -3,6 +3,7 @@ import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
+import { PictureField } from './picture-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
@@ -171,7 +172,9 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                     <tr key={row.id} className={row.visible ? undefined : 'admin-row--hidden'}>
                       {isProject ? (
                         <td>
-                          {'image' in row && row.image ? (
+                          {'image' in row && row.image && row.imageMissing ? (
+                            <span className="picture-field__missing">{t('admin-picture-missing-short')}</span>
+                          ) : 'image' in row && row.image ? (
                             <img
                               src={imageUrl('projects', row.image, 160)}
                               alt=""
@@ -227,22 +230,19 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
           <FormField {...field('name_en')} label={t('admin-name-en')} required />
           <FormField {...field('link')} label={t('admin-link')} hint={t('admin-link-hint')} required />
           {isProject ? (
-            <>
-              <FormField
-                {...field('image')}
-                label={t('admin-image-file')}
-                hint={t('admin-project-image-hint')}
-              />
-              {values.image ? (
-                <img
-                  src={imageUrl('projects', values.image, 160)}
-                  alt=""
-                  width={80}
-                  height={80}
-                  className="admin-thumb"
-                />
-              ) : null}
-            </>
+            <PictureField
+              label={t('admin-project-logo')}
+              folder="projects"
+              value={values.image}
+              missing={
+                editing !== null &&
+                'imageMissing' in editing &&
+                editing.imageMissing &&
+                values.image === editing.image
+              }
+              onChange={(image) => setValues((current) => ({ ...current, image }))}
+              errors={save.errors.image}
+            />
           ) : (
             <>
               <RichTextField

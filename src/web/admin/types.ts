@@ -13,7 +13,10 @@ import type {
   AdminDrop as ServerAdminDrop,
   DropLiveView as ServerDropLiveView,
 } from '../../server/admin/drops.ts';
-import type { ManagedFile as ServerManagedFile } from '../../server/admin/files.ts';
+import type {
+  CataloguePictures as ServerCataloguePictures,
+  ManagedFile as ServerManagedFile,
+} from '../../server/admin/files.ts';
 import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
 import type { listStaff } from '../../server/admin/staff.ts';
@@ -63,6 +66,8 @@ export type FeedbackMessage = FeedbackPage['list'][number];
 export type ReviewPage = Result<typeof listReviewsForAdmin>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
+export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };
+export type CataloguePictureKind = CataloguePictures['kind'];
 export type CsvReport = Json<ServerCsvReport>;
 export type DropRow = Result<typeof listDrops>[number];
 export type AdminDrop = Json<ServerAdminDrop>;

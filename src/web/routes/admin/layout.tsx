@@ -31,6 +31,7 @@ const SECTIONS = [
   { to: '/admin/categories', label: 'admin-categories' },
   { to: '/admin/files', label: 'admin-files' },
   { to: '/admin/partners', label: 'admin-partners' },
+  { to: '/admin/pages', label: 'admin-static-pages' },
   { to: '/admin/feedback', label: 'admin-feedback' },
   { to: '/admin/reviews', label: 'admin-reviews' },
   { to: '/admin/search', label: 'admin-search-section' },

@@ -2,6 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { PictureField } from '../../admin/picture-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminPartner } from '../../admin/types.ts';
 import {
@@ -195,7 +196,9 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
                 {loaderData.partners.map((partner) => (
                   <tr key={partner.id} className={partner.visible ? undefined : 'admin-row--hidden'}>
                     <td>
-                      {partner.image ? (
+                      {partner.image && partner.imageMissing ? (
+                        <span className="picture-field__missing">{t('admin-picture-missing-short')}</span>
+                      ) : partner.image ? (
                         <img
                           src={imageUrl('partners', partner.image, 160)}
                           alt=""
@@ -255,8 +258,16 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
           shownFields={SHOWN}
           onReload={save.recordChanged ? () => void reloadEditing() : undefined}
         />
+        <PictureField
+          label={t('admin-partner-picture')}
+          folder="partners"
+          value={values.image}
+          missing={editing?.imageMissing === true && values.image === (editing.image ?? '')}
+          onChange={(image) => setValues((current) => ({ ...current, image }))}
+          errors={save.errors.image}
+        />
         <div className="admin-form__grid">
-          {TEXT_FIELDS.map((field) => (
+          {TEXT_FIELDS.filter((field) => field !== 'image').map((field) => (
             <FormField
               key={field}
               name={field}
@@ -273,7 +284,6 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
               value={values[field]}
               onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
               errors={save.errors[field]}
-              hint={field === 'image' ? t('admin-partner-image-hint') : undefined}
               required={field === 'name_ru' || field === 'name_en'}
             />
           ))}

@@ -1,8 +1,8 @@
-import { type FormEvent, useRef, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
-import { FileManager } from '../../admin/file-manager.tsx';
+import { FilePicker } from '../../admin/file-picker.tsx';
 import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
 import { RichTextField } from '../../admin/rich-text-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
@@ -149,9 +149,7 @@ function ProductEditor({
   const [localErrors, setLocalErrors] = useState<FieldErrors>({});
   const [categoryToAdd, setCategoryToAdd] = useState('');
   const [picking, setPicking] = useState(false);
-  const [picked, setPicked] = useState<ManagedFile[]>([]);
   const [deleteError, setDeleteError] = useState<string | undefined>();
-  const picker = useRef<HTMLDialogElement>(null);
   const errors = { ...request.errors, ...localErrors };
   const created = (location.state as { created?: boolean } | null)?.created === true && !request.done;
   const name = (entry: { name_ru: string; name_en: string }) =>
@@ -193,17 +191,8 @@ function ProductEditor({
       return { ...current, images };
     });
 
-  const openPicker = () => {
-    setPicked([]);
-    setPicking(true);
-    picker.current?.showModal();
-  };
-  const closePicker = () => picker.current?.close();
-  const addPicked = () => {
-    const images = [...new Set([...draft.images, ...picked.map((file) => file.name)])].slice(0, MAX_IMAGES);
-    set('images', images);
-    closePicker();
-  };
+  const addPicked = (picked: ManagedFile[]) =>
+    set('images', [...new Set([...draft.images, ...picked.map((file) => file.name)])].slice(0, MAX_IMAGES));
 
   const save = async (event: FormEvent) => {
     event.preventDefault();
@@ -417,7 +406,7 @@ function ProductEditor({
           <button
             type="button"
             className="button"
-            onClick={openPicker}
+            onClick={() => setPicking(true)}
             disabled={draft.images.length >= MAX_IMAGES}
           >
             {t('admin-add-images')}
@@ -572,38 +561,13 @@ function ProductEditor({
         />
       ) : null}
 
-      {/* Outside the form: the file manager has a form of its own (new folder). */}
-      <dialog
-        ref={picker}
-        className="admin-dialog"
-        aria-labelledby="image-picker-heading"
+      <FilePicker
+        open={picking}
+        heading={t('admin-choose-images')}
+        pickLabel={(count) => t('admin-add-selected-images', { count })}
+        onPick={addPicked}
         onClose={() => setPicking(false)}
-      >
-        {picking ? (
-          <>
-            <header className="admin-dialog__head">
-              <h2 id="image-picker-heading">{t('admin-choose-images')}</h2>
-              <button type="button" className="link-button" onClick={closePicker}>
-                {t('admin-close')}
-              </button>
-            </header>
-            <FileManager selected={picked} onSelectedChange={setPicked} />
-            <footer className="admin-dialog__foot">
-              <button
-                type="button"
-                className="button button--primary"
-                onClick={addPicked}
-                disabled={picked.length === 0}
-              >
-                {t('admin-add-selected-images', { count: picked.length })}
-              </button>
-              <button type="button" className="button" onClick={closePicker}>
-                {t('admin-cancel')}
-              </button>
-            </footer>
-          </>
-        ) : null}
-      </dialog>
+      />
     </AdminPage>
   );
 }

@@ -1,0 +1,219 @@
+import { mkdirSync } from 'node:fs';
+import type { Page } from 'playwright-core';
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { waitForMail } from './outbox.ts';
+
+/** The admin the e2e server seeds (tests/e2e/server.global.ts). */
+const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const SHOTS = 'test-results/admin-content';
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login?lang=en');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
+}
+
+/** A manager account: invited by the admin, its password set from the mailed link, signed in. */
+async function signInAsNewManager(page: Page, baseUrl: string) {
+  const email = `content-manager-${suffix}@example.test`;
+  await signIn(page, ADMIN.email, ADMIN.password);
+  const invited = await page.request.post('/api/admin/staff', {
+    headers: { origin: baseUrl },
+    data: { email, role: 'manager' },
+  });
+  expect(invited.status(), await invited.text()).toBe(200);
+  const mail = await waitForMail(email, /\/reset\?token=/);
+  const link = new URL(mail.match(/https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/)?.[0] ?? '');
+  await page.context().clearCookies();
+  await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+  await page.goto(`${link.pathname}${link.search}&lang=en`);
+  const password = 'content-manager-password-1';
+  await page.getByLabel('New password', { exact: true }).fill(password);
+  await page.getByLabel('Password confirmation').fill(password);
+  await page.getByRole('button', { name: 'Change the password' }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/reset'));
+  await signIn(page, email, password);
+}
+
+const picture = (red: number, green: number, blue: number) =>
+  sharp({ create: { width: 320, height: 200, channels: 3, background: { r: red, g: green, b: blue } } })
+    .png()
+    .toBuffer();
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** What a visitor without a session gets (the page cache serves them). */
+const anonymousPage = async (baseUrl: string, path: string) => (await fetch(new URL(path, baseUrl))).text();
+
+async function shoot(page: Page, name: string) {
+  mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+}
+
+describe('back office content', () => {
+  const browser = useBrowser({ viewport: { width: 1440, height: 900 } });
+
+  it('a manager edits the about page with a table and a picture from the file manager and sees it in the shop, in English and Russian', async () => {
+    const { page, baseUrl } = browser;
+    // A visitor's page is kept by the page cache before the edit …
+    expect(await anonymousPage(baseUrl, '/about?lang=en')).toContain('What we sell');
+    await signInAsNewManager(page, baseUrl);
+
+    await page.goto('/admin/pages/about');
+    await page.getByRole('heading', { level: 1, name: 'Info pages' }).waitFor();
+    const english = page.getByRole('textbox', { name: 'Text in English' });
+    // The editor starts from the shop's built-in text.
+    await english.getByText('What we sell').waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'pages-editor-en-1440');
+
+    await english.click();
+    await page.keyboard.press('ControlOrMeta+a');
+    await page.keyboard.press('Delete');
+    await page.keyboard.type(`Made by hand ${suffix}`);
+
+    // A refused link says why; a link without a scheme becomes https.
+    const toolbar = page.getByRole('toolbar', { name: 'Formatting' }).nth(1);
+    await page.keyboard.press('Shift+Home');
+    page.once('dialog', (dialog) => void dialog.accept('javascript:alert(1)'));
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await page.getByRole('alert').getByText('Links starting with “javascript:” are not allowed').waitFor();
+    page.once('dialog', (dialog) => void dialog.accept('studio.example/about'));
+    await toolbar.getByRole('button', { name: 'Link' }).click();
+    await english.locator('a[href="https://studio.example/about"]').waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+
+    // A size table.
+    await english.click();
+    await page.keyboard.press('ControlOrMeta+End');
+    await toolbar.getByRole('button', { name: 'Table' }).click();
+    for (const text of ['Size', 'Chest, cm', 'Length, cm', 'M', '100', '72']) {
+      await page.keyboard.type(text);
+      await page.keyboard.press('Tab');
+    }
+    await page.getByRole('toolbar', { name: 'Table' }).getByRole('button', { name: 'Add row' }).click();
+    expect(await english.locator('table tr').count()).toBe(4);
+
+    // A picture uploaded in the file manager, inserted from it.
+    await page.keyboard.press('ControlOrMeta+End');
+    await toolbar.getByRole('button', { name: 'Picture from the files' }).click();
+    const picker = page.getByRole('dialog', { name: 'Choose pictures' });
+    await picker
+      .getByLabel('Upload files')
+      .setInputFiles([
+        { name: `workshop-${suffix}.png`, mimeType: 'image/png', buffer: await picture(180, 90, 40) },
+      ]);
+    await picker.getByRole('checkbox', { name: `workshop-${suffix}.png` }).waitFor();
+    await picker.getByRole('button', { name: 'Insert selected (1)' }).click();
+    await english.locator('img[src^="/img/products/640/"]').waitFor();
+
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('Saved. The shop shows the new text.').waitFor();
+
+    // … and the shop shows the new text at once, to the manager and to a visitor.
+    await page.goto('/about?lang=en');
+    await page.getByRole('heading', { level: 1, name: 'About Vitrina' }).waitFor();
+    const text = page.locator('.static-page__text');
+    await text.getByText(`Made by hand ${suffix}`).waitFor();
+    expect(await text.getByRole('link').getAttribute('href')).toBe('https://studio.example/about');
+    expect(await text.getByRole('columnheader', { name: 'Chest, cm' }).count()).toBe(1);
+    expect(await text.getByRole('cell', { name: '100' }).count()).toBe(1);
+    const image = text.locator('img');
+    await image.evaluate((element: HTMLImageElement) => element.decode());
+    expect(await image.evaluate((element: HTMLImageElement) => element.naturalWidth)).toBeGreaterThan(0);
+    expect(await page.getByText('What we sell').count()).toBe(0);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'about-en-1440');
+    const anonymous = await anonymousPage(baseUrl, '/about?lang=en');
+    expect(anonymous).toContain(`Made by hand ${suffix}`);
+    expect(anonymous).not.toContain('What we sell');
+
+    // Russian, on a phone: the Russian text is still the built-in one until edited here.
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/pages/about');
+    const russian = page.getByRole('textbox', { name: 'Текст на русском' });
+    await russian.getByText('Что мы продаём').waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'pages-editor-ru-390');
+    await russian.getByText('Что мы продаём').click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(` и ещё ${suffix}`);
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.getByText('Сохранено. В магазине уже новый текст.').waitFor();
+
+    await page.goto('/about?lang=ru');
+    await page.getByRole('heading', { level: 1, name: 'О Витрине' }).waitFor();
+    await page.locator('.static-page__text').getByText(`и ещё ${suffix}`).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await shoot(page, 'about-ru-390');
+    await page.goto('/about?lang=en');
+    await page.locator('.static-page__text table').waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    await shoot(page, 'about-en-390');
+  });
+
+  it('a manager picks a project logo through the file manager, in Russian and English', async () => {
+    const { page, baseUrl } = browser;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/projects');
+    await page.getByRole('heading', { level: 1, name: 'Projects' }).waitFor();
+    await page.getByRole('main').getByRole('button', { name: /^Edit/ }).first().click();
+    await page.getByRole('button', { name: 'Choose in the file manager' }).click();
+    const picker = page.getByRole('dialog', { name: 'Logo: choose a picture' });
+    await picker
+      .getByLabel('Upload files')
+      .setInputFiles([
+        { name: `logo-${suffix}.png`, mimeType: 'image/png', buffer: await picture(30, 120, 200) },
+      ]);
+    await picker.getByRole('checkbox', { name: `logo-${suffix}.png` }).waitFor();
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    await shoot(page, 'logo-picker-en-1440');
+    await picker.getByRole('button', { name: 'Use this picture' }).click();
+    const current = page.getByRole('img', { name: /^Current picture / });
+    await current.waitFor();
+    const name = (await current.getAttribute('alt'))?.replace('Current picture ', '') ?? '';
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByText(/saved/i).first().waitFor();
+
+    // The shop's home page shows the new logo, stored as a project logo.
+    await page.goto('/?lang=en');
+    const logo = page.locator(`img[src="/img/projects/160/${name}"]`);
+    await logo.waitFor();
+    expect(
+      await logo.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
+    ).toBeGreaterThan(0);
+
+    // Russian, on a phone: the catalogue's own pictures can be picked as well.
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await page.goto('/admin/projects');
+    await page
+      .getByRole('main')
+      .getByRole('button', { name: /^Изменить/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Выбрать в файловом менеджере' }).click();
+    const russianPicker = page.getByRole('dialog', { name: 'Логотип: выбор картинки' });
+    await russianPicker.getByRole('button', { name: 'Товары' }).click();
+    await russianPicker.getByRole('checkbox').first().check();
+    expect(await axeViolations(page, 'dialog')).toEqual([]);
+    await shoot(page, 'logo-picker-ru-390');
+    await russianPicker.getByRole('button', { name: 'Взять эту картинку' }).click();
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page
+      .getByText(/сохран/i)
+      .first()
+      .waitFor();
+    expect(await page.getByRole('alert').count()).toBe(0);
+  });
+});
