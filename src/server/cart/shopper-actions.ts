@@ -112,7 +112,7 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const userId = request.session.userId;
         if (userId === undefined) throw new Unauthorized('sign-in-required');
         await addReview(db, userId, input);
-        await services.catalog.invalidate();
+        await services.catalog.productsChanged([input.product]);
       },
     },
     /** The header's badges: units in the basket and products in the wishlist. */
