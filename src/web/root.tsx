@@ -51,7 +51,7 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** Only what the header and the menu show; the profile page loads the rest. */
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     /** The header's badges: units in the basket, products in the wishlist. */
-    counts: await context.shopper.counts(locale),
+    counts: await context.shopper.counts(),
     overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
   };
 }
