@@ -336,8 +336,10 @@ async function main() {
     cookie: `${SHOP_COOKIE}; ${await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`,
   };
   const ordered = (await (await fetch(`${shop.baseUrl}/api/product?locale=en&link=${product}`)).json()) as {
-    product: { id: number; variants: Array<{ id: number }> };
+    product: { id: number; variants: Array<{ id: number; inStock: number }> };
   };
+  // The variant with the most stock: each order takes a unit and gives back its predecessor's.
+  const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
   const ordersSession = await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password);
 
   const dropTargets: BenchTarget[] = [
@@ -351,7 +353,7 @@ async function main() {
           baseUrl: shop.baseUrl,
           cookie: `${SHOP_COOKIE}; ${ordersSession}`,
           product: ordered.product.id,
-          variant: ordered.product.variants[0]?.id,
+          variant: orderedVariant?.id,
           perSecond: DROP_ORDERS_PER_SECOND,
         }),
     },
