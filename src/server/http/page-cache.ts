@@ -15,7 +15,7 @@ import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
  * another instance) makes it stale at once; a change of stock only, once it has been kept for
  * STOCK_GRACE_MS, so a drop's orders cost at most one render of a page a second (ADR 0042).
  * A page whose render began before a change of what it shows is not kept. While a page renders,
- * other visitors asking for it wait for it rather than render it again. Pages are compressed once
+ * other visitors asking for it wait for it and get it rather than render it again. Pages are compressed once
  * (brotli and gzip), not per request.
  *
  * Every HTML answer gets a Cache-Control: kept pages the CDN headers (cdn.ts) with their keys,
@@ -69,9 +69,12 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512,
   });
   /** Requests that missed, with the key their page would be kept under and when their render began. */
-  const misses = new WeakMap<FastifyRequest, { key: string; mark: Mark; done: () => void }>();
-  /** Pages being rendered, by key: resolved when the render's answer is sent (or abandoned). */
-  const rendering = new Map<string, Promise<void>>();
+  const misses = new WeakMap<FastifyRequest, { key: string; mark: Mark; done: (page?: KeptPage) => void }>();
+  /**
+   * Pages being rendered, by key: resolved with the rendered page when it is sent (or with nothing
+   * when it could not be shared: not a 200 page, a cookie set, the request abandoned).
+   */
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
   const freshPage = (key: string) => {
     const page = pages.get(key);
     return page && options.changes.isFresh(page.mark, page.keys, STOCK_GRACE_MS) ? page : undefined;
@@ -84,10 +87,9 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     const key = `${options.variant(request)} ${request.url}`;
     let page = freshPage(key);
     const pending = page ? undefined : rendering.get(key);
-    if (pending) {
-      await pending;
-      page = freshPage(key);
-    }
+    // Who asked while the page was rendering gets that render, kept or not: it is as fresh as
+    // their own would be, and a drop's crowd costs one render at a time, not one each.
+    if (pending) page = freshPage(key) ?? (await pending) ?? freshPage(key);
     if (page) {
       options.onLookup?.('hit');
       return sendKept(request, reply, page);
@@ -95,12 +97,12 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     options.onLookup?.('miss');
     reply.header('x-page-cache', 'miss');
     // The first to miss renders; who waited for it and still found nothing renders on its own.
-    let done = () => {};
+    let done: (page?: KeptPage) => void = () => {};
     if (!pending) {
-      const render = new Promise<void>((resolve) => {
-        done = () => {
+      const render = new Promise<KeptPage | undefined>((resolve) => {
+        done = (rendered) => {
           if (rendering.get(key) === render) rendering.delete(key);
-          resolve();
+          resolve(rendered);
         };
       });
       rendering.set(key, render);
@@ -123,13 +125,14 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     sharedCacheHeaders(reply, keys, options.purging);
     const body = await readPayload(payload);
     if (body === undefined) return payload;
+    const headers: Record<string, string> = {};
+    for (const name of PAGE_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const page: KeptPage = { mark: miss.mark, keys, headers, body };
+    miss.done(page);
     if (options.changes.isFresh(miss.mark, keys, STOCK_GRACE_MS) && options.canKeep()) {
-      const headers: Record<string, string> = {};
-      for (const name of PAGE_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      const page: KeptPage = { mark: miss.mark, keys, headers, body };
       pages.set(miss.key, page);
       void compress(page).then((compressed) => {
         // Only if the same page is still kept (not replaced or dropped meanwhile).
