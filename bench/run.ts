@@ -30,6 +30,7 @@ import {
   QUICK_MEMORY_SETTINGS,
   stopMemoryLoad,
 } from './memory.ts';
+import { type OrderPlacer, placeOrders, signIn } from './orders.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
   describeScaleRun,
@@ -60,6 +61,8 @@ const HELP = `Usage: npm run bench -- [options]
   --memory          only the memory section: idle and after-traffic memory on PGlite, and on
                     PostgreSQL when --postgres, TEST_DATABASE_URL or a local PostgreSQL answers
   --no-memory       skip the memory section
+  --drop            only the drop rows (with the baseline): the cached product page while 10
+                    orders a second are placed, and the signed-in product page
   --help            this text`;
 
 interface Options {
@@ -68,6 +71,8 @@ interface Options {
   scale: boolean;
   memory: 'also' | 'only' | 'no';
   postgres: string | undefined;
+  /** Only the baseline and the drop rows; no Lighthouse, memory or scale section. */
+  drop: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -77,6 +82,7 @@ function parseOptions(argv: string[]): Options {
     scale: true,
     memory: 'also',
     postgres: undefined,
+    drop: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -85,6 +91,8 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--no-scale') options.scale = false;
     else if (arg === '--memory') options.memory = 'only';
     else if (arg === '--no-memory') options.memory = 'no';
+    else if (arg === '--drop')
+      Object.assign(options, { drop: true, lighthouse: false, scale: false, memory: 'no' });
     else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -103,12 +111,23 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** A load target, with what runs beside it while it is measured. */
+type BenchTarget = LoadTarget & { background?: () => OrderPlacer };
+
 /** Ratio of a target's req/s to the baseline `/json` req/s that it must reach. */
 const RATIO_TARGETS: Record<string, number> = {
   'api-product': 0.2,
   'ssr-product': 0.01,
   'ssr-product-cached': 0.2,
+  'ssr-product-during-orders': 0.1,
+  'ssr-product-signed-in': 0.015,
 };
+/** p99 latency (ms) a target must stay under at the bench's 32 connections. */
+const P99_TARGETS: Record<string, number> = { 'ssr-product-signed-in': 150 };
+/** Orders placed a second in the background of the drop row. */
+const DROP_ORDERS_PER_SECOND = 10;
+/** The account the bench's shop is seeded with: it signs in for the signed-in rows and places the orders. */
+const BENCH_ACCOUNT = { email: 'bench@vitrina.example', password: 'bench-account-password' };
 /** Sent with every shop request: hides the test-mode notice and fixes the language. */
 const SHOP_COOKIE = 'overlay-test-info=hidden; locale=en';
 /**
@@ -282,6 +301,10 @@ async function main() {
       PUBLIC_URL: `http://127.0.0.1:${shopPort}`,
       SESSION_SECRET: 'bench-session-secret-that-is-long-enough-for-production-mode',
       DATABASE_URL: options.postgres ?? '',
+      ADMIN_EMAIL: BENCH_ACCOUNT.email,
+      ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+      // The order placer and the signed-in rows are one account asking far faster than a person.
+      RATE_LIMIT_MULTIPLIER: '1000',
     },
   });
   children.push(shop);
@@ -295,7 +318,7 @@ async function main() {
   console.log(`  both ready (shop in ${((Date.now() - shopStart) / 1000).toFixed(1)} s)`);
 
   const initial = (await (await fetch(`${shop.baseUrl}/api/initial?locale=en`)).json()) as {
-    week?: Array<{ link?: string }>;
+    week?: Array<{ link?: string; id?: number }>;
     categories?: Array<{ link?: string }>;
   };
   const productLink = initial.week?.[0]?.link;
@@ -309,8 +332,39 @@ async function main() {
   const product = encodeURIComponent(productLink);
   const category = encodeURIComponent(categoryLink);
   const pageHeaders = { cookie: SESSION_COOKIE };
+  const signedIn = {
+    cookie: `${SHOP_COOKIE}; ${await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`,
+  };
+  const ordered = (await (await fetch(`${shop.baseUrl}/api/product?locale=en&link=${product}`)).json()) as {
+    product: { id: number; variants: Array<{ id: number; inStock: number }> };
+  };
+  // The variant with the most stock: each order takes a unit and gives back its predecessor's.
+  const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
+  const ordersSession = await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password);
 
-  const targets: LoadTarget[] = [
+  const dropTargets: BenchTarget[] = [
+    {
+      id: 'ssr-product-during-orders',
+      name: `SSR /product/:link (page cache, br, ${DROP_ORDERS_PER_SECOND} orders/s of it)`,
+      url: `${shop.baseUrl}/product/${product}`,
+      headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
+      background: () =>
+        placeOrders({
+          baseUrl: shop.baseUrl,
+          cookie: `${SHOP_COOKIE}; ${ordersSession}`,
+          product: ordered.product.id,
+          variant: orderedVariant?.id,
+          perSecond: DROP_ORDERS_PER_SECOND,
+        }),
+    },
+    {
+      id: 'ssr-product-signed-in',
+      name: 'SSR /product/:link (signed in)',
+      url: `${shop.baseUrl}/product/${product}`,
+      headers: { ...signedIn, 'accept-encoding': 'gzip, deflate, br' },
+    },
+  ];
+  const allTargets: BenchTarget[] = [
     { id: 'baseline-json', name: 'baseline GET /json', url: `${baseline.baseUrl}/json` },
     { id: 'baseline-static', name: 'baseline static file', url: `${baseline.baseUrl}/static/hello.html` },
     {
@@ -344,14 +398,26 @@ async function main() {
       url: `${shop.baseUrl}/category/${category}`,
       headers: pageHeaders,
     },
+    ...dropTargets,
   ];
+  const targets = options.drop
+    ? allTargets.filter((target) => target.id === 'baseline-json' || dropTargets.includes(target))
+    : allTargets;
 
   console.log('Load tests');
   const load: LoadResult[] = [];
   for (const target of targets) {
     const status = await probe(target);
     process.stdout.write(`  ${target.name} … `);
+    const background = target.background?.();
     const result = await runLoad(target, settings);
+    const orders = await background?.stop();
+    if (orders) {
+      process.stdout.write(
+        `(${fmt(orders.placed / orders.seconds, 1)} orders/s placed, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
+      );
+      if (orders.placed === 0) result.problems.push('no order was placed');
+    }
     if (status < 200 || status > 299) result.problems.unshift(`a single plain request answered ${status}`);
     load.push(result);
     const warmedUp = settings.warmup > 0 ? ` (after ${result.warmupSeconds} s warm-up)` : '';
@@ -364,14 +430,22 @@ async function main() {
   console.log(`\nResults (ratio = req/s ÷ baseline /json req/s)\n`);
   printTable(load, baselineRps);
 
-  const ratios = Object.entries(RATIO_TARGETS).map(([id, target]) => {
+  const ratios = Object.entries(RATIO_TARGETS).flatMap(([id, target]) => {
     const result = load.find((entry) => entry.id === id);
+    if (!result) return [];
     const ratio = result && baselineRps > 0 ? result.requestsPerSecond / baselineRps : 0;
     const clean = result !== undefined && result.problems.length === 0;
-    return { id, name: result?.name ?? id, ratio, target, pass: clean && ratio >= target, clean };
+    return [{ id, name: result.name, ratio, target, pass: clean && ratio >= target, clean }];
   });
+  const latencies = load.flatMap((result) => {
+    const limit = P99_TARGETS[result.id];
+    return limit === undefined ? [] : [{ name: result.name, p99: result.latencyMs.p99, limit }];
+  });
+  const latencyLine = (latency: (typeof latencies)[number]) =>
+    `${latency.name.padEnd(32)} p99 ${fmt(latency.p99)} ms < ${latency.limit} ms  ${latency.p99 < latency.limit ? 'PASS' : 'FAIL'}`;
   console.log('\nTargets');
   for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
+  for (const latency of latencies) console.log(`  ${latencyLine(latency)}`);
   const loadErrors = load.filter((result) => result.problems.length > 0);
   if (loadErrors.length > 0) {
     console.log('\n  ERRORS during the load tests:');
@@ -416,6 +490,7 @@ async function main() {
 
   console.log('\nAll targets');
   for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
+  for (const latency of latencies) console.log(`  ${latencyLine(latency)}`);
   for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
   if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
   else

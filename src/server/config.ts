@@ -66,6 +66,7 @@ const environmentSchema = z.object({
     .default([]),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
+  CDN_PURGE_URL: z.url().optional(),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   TRUST_PROXY: z
@@ -163,6 +164,11 @@ export interface Config {
   corsOrigins: string[];
   /** Memory for server-rendered catalogue pages kept for visitors without a session; 0 turns it off. */
   pageCacheBytes: number;
+  /**
+   * Where the keys of every catalogue change are POSTed for a CDN to purge (docs/production.md);
+   * unset, anonymous pages tell shared caches to keep them one second only.
+   */
+  cdnPurgeUrl?: string;
   /** Scales every rate limit (tests and load runs raise it). */
   rateLimitMultiplier: number;
   /** Unpaid orders are cancelled and their stock released after this long. */
@@ -305,6 +311,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
+    cdnPurgeUrl: env.CDN_PURGE_URL,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,
     metricsToken: env.METRICS_TOKEN,

@@ -121,8 +121,9 @@ async function main() {
         await purgeEndedJobs(connection.db, new Date(now.getTime() - ENDED_JOBS_KEPT_DAYS * DAY));
       },
       [ORDER_EXPIRY_JOB]: async () => {
-        if ((await expireOrders(connection.db, new Date(), services.mailShop)) > 0)
-          await services.catalog.invalidate();
+        await services.catalog.ordersChanged(
+          await expireOrders(connection.db, new Date(), services.mailShop),
+        );
       },
     },
     log: app.log,

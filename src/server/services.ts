@@ -10,6 +10,9 @@ import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import type { StaticPage } from '../contract/pages.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
+import { cdnPurge } from './catalog/cdn-purge.ts';
+import { orderProductIds, productKeys } from './catalog/change-keys.ts';
+import { type CatalogChange, cacheKeys, createChangeLog, EVERYTHING } from './catalog/changes.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
 import { suggestSearch } from './catalog/search.ts';
 import { recordSearch } from './catalog/search-stats.ts';
@@ -40,8 +43,8 @@ type Answer<T> = Omit<T, 'success'>;
 
 const catalogInvalidations = counter({
   name: 'vitrina_catalog_invalidations_total',
-  help: 'Catalogue caches emptied: after a write here (local), or a message from another instance or a Redis reconnect (remote)',
-  labelNames: ['origin'],
+  help: 'Catalogue changes recorded, by origin (a write here: local; a message from another instance or a Redis reconnect: remote) and scope (everything, keys, stock)',
+  labelNames: ['origin', 'scope'],
 });
 
 /** A search's first page as it is: what the search page shows first, and what analytics count. */
@@ -67,90 +70,166 @@ export function createServices(options: {
   const storage = options.storage ?? createStorage(config.storage);
   const rateLimits = createRateLimits({ redis, multiplier: config.rateLimitMultiplier });
   const mailShop = { email: config.shopEmail, url: config.publicUrl };
-  // Several instances share one Redis: a write on one empties the caches of all.
+  // What changed, by key (ADR 0042). Several instances share one Redis: a write on one drops what
+  // shows it in the caches of all.
+  const changes = createChangeLog();
+  const noteChange = (change: CatalogChange, origin: 'local' | 'remote') => {
+    const scope = 'everything' in change ? 'everything' : change.stockOnly ? 'stock' : 'keys';
+    catalogInvalidations.inc({ origin, scope });
+    changes.record(change);
+  };
   const invalidation: CatalogInvalidation = redis
     ? redisInvalidation({
         redis,
-        onRemoteChange: () => {
-          catalogInvalidations.inc({ origin: 'remote' });
-          cache.invalidate();
-        },
+        onRemoteChange: (change) => noteChange(change, 'remote'),
         log: options.log,
       })
     : localInvalidation();
-  const cache = createCatalogCache({ canKeep: invalidation.canKeep });
+  const cache = createCatalogCache({ changes, canKeep: invalidation.canKeep });
+  const purge = config.cdnPurgeUrl ? cdnPurge({ url: config.cdnPurgeUrl, log: options.log }) : undefined;
+  /** What a change here does: recorded, sent to the CDN, and told to the other instances (awaited). */
+  const change = (what: CatalogChange) => {
+    noteChange(what, 'local');
+    purge?.purge(what);
+    return invalidation.publish(what);
+  };
+
+  /**
+   * The catalogue's cached reads. `seen` hears the keys of every answer read through them: a page's
+   * keys are those of the answers its loaders read (ssr.ts).
+   */
+  const catalogReads = (seen?: (keys: readonly string[]) => void) => {
+    const remember = async <T>(
+      key: string,
+      load: () => Promise<T>,
+      keysOf: (value: T) => readonly string[],
+    ) => {
+      const answer = await cache.remember(key, load, keysOf);
+      seen?.(answer.keys);
+      return answer;
+    };
+    const listKeys = (list: string) => () => [list];
+    const reads = {
+      /** The header's menu: projects, categories and the dollar rate (changed only by a change of everything). */
+      menu: (locale: Locale) =>
+        remember(
+          `menu:${locale}`,
+          async () => {
+            const [categories, projects] = await Promise.all([
+              listCategories(db, locale),
+              listProjects(db, locale),
+            ]);
+            return { currencyUsd: usdRate(), categories, projects };
+          },
+          () => [],
+        ),
+      initial: (locale: Locale) =>
+        remember<Answer<InitialResponse>>(
+          `initial:${locale}`,
+          async () => {
+            const [menu, week] = await Promise.all([reads.menu(locale), listWeekProducts(db, locale)]);
+            return { ...menu.value, week };
+          },
+          (initial) => [cacheKeys.home, ...initial.week.map((card) => cacheKeys.product(card.id))],
+        ),
+      /** A picture file per category id, for the home page's tiles. */
+      categoryPictures: () =>
+        remember('category-pictures', () => listCategoryPictures(db), listKeys(cacheKeys.home)),
+      /** A static page's text as staff wrote it ('' in a language: the built-in text); a save changes everything. */
+      staticPage: (page: StaticPage) =>
+        remember(`static-page:${page}`, () => getStaticPage(db, page), () => []),
+      /** Every visible product, as a shop list. */
+      all: (locale: Locale, view: ListView) =>
+        remember<Answer<ProductListResponse>>(
+          `all:${locale}:${viewKey(view)}`,
+          () => listProducts(db, locale, { kind: 'all' }, view),
+          listKeys(cacheKeys.all),
+        ),
+      /**
+       * The visible ones of these products, in this order (a shopper's recently viewed). Not cached:
+       * every shopper's list is their own.
+       */
+      cards: (locale: Locale, ids: number[]) => cardsInOrder(db, locale, ids),
+      /** A shop list; `view` sorts, filters and picks a page (default: the whole list as the spec's call answers). */
+      project: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
+        remember<Answer<ProductListResponse>>(
+          `project:${locale}:${link}:${viewKey(view)}`,
+          () => listProducts(db, locale, { kind: 'project', link }, view),
+          listKeys(cacheKeys.project(link)),
+        ),
+      category: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
+        remember<Answer<ProductListResponse>>(
+          `category:${locale}:${link}:${viewKey(view)}`,
+          () => listProducts(db, locale, { kind: 'category', link }, view),
+          listKeys(cacheKeys.category(link)),
+        ),
+      search: (locale: Locale, text: string, view: ListView = WHOLE_LIST) =>
+        remember<Answer<ProductListResponse>>(
+          `search:${locale}:${text.trim().toLowerCase()}:${viewKey(view)}`,
+          () => listProducts(db, locale, { kind: 'search', text }, view),
+          listKeys(cacheKeys.search),
+        ),
+      /** Suggestions while typing; texts are cached as search reads them. */
+      suggest: (locale: Locale, text: string) =>
+        remember<SearchSuggestions>(
+          `suggest:${locale}:${normaliseSearchText(text)}:${/\s$/u.test(text)}`,
+          () => suggestSearch(db, locale, text),
+          listKeys(cacheKeys.search),
+        ),
+      /** "Did you mean" and popular products, for a search that found nothing. */
+      searchHelp: (locale: Locale, text: string) =>
+        remember<SearchHelp>(
+          `search-help:${locale}:${normaliseSearchText(text)}`,
+          () => searchHelp(db, locale, text),
+          listKeys(cacheKeys.search),
+        ),
+      /** The product's page: it shows the product and its similar ones. */
+      product: (locale: Locale, link: string) =>
+        remember<Answer<ProductResponse>>(
+          `product:${locale}:${link}`,
+          () => getProduct(db, locale, link),
+          ({ product, similar }) => [product.id, ...similar.map((card) => card.id)].map(cacheKeys.product),
+        ),
+    };
+    return reads;
+  };
 
   const catalog = {
-    initial: (locale: Locale) =>
-      cache.remember<Answer<InitialResponse>>(`initial:${locale}`, async () => {
-        const [categories, projects, week] = await Promise.all([
-          listCategories(db, locale),
-          listProjects(db, locale),
-          listWeekProducts(db, locale),
-        ]);
-        return { currencyUsd: usdRate(), categories, projects, week };
-      }),
-    /** A picture file per category id, for the home page's tiles. */
-    categoryPictures: () => cache.remember('category-pictures', () => listCategoryPictures(db)),
-    /** A static page's text as staff wrote it ('' in a language: the built-in text). */
-    staticPage: (page: StaticPage) => cache.remember(`static-page:${page}`, () => getStaticPage(db, page)),
-    /** Every visible product, as a shop list. */
-    all: (locale: Locale, view: ListView) =>
-      cache.remember<Answer<ProductListResponse>>(`all:${locale}:${viewKey(view)}`, () =>
-        listProducts(db, locale, { kind: 'all' }, view),
-      ),
-    /**
-     * The visible ones of these products, in this order (a shopper's recently viewed). Not cached:
-     * every shopper's list is their own.
-     */
-    cards: (locale: Locale, ids: number[]) => cardsInOrder(db, locale, ids),
-    /** A shop list; `view` sorts, filters and picks a page (default: the whole list as the spec's call answers). */
-    project: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
-      cache.remember<Answer<ProductListResponse>>(`project:${locale}:${link}:${viewKey(view)}`, () =>
-        listProducts(db, locale, { kind: 'project', link }, view),
-      ),
-    category: (locale: Locale, link: string, view: ListView = WHOLE_LIST) =>
-      cache.remember<Answer<ProductListResponse>>(`category:${locale}:${link}:${viewKey(view)}`, () =>
-        listProducts(db, locale, { kind: 'category', link }, view),
-      ),
-    search: (locale: Locale, text: string, view: ListView = WHOLE_LIST) =>
-      cache.remember<Answer<ProductListResponse>>(
-        `search:${locale}:${text.trim().toLowerCase()}:${viewKey(view)}`,
-        () => listProducts(db, locale, { kind: 'search', text }, view),
-      ),
-    /** Suggestions while typing; texts are cached as search reads them. */
-    suggest: (locale: Locale, text: string) =>
-      cache.remember<SearchSuggestions>(
-        `suggest:${locale}:${normaliseSearchText(text)}:${/\s$/u.test(text)}`,
-        () => suggestSearch(db, locale, text),
-      ),
-    /** "Did you mean" and popular products, for a search that found nothing. */
-    searchHelp: (locale: Locale, text: string) =>
-      cache.remember<SearchHelp>(`search-help:${locale}:${normaliseSearchText(text)}`, () =>
-        searchHelp(db, locale, text),
-      ),
+    ...catalogReads(),
+    /** The same reads, telling `seen` the keys of every answer read (a page's keys). */
+    readsFor: (seen: (keys: readonly string[]) => void) => catalogReads(seen),
     /** Counts a search for the back office, with what its first page found (cached by then). */
     countSearch: async (locale: Locale, text: string) => {
       const found = await catalog.search(locale, text, FIRST_PAGE);
       await recordSearch(db, text, found.value.paging?.total ?? 0, new Date());
     },
-    product: (locale: Locale, link: string) =>
-      cache.remember<Answer<ProductResponse>>(`product:${locale}:${link}`, () =>
-        getProduct(db, locale, link),
-      ),
     /**
-     * Call after any write to the catalogue, stock or rate: empties this instance's caches and
-     * resolves once the other instances have been told.
+     * After a write that shows everywhere (rates, projects, categories, synonyms, a CSV import):
+     * every cached answer and page is dropped, here and, once this resolves, on every instance.
      */
-    invalidate: () => {
-      catalogInvalidations.inc({ origin: 'local' });
-      cache.invalidate();
-      return invalidation.publish();
+    invalidate: () => change(EVERYTHING),
+    /**
+     * After a write to these products (price, texts, pictures, visibility, variants, reviews,
+     * release time): drops what shows them, on every instance once this resolves. `before` are
+     * the keys read before the write, when it may move a product between lists.
+     */
+    productsChanged: async (productIds: readonly number[], before: readonly string[] = []) =>
+      change({ keys: [...new Set([...before, ...(await productKeys(db, productIds))])] }),
+    /** Keys of these products as they are now: read before a write that may move them between lists. */
+    productKeys: (productIds: readonly number[]) => productKeys(db, productIds),
+    /**
+     * After the stock of these orders' products moved (placed, cancelled, expired, paid late,
+     * refunded): their answers are dropped at once, pages showing them within STOCK_GRACE_MS.
+     */
+    ordersChanged: async (orderIds: readonly number[]) =>
+      catalog.stockChanged(await orderProductIds(db, orderIds)),
+    /** After these products' stock moved (see ordersChanged). */
+    stockChanged: async (productIds: readonly number[]) => {
+      if (productIds.length === 0) return;
+      await change({ keys: await productKeys(db, productIds, { stockOnly: true }), stockOnly: true });
     },
-    /** Changes on every invalidation, here or elsewhere; the page cache keys on it. */
-    get generation() {
-      return cache.generation;
-    },
+    /** What changed, by key: the page cache reads freshness from it. */
+    changes,
     /** False while caches must not keep anything (see catalog/invalidation.ts). */
     canKeep: invalidation.canKeep,
   };
@@ -185,7 +264,10 @@ export function createServices(options: {
     rateLimits,
     mailShop,
     delivery,
-    close: () => invalidation.close(),
+    close: async () => {
+      await purge?.close();
+      await invalidation.close();
+    },
     storage,
   };
 }

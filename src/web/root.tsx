@@ -38,20 +38,20 @@ export const links: Route.LinksFunction = () => [
 
 export async function loader({ context, request }: Route.LoaderArgs) {
   const { services, locale, testMode, publicUrl } = context;
-  const initial = (await services.catalog.initial(locale)).value;
+  const menu = (await services.catalog.menu(locale)).value;
   const user = await context.account.currentUser();
   return {
     locale,
     testMode,
     publicUrl,
     shopEmail: services.config.shopEmail,
-    currencyUsd: initial.currencyUsd,
-    projects: initial.projects,
-    categories: initial.categories,
+    currencyUsd: menu.currencyUsd,
+    projects: menu.projects,
+    categories: menu.categories,
     /** Only what the header and the menu show; the profile page loads the rest. */
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     /** The header's badges: units in the basket, products in the wishlist. */
-    counts: await context.shopper.counts(locale),
+    counts: await context.shopper.counts(),
     overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
   };
 }

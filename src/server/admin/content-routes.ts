@@ -299,7 +299,8 @@ export function adminContentRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => {
         const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
-        await services.catalog.invalidate();
+        // Its product's rating shows on its page and its cards.
+        await services.catalog.productsChanged([review.product.id]);
         return { success: true, review };
       },
     }),

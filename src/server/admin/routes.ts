@@ -69,10 +69,26 @@ export function adminRoutes(services: Services) {
   const { db } = services;
   const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
-  /** A catalogue write: done, then the storefront's cache is emptied. */
+  /** A write that shows everywhere (projects, categories, synonyms): done, then every cache is emptied. */
   const write = async <T>(change: Promise<T>) => {
     const result = await change;
     await services.catalog.invalidate();
+    return result;
+  };
+  /**
+   * A write to one product: done, then what showed it before and shows it now is dropped (its
+   * project or categories may change with it).
+   */
+  const productWrite = async <T extends { id: number }>(productId: number | null, change: Promise<T>) => {
+    const before = productId === null ? [] : await services.catalog.productKeys([productId]);
+    const result = await change;
+    await services.catalog.productsChanged([result.id], before);
+    return result;
+  };
+  /** A write to an order that may move its stock: done, then what shows its products is dropped. */
+  const orderWrite = async <T>(orderId: number, change: Promise<T>) => {
+    const result = await change;
+    await services.catalog.ordersChanged([orderId]);
     return result;
   };
   const staff = { access: 'manager' as const, tags: ['admin'] };
@@ -233,7 +249,7 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ body, request }) => ({
         success: true,
-        product: await write(saveProduct(db, await actor(request), body, context())),
+        product: await productWrite(null, saveProduct(db, await actor(request), body, context())),
       }),
     }),
     defineRoute({
@@ -247,7 +263,8 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        product: await write(
+        product: await productWrite(
+          params.id,
           saveProduct(db, await actor(request), body, context(), { id: params.id, version: body.version }),
         ),
       }),
@@ -275,7 +292,8 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params, body, request }) => ({
         success: true,
-        product: await write(
+        product: await productWrite(
+          params.id,
           saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
         ),
       }),
@@ -288,7 +306,9 @@ export function adminRoutes(services: Services) {
       params: idParams,
       response: doneResponse,
       handler: async ({ params, request }) => {
-        await write(deleteProduct(db, await actor(request), params.id));
+        const before = await services.catalog.productKeys([params.id]);
+        await deleteProduct(db, await actor(request), params.id);
+        await services.catalog.productsChanged([], before);
         return { success: true };
       },
     }),
@@ -340,13 +360,17 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params, query, body, request }) => ({
         success: true,
-        order: await updateOrder(
-          db,
-          await actor(request),
+        // A cancellation puts the order's units back.
+        order: await orderWrite(
           params.id,
-          body,
-          query.locale ?? requestLocale(request),
-          services.mailShop,
+          updateOrder(
+            db,
+            await actor(request),
+            params.id,
+            body,
+            query.locale ?? requestLocale(request),
+            services.mailShop,
+          ),
         ),
       }),
     }),
@@ -395,7 +419,8 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, body, request }) => {
         const actorId = await actor(request);
         // Units put back in stock show in the shop at once.
-        const refund = await write(
+        const refund = await orderWrite(
+          params.id,
           refundOrder(db, services.config, {
             orderId: params.id,
             // Minor units of the order's currency: the wire amount has at most two decimals.
@@ -430,7 +455,10 @@ export function adminRoutes(services: Services) {
       response: answer,
       handler: async ({ params }) => ({
         success: true,
-        state: await write(refreshRefund(db, services.config, params, { shop: services.mailShop })),
+        state: await orderWrite(
+          params.id,
+          refreshRefund(db, services.config, params, { shop: services.mailShop }),
+        ),
       }),
     }),
     defineRoute({

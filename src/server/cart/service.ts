@@ -13,7 +13,7 @@ import {
   variantWeight,
 } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
-import { basketItems, baskets, products, productVariants, projects } from '../db/schema.ts';
+import { basketItems, baskets, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 
 /**
@@ -254,4 +254,33 @@ export async function mergeGuestBasket(db: Executor, sessionKey: string, userId:
 
 async function touchBasket(db: Executor, basketId: number) {
   await db.update(baskets).set({ updatedAt: new Date() }).where(eq(baskets.id, basketId));
+}
+
+/**
+ * The header's badges in one query: units in the owner's basket (as `getBasket` counts them) and,
+ * for a signed-in shopper, products in their wishlist (as `getWishlist` lists them).
+ */
+export async function headerCounts(
+  db: Executor,
+  owner: BasketOwner,
+): Promise<{ basket: number; wishlist: number }> {
+  const units = db
+    .select({ units: sql<string>`coalesce(sum(${basketItems.count}), 0)` })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(ownerCondition(owner));
+  const liked =
+    'userId' in owner
+      ? sql`(select count(*) from ${wishlistItems}
+          join ${products} on ${products.id} = ${wishlistItems.productId}
+          join ${projects} on ${projects.id} = ${products.projectId}
+          where ${wishlistItems.userId} = ${owner.userId} and ${products.visible} and ${projects.visible})`
+      : sql`0`;
+  const [row] = await db
+    .select({ basket: sql<string>`(${units})`, wishlist: sql<string>`${liked}` })
+    .from(sql`(select 1) as one`);
+  return { basket: Number(row?.basket ?? 0), wishlist: Number(row?.wishlist ?? 0) };
 }

@@ -5,12 +5,13 @@ import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
-import { addToWishlist, getWishlist, removeFromWishlist } from '../wishlist/service.ts';
+import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '../wishlist/service.ts';
 import {
   addToBasket,
   type BasketOwner,
   getBasket,
   getBasketWeight,
+  headerCounts,
   removeFromBasket,
   setBasketCount,
 } from './service.ts';
@@ -87,6 +88,9 @@ export function shopperActions(services: Services, request: FastifyRequest) {
       async get(locale: Locale) {
         return getWishlist(db, signedInUser(), locale);
       },
+      /** Whether the signed-in shopper's wishlist holds this product (false for a guest). */
+      has: (productId: number) =>
+        request.session.userId === undefined ? false : isInWishlist(db, request.session.userId, productId),
       /** Adds the product and answers the whole wishlist. */
       async add(productId: number, locale: Locale) {
         await addToWishlist(db, signedInUser(), productId);
@@ -112,16 +116,13 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const userId = request.session.userId;
         if (userId === undefined) throw new Unauthorized('sign-in-required');
         await addReview(db, userId, input);
-        await services.catalog.invalidate();
+        await services.catalog.productsChanged([input.product]);
       },
     },
-    /** The header's badges: units in the basket and products in the wishlist. */
-    async counts(locale: Locale) {
-      const [basket, wishlist] = await Promise.all([
-        this.basket.get(locale),
-        request.session.userId === undefined ? null : getWishlist(db, request.session.userId, locale),
-      ]);
-      return { basket: basket.count, wishlist: wishlist?.productList.length ?? 0 };
+    /** The header's badges: units in the basket and products in the wishlist (one query). */
+    async counts() {
+      const basketOwner = await owner(false);
+      return basketOwner ? headerCounts(db, basketOwner) : { basket: 0, wishlist: 0 };
     },
   };
 }

@@ -12,14 +12,15 @@ import { createServices } from '../services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { redisProblem, TEST_REDIS_URL } from '../testing/redis.ts';
+import type { CatalogChange } from './changes.ts';
 import { type CatalogInvalidation, redisInvalidation } from './invalidation.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 const reachable = (await redisProblem()) === null;
 
-const until = async (condition: () => boolean, timeoutMs = 3000) => {
+const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 3000) => {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
@@ -40,16 +41,25 @@ describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances
 
   it('tells the other instance, not the sender, and only keeps while it listens', async () => {
     const channel = `vitrina:test:${randomUUID()}`;
-    const heard = { a: 0, b: 0 };
-    const a = redisInvalidation({ redis: client(), channel, onRemoteChange: () => heard.a++ });
-    const b = redisInvalidation({ redis: client(), channel, onRemoteChange: () => heard.b++ });
+    const heard: { a: CatalogChange[]; b: CatalogChange[] } = { a: [], b: [] };
+    const a = redisInvalidation({
+      redis: client(),
+      channel,
+      onRemoteChange: (change) => heard.a.push(change),
+    });
+    const b = redisInvalidation({
+      redis: client(),
+      channel,
+      onRemoteChange: (change) => heard.b.push(change),
+    });
     channels.push(a, b);
     expect(b.canKeep()).toBe(false);
     await until(() => a.canKeep() && b.canKeep());
-    const before = { ...heard };
-    await a.publish();
-    await until(() => heard.b === before.b + 1);
-    expect(heard.a).toBe(before.a);
+    const before = { a: heard.a.length, b: heard.b.length };
+    await a.publish({ keys: ['product:7', 'category:shirts'], stockOnly: true });
+    await until(() => heard.b.length === before.b + 1);
+    expect(heard.b.at(-1)).toEqual({ keys: ['product:7', 'category:shirts'], stockOnly: true });
+    expect(heard.a).toHaveLength(before.a);
   });
 
   it('stops keeping when its subscription drops and clears again once back', async () => {
@@ -95,10 +105,34 @@ describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances
       await connection.db.update(products).set({ price: 7777_00 }).where(eq(products.link, 'wolf-shirt'));
       // B keeps its answer: without a message it would go on showing the old price.
       expect(await price()).toBe(before);
-      const generation = b.catalog.generation;
       await a.catalog.invalidate();
-      await until(() => b.catalog.generation > generation);
-      expect(await price()).toBe(7777);
+      await until(async () => (await price()) === 7777);
+    });
+
+    it("drops on the other instance only what a change names: a product's answer and its lists", async () => {
+      const config = loadConfig({
+        NODE_ENV: 'test',
+        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+      });
+      const instance = () => {
+        const services = createServices({ db: connection.db, config, usdRate: () => 90, redis: client() });
+        channels.push({ publish: async () => {}, canKeep: () => true, close: services.close });
+        return services;
+      };
+      const [a, b] = [instance(), instance()];
+      await until(() => a.catalog.canKeep() && b.catalog.canKeep());
+      const shirt = async () => (await b.catalog.product('en', 'wolf-shirt')).value.product;
+      const cap = async () => (await b.catalog.product('en', 'outlaw-statue')).value.product;
+      const shirtsList = async () => (await b.catalog.category('en', 't-shirts')).value.products;
+      const [shirtId, capBefore] = [(await shirt()).id, await cap()];
+      await shirtsList();
+      await connection.db.update(products).set({ price: 5555_00 }).where(eq(products.link, 'wolf-shirt'));
+      await connection.db.update(products).set({ price: 4444_00 }).where(eq(products.link, 'outlaw-statue'));
+      await a.catalog.productsChanged([shirtId]);
+      await until(async () => (await shirt()).price === 5555);
+      expect((await shirtsList()).find((card) => card.id === shirtId)?.price).toBe(5555);
+      // The cap was not named: B goes on answering what it kept.
+      expect((await cap()).price).toBe(capBefore.price);
     });
   });
 });

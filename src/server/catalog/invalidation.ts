@@ -1,9 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
+import { type CatalogChange, EVERYTHING } from './changes.ts';
 
 /**
- * Carries "the catalogue changed" from the instance that wrote to every other instance, so that
- * their caches (catalogue answers and server-rendered pages) drop what they hold.
+ * Carries what changed in the catalogue (its keys, or everything) from the instance that wrote to
+ * every other instance, so that their caches (catalogue answers and server-rendered pages) drop
+ * what shows it.
  *
  * With one process there is nothing to carry: `localInvalidation()`. With several, Redis pub/sub:
  * every instance subscribes to one channel and publishes on each write. A subscriber that loses
@@ -12,7 +14,7 @@ import type { Redis } from 'ioredis';
  */
 export interface CatalogInvalidation {
   /** Tells the other instances; resolves once Redis has handed the message to every subscriber. */
-  publish(): Promise<void>;
+  publish(change: CatalogChange): Promise<void>;
   /** False while a change made elsewhere could go unnoticed: caches must not keep answers then. */
   canKeep(): boolean;
   close(): Promise<void>;
@@ -28,8 +30,11 @@ export const CATALOG_INVALIDATION_CHANNEL = 'vitrina:catalog:invalidate';
 
 export function redisInvalidation(options: {
   redis: Redis;
-  /** Called when another instance changed the catalogue, or when messages may have been missed. */
-  onRemoteChange: () => void;
+  /**
+   * Called with what another instance changed, or with everything when messages may have been
+   * missed (the subscription was down).
+   */
+  onRemoteChange: (change: CatalogChange) => void;
   channel?: string;
   log?: (message: string) => void;
 }): CatalogInvalidation {
@@ -44,8 +49,10 @@ export function redisInvalidation(options: {
   });
   let subscribed = false;
 
-  subscriber.on('message', (from: string, sender: string) => {
-    if (from === channel && sender !== instance) onRemoteChange();
+  subscriber.on('message', (from: string, message: string) => {
+    if (from !== channel) return;
+    const { sender, change } = readMessage(message);
+    if (sender !== instance) onRemoteChange(change);
   });
   // Every (re)connection subscribes anew; nothing may be kept until the subscription stands,
   // and what was kept before may have missed messages, so it is dropped then too.
@@ -54,30 +61,31 @@ export function redisInvalidation(options: {
       .subscribe(channel)
       .then(() => {
         subscribed = true;
-        onRemoteChange();
+        onRemoteChange(EVERYTHING);
       })
       .catch((error: Error) => options.log?.(`catalogue invalidation: ${error.message}`));
   });
   subscriber.on('close', () => {
     if (subscribed) options.log?.('catalogue invalidation: Redis subscription lost, caching paused');
     subscribed = false;
-    onRemoteChange();
+    onRemoteChange(EVERYTHING);
   });
   subscriber.on('error', (error: Error) => options.log?.(`catalogue invalidation: ${error.message}`));
 
-  // A change that could not be announced is announced as soon as Redis is reachable again.
+  // A change that could not be announced is announced as soon as Redis is reachable again, as a
+  // change of everything (what else went unannounced meanwhile is not kept).
   let unannounced = false;
-  const publish = async () => {
+  const publish = async (change: CatalogChange) => {
     try {
       unannounced = false;
-      await redis.publish(channel, instance);
+      await redis.publish(channel, JSON.stringify({ sender: instance, change }));
     } catch (error) {
       unannounced = true;
       options.log?.(`catalogue invalidation: publish failed: ${(error as Error).message}`);
     }
   };
   redis.on('ready', () => {
-    if (unannounced) void publish();
+    if (unannounced) void publish(EVERYTHING);
   });
 
   return {
@@ -88,4 +96,21 @@ export function redisInvalidation(options: {
       subscriber.disconnect();
     },
   };
+}
+
+/** A message this channel carries; anything unreadable counts as a change of everything. */
+function readMessage(message: string): { sender: string; change: CatalogChange } {
+  try {
+    const parsed = JSON.parse(message) as {
+      sender?: unknown;
+      change?: Partial<{ everything: true; keys: unknown; stockOnly: unknown }>;
+    };
+    const change = parsed.change;
+    const sender = typeof parsed.sender === 'string' ? parsed.sender : '';
+    if (change && Array.isArray(change.keys) && change.keys.every((key) => typeof key === 'string'))
+      return { sender, change: { keys: change.keys as string[], stockOnly: change.stockOnly === true } };
+    return { sender, change: EVERYTHING };
+  } catch {
+    return { sender: '', change: EVERYTHING };
+  }
 }

@@ -233,3 +233,29 @@ describe('the wire', () => {
     );
   });
 });
+
+describe('CDN headers of the catalogue calls (ADR 0042)', () => {
+  it('let a shared cache keep an answer whose language is in the address, under the keys of what it shows', async () => {
+    const id = fixtures.id('wolf-shirt');
+    const product = await shop.app.inject({ url: '/api/product?locale=en&link=wolf-shirt' });
+    expect(product.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+    const keys = String(product.headers['surrogate-key']).split(' ');
+    expect(keys).toEqual(expect.arrayContaining(['shop', `product:${id}`]));
+    expect(String(product.headers['cache-tag']).split(',')).toEqual(keys);
+    const list = await shop.app.inject({ url: '/api/category?locale=en&link=t-shirts' });
+    expect(list.headers['surrogate-key']).toBe('shop category:t-shirts');
+    const initial = await shop.app.inject({ url: '/api/initial?locale=en' });
+    expect(initial.headers['cache-tag']).toBe(`shop,home,product:${id}`);
+  });
+
+  it('keep an answer private when a session came with it or its language was negotiated', async () => {
+    const signedIn = await shop.app.inject({
+      url: '/api/product?locale=en&link=wolf-shirt',
+      headers: { cookie: 'vitrina.sid=someone' },
+    });
+    expect(signedIn.headers['cache-control']).toBe('private, no-cache');
+    expect(signedIn.headers['surrogate-key']).toBeUndefined();
+    const negotiated = await shop.app.inject({ url: '/api/product?link=wolf-shirt' });
+    expect(negotiated.headers['cache-control']).toBe('private, no-cache');
+  });
+});

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   initialResponse,
   linkQuery,
@@ -9,10 +10,13 @@ import {
   searchSuggestionsResponse,
   suggestionsQuery,
 } from '../../contract/catalog.ts';
+import type { Locale } from '../../contract/locale.ts';
 import type { ListView } from '../../contract/shop.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
+import { catalogAnswerHeaders } from '../http/cdn.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
+import type { CachedAnswer } from './cache.ts';
 
 /** The optional sort, filters and page of a list call. */
 const listView = (query: {
@@ -29,8 +33,21 @@ const listView = (query: {
   page: query.page,
 });
 
-/** The catalogue calls of spec section 7; answers come from the read-through cache. */
-export function catalogRoutes({ catalog }: Services) {
+/**
+ * The catalogue calls of spec section 7; answers come from the read-through cache, with the CDN
+ * headers of their keys (http/cdn.ts).
+ */
+export function catalogRoutes({ catalog, config }: Services) {
+  const purging = config.cdnPurgeUrl !== undefined;
+  const send = (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    locale: Locale | undefined,
+    answer: CachedAnswer<unknown>,
+  ) => {
+    catalogAnswerHeaders(request, reply, answer, { localeInAddress: locale !== undefined, purging });
+    return sendJson(reply, answer.json);
+  };
   return [
     defineRoute({
       method: 'GET',
@@ -40,7 +57,7 @@ export function catalogRoutes({ catalog }: Services) {
       query: localeQuery,
       response: initialResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(reply, (await catalog.initial(query.locale ?? requestLocale(request))).json),
+        send(request, reply, query.locale, await catalog.initial(query.locale ?? requestLocale(request))),
     }),
     defineRoute({
       method: 'GET',
@@ -50,9 +67,11 @@ export function catalogRoutes({ catalog }: Services) {
       query: listQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(
+        send(
+          request,
           reply,
-          (await catalog.project(query.locale ?? requestLocale(request), query.link, listView(query))).json,
+          query.locale,
+          await catalog.project(query.locale ?? requestLocale(request), query.link, listView(query)),
         ),
     }),
     defineRoute({
@@ -63,9 +82,11 @@ export function catalogRoutes({ catalog }: Services) {
       query: listQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(
+        send(
+          request,
           reply,
-          (await catalog.category(query.locale ?? requestLocale(request), query.link, listView(query))).json,
+          query.locale,
+          await catalog.category(query.locale ?? requestLocale(request), query.link, listView(query)),
         ),
     }),
     defineRoute({
@@ -77,9 +98,11 @@ export function catalogRoutes({ catalog }: Services) {
       query: searchQuery,
       response: productListResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(
+        send(
+          request,
           reply,
-          (await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query))).json,
+          query.locale,
+          await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query)),
         ),
     }),
     defineRoute({
@@ -107,7 +130,12 @@ export function catalogRoutes({ catalog }: Services) {
       query: linkQuery,
       response: productResponse,
       handler: async ({ query, request, reply }) =>
-        sendJson(reply, (await catalog.product(query.locale ?? requestLocale(request), query.link)).json),
+        send(
+          request,
+          reply,
+          query.locale,
+          await catalog.product(query.locale ?? requestLocale(request), query.link),
+        ),
     }),
   ];
 }

@@ -10,6 +10,7 @@ import {
   recipientSchema,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
+import { orderProductIds, productsAnOrderMayMove } from '../catalog/change-keys.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
@@ -98,13 +99,14 @@ export async function placeOrder(
     if (placed) return placed;
     throw error;
   }
+  const moving = await productsAnOrderMayMove(services.db, userId);
   const order = await createOrder(services.db, userId, body, {
     deliveryCost: quote.cost,
     usdRate: services.usdRate(),
     expiresMinutes: services.config.orderExpiryMinutes,
     shop: services.mailShop,
   });
-  await services.catalog.invalidate();
+  await services.catalog.stockChanged([...moving, ...(await orderProductIds(services.db, [order.id]))]);
   return { order: currentOrder(order), payment: paymentForm(services.config, order) };
 }
 
@@ -265,7 +267,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       const result = await cancelPayment(db, provider, params, user, services.mailShop);
       if (result.status === -1 && result.order !== null && (await cancelledByShopper(db, result.order, user)))
         return { status: 1, order: result.order };
-      if (result.status === 1) await services.catalog.invalidate();
+      if (result.status === 1 && result.order !== null) await services.catalog.ordersChanged([result.order]);
       return result;
     },
 

@@ -41,7 +41,8 @@ export function paymentPageRoutes(services: Services) {
           services.mailShop,
         );
         // The order's stock is back: catalogue answers must show it.
-        if (result.status === 1) services.catalog.invalidate();
+        if (result.status === 1 && result.order !== null)
+          await services.catalog.ordersChanged([result.order]);
         return { success: true, ...result };
       },
     }),

@@ -4,14 +4,17 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { type CatalogChange, createChangeLog, EVERYTHING, STOCK_GRACE_MS } from '../catalog/changes.ts';
 import { pageCache } from './page-cache.ts';
 
 /**
  * A stand-in for the server-rendered app: a page that prints the "catalogue" price it read, as a
- * stream like React Router's adapter sends, behind the same plugins the shop uses.
+ * stream like React Router's adapter sends, behind the same plugins the shop uses. A product page
+ * `/product/x` shows the key `product:x`, any other page `home`.
  */
-async function shopWithPageCache(options: { status?: number; setCookie?: boolean } = {}) {
-  const catalogue = { price: 100, generation: 0, renders: 0, canKeep: true };
+async function shopWithPageCache(options: { status?: number; setCookie?: boolean; purging?: boolean } = {}) {
+  const catalogue = { price: 100, renders: 0, canKeep: true, now: 1_000_000 };
+  const changes = createChangeLog(() => catalogue.now);
   let pause: Promise<void> | undefined;
   const app = Fastify();
   await app.register(fastifyCookie);
@@ -22,8 +25,13 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
       cacheable: (path) => path === '/' || path.startsWith('/product/'),
       isPersonal: (request) => request.cookies.sid !== undefined,
       variant: (request) => request.cookies.locale ?? 'en',
-      generation: () => catalogue.generation,
+      keys: (request) => {
+        const path = request.url.split('?', 1)[0] ?? '/';
+        return [path.startsWith('/product/') ? `product:${path.slice('/product/'.length)}` : 'home'];
+      },
+      changes,
       canKeep: () => catalogue.canKeep,
+      purging: options.purging ?? false,
     });
     pages.get('/*', async (request, reply) => {
       catalogue.renders += 1;
@@ -36,9 +44,9 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
     });
     return cache;
   });
-  const change = (price: number) => {
+  const change = (price: number, what: CatalogChange = EVERYTHING) => {
     catalogue.price = price;
-    catalogue.generation += 1;
+    changes.record(what);
   };
   const holdRenders = () => {
     let release = () => {};
@@ -59,7 +67,12 @@ const page = async (
   headers: Record<string, string> = {},
 ) => {
   const response = await app.inject({ method: 'GET', url, headers });
-  return { status: response.statusCode, cache: response.headers['x-page-cache'], text: response.body };
+  return {
+    status: response.statusCode,
+    cache: response.headers['x-page-cache'],
+    text: response.body,
+    headers: response.headers,
+  };
 };
 
 describe('page cache', () => {
@@ -155,5 +168,65 @@ describe('page cache', () => {
     });
     expect(identity.headers['content-encoding']).toBeUndefined();
     expect(identity.body).toBe(plain.text);
+  });
+
+  it("keeps a product's page when another product's stock or price changes", async () => {
+    shop = await shopWithPageCache();
+    await page(shop.app, '/product/cap');
+    await page(shop.app, '/product/mug');
+    shop.change(80, { keys: ['product:mug'], stockOnly: true });
+    shop.change(80, { keys: ['product:mug'] });
+    shop.catalogue.now += STOCK_GRACE_MS;
+    const cap = await page(shop.app, '/product/cap');
+    expect(cap.cache).toBe('hit');
+    expect(cap.text).toContain('costs 100');
+    expect((await page(shop.app, '/product/mug')).text).toContain('costs 80');
+  });
+
+  it('drops a page at once when a price it shows changes, and within a second when only its stock does', async () => {
+    shop = await shopWithPageCache();
+    await page(shop.app, '/product/cap');
+    shop.change(90, { keys: ['product:cap'], stockOnly: true });
+    shop.catalogue.now += STOCK_GRACE_MS - 1;
+    // Rendered less than a second ago: the old stock may still show.
+    expect((await page(shop.app, '/product/cap')).cache).toBe('hit');
+    shop.catalogue.now += 1;
+    const after = await page(shop.app, '/product/cap');
+    expect(after.cache).toBe('miss');
+    expect(after.text).toContain('costs 90');
+    shop.change(70, { keys: ['product:cap'] });
+    expect((await page(shop.app, '/product/cap')).text).toContain('costs 70');
+  });
+
+  it('renders a page once for visitors who ask while it is being rendered', async () => {
+    shop = await shopWithPageCache();
+    const release = shop.holdRenders();
+    const asked = [
+      page(shop.app, '/product/cap'),
+      page(shop.app, '/product/cap'),
+      page(shop.app, '/product/cap'),
+    ];
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const answers = await Promise.all(asked);
+    expect(shop.catalogue.renders).toBe(1);
+    expect(answers.map((answer) => answer.cache).sort()).toEqual(['hit', 'hit', 'miss']);
+    expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
+  });
+
+  it('tells shared caches what a kept page shows, and keeps what a session sees private', async () => {
+    shop = await shopWithPageCache();
+    for (const answer of [await page(shop.app, '/product/cap'), await page(shop.app, '/product/cap')]) {
+      expect(answer.headers['cache-control']).toBe('public, max-age=0, s-maxage=1');
+      expect(answer.headers['surrogate-key']).toBe('shop product:cap');
+      expect(answer.headers['cache-tag']).toBe('shop,product:cap');
+    }
+    const personal = await page(shop.app, '/product/cap', { cookie: 'sid=abc' });
+    expect(personal.headers['cache-control']).toBe('private, no-cache');
+    expect(personal.headers['surrogate-key']).toBeUndefined();
+    expect((await page(shop.app, '/cart')).headers['cache-control']).toBe('private, no-cache');
+    await shop.app.close();
+    shop = await shopWithPageCache({ purging: true });
+    expect((await page(shop.app, '/')).headers['cache-control']).toBe('public, max-age=0, s-maxage=86400');
   });
 });

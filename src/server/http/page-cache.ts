@@ -3,15 +3,23 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
+import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../catalog/changes.ts';
+import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
 /**
  * Server-rendered catalogue pages for visitors without a personal session, kept ready to send.
  *
  * A page is kept per URL and per `variant` (locale, currency and anything else that changes the
- * page for an anonymous visitor) together with the catalogue generation it was rendered at; a
- * write anywhere (here or, through Redis, on another instance) moves the generation, so a kept
- * page is never served after a change of price, stock or rate. A page whose render started before
- * a change is not kept. Pages are compressed once (brotli and gzip), not per request.
+ * page for an anonymous visitor) with the keys of what it shows (the catalogue answers its loaders
+ * read) and the moment its render began. A change of one of those keys (here or, through Redis, on
+ * another instance) makes it stale at once; a change of stock only, once it has been kept for
+ * STOCK_GRACE_MS, so a drop's orders cost at most one render of a page a second (ADR 0042).
+ * A page whose render began before a change of what it shows is not kept. While a page renders,
+ * other visitors asking for it wait for it and get it rather than render it again. Pages are compressed once
+ * (brotli and gzip), not per request.
+ *
+ * Every HTML answer gets a Cache-Control: kept pages the CDN headers (cdn.ts) with their keys,
+ * anything else `private, no-cache`.
  */
 export interface PageCacheOptions {
   maxBytes: number;
@@ -20,14 +28,19 @@ export interface PageCacheOptions {
   /** True when the request carries a personal session: such pages are never kept or served. */
   isPersonal: (request: FastifyRequest) => boolean;
   variant: (request: FastifyRequest) => string;
-  generation: () => number;
+  /** What the page rendered for this request shows, in the key scheme of catalog/changes.ts. */
+  keys: (request: FastifyRequest) => Iterable<string>;
+  changes: ChangeLog;
   /** False while a change elsewhere could go unnoticed. */
   canKeep: () => boolean;
+  /** True when a CDN purge hook is configured (longer shared max-age, cdn.ts). */
+  purging: boolean;
   onLookup?: (outcome: 'hit' | 'miss') => void;
 }
 
 interface KeptPage {
-  generation: number;
+  mark: Mark;
+  keys: readonly string[];
   headers: Record<string, string>;
   body: Buffer;
   br?: Buffer;
@@ -38,7 +51,15 @@ interface KeptPage {
  * Headers of a rendered page that belong to the page itself rather than to one response. The
  * Content-Security-Policy is one: the page's inline scripts carry the nonce it names (ADR 0026).
  */
-const PAGE_HEADERS = ['content-type', 'cache-control', 'content-language', 'link', 'content-security-policy'];
+const PAGE_HEADERS = [
+  'content-type',
+  'cache-control',
+  'surrogate-key',
+  'cache-tag',
+  'content-language',
+  'link',
+  'content-security-policy',
+];
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -47,38 +68,71 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512,
   });
-  /** Requests that missed, with the key and generation their page would be kept under. */
-  const misses = new WeakMap<FastifyRequest, { key: string; generation: number }>();
+  /** Requests that missed, with the key their page would be kept under and when their render began. */
+  const misses = new WeakMap<FastifyRequest, { key: string; mark: Mark; done: (page?: KeptPage) => void }>();
+  /**
+   * Pages being rendered, by key: resolved with the rendered page when it is sent (or with nothing
+   * when it could not be shared: not a 200 page, a cookie set, the request abandoned).
+   */
+  const rendering = new Map<string, Promise<KeptPage | undefined>>();
+  const freshPage = (key: string) => {
+    const page = pages.get(key);
+    return page && options.changes.isFresh(page.mark, page.keys, STOCK_GRACE_MS) ? page : undefined;
+  };
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.method !== 'GET' || options.isPersonal(request)) return;
     const path = request.url.split('?', 1)[0] ?? '/';
     if (!options.cacheable(path)) return;
     const key = `${options.variant(request)} ${request.url}`;
-    const generation = options.generation();
-    const page = pages.get(key);
-    if (page && page.generation === generation) {
+    let page = freshPage(key);
+    const pending = page ? undefined : rendering.get(key);
+    // Who asked while the page was rendering gets that render, kept or not: it is as fresh as
+    // their own would be, and a drop's crowd costs one render at a time, not one each.
+    if (pending) page = freshPage(key) ?? (await pending) ?? freshPage(key);
+    if (page) {
       options.onLookup?.('hit');
       return sendKept(request, reply, page);
     }
     options.onLookup?.('miss');
     reply.header('x-page-cache', 'miss');
-    misses.set(request, { key, generation });
+    // The first to miss renders; who waited for it and still found nothing renders on its own.
+    let done: (page?: KeptPage) => void = () => {};
+    if (!pending) {
+      const render = new Promise<KeptPage | undefined>((resolve) => {
+        done = (rendered) => {
+          if (rendering.get(key) === render) rendering.delete(key);
+          resolve(rendered);
+        };
+      });
+      rendering.set(key, render);
+    }
+    misses.set(request, { key, mark: options.changes.mark(), done });
   });
+  const finish = async (request: FastifyRequest) => misses.get(request)?.done();
+  app.addHook('onResponse', finish);
+  app.addHook('onRequestAbort', finish);
 
   app.addHook('onSend', async (request, reply, payload) => {
+    const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     const miss = misses.get(request);
-    if (!miss || reply.statusCode !== 200 || reply.hasHeader('set-cookie')) return payload;
-    if (!String(reply.getHeader('content-type') ?? '').startsWith('text/html')) return payload;
+    const keepable = miss && html && reply.statusCode === 200 && !reply.hasHeader('set-cookie');
+    if (!keepable || reply.hasHeader('cache-control')) {
+      if (html && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+      return payload;
+    }
+    const keys = [...new Set(options.keys(request))];
+    sharedCacheHeaders(reply, keys, options.purging);
     const body = await readPayload(payload);
     if (body === undefined) return payload;
-    if (miss.generation === options.generation() && options.canKeep()) {
-      const headers: Record<string, string> = {};
-      for (const name of PAGE_HEADERS) {
-        const value = reply.getHeader(name);
-        if (value !== undefined) headers[name] = String(value);
-      }
-      const page: KeptPage = { generation: miss.generation, headers, body };
+    const headers: Record<string, string> = {};
+    for (const name of PAGE_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const page: KeptPage = { mark: miss.mark, keys, headers, body };
+    miss.done(page);
+    if (options.changes.isFresh(miss.mark, keys, STOCK_GRACE_MS) && options.canKeep()) {
       pages.set(miss.key, page);
       void compress(page).then((compressed) => {
         // Only if the same page is still kept (not replaced or dropped meanwhile).

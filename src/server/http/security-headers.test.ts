@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createChangeLog } from '../catalog/changes.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp } from '../testing/app.ts';
 import { pageCache } from './page-cache.ts';
@@ -81,8 +82,10 @@ describe('a kept page and its Content-Security-Policy', () => {
       cacheable: () => true,
       isPersonal: () => false,
       variant: () => 'en',
-      generation: () => 0,
+      keys: () => [],
+      changes: createChangeLog(),
       canKeep: () => true,
+      purging: false,
     });
     app.get('/', async (_request, reply) =>
       reply

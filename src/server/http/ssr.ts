@@ -30,6 +30,9 @@ const pageCacheLookups = counter({
   labelNames: ['outcome'],
 });
 
+/** The keys of the catalogue answers each page request's loaders read: what its page shows. */
+const keysReadFor = new WeakMap<FastifyRequest, Set<string>>();
+
 /** React Router's server build: every route of the app in one module. */
 const SERVER_BUILD = path.join(BUILD_DIRECTORY, 'server', 'index.js');
 
@@ -51,8 +54,10 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
       const overlay = services.config.testMode ? request.cookies[OVERLAY_COOKIE] === 'hidden' : false;
       return `${locale} ${currencyFor(locale)} ${overlay ? 'overlay-hidden' : 'overlay'}`;
     },
-    generation: () => services.catalog.generation,
+    keys: (request) => keysReadFor.get(request) ?? [],
+    changes: services.catalog.changes,
     canKeep: services.catalog.canKeep,
+    purging: services.config.cdnPurgeUrl !== undefined,
     onLookup: (outcome) => pageCacheLookups.inc({ outcome }),
   });
 }
@@ -65,18 +70,28 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
  */
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
-  const loadContext = (request: FastifyRequest, reply: FastifyReply): AppLoadContext => ({
-    services,
-    account: accountActions(services, request),
-    shopper: shopperActions(services, request),
-    checkout: checkoutActions(services, request),
-    ip: request.ip,
-    locale: requestLocale(request),
-    testMode: services.config.testMode,
-    publicUrl: services.config.publicUrl,
-    log: request.log,
-    cspNonce: reply.cspNonce,
-  });
+  const loadContext = (request: FastifyRequest, reply: FastifyReply): AppLoadContext => {
+    const keys = new Set<string>();
+    keysReadFor.set(request, keys);
+    const catalog = {
+      ...services.catalog,
+      ...services.catalog.readsFor((read) => {
+        for (const key of read) keys.add(key);
+      }),
+    };
+    return {
+      services: { ...services, catalog },
+      account: accountActions(services, request),
+      shopper: shopperActions(services, request),
+      checkout: checkoutActions(services, request),
+      ip: request.ip,
+      locale: requestLocale(request),
+      testMode: services.config.testMode,
+      publicUrl: services.config.publicUrl,
+      log: request.log,
+      cspNonce: reply.cspNonce,
+    };
+  };
   if (dev) {
     const vite = await (await import('vite')).createServer({ server: { middlewareMode: true } });
     app.addHook('onClose', () => vite.close());

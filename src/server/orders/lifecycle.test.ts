@@ -153,7 +153,9 @@ describe('stock comes back on every cancellation', () => {
   it('when the order expires, with the cancel mail in the order’s language', async () => {
     const order = await orderIn(0, 3);
     expect(await stockOf(outlaw())).toBe(97);
-    expect(await expireOrders(connection.db, new Date(Date.now() + 2 * 3600_000))).toBeGreaterThanOrEqual(1);
+    expect(
+      (await expireOrders(connection.db, new Date(Date.now() + 2 * 3600_000))).length,
+    ).toBeGreaterThanOrEqual(1);
     expect(await statusOf(order.id)).toBe(2);
     expect(await stockOf(outlaw())).toBe(100);
     const cancelMails = await connection.db.select().from(mails).where(eq(mails.template, 'order-cancelled'));

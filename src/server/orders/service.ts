@@ -423,19 +423,22 @@ export async function cancelOrder(
   });
 }
 
-/** Cancels unpaid orders past their time; safe when several instances run it at once. */
-export async function expireOrders(db: Database, now: Date, shop?: MailShop): Promise<number> {
+/**
+ * Cancels unpaid orders past their time; safe when several instances run it at once. Answers the
+ * ids of the orders it cancelled.
+ */
+export async function expireOrders(db: Database, now: Date, shop?: MailShop): Promise<number[]> {
   const due = await db
     .select({ id: orders.id })
     .from(orders)
     .where(and(eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt), lt(orders.expiresAt, now)))
     .orderBy(asc(orders.id))
     .limit(200);
-  let expired = 0;
+  const expired: number[] = [];
   for (const { id } of due) {
     try {
       await cancelOrder(db, id, { reason: 'expired', returnToBasket: false, shop, now });
-      expired += 1;
+      expired.push(id);
     } catch (error) {
       // Another instance, a payment or the shopper got there first.
       if (!(error instanceof Conflict)) throw error;

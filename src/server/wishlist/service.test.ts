@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addToBasket, getBasket, headerCounts } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs, mails, products, users } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { addToWishlist, setEnvisioned } from './service.ts';
+import { addToWishlist, getWishlist, isInWishlist, setEnvisioned } from './service.ts';
 
 let connection: DatabaseConnection;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
@@ -60,5 +61,40 @@ describe('envisioned items', () => {
     expect(await setEnvisioned(db, statue, false, { publicUrl: 'https://shop.example' })).toEqual({
       notified: 0,
     });
+  });
+});
+
+describe("the header's badges", () => {
+  it('count the units in the basket and the visible products in the wishlist in one answer, as the lists do', async () => {
+    const { db } = connection;
+    const [shopper] = await db
+      .insert(users)
+      .values({ email: 'badges@example.com', passwordHash: '' })
+      .returning();
+    if (!shopper) throw new Error('no user');
+    const owner = { userId: shopper.id };
+    expect(await headerCounts(db, owner)).toEqual({ basket: 0, wishlist: 0 });
+    const shirt = fixtures.id('wolf-shirt');
+    await addToBasket(db, owner, shirt);
+    await addToBasket(db, owner, shirt);
+    await addToWishlist(db, shopper.id, shirt);
+    await addToWishlist(db, shopper.id, fixtures.id('outlaw-statue'));
+    await db
+      .update(products)
+      .set({ visible: false })
+      .where(eq(products.id, fixtures.id('outlaw-statue')));
+    const basket = await getBasket(db, owner, 'en');
+    const wishlist = await getWishlist(db, shopper.id, 'en');
+    expect(await headerCounts(db, owner)).toEqual({
+      basket: basket.count,
+      wishlist: wishlist.productList.length,
+    });
+    expect(await headerCounts(db, owner)).toEqual({ basket: 2, wishlist: 1 });
+    expect(await isInWishlist(db, shopper.id, shirt)).toBe(true);
+    expect(await isInWishlist(db, shopper.id, fixtures.id('wolf-mug'))).toBe(false);
+    await db
+      .update(products)
+      .set({ visible: true })
+      .where(eq(products.id, fixtures.id('outlaw-statue')));
   });
 });

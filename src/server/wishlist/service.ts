@@ -95,3 +95,12 @@ export async function setEnvisioned(
     return { notified: recipients.length };
   });
 }
+
+/** Whether the user's wishlist holds this product. */
+export async function isInWishlist(db: Executor, userId: number, productId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ productId: wishlistItems.productId })
+    .from(wishlistItems)
+    .where(and(eq(wishlistItems.userId, userId), eq(wishlistItems.productId, productId)));
+  return row !== undefined;
+}

@@ -72,16 +72,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   ).value;
   const query = url.searchParams;
   const user = await context.account.currentUser();
-  const [reviews, wishlist] = await Promise.all([
+  const [reviews, inWishlist] = await Promise.all([
     loadReviews(context, product, Number(query.get('reviews') ?? 1)),
-    user ? context.shopper.wishlist.get(context.locale) : null,
+    user ? context.shopper.wishlist.has(product.id) : false,
   ]);
   return {
     product,
     similar,
     reviews,
     signedIn: user !== null,
-    inWishlist: wishlist?.productList.includes(product.id) ?? false,
+    inWishlist,
     /** A plain form added it to the cart, or published a review, and came back here. */
     added: query.get('added') === String(product.id),
     reviewed: query.get('reviewed') === '1',
