@@ -18,7 +18,10 @@ export type AuditEntity =
   | 'customer'
   | 'customer-note'
   | 'staff'
-  | 'synonym';
+  | 'synonym'
+  | 'drop'
+  | 'products'
+  | 'static-page';
 
 /** Every admin change: who, when, what, and the record before and after. */
 export async function recordAudit(

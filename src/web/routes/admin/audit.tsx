@@ -41,6 +41,9 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   'customer-note': 'admin-entity-customer-note',
   staff: 'admin-entity-staff',
   synonym: 'admin-entity-synonym',
+  drop: 'admin-entity-drop',
+  products: 'admin-entity-products',
+  'static-page': 'admin-entity-static-page',
 };
 
 const ACTIONS: Record<string, AdminMessageKey> = {
