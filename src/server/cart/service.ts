@@ -3,7 +3,7 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
-import { isOrderable, isReleased } from '../catalog/release.ts';
+import { isOrderable, isReleased, isVisible } from '../catalog/release.ts';
 import {
   basketLineKey,
   isDefaultVariant,
@@ -123,7 +123,7 @@ async function orderableVariant(db: Executor, productId: number, variant: number
     .select({ envisioned: products.envisioned, released: isReleased(now), orderable: isOrderable(now) })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(eq(products.id, productId), eq(products.visible, true), eq(projects.visible, true)));
+    .where(and(eq(products.id, productId), isVisible));
   if (product?.envisioned)
     throw new Invalid('envisioned-not-orderable', { product: ['envisioned-not-orderable'] });
   if (product && !product.released)

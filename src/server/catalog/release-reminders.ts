@@ -6,7 +6,7 @@ import { Conflict, NotFound } from '../errors.ts';
 import { type JobHandler, scheduleRecurring } from '../jobs/queue.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { isListed, isReleased } from './release.ts';
+import { isListed, isReleased, isVisible } from './release.ts';
 
 /**
  * "Remind me" on an announced product (ADR 0041): a signed-in shopper asks for one mail when it goes
@@ -35,7 +35,7 @@ export async function askForReleaseReminder(
     .select({ released: isReleased(now) })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(eq(products.id, request.productId), eq(products.visible, true), eq(projects.visible, true)));
+    .where(and(eq(products.id, request.productId), isVisible));
   if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   if (product.released)
     throw new Conflict('product-already-released', { product: ['product-already-released'] });

@@ -13,9 +13,11 @@ import { products, projects } from '../db/schema.ts';
 export const isReleased = (now: Date): SQL =>
   sql`(${products.releaseAt} is null or ${products.releaseAt} <= ${now.toISOString()}::timestamptz)`;
 
+/** Has a page shoppers can open: it and its project are visible (released or only announced). */
+export const isVisible: SQL = sql`(${products.visible} and ${projects.visible})`;
+
 /** Shown in lists, search, suggestions, counts, the sitemap and recommendations: visible and released. */
-export const isListed = (now: Date): SQL =>
-  sql`(${products.visible} and ${projects.visible} and ${isReleased(now)})`;
+export const isListed = (now: Date): SQL => sql`(${isVisible} and ${isReleased(now)})`;
 
 /**
  * Can be put in a basket and ordered (stock aside): listed, not only envisioned, and priced (the

@@ -32,7 +32,7 @@ import { NotFound } from '../errors.ts';
 import { productLimit } from '../orders/drop-rules.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
-import { isAvailable, isListed } from './release.ts';
+import { isAvailable, isListed, isVisible } from './release.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
 import { variantPrice, variantSale } from './variants.ts';
@@ -54,9 +54,6 @@ const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale =
 
 const statusOf = (visible: boolean, weekSale = false) =>
   (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
-
-/** The product page's condition: an announced product not released yet has its page too. */
-const visibleProduct = and(eq(products.visible, true), eq(projects.visible, true));
 
 function cardColumns(locale: Locale, now: Date) {
   return {
@@ -466,7 +463,7 @@ export async function getProduct(
     })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(visibleProduct, eq(products.link, link)));
+    .where(and(isVisible, eq(products.link, link)));
   if (!row) throw new NotFound('Product not found', { link: ['No such product'] }, 'page-not-found');
 
   const card = toCard(row);
