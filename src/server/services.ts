@@ -14,6 +14,7 @@ import { cdnPurge } from './catalog/cdn-purge.ts';
 import { orderProductIds, productKeys } from './catalog/change-keys.ts';
 import { type CatalogChange, cacheKeys, createChangeLog, EVERYTHING } from './catalog/changes.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
+import { createReleaseClock, productsReleasedAt } from './catalog/release.ts';
 import { suggestSearch } from './catalog/search.ts';
 import { recordSearch } from './catalog/search-stats.ts';
 import { normaliseSearchText } from './catalog/search-text.ts';
@@ -43,7 +44,7 @@ type Answer<T> = Omit<T, 'success'>;
 
 const catalogInvalidations = counter({
   name: 'vitrina_catalog_invalidations_total',
-  help: 'Catalogue changes recorded, by origin (a write here: local; a message from another instance or a Redis reconnect: remote) and scope (everything, keys, stock)',
+  help: 'Catalogue changes recorded, by origin (a write here: local; a message from another instance or a Redis reconnect: remote; a release time reached: release) and scope (everything, keys, stock)',
   labelNames: ['origin', 'scope'],
 });
 
@@ -73,10 +74,12 @@ export function createServices(options: {
   // What changed, by key (ADR 0042). Several instances share one Redis: a write on one drops what
   // shows it in the caches of all.
   const changes = createChangeLog();
-  const noteChange = (change: CatalogChange, origin: 'local' | 'remote') => {
+  const noteChange = (change: CatalogChange, origin: 'local' | 'remote' | 'release') => {
     const scope = 'everything' in change ? 'everything' : change.stockOnly ? 'stock' : 'keys';
     catalogInvalidations.inc({ origin, scope });
     changes.record(change);
+    // A release time may have been set or moved (stock moves never move one).
+    if (!('stockOnly' in change && change.stockOnly)) void releaseClock.rearm();
   };
   const invalidation: CatalogInvalidation = redis
     ? redisInvalidation({
@@ -86,6 +89,17 @@ export function createServices(options: {
       })
     : localInvalidation();
   const cache = createCatalogCache({ changes, canKeep: invalidation.canKeep });
+  // At each release time every instance drops what showed the released products as announced
+  // (ADR 0041, 0042): its own timer, no message needed, and the CDN is purged of the same keys.
+  const releaseClock = createReleaseClock({
+    db,
+    onRelease: async (at) => {
+      const released = await productKeys(db, await productsReleasedAt(db, at));
+      noteChange({ keys: released }, 'release');
+      purge?.purge({ keys: released });
+    },
+    log: options.log,
+  });
   const purge = config.cdnPurgeUrl ? cdnPurge({ url: config.cdnPurgeUrl, log: options.log }) : undefined;
   /** What a change here does: recorded, sent to the CDN, and told to the other instances (awaited). */
   const change = (what: CatalogChange) => {
@@ -137,7 +151,11 @@ export function createServices(options: {
         remember('category-pictures', () => listCategoryPictures(db), listKeys(cacheKeys.home)),
       /** A static page's text as staff wrote it ('' in a language: the built-in text); a save changes everything. */
       staticPage: (page: StaticPage) =>
-        remember(`static-page:${page}`, () => getStaticPage(db, page), () => []),
+        remember(
+          `static-page:${page}`,
+          () => getStaticPage(db, page),
+          () => [],
+        ),
       /** Every visible product, as a shop list. */
       all: (locale: Locale, view: ListView) =>
         remember<Answer<ProductListResponse>>(
@@ -265,6 +283,7 @@ export function createServices(options: {
     mailShop,
     delivery,
     close: async () => {
+      releaseClock.close();
       await purge?.close();
       await invalidation.close();
     },

@@ -12,6 +12,8 @@ export function useBrowser(
   options: {
     javaScriptEnabled?: boolean;
     locale?: string;
+    /** The browser's time zone (an IANA name); the machine's by default. */
+    timezoneId?: string;
     viewport?: { width: number; height: number };
     /** Journeys of the offline-reading worker allow it; the others keep pages off its cache. */
     serviceWorkers?: 'allow' | 'block';
@@ -40,6 +42,7 @@ export function useBrowser(
       baseURL: state.baseUrl,
       javaScriptEnabled: options.javaScriptEnabled ?? true,
       locale: options.locale ?? 'en-US',
+      ...(options.timezoneId ? { timezoneId: options.timezoneId } : {}),
       viewport: options.viewport ?? { width: 1280, height: 900 },
       hasTouch: options.hasTouch ?? false,
       serviceWorkers: options.serviceWorkers ?? 'block',

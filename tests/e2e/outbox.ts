@@ -49,6 +49,21 @@ export function waitForMail(recipient: string, pattern: RegExp, timeoutMs = 30_0
   return waitForMailIn(path.join(inject('dataDir'), 'outbox'), recipient, pattern, timeoutMs);
 }
 
+/** The texts of the mails to `recipient` in an outbox folder whose text matches `pattern`, newest first. */
+export function mailsIn(outbox: string, recipient: string, pattern: RegExp): string[] {
+  if (!existsSync(outbox)) return [];
+  return readdirSync(outbox)
+    .filter((name) => name.endsWith('.eml'))
+    .sort()
+    .reverse()
+    .flatMap((file) => {
+      const raw = readFileSync(path.join(outbox, file), 'utf8');
+      if (!raw.includes(recipient)) return [];
+      const text = plainTextParts(raw).join('\n');
+      return pattern.test(text) ? [text] : [];
+    });
+}
+
 /** The same, in any outbox folder (`<DATA_DIR>/outbox` of the server that sent it). */
 export async function waitForMailIn(
   outbox: string,
@@ -58,18 +73,8 @@ export async function waitForMailIn(
 ): Promise<string> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const files = existsSync(outbox)
-      ? readdirSync(outbox)
-          .filter((name) => name.endsWith('.eml'))
-          .sort()
-          .reverse()
-      : [];
-    for (const file of files) {
-      const raw = readFileSync(path.join(outbox, file), 'utf8');
-      if (!raw.includes(recipient)) continue;
-      const text = plainTextParts(raw).join('\n');
-      if (pattern.test(text)) return text;
-    }
+    const [newest] = mailsIn(outbox, recipient, pattern);
+    if (newest !== undefined) return newest;
     if (Date.now() > deadline) throw new Error(`No mail to ${recipient} matching ${pattern}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -31,4 +31,5 @@ export const INTENT = {
   wishlistRemove: 'wishlist-remove',
   review: 'review',
   stockAlert: 'stock-alert',
+  releaseReminder: 'release-reminder',
 } as const;

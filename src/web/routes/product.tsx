@@ -12,11 +12,13 @@ import { JsonLd, PublicPageHead } from '../components/page-head.tsx';
 import { DiscountBadge, Price, PriceFrom } from '../components/price.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { RecentlyViewed } from '../components/recently-viewed.tsx';
+import { ReleaseCountdown, ReleaseReminder } from '../components/release-countdown.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
 import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
 import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { orNotFound } from '../lib/load.ts';
+import { releaseReminderAction } from '../lib/release-reminder-form.ts';
 import { summarize } from '../lib/seo.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction } from '../lib/shopper-forms.ts';
@@ -72,14 +74,19 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   ).value;
   const query = url.searchParams;
   const user = await context.account.currentUser();
-  const [reviews, inWishlist] = await Promise.all([
+  // Announced only, until its release time (ADR 0041); the release clock empties the caches then.
+  const announced = product.releaseAt !== null && Date.parse(product.releaseAt) > Date.now();
+  const [reviews, inWishlist, reminded] = await Promise.all([
     loadReviews(context, product, Number(query.get('reviews') ?? 1)),
     user ? context.shopper.wishlist.has(product.id) : false,
+    user && announced ? context.shopper.releaseReminder.waiting(product.id) : false,
   ]);
   return {
     product,
     similar,
     reviews,
+    announced,
+    reminded,
     signedIn: user !== null,
     inWishlist,
     /** A plain form added it to the cart, or published a review, and came back here. */
@@ -91,7 +98,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 
 /**
  * Choosing an option only changes the address's query (`?size=L`): the page draws the choice from
- * the address with the data it has, so that needs no new data from the server.
+ * the address with the data it has, so that needs no new data from the server. The same address
+ * again is a revalidation (the release countdown reaching zero): that loads anew.
  */
 export function shouldRevalidate({
   currentUrl,
@@ -99,7 +107,8 @@ export function shouldRevalidate({
   formMethod,
   defaultShouldRevalidate,
 }: ShouldRevalidateFunctionArgs) {
-  if (formMethod || currentUrl.pathname !== nextUrl.pathname) return defaultShouldRevalidate;
+  if (formMethod || currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href)
+    return defaultShouldRevalidate;
   const withoutChoice = (url: URL) =>
     [...new URLSearchParams(url.search)].filter(([name]) => !isChoiceParam(name)).join('&');
   return withoutChoice(currentUrl) === withoutChoice(nextUrl) ? false : defaultShouldRevalidate;
@@ -112,6 +121,7 @@ export async function action({ context, params, request }: Route.ActionArgs) {
   const intent = formData.get('intent');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, page);
   if (intent === INTENT.stockAlert) return stockAlertAction(context, formData, page);
+  if (intent === INTENT.releaseReminder) return releaseReminderAction(context, formData, page);
   if (intent !== INTENT.review) throw data(null, { status: 400 });
   const parsed = parseForm(reviewBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
@@ -257,7 +267,7 @@ function picturesFor(product: Data['product'], choice: Choice): string[] {
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t, usdRate } = useShop();
-  const { product, similar, reviews } = loaderData;
+  const { product, similar, reviews, announced } = loaderData;
   const [searchParams, setSearchParams] = useSearchParams();
   const choice = readChoice(product, searchParams);
   const variant = chosenVariant(product, choice);
@@ -268,7 +278,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const inStock = variant
     ? variant.inStock
     : matchingVariants(product, choice).reduce((units, candidate) => units + candidate.inStock, 0);
-  const orderable = !product.envisioned && inStock > 0;
+  const orderable = !announced && !product.envisioned && inStock > 0;
+  const limit = variant?.perCustomerLimit ?? product.perCustomerLimit;
   const unchosen = product.options.find((option) => !choice.has(option.id));
   // Without JavaScript the refused form's answer comes back as the page's action data.
   const failure = formFailure(actionData);
@@ -329,23 +340,38 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           {product.options.length > 0 ? (
             <OptionPicker product={product} choice={choice} onChoose={choose} />
           ) : null}
-          <p className={`stock ${orderable ? 'stock--in' : 'stock--out'}`}>
-            {product.envisioned
-              ? t('envisioned')
-              : inStock > 0
-                ? t('in-stock', { count: inStock })
-                : variant && product.options.length > 0
-                  ? t('variant-sold-out')
-                  : t('out-of-stock')}
+          <p className={`stock ${orderable ? 'stock--in' : announced ? 'stock--announced' : 'stock--out'}`}>
+            {announced
+              ? t('announced')
+              : product.envisioned
+                ? t('envisioned')
+                : inStock > 0
+                  ? t('in-stock', { count: inStock })
+                  : variant && product.options.length > 0
+                    ? t('variant-sold-out')
+                    : t('out-of-stock')}
           </p>
+          {limit !== null ? (
+            <p className="product__limit">{t('per-customer-limit', { count: limit })}</p>
+          ) : null}
           {product.envisioned ? <p className="notice">{t('envisioned-info')}</p> : null}
+          {announced && product.releaseAt !== null ? (
+            <>
+              <ReleaseCountdown releaseAt={product.releaseAt} />
+              <ReleaseReminder
+                productId={product.id}
+                signedIn={loaderData.signedIn}
+                waiting={loaderData.reminded}
+              />
+            </>
+          ) : null}
           {missing ? (
             <p className="option-picker__missing" role="alert">
               {missing}
             </p>
           ) : null}
           {/* A sold-out choice (or product without options) can be asked for when it is back. */}
-          {!product.envisioned && inStock === 0 && (variant || product.options.length === 0) ? (
+          {!announced && !product.envisioned && inStock === 0 && (variant || product.options.length === 0) ? (
             <BackInStock
               productId={product.id}
               variantId={product.options.length > 0 ? variant?.id : undefined}
@@ -353,16 +379,18 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             />
           ) : null}
           <div className={`product__actions ${product.envisioned ? 'product__actions--envisioned' : ''}`}>
-            <AddToCart
-              productId={product.id}
-              variantId={product.options.length > 0 ? variant?.id : undefined}
-              action={`/product/${product.link}`}
-              // Enabled with an option left to choose: pressing it asks for the choice.
-              disabled={!(orderable || (unchosen && !product.envisioned))}
-              confirmed={loaderData.added}
-              failure={failedIntent === INTENT.addToCart ? failure : undefined}
-              onSubmit={askForChoice}
-            />
+            {announced ? null : (
+              <AddToCart
+                productId={product.id}
+                variantId={product.options.length > 0 ? variant?.id : undefined}
+                action={`/product/${product.link}`}
+                // Enabled with an option left to choose: pressing it asks for the choice.
+                disabled={!(orderable || (unchosen && !product.envisioned))}
+                confirmed={loaderData.added}
+                failure={failedIntent === INTENT.addToCart ? failure : undefined}
+                onSubmit={askForChoice}
+              />
+            )}
             <WishlistHeart
               productId={product.id}
               inWishlist={loaderData.inWishlist}
