@@ -186,8 +186,9 @@ async function visit(
       if (premature.status === 200) tally.addedBeforeRelease += 1;
       else if (premature.status < 500) tally.refusedBeforeRelease += 1;
     }
-    // The countdown turns the page orderable: shoppers react within half a second.
-    await sleep(drop.releaseAt.getTime() - Date.now() + Math.random() * 500);
+    // The countdown turns the page orderable: shoppers react within half a second (a timer may fire
+    // a millisecond early, hence the margin).
+    await sleep(drop.releaseAt.getTime() - Date.now() + 10 + Math.random() * 500);
   }
 
   // One to three units of a size (three is over the limit); the other size if this one is gone.
