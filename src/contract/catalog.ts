@@ -123,6 +123,11 @@ export const productVariantSchema = z.object({
   price: z.number().describe('Roubles'),
   sale: z.number().nullable(),
   inStock: z.number().int().describe('Units that can be ordered now'),
+  perCustomerLimit: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Units of this variant one customer may buy (basket and orders together), or null'),
 });
 
 export const productDetailSchema = productCardSchema.extend({
@@ -143,6 +148,19 @@ export const productDetailSchema = productCardSchema.extend({
   project: projectSchema.pick({ id: true, name: true, link: true }),
   categoryList: z.array(categorySchema.pick({ id: true, name: true, link: true })),
   rating: z.object({ average: z.number().nullable(), count: z.number().int() }).describe('Visible reviews'),
+  releaseAt: z
+    .string()
+    .nullable()
+    .describe(
+      'ISO 8601: when it goes on sale. Until then it is announced only (not orderable, in no list); null when never scheduled',
+    ),
+  perCustomerLimit: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      "Units one customer may buy (basket and orders together): its own or its drop's limit; null for none",
+    ),
 });
 
 export const countsSchema = z.object({

@@ -36,6 +36,10 @@ const en = {
   'envisioned-not-orderable':
     'This item is only envisioned: it cannot be ordered yet, but you can add it to your wishlist.',
   'out-of-stock': 'This product is out of stock.',
+  'product-not-released': 'This item is not on sale yet: its page shows when it goes on sale.',
+  'product-already-released': 'This item is on sale already: no reminder is needed.',
+  'limit-reached':
+    'You have reached the limit of this item per customer (your cart and orders together): it cannot be added.',
   'account-blocked': 'This account is blocked. Please write to the shop if you think this is a mistake.',
   'customer-is-staff': 'This is a staff account, not a customer: it cannot be blocked here.',
   'admin-only': 'Only an administrator can do this.',
@@ -154,6 +158,10 @@ const ru: Record<ErrorKey, string> = {
   'envisioned-not-orderable':
     'Этот товар пока только задуман: заказать его нельзя, но можно добавить в избранное.',
   'out-of-stock': 'Этого товара нет в наличии.',
+  'product-not-released': 'Этот товар ещё не в продаже: время начала продаж указано на его странице.',
+  'product-already-released': 'Этот товар уже в продаже: напоминание не нужно.',
+  'limit-reached':
+    'Вы достигли лимита этого товара на одного покупателя (в корзине и заказах вместе): добавить его нельзя.',
   'account-blocked': 'Эта учётная запись заблокирована. Если это ошибка, напишите магазину.',
   'customer-is-staff': 'Это учётная запись сотрудника, а не покупателя: заблокировать её здесь нельзя.',
   'admin-only': 'Это может сделать только администратор.',

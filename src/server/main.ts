@@ -1,6 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 import { Redis } from 'ioredis';
+import {
+  RELEASE_REMINDERS_JOB,
+  releaseRemindersHandler,
+  scheduleReleaseReminders,
+} from './catalog/release-reminders.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
 import { seedDemoData } from './db/seed/seed.ts';
@@ -12,7 +17,7 @@ import { createWorker, ENDED_JOBS_KEPT_DAYS, purgeEndedJobs, scheduleRecurring }
 import { mailSendHandler } from './mail/jobs.ts';
 import { MAIL_SEND_JOB } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
-import { expireOrders } from './orders/service.ts';
+import { ORDER_EXPIRY_JOB, orderExpiryHandler, scheduleOrderExpiry } from './orders/jobs.ts';
 import { createBoxberrySimulator } from './providers/simulators/boxberry.ts';
 import { createExchangeRateSimulator } from './providers/simulators/exchange-rates.ts';
 import { createPaypalSimulator } from './providers/simulators/paypal.ts';
@@ -24,7 +29,6 @@ import { createServices } from './services.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
 const JOB_PURGE_JOB = 'jobs.purge';
-const ORDER_EXPIRY_JOB = 'orders.expire';
 
 /**
  * Test mode's payment pages. They call the shop back on the loopback address, as the real
@@ -120,17 +124,20 @@ async function main() {
       [JOB_PURGE_JOB]: async (_payload, { now }) => {
         await purgeEndedJobs(connection.db, new Date(now.getTime() - ENDED_JOBS_KEPT_DAYS * DAY));
       },
-      [ORDER_EXPIRY_JOB]: async () => {
-        if ((await expireOrders(connection.db, new Date(), services.mailShop)) > 0)
-          await services.catalog.invalidate();
-      },
+      [ORDER_EXPIRY_JOB]: orderExpiryHandler({
+        db: connection.db,
+        shop: services.mailShop,
+        onExpired: () => services.catalog.invalidate(),
+      }),
+      [RELEASE_REMINDERS_JOB]: releaseRemindersHandler(connection.db, services.mailShop),
     },
     log: app.log,
   });
   await scheduleRecurring(connection.db, RATE_REFRESH_JOB, config.rates.refreshMinutes * 60_000);
   await scheduleRecurring(connection.db, SESSION_PURGE_JOB, DAY);
   await scheduleRecurring(connection.db, JOB_PURGE_JOB, DAY);
-  await scheduleRecurring(connection.db, ORDER_EXPIRY_JOB, 60_000);
+  await scheduleOrderExpiry(connection.db);
+  await scheduleReleaseReminders(connection.db);
   await app.listen({ host: config.host, port: config.port });
   // From the moment the server listens, a signal means a graceful shutdown: no await in between.
   let stopping = false;

@@ -10,6 +10,7 @@ import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
+import { createReleaseClock } from './catalog/release.ts';
 import { suggestSearch } from './catalog/search.ts';
 import { recordSearch } from './catalog/search-stats.ts';
 import { normaliseSearchText } from './catalog/search-text.ts';
@@ -38,7 +39,7 @@ type Answer<T> = Omit<T, 'success'>;
 
 const catalogInvalidations = counter({
   name: 'vitrina_catalog_invalidations_total',
-  help: 'Catalogue caches emptied: after a write here (local), or a message from another instance or a Redis reconnect (remote)',
+  help: 'Catalogue caches emptied: after a write here (local), a message from another instance or a Redis reconnect (remote), or a release time reached (release)',
   labelNames: ['origin'],
 });
 
@@ -72,11 +73,23 @@ export function createServices(options: {
         onRemoteChange: () => {
           catalogInvalidations.inc({ origin: 'remote' });
           cache.invalidate();
+          void releaseClock.rearm();
         },
         log: options.log,
       })
     : localInvalidation();
   const cache = createCatalogCache({ canKeep: invalidation.canKeep });
+  // At each release time every instance drops what it computed before it (ADR 0041): its own timer,
+  // no message needed. The one place a release empties the caches.
+  const releaseClock = createReleaseClock({
+    db,
+    onRelease: () => {
+      catalogInvalidations.inc({ origin: 'release' });
+      cache.invalidate();
+    },
+    log: options.log,
+  });
+  void releaseClock.rearm();
 
   const catalog = {
     initial: (locale: Locale) =>
@@ -141,6 +154,8 @@ export function createServices(options: {
     invalidate: () => {
       catalogInvalidations.inc({ origin: 'local' });
       cache.invalidate();
+      // A release time may have been set or moved.
+      void releaseClock.rearm();
       return invalidation.publish();
     },
     /** Changes on every invalidation, here or elsewhere; the page cache keys on it. */
@@ -181,7 +196,10 @@ export function createServices(options: {
     rateLimits,
     mailShop,
     delivery,
-    close: () => invalidation.close(),
+    close: () => {
+      releaseClock.close();
+      return invalidation.close();
+    },
     storage,
   };
 }

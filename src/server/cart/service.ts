@@ -1,8 +1,9 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import { isOrderable, isReleased } from '../catalog/release.ts';
 import {
   basketLineKey,
   isDefaultVariant,
@@ -15,10 +16,12 @@ import {
 import type { Executor } from '../db/client.ts';
 import { basketItems, baskets, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
+import { assertWithinPurchaseLimits } from '../orders/drop-rules.ts';
 
 /**
  * The basket: a signed-in user's, or a guest's tied to the session until sign-in merges it into
- * the user's. Counts are clamped to stock; envisioned and hidden products never get in.
+ * the user's. Counts are clamped to stock; envisioned, hidden and unreleased products never get in;
+ * a count above a per-customer limit is refused (ADR 0041), never cut silently.
  */
 export type BasketOwner = { userId: number } | { sessionKey: string };
 
@@ -49,12 +52,17 @@ export interface BasketLine {
   count: number;
 }
 
-export async function getBasket(db: Executor, owner: BasketOwner, locale: Locale): Promise<Basket> {
+export async function getBasket(
+  db: Executor,
+  owner: BasketOwner,
+  locale: Locale,
+  now: Date = new Date(),
+): Promise<Basket> {
   const basketId = await findBasketId(db, owner);
   if (basketId === undefined) return { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
   const rows = await db
     .select({
-      ...productViewColumns(locale),
+      ...productViewColumns(locale, now),
       price: variantPrice,
       sale: variantSale,
       quantity: productVariants.quantity,
@@ -106,25 +114,21 @@ export async function getBasketWeight(db: Executor, owner: BasketOwner): Promise
 }
 
 /**
- * A variant that may go into a basket: of a visible, priced, not envisioned product of a visible
- * project, in stock. Without a variant named, the product's only one (ADR 0036).
+ * A variant that may go into a basket: of an orderable product (catalog/release.ts), in stock.
+ * Without a variant named, the product's only one (ADR 0036). An envisioned or not yet released
+ * product is refused with its own reason.
  */
-async function orderableVariant(db: Executor, productId: number, variant: number | undefined) {
+async function orderableVariant(db: Executor, productId: number, variant: number | undefined, now: Date) {
   const [product] = await db
-    .select({ envisioned: products.envisioned })
+    .select({ envisioned: products.envisioned, released: isReleased(now), orderable: isOrderable(now) })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(
-      and(
-        eq(products.id, productId),
-        eq(products.visible, true),
-        eq(projects.visible, true),
-        gt(products.price, 0),
-      ),
-    );
-  if (!product) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
-  if (product.envisioned)
+    .where(and(eq(products.id, productId), eq(products.visible, true), eq(projects.visible, true)));
+  if (product?.envisioned)
     throw new Invalid('envisioned-not-orderable', { product: ['envisioned-not-orderable'] });
+  if (product && !product.released)
+    throw new Conflict('product-not-released', { product: ['product-not-released'] }, 'product-not-released');
+  if (!product?.orderable) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   const variantId = await resolveVariantId(db, productId, variant);
   const [stock] = await db
     .select({ quantity: productVariants.quantity })
@@ -134,15 +138,45 @@ async function orderableVariant(db: Executor, productId: number, variant: number
   return { variantId, quantity: stock.quantity };
 }
 
-/** Adds one unit (or one more) of a product's variant, never beyond its stock. */
+/** The user a basket belongs to, or null for a guest's: whose orders count towards limits. */
+const customerOf = (owner: BasketOwner) => ({ userId: 'userId' in owner ? owner.userId : null });
+
+/** The basket's lines of a product, with one line's count as it would be after a change. */
+async function linesAfterChange(
+  db: Executor,
+  basketId: number,
+  productId: number,
+  change: { variantId: number; count: (current: number) => number },
+) {
+  const lines = await db
+    .select({ productId: basketItems.productId, variantId: basketItems.variantId, count: basketItems.count })
+    .from(basketItems)
+    .where(and(eq(basketItems.basketId, basketId), eq(basketItems.productId, productId)));
+  const changed = lines.find((line) => line.variantId === change.variantId);
+  return [
+    ...lines.filter((line) => line !== changed),
+    { productId, variantId: change.variantId, count: change.count(changed?.count ?? 0) },
+  ];
+}
+
+/**
+ * Adds one unit (or one more) of a product's variant, never beyond its stock; refused (422
+ * limit-reached) when the customer already holds the product's or variant's per-customer limit.
+ */
 export async function addToBasket(
   db: Executor,
   owner: BasketOwner,
   productId: number,
   variant?: number,
+  now: Date = new Date(),
 ): Promise<void> {
-  const { variantId, quantity } = await orderableVariant(db, productId, variant);
+  const { variantId, quantity } = await orderableVariant(db, productId, variant, now);
   const basketId = await basketIdFor(db, owner);
+  await assertWithinPurchaseLimits(
+    db,
+    customerOf(owner),
+    await linesAfterChange(db, basketId, productId, { variantId, count: (current) => current + 1 }),
+  );
   await db
     .insert(basketItems)
     .values({ basketId, productId, variantId, count: 1 })
@@ -174,7 +208,10 @@ async function basketLine(db: Executor, owner: BasketOwner, productId: number, v
   return line && { basketId, ...line };
 }
 
-/** Sets a count, clamped to what is in stock; `force` tells the client its count was overridden. */
+/**
+ * Sets a count, clamped to what is in stock; `force` tells the client its count was overridden. A
+ * count above a per-customer limit is refused (422 limit-reached), not cut.
+ */
 export async function setBasketCount(
   db: Executor,
   owner: BasketOwner,
@@ -185,6 +222,11 @@ export async function setBasketCount(
   const line = await basketLine(db, owner, productId, variant);
   if (!line) throw new NotFound('product-unavailable', { product: ['product-unavailable'] });
   const count = line.quantity > 0 ? Math.max(1, Math.min(requested, line.quantity)) : Math.max(1, requested);
+  await assertWithinPurchaseLimits(
+    db,
+    customerOf(owner),
+    await linesAfterChange(db, line.basketId, productId, { variantId: line.variantId, count: () => count }),
+  );
   await db
     .update(basketItems)
     .set({ count })
@@ -215,18 +257,19 @@ export async function putIntoBasket(
   db: Executor,
   owner: BasketOwner,
   lines: readonly BasketLine[],
+  now: Date = new Date(),
 ): Promise<void> {
   if (lines.length === 0) return;
   const basketId = await basketIdFor(db, owner);
   for (const line of lines) {
     await db.execute(sql`
       insert into ${basketItems} (basket_id, product_id, variant_id, count)
-      select ${basketId}, p.id, v.id, least(${line.count}, v.quantity)
-      from ${productVariants} v
-      join ${products} p on p.id = v.product_id
-      join ${projects} pr on pr.id = p.project_id
-      where v.id = ${line.variantId} and p.id = ${line.productId}
-        and p.visible and pr.visible and not p.envisioned and p.price > 0 and v.quantity > 0
+      select ${basketId}, ${products.id}, ${productVariants.id}, least(${line.count}, ${productVariants.quantity})
+      from ${productVariants}
+      join ${products} on ${products.id} = ${productVariants.productId}
+      join ${projects} on ${projects.id} = ${products.projectId}
+      where ${productVariants.id} = ${line.variantId} and ${products.id} = ${line.productId}
+        and ${isOrderable(now)} and ${productVariants.quantity} > 0
       on conflict (basket_id, variant_id)
       do update set count = least(${basketItems.count} + excluded.count,
         (select quantity from ${productVariants} where id = excluded.variant_id))`);

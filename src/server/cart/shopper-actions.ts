@@ -1,6 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../contract/locale.ts';
 import { hashSecret } from '../accounts/tokens.ts';
+import {
+  askForReleaseReminder,
+  forgetReleaseReminder,
+  hasReleaseReminder,
+} from '../catalog/release-reminders.ts';
 import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
@@ -104,6 +109,26 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         if (userId === undefined)
           throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
         return askForStockAlert(db, userId, { productId, variantId, locale });
+      },
+    },
+    /** "Remind me" of an announced product (signed-in shoppers). */
+    releaseReminder: {
+      async ask(productId: number, locale: Locale) {
+        const userId = request.session.userId;
+        if (userId === undefined)
+          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
+        await askForReleaseReminder(db, userId, { productId, locale }, new Date());
+      },
+      async forget(productId: number) {
+        const userId = request.session.userId;
+        if (userId === undefined)
+          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
+        await forgetReleaseReminder(db, userId, productId);
+      },
+      /** Whether the visitor waits for a reminder of the product; never for a guest. */
+      async waiting(productId: number) {
+        const userId = request.session.userId;
+        return userId !== undefined && hasReleaseReminder(db, userId, productId);
       },
     },
     reviews: {

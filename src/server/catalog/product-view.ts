@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
-import { productImages, products, projects } from '../db/schema.ts';
+import { productImages, products } from '../db/schema.ts';
+import { isOrderable } from './release.ts';
 
 /**
  * How a product looks inside a basket, wishlist or order: localized name, first image, prices in
- * roubles and what can be ordered now (0 when hidden, envisioned, without a price or out of stock).
+ * roubles and what can be ordered now (0 when hidden, not released yet, envisioned, without a price
+ * or out of stock). The statement joins the product's project.
  */
-export function productViewColumns(locale: Locale) {
+export function productViewColumns(locale: Locale, now: Date) {
   return {
     id: products.id,
     link: products.link,
@@ -18,8 +20,7 @@ export function productViewColumns(locale: Locale) {
     sale: products.sale,
     quantity: products.quantity,
     envisioned: products.envisioned,
-    // A product without a price is never orderable (the database refuses one that is visible).
-    orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
+    orderable: sql<boolean>`${isOrderable(now)}`,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Executor } from '../db/client.ts';
 import { categories, orderItems, products, projects, searchSynonyms, searchWords } from '../db/schema.ts';
+import { isAvailable, isListed } from './release.ts';
 import { closestWord, normaliseSearchText, otherLayout, wordsOf } from './search-text.ts';
 
 /**
@@ -149,7 +150,12 @@ const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale =
  * Suggestions while typing: the best products (picture, name, price) and the projects and
  * categories whose names match, the last word read as unfinished. One statement after the plan.
  */
-export async function suggestSearch(db: Executor, locale: Locale, text: string): Promise<SearchSuggestions> {
+export async function suggestSearch(
+  db: Executor,
+  locale: Locale,
+  text: string,
+  now: Date = new Date(),
+): Promise<SearchSuggestions> {
   const plan = await planSearch(db, text, !/\s$/u.test(text));
   if (plan.terms.length === 0) return { text: plan.text, products: [], sections: [] };
   const query = planQuery(plan);
@@ -164,7 +170,7 @@ export async function suggestSearch(db: Executor, locale: Locale, text: string):
       candidates as (
         select ${products.id} as id, ts_rank(${products.searchVector}, search_query.query) as rank
         from ${products} join ${projects} on ${projects.id} = ${products.projectId}, search_query
-        where ${products.visible} and ${projects.visible} and ${products.searchVector} @@ search_query.query
+        where ${isListed(now)} and ${products.searchVector} @@ search_query.query
         limit ${SUGGESTION_CANDIDATES}
       ),
       best as (select id, rank from candidates order by rank desc, id limit ${SUGGESTED_PRODUCTS})
@@ -211,6 +217,7 @@ export async function closestNames(
   db: Executor,
   locale: Locale,
   text: string,
+  now: Date = new Date(),
 ): Promise<Array<{ name: string; link: string }>> {
   const words = wordsOf(normaliseSearchText(text)).filter((word) => word.length >= 3);
   if (words.length === 0) return [];
@@ -225,7 +232,7 @@ export async function closestNames(
   return rowsOf<{ name: string; link: string }>(
     await db.execute(sql`select ${localized(locale, products.nameRu, products.nameEn)} as name, ${products.link} as link
       from ${products} join ${projects} on ${projects.id} = ${products.projectId}
-      where ${products.visible} and ${projects.visible} and ${products.searchVector} @@ (${query})
+      where ${isListed(now)} and ${products.searchVector} @@ (${query})
       order by ts_rank(${products.searchVector}, ${query}) desc, ${products.id}
       limit ${DID_YOU_MEAN}`),
   );
@@ -237,13 +244,13 @@ const POPULAR = 8;
  * Popular products for a search that found nothing: the most ordered ones that can be bought, then
  * the week's featured ones, then in the shop's own order.
  */
-export async function popularProductIds(db: Executor): Promise<number[]> {
+export async function popularProductIds(db: Executor, now: Date = new Date()): Promise<number[]> {
   const rows = rowsOf<{ id: number }>(
     await db.execute(sql`select ${products.id} as id
       from ${products} join ${projects} on ${projects.id} = ${products.projectId}
       left join (select oi.product_id, sum(oi.count) as units from ${orderItems} oi group by oi.product_id) as ordered
         on ordered.product_id = ${products.id}
-      where ${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.quantity} > 0
+      where ${isAvailable(now)}
       order by coalesce(ordered.units, 0) desc, ${products.weekSale} desc, ${products.position}, ${products.id}
       limit ${POPULAR}`),
   );

@@ -29,8 +29,10 @@ import {
   projects,
 } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
+import { productLimit } from '../orders/drop-rules.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
+import { isAvailable, isListed } from './release.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
 import { variantPrice, variantSale } from './variants.ts';
@@ -53,11 +55,12 @@ const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale =
 const statusOf = (visible: boolean, weekSale = false) =>
   (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
 
+/** The product page's condition: an announced product not released yet has its page too. */
 const visibleProduct = and(eq(products.visible, true), eq(projects.visible, true));
 
-function cardColumns(locale: Locale) {
+function cardColumns(locale: Locale, now: Date) {
   return {
-    ...productViewColumns(locale),
+    ...productViewColumns(locale, now),
     projectId: products.projectId,
     weekSale: products.weekSale,
     // Hidden categories are listed once per statement: joined to categories, the planner scanned
@@ -96,9 +99,9 @@ const sizeValuesInStock = (productId: SQL) => sql`${productOptions} o
       where pvv.option_value_id = ov.id and v.quantity > 0)`;
 
 /** The card columns as `json_build_object` arguments: a statement can answer its cards as JSON. */
-const cardJson = (locale: Locale) =>
+const cardJson = (locale: Locale, now: Date) =>
   sql.join(
-    Object.entries(cardColumns(locale)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
+    Object.entries(cardColumns(locale, now)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
     sql`, `,
   );
 
@@ -111,6 +114,7 @@ type CardRow = {
   sale: number | null;
   quantity: number;
   envisioned: boolean;
+  orderable: boolean;
   projectId: number;
   weekSale: boolean;
   categoryIds: number[];
@@ -127,7 +131,7 @@ function toCard(row: CardRow): ProductCard {
     image: row.image,
     price: kopecksToRoubles(row.price),
     sale: row.sale === null ? null : kopecksToRoubles(row.sale),
-    inStock: row.envisioned || row.price <= 0 ? 0 : row.quantity,
+    inStock: row.orderable ? row.quantity : 0,
     envisioned: row.envisioned,
     project_id: row.projectId,
     categories: row.categoryIds.map(Number),
@@ -138,27 +142,37 @@ function toCard(row: CardRow): ProductCard {
   };
 }
 
+/** Cards of listed products (visible and released) only: what a shopper may find and buy. */
 async function selectCards(
   db: Executor,
   locale: Locale,
+  now: Date,
   where: SQL | undefined,
   orderBy: SQL[],
   limit?: number,
 ): Promise<ProductCard[]> {
   const query = db
-    .select(cardColumns(locale))
+    .select(cardColumns(locale, now))
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(visibleProduct, where))
+    .where(and(isListed(now), where))
     .orderBy(...orderBy);
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(toCard);
 }
 
-/** The cards of `ids` that are visible, in that order (the order a list statement or a shopper chose). */
-export async function cardsInOrder(db: Executor, locale: Locale, ids: number[]): Promise<ProductCard[]> {
+/**
+ * The cards of `ids` that are listed (visible and released), in that order (the order a list
+ * statement or a shopper chose).
+ */
+export async function cardsInOrder(
+  db: Executor,
+  locale: Locale,
+  ids: number[],
+  now: Date = new Date(),
+): Promise<ProductCard[]> {
   if (ids.length === 0) return [];
-  const cards = await selectCards(db, locale, inArray(products.id, ids), []);
+  const cards = await selectCards(db, locale, now, inArray(products.id, ids), []);
   const byId = new Map(cards.map((card) => [card.id, card]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
@@ -199,7 +213,10 @@ export async function listCategories(db: Executor, locale: Locale): Promise<Cate
  * the lowest id that has images. Read through the category index, one short walk per category,
  * however many products a category holds.
  */
-export async function listCategoryPictures(db: Executor): Promise<Record<number, string>> {
+export async function listCategoryPictures(
+  db: Executor,
+  now: Date = new Date(),
+): Promise<Record<number, string>> {
   const rows = rowsOf<{ id: number; file: string }>(
     await db.execute(sql`select ${categories.id} as id, picked.file
       from ${categories}
@@ -209,7 +226,7 @@ export async function listCategoryPictures(db: Executor): Promise<Record<number,
         from ${productCategories} pc
         join ${products} on ${products.id} = pc.product_id
         join ${projects} on ${projects.id} = ${products.projectId}
-        where pc.category_id = ${categories.id} and ${products.visible} and ${projects.visible}
+        where pc.category_id = ${categories.id} and ${isListed(now)}
           and exists (select 1 from ${productImages} pi where pi.product_id = pc.product_id)
         order by pc.product_id
         limit 1
@@ -220,8 +237,12 @@ export async function listCategoryPictures(db: Executor): Promise<Record<number,
 }
 
 /** Featured (week-sale) products for the home page. */
-export function listWeekProducts(db: Executor, locale: Locale): Promise<ProductCard[]> {
-  return selectCards(db, locale, eq(products.weekSale, true), defaultOrder, WEEK_LIMIT);
+export function listWeekProducts(
+  db: Executor,
+  locale: Locale,
+  now: Date = new Date(),
+): Promise<ProductCard[]> {
+  return selectCards(db, locale, now, eq(products.weekSale, true), defaultOrder, WEEK_LIMIT);
 }
 
 export type ListScope =
@@ -314,6 +335,7 @@ export async function listProducts(
   locale: Locale,
   scope: ListScope,
   view: ListView,
+  now: Date = new Date(),
 ): Promise<ProductList> {
   const query = await scopeQuery(db, locale, scope);
   // Each side section counts what choosing one of its items would show: the list under every
@@ -344,10 +366,10 @@ export async function listProducts(
     list as materialized (
       select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
         coalesce(${products.sale}, ${products.price}) as pays,
-        (${products.quantity} > 0 and not ${products.envisioned} and ${products.price} > 0) as available,
+        ${isAvailable(now)} as available,
         ${query.rank} as rank
       from ${products} join ${projects} on ${projects.id} = ${products.projectId} ${query.from}
-      where ${products.visible} and ${projects.visible} and ${query.where}
+      where ${isListed(now)} and ${query.where}
       ${query.limit === undefined ? sql`` : sql`order by ${query.order} limit ${query.limit}`}
     ),
     shown as (select * from list where ${filtersBut()}),
@@ -381,7 +403,7 @@ export async function listProducts(
             from ${sizeValuesInStock(sql`list.id`)}) as sized
           group by sized.key) as per_size) as sizes,
       -- the page's cards in full, in the page's order: no second round trip for them
-      (select coalesce(json_agg(json_build_object(${cardJson(locale)}) order by page.n), '[]')
+      (select coalesce(json_agg(json_build_object(${cardJson(locale, now)}) order by page.n), '[]')
         from page join ${products} on ${products.id} = page.id
         join ${projects} on ${projects.id} = ${products.projectId}) as cards`;
 
@@ -423,16 +445,23 @@ export async function listProducts(
   };
 }
 
+/**
+ * A visible product's page: released or only announced (then `releaseAt` is ahead and nothing can
+ * be ordered yet), with its per-customer limit when it has one.
+ */
 export async function getProduct(
   db: Executor,
   locale: Locale,
   link: string,
+  now: Date = new Date(),
 ): Promise<{ product: ProductDetail; similar: ProductCard[] }> {
   const [row] = await db
     .select({
-      ...cardColumns(locale),
+      ...cardColumns(locale, now),
       description: localized(locale, products.descriptionRu, products.descriptionEn),
       weight: products.weight,
+      releaseAt: products.releaseAt,
+      perCustomerLimit: productLimit,
       project: { id: projects.id, nameRu: projects.nameRu, nameEn: projects.nameEn, link: projects.link },
     })
     .from(products)
@@ -458,10 +487,10 @@ export async function getProduct(
           .from(categories)
           .where(inArray(categories.id, card.categories))
           .orderBy(asc(categories.position), asc(categories.id)),
-    listSimilar(db, locale, card),
+    listSimilar(db, locale, card, now),
     reviewSummary(db, row.id),
     card.hasOptions ? listOptions(db, locale, row.id) : Promise.resolve([]),
-    listVariants(db, row.id, !row.envisioned),
+    listVariants(db, row.id, row.orderable),
     card.hasOptions ? findSizeGuide(db, locale, card.categories) : Promise.resolve(null),
   ]);
 
@@ -475,6 +504,8 @@ export async function getProduct(
       variants,
       sizeGuide,
       weight: row.weight,
+      releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
+      perCustomerLimit: row.perCustomerLimit,
       project: {
         id: row.project.id,
         name: localized(locale, row.project.nameRu, row.project.nameEn),
@@ -526,6 +557,7 @@ async function listVariants(db: Executor, productId: number, orderable: boolean)
       price: variantPrice,
       sale: variantSale,
       quantity: productVariants.quantity,
+      perCustomerLimit: productVariants.perCustomerLimit,
       values: sql<number[]>`coalesce((select array_agg(pvv.option_value_id order by o.position, o.id)
         from ${productVariantValues} pvv
         join ${productOptionValues} ov on ov.id = pvv.option_value_id
@@ -543,6 +575,7 @@ async function listVariants(db: Executor, productId: number, orderable: boolean)
     price: kopecksToRoubles(variant.price),
     sale: variant.sale === null ? null : kopecksToRoubles(variant.sale),
     inStock: orderable && variant.price > 0 ? variant.quantity : 0,
+    perCustomerLimit: variant.perCustomerLimit,
   }));
 }
 
@@ -564,8 +597,13 @@ async function findSizeGuide(db: Executor, locale: Locale, categoryIds: number[]
  * first. Those sharing a category are counted from the category index; the same project's others
  * are read only when these are fewer than SIMILAR_LIMIT.
  */
-async function listSimilar(db: Executor, locale: Locale, product: ProductCard): Promise<ProductCard[]> {
-  const available = sql`(${products.quantity} > 0 and not ${products.envisioned} and ${products.price} > 0)`;
+async function listSimilar(
+  db: Executor,
+  locale: Locale,
+  product: ProductCard,
+  now: Date,
+): Promise<ProductCard[]> {
+  const available = isAvailable(now);
   const sharing =
     product.categories.length === 0
       ? []
@@ -576,7 +614,7 @@ async function listSimilar(db: Executor, locale: Locale, product: ProductCard): 
               group by pc.product_id) as sharing
             join ${products} on ${products.id} = sharing.product_id
             join ${projects} on ${projects.id} = ${products.projectId}
-            where ${products.visible} and ${projects.visible}
+            where ${isListed(now)}
             order by sharing.shared desc, (${products.projectId} = ${product.project_id}) desc, ${available} desc,
               ${products.id}
             limit ${SIMILAR_LIMIT}`),
@@ -587,6 +625,7 @@ async function listSimilar(db: Executor, locale: Locale, product: ProductCard): 
       : await selectCards(
           db,
           locale,
+          now,
           and(
             eq(products.projectId, product.project_id),
             ne(products.id, product.id),
@@ -595,7 +634,7 @@ async function listSimilar(db: Executor, locale: Locale, product: ProductCard): 
           [sql`${available} desc`, asc(products.id)],
           SIMILAR_LIMIT - sharing.length,
         );
-  return [...(await cardsInOrder(db, locale, sharing)), ...sameProject];
+  return [...(await cardsInOrder(db, locale, sharing, now)), ...sameProject];
 }
 
 export interface SearchHelp {
@@ -605,7 +644,15 @@ export interface SearchHelp {
 }
 
 /** What the search page offers instead of an empty list when a search finds nothing. */
-export async function searchHelp(db: Executor, locale: Locale, text: string): Promise<SearchHelp> {
-  const [didYouMean, popular] = await Promise.all([closestNames(db, locale, text), popularProductIds(db)]);
-  return { didYouMean, popular: await cardsInOrder(db, locale, popular) };
+export async function searchHelp(
+  db: Executor,
+  locale: Locale,
+  text: string,
+  now: Date = new Date(),
+): Promise<SearchHelp> {
+  const [didYouMean, popular] = await Promise.all([
+    closestNames(db, locale, text, now),
+    popularProductIds(db, now),
+  ]);
+  return { didYouMean, popular: await cardsInOrder(db, locale, popular, now) };
 }

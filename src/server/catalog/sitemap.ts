@@ -1,20 +1,21 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { LOCALES, type Locale, localizedPath } from '../../contract/locale.ts';
 import type { Executor } from '../db/client.ts';
 import { products, projects } from '../db/schema.ts';
+import { isListed } from './release.ts';
 
 export interface ProductLink {
   link: string;
   updatedAt: Date;
 }
 
-/** Every product a shopper can open (visible, in a visible project), for sitemap.xml. */
-export function listProductLinks(db: Executor): Promise<ProductLink[]> {
+/** Every listed product (visible, in a visible project, released), for sitemap.xml. */
+export function listProductLinks(db: Executor, now: Date = new Date()): Promise<ProductLink[]> {
   return db
     .select({ link: products.link, updatedAt: products.updatedAt })
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(eq(products.visible, true), eq(projects.visible, true)))
+    .where(isListed(now))
     .orderBy(asc(products.position), asc(products.id));
 }
 

@@ -95,6 +95,7 @@ describe('the product view of a product with options', () => {
         price: 3100,
         sale: null,
         inStock: 1,
+        perCustomerLimit: null,
       },
       expect.objectContaining({ values: [valueId('Red'), valueId('M')], inStock: 0 }),
       expect.objectContaining({ values: [valueId('Red'), valueId('L')], inStock: 2 }),
@@ -136,7 +137,15 @@ describe('the product view of a product with options', () => {
       sizeGuide: null,
     });
     expect(product.variants).toEqual([
-      { id: expect.any(Number), sku: 'wolf-mug', values: [], price: 1200, sale: null, inStock: 0 },
+      {
+        id: expect.any(Number),
+        sku: 'wolf-mug',
+        values: [],
+        price: 1200,
+        sale: null,
+        inStock: 0,
+        perCustomerLimit: null,
+      },
     ]);
   });
 

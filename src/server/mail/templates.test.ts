@@ -40,6 +40,7 @@ const samples: MailData = {
     options: 'Размер: L',
     link: 'https://shop.example/product/guardian-hoodie?variant=7',
   },
+  'release-reminder': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
   'staff-invite': {
     role: 'manager',
     link: 'https://shop.example/reset?token=t0k&email=a%40b.c',

@@ -51,6 +51,8 @@ export interface MailData {
   'envisioned-available': { productName: string; link: string };
   /** A variant a shopper waited for is in stock again; `options` is its label ("Size: L") or null. */
   'back-in-stock': { productName: string; options: string | null; link: string };
+  /** A product the reader asked to be reminded of went on sale (ADR 0041). */
+  'release-reminder': { productName: string; link: string };
   /** An admin made the reader staff: the link sets a password (a reset token) and opens the way in. */
   'staff-invite': { role: 'manager' | 'admin'; link: string; expiresInHours: number };
 }
@@ -68,6 +70,7 @@ export const MAIL_TEMPLATES = [
   'order-shipped',
   'envisioned-available',
   'back-in-stock',
+  'release-reminder',
   'staff-invite',
 ] as const satisfies readonly MailTemplate[];
 
@@ -758,6 +761,33 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
         {
           kind: 'note',
           text: 'You are receiving this because you asked to be told when it returns. We write about it once; the edition is limited.',
+        },
+      ],
+    }),
+  },
+
+  'release-reminder': {
+    ru: ({ productName, link }) => ({
+      subject: `Уже в продаже: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('Товар, о котором вы просили напомнить, поступил в продажу:'),
+        paragraph(strong(productName)),
+        { kind: 'button', label: 'Перейти к товару', href: link },
+        {
+          kind: 'note',
+          text: 'Вы получили это письмо, потому что нажали «Напомнить» на странице товара. Мы пишем об этом один раз; тираж ограничен.',
+        },
+      ],
+    }),
+    en: ({ productName, link }) => ({
+      subject: `On sale now: ${oneLine(productName, 100)}`,
+      blocks: [
+        paragraph('The item you asked us to remind you of is on sale now:'),
+        paragraph(strong(productName)),
+        { kind: 'button', label: 'View the item', href: link },
+        {
+          kind: 'note',
+          text: 'You are receiving this because you pressed "Remind me" on the item\'s page. We write about it once; the edition is limited.',
         },
       ],
     }),

@@ -1,7 +1,8 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
+import { isOrderable } from '../catalog/release.ts';
 import { notifyBackInStock } from '../catalog/stock-alerts.ts';
 import type { Executor } from '../db/client.ts';
-import { orderItems, orderStatusHistory, orders, products, productVariants } from '../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
@@ -64,8 +65,8 @@ export async function takeStock(
           eq(productVariants.productId, item.productId),
           gte(productVariants.quantity, item.count),
           options.orderableOnly
-            ? sql`exists (select 1 from ${products} where ${products.id} = ${item.productId}
-                and ${products.visible} and not ${products.envisioned})`
+            ? sql`exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
+                where ${products.id} = ${item.productId} and ${isOrderable(now)})`
             : undefined,
         ),
       )

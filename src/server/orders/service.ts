@@ -11,6 +11,7 @@ import type {
 } from '../../contract/orders.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
+import { isOrderable } from '../catalog/release.ts';
 import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
@@ -29,6 +30,7 @@ import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop, OrderMailData } from '../mail/templates.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { ORDER_STATUS } from './status.ts';
 
@@ -45,6 +47,7 @@ export interface CheckoutContext {
   deliveryCost: number;
   /** Roubles per dollar now; frozen on the order when it is paid in dollars. */
   usdRate: number;
+  /** The shop's unpaid hold; an order of a drop's product holds for the drop's (shorter) time. */
   expiresMinutes: number;
   shop?: MailShop;
   clock?: () => Date;
@@ -144,7 +147,7 @@ export async function createOrder(
         price: variantPrice,
         sale: variantSale,
         quantity: productVariants.quantity,
-        orderable: sql<boolean>`(${products.visible} and ${projects.visible} and not ${products.envisioned} and ${products.price} > 0)`,
+        orderable: sql<boolean>`${isOrderable(now)}`,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
@@ -159,7 +162,19 @@ export async function createOrder(
       .map((item) => item.productId);
     if (unavailable.length > 0) throw unavailableError(unavailable);
 
+    // Per-customer limits once the products' rows are locked: the customer's other orders of them
+    // cannot change until this one commits (ADR 0041).
+    await lockProducts(
+      transaction,
+      items.map((item) => item.productId),
+    );
+    await assertWithinPurchaseLimits(transaction, { userId }, items);
     await takeStock(transaction, items, now, { orderableOnly: true });
+    const holdMinutes = await unpaidHoldMinutes(
+      transaction,
+      items.map((item) => item.productId),
+      context.expiresMinutes,
+    );
 
     const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
     const [order] = await transaction
@@ -185,7 +200,7 @@ export async function createOrder(
         status: ORDER_STATUS.current,
         // A key already used by an order that is no longer awaiting payment was a stale form.
         checkoutKey: placed ? null : (input.checkoutKey ?? null),
-        expiresAt: new Date(now.getTime() + context.expiresMinutes * 60_000),
+        expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
         createdAt: now,
         updatedAt: now,
       })
@@ -467,6 +482,7 @@ export async function getOrder(
   userId: number,
   orderId: number,
   locale: Locale,
+  now: Date = new Date(),
 ): Promise<OrderDetail> {
   const [order] = await db
     .select()
@@ -475,7 +491,7 @@ export async function getOrder(
   if (!order) throw new NotFound('not-found', { order: ['not-found'] });
   const items = await db
     .select({
-      ...productViewColumns(locale),
+      ...productViewColumns(locale, now),
       count: orderItems.count,
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,

@@ -42,6 +42,7 @@ export async function createTestApp(
     connection,
     async close() {
       await app.close();
+      await services.close();
       await connection.close();
     },
   };

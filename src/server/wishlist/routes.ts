@@ -70,5 +70,32 @@ export function wishlistRoutes(services: Services) {
         return { success: true };
       },
     }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/release-reminders',
+      summary:
+        'Ask to be mailed once when an announced product goes on sale (signed in; idempotent; 409 product-already-released)',
+      tags: ['wishlist'],
+      query: basketQuery,
+      body: productBody,
+      response: doneResponse,
+      handler: async ({ query, body, request }) => {
+        await shopper(request).releaseReminder.ask(body.product, query.locale ?? requestLocale(request));
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/release-reminders/:id',
+      summary:
+        'No reminder of the product after all (signed in; idempotent); POST with _method=DELETE works too',
+      tags: ['wishlist'],
+      body: productBody,
+      response: doneResponse,
+      handler: async ({ body, request }) => {
+        await shopper(request).releaseReminder.forget(body.product);
+        return { success: true };
+      },
+    }),
   ];
 }

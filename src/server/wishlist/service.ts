@@ -10,9 +10,15 @@ import type { MailShop } from '../mail/templates.ts';
 
 /** Signed-in users' wishlists. Envisioned items can be wishlisted; their fans hear when they are made. */
 
-export async function getWishlist(db: Executor, userId: number, locale: Locale): Promise<Wishlist> {
+/** Announced products not released yet are listed too, not orderable until their release. */
+export async function getWishlist(
+  db: Executor,
+  userId: number,
+  locale: Locale,
+  now: Date = new Date(),
+): Promise<Wishlist> {
   const rows = await db
-    .select(productViewColumns(locale))
+    .select(productViewColumns(locale, now))
     .from(wishlistItems)
     .innerJoin(products, eq(products.id, wishlistItems.productId))
     .innerJoin(projects, eq(projects.id, products.projectId))

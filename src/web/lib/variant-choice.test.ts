@@ -25,9 +25,9 @@ const shirt: Pick<ProductDetail, 'options' | 'variants'> = {
     },
   ],
   variants: [
-    { id: 101, sku: 'black-m', values: [11, 21], price: 100, sale: null, inStock: 1 },
-    { id: 102, sku: 'red-m', values: [12, 21], price: 100, sale: null, inStock: 0 },
-    { id: 103, sku: 'red-l', values: [12, 22], price: 120, sale: null, inStock: 2 },
+    { id: 101, sku: 'black-m', values: [11, 21], price: 100, sale: null, inStock: 1, perCustomerLimit: null },
+    { id: 102, sku: 'red-m', values: [12, 21], price: 100, sale: null, inStock: 0, perCustomerLimit: null },
+    { id: 103, sku: 'red-l', values: [12, 22], price: 120, sale: null, inStock: 2, perCustomerLimit: null },
   ],
 };
 const params = (query: string) => new URLSearchParams(query);
