@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
-import { type Child, freePort, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
+import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
 
 /**
@@ -63,6 +63,22 @@ export async function createDatabase(template?: string): Promise<ShopDatabase> {
       await onServer(`drop database if exists ${name} with (force)`);
     },
   };
+}
+
+/** Waits until the instances' mail workers have sent every queued mail (no `mail.send` job left). */
+export async function waitForMailJobs(database: ShopDatabase, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { rows } = await database.sql.query<{ count: number }>(
+      "select count(*)::int as count from jobs where kind = 'mail.send' and finished_at is null",
+    );
+    const pending = rows[0]?.count ?? 0;
+    if (pending === 0) return;
+    if (Date.now() > deadline) {
+      throw new Error(`${pending} mail jobs still pending after ${timeoutMs / 1000} s`);
+    }
+    await sleep(250);
+  }
 }
 
 export interface Account {

@@ -5,8 +5,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { sleep } from '../../bench/processes.ts';
 import { PRODUCTS } from '../../src/server/db/seed/catalogue.ts';
 import { waitForMailIn } from '../e2e/outbox.ts';
-import { ADMIN, withTwoInstances } from './cluster.ts';
-import { orderBody, Shopper } from './shopper.ts';
+import { ADMIN, waitForMailJobs, withTwoInstances } from './cluster.ts';
+import { orderBody, payAtRobokassa, Shopper } from './shopper.ts';
 
 /**
  * Two instances of the shop on one PostgreSQL database and one shared data folder: a shopper's
@@ -102,14 +102,7 @@ describe('several instances on one PostgreSQL', () => {
       payment: { url: string; fields: Record<string, string> };
     }>('order', 'POST', '/api/order', { json: orderBody(email) });
     expect(placed.order.status).toBe(0);
-    const invoice = await shopper.post('robokassa page', placed.payment.url, { form: placed.payment.fields });
-    expect(invoice.status).toBe(200);
-    const ticket = Object.fromEntries(
-      [...invoice.text.matchAll(/<input type="hidden" name="(invoice|mac)" value="([^"]+)">/g)]
-        .slice(0, 2)
-        .map((match) => [match[1], match[2]]),
-    ) as Record<string, string>;
-    const paid = await shopper.post('robokassa pay', `${placed.payment.url}/pay`, { form: ticket });
+    const paid = await payAtRobokassa(shopper, placed.payment);
     expect(paid.status).toBe(303);
     shopper.baseUrl = cluster.a.baseUrl;
     const order = await shopper.ok<{ order: { status: number; products: { id: number; count: number }[] } }>(
@@ -152,15 +145,7 @@ describe('several instances on one PostgreSQL', () => {
         }),
       ),
     );
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const [pending] = await rows<{ count: number }>(
-        "select count(*)::int as count from jobs where kind = 'mail.send' and finished_at is null",
-      );
-      if (pending?.count === 0) break;
-      if (Date.now() > deadline) throw new Error(`${pending?.count} mail jobs still pending after a minute`);
-      await sleep(250);
-    }
+    await waitForMailJobs(cluster.database);
 
     const mails = await rows<{ id: number; sent: boolean }>(
       'select id, sent_at is not null as sent from mails order by id',

@@ -40,7 +40,8 @@ export class Shopper {
   constructor(
     /** The instance this shopper talks to unless a call names another. */
     public baseUrl: string,
-    private readonly recorder?: Recorder,
+    /** Times the requests from now on; a test may swap it between phases (sign-in, then the run). */
+    public recorder?: Recorder,
   ) {}
 
   cookieHeader(): string {
@@ -136,6 +137,63 @@ export class Shopper {
     this.ok<{ user: { email: string; isAdmin?: boolean } }>('api login', 'POST', '/api/login', {
       json: { email, password, remember: 1 },
     });
+}
+
+/**
+ * Awaits a request whose status must be one of `statuses`. A 5xx is returned, not thrown: the
+ * recorder counts it and the test asserts on all of them at the end. Any other status stops the
+ * visitor with the answer's beginning.
+ */
+export async function expectStatus(answer: Promise<Answer>, statuses: number[]): Promise<Answer> {
+  const settled = await answer;
+  if (!statuses.includes(settled.status) && settled.status < 500) {
+    throw new Error(`unexpected ${settled.status}: ${settled.text.slice(0, 300)}`);
+  }
+  return settled;
+}
+
+/** What POST /api/order answers for a Robokassa order: the form that opens the payment page. */
+export interface RobokassaPayment {
+  url: string;
+  fields: Record<string, string>;
+}
+
+/** Opens the Robokassa sandbox's invoice page; returns the sealed ticket its buttons send. */
+async function openRobokassaInvoice(shopper: Shopper, payment: RobokassaPayment) {
+  const invoice = await shopper.post('robokassa page', payment.url, { form: payment.fields });
+  if (invoice.status !== 200) {
+    throw new Error(`the Robokassa page answered ${invoice.status}: ${invoice.text.slice(0, 300)}`);
+  }
+  return Object.fromEntries(
+    [...invoice.text.matchAll(/<input type="hidden" name="(invoice|mac)" value="([^"]+)">/g)]
+      .slice(0, 2)
+      .map((match) => [match[1], match[2]]),
+  ) as Record<string, string>;
+}
+
+/**
+ * Pays at the Robokassa sandbox: its ResultURL notification reaches the shop (the first attempt is
+ * awaited) before it answers 303 to SuccessURL, so the order is paid once this resolves with 303.
+ */
+export async function payAtRobokassa(shopper: Shopper, payment: RobokassaPayment): Promise<Answer> {
+  const ticket = await openRobokassaInvoice(shopper, payment);
+  return shopper.post('robokassa pay', `${payment.url}/pay`, { form: ticket });
+}
+
+/**
+ * Cancels at the Robokassa sandbox and comes back as the shop's fail page does: it posts what
+ * Robokassa returned with to /api/robokassa/cancel, which cancels the order (items back to the basket).
+ */
+export async function cancelAtRobokassa(shopper: Shopper, payment: RobokassaPayment): Promise<Answer> {
+  const ticket = await openRobokassaInvoice(shopper, payment);
+  const left = await shopper.post('robokassa cancel', `${payment.url}/cancel`, { form: ticket });
+  const back = left.headers.get('location');
+  if (left.status !== 303 || !back) {
+    throw new Error(`the Robokassa cancel button answered ${left.status}: ${left.text.slice(0, 300)}`);
+  }
+  return shopper.post('api robokassa cancel', '/api/robokassa/cancel', {
+    form: Object.fromEntries(new URL(back).searchParams),
+  });
 }
 
 /** A recipient and delivery choice the test-mode carriers quote. */

@@ -11,7 +11,7 @@ import {
   startInstance,
 } from './cluster.ts';
 import { formatSummary, Latencies } from './latencies.ts';
-import { orderBody, Shopper } from './shopper.ts';
+import { expectStatus, orderBody, Shopper } from './shopper.ts';
 
 /**
  * Mixed shopper traffic against two instances on PostgreSQL: 50 virtual users, each with its own
@@ -147,15 +147,6 @@ async function journey(
   } else {
     throw new Error(`POST /api/order answered ${placed.status}: ${placed.text.slice(0, 300)}`);
   }
-}
-
-async function expectStatus(answer: ReturnType<Shopper['request']>, statuses: number[]) {
-  const settled = await answer;
-  // 5xx are counted by the recorder and asserted at the end; anything else unexpected stops the user.
-  if (!statuses.includes(settled.status) && settled.status < 500) {
-    throw new Error(`unexpected ${settled.status}: ${settled.text.slice(0, 300)}`);
-  }
-  return settled;
 }
 
 it(`serves ${USERS} concurrent shoppers for ${DURATION_MS / 1000} s without a 5xx`, async () => {
