@@ -8,6 +8,7 @@ import type {
 import type { FeedbackInput } from '../contract/feedback.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
+import { ordersToShip } from './admin/orders.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from './catalog/invalidation.ts';
 import { suggestSearch } from './catalog/search.ts';
@@ -64,7 +65,7 @@ export function createServices(options: {
   const { db, config, usdRate, redis } = options;
   const storage = options.storage ?? createStorage(config.storage);
   const rateLimits = createRateLimits({ redis, multiplier: config.rateLimitMultiplier });
-  const mailShop = { email: config.shopEmail, url: config.publicUrl };
+  const mailShop = { email: config.shopEmail, url: config.publicUrl, locale: config.shopLocale };
   // Several instances share one Redis: a write on one empties the caches of all.
   const invalidation: CatalogInvalidation = redis
     ? redisInvalidation({
@@ -170,9 +171,13 @@ export function createServices(options: {
   /** Delivery quotes through a 10-minute cache: `delivery.quote({ method, country, zip, weightGrams, orderSumKopecks })`. */
   const delivery = createDeliveryQuotes(config.delivery);
 
+  /** What the back office's menu shows on every screen. */
+  const backOffice = { ordersToShip: () => ordersToShip(db) };
+
   return {
     db,
     config,
+    backOffice,
     usdRate,
     catalog,
     partners,

@@ -19,6 +19,7 @@ import { Conflict, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
+import { pageOf } from './paging.ts';
 import { recordChanged } from './versions.ts';
 
 /**
@@ -244,37 +245,44 @@ export async function listProductsForAdmin(
         /^\d+$/.test(options.search) ? eq(products.id, Number(options.search)) : undefined,
       )
     : undefined;
-  const [total] = await db.select({ count: count() }).from(products).where(where);
-  const rows = await db
-    .select({
-      id: products.id,
-      link: products.link,
-      name_ru: products.nameRu,
-      name_en: products.nameEn,
-      price: products.price,
-      sale: products.sale,
-      quantity: products.quantity,
-      visible: products.visible,
-      weekSale: products.weekSale,
-      envisioned: products.envisioned,
-      project: projects.nameRu,
-    })
-    .from(products)
-    .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(where)
-    .orderBy(desc(products.id))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((options.page - 1) * ADMIN_PAGE_SIZE);
-  const totalCount = total?.count ?? 0;
+  const page = await pageOf(
+    { page: options.page, size: ADMIN_PAGE_SIZE },
+    db
+      .select({ count: count() })
+      .from(products)
+      .where(where)
+      .then(([total]) => total?.count ?? 0),
+    (offset, limit) =>
+      db
+        .select({
+          id: products.id,
+          link: products.link,
+          name_ru: products.nameRu,
+          name_en: products.nameEn,
+          price: products.price,
+          sale: products.sale,
+          quantity: products.quantity,
+          visible: products.visible,
+          weekSale: products.weekSale,
+          envisioned: products.envisioned,
+          project: projects.nameRu,
+        })
+        .from(products)
+        .innerJoin(projects, eq(projects.id, products.projectId))
+        .where(where)
+        .orderBy(desc(products.id))
+        .limit(limit)
+        .offset(offset),
+  );
   return {
-    list: rows.map((row) => ({
+    list: page.rows.map((row) => ({
       ...row,
       price: kopecksToRoubles(row.price),
       sale: row.sale === null ? null : kopecksToRoubles(row.sale),
     })),
-    total: totalCount,
-    currentPage: options.page,
-    lastPage: Math.max(1, Math.ceil(totalCount / ADMIN_PAGE_SIZE)),
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
   };
 }
 

@@ -27,8 +27,9 @@ import {
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import type { MailShop, OrderMailData } from '../mail/templates.ts';
+import type { MailShop } from '../mail/templates.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { ORDER_STATUS } from './status.ts';
 
@@ -221,46 +222,6 @@ export async function createOrder(
   });
 }
 
-/** The order as its mails summarise it, in the order's language and currency. */
-function orderMailData(
-  order: OrderRow,
-  items: Array<{
-    nameRu: string;
-    nameEn: string;
-    sku: string;
-    options: OrderItemOption[];
-    price: number;
-    sale: number | null;
-    count: number;
-  }>,
-): OrderMailData {
-  const locale = order.locale === 'en' ? 'en' : 'ru';
-  return {
-    orderId: order.id,
-    items: items.map((item) => {
-      const options = orderItemLabel(item.options, locale);
-      return {
-        name: locale === 'en' ? item.nameEn : item.nameRu,
-        ...(options ? { variant: { options, sku: item.sku } } : {}),
-        count: item.count,
-        price: kopecksToRoubles(item.sale ?? item.price),
-      };
-    }),
-    productsCost: kopecksToRoubles(order.productsCost),
-    deliveryCost: kopecksToRoubles(order.deliveryCost),
-    total: kopecksToRoubles(order.productsCost + order.deliveryCost),
-    currency: order.currency,
-    ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
-    deliveryMethod: order.deliveryMethod,
-    address: [
-      order.deliveryZip,
-      countryName(order.deliveryCountry, order.locale === 'en' ? 'en' : 'ru'),
-      order.deliveryCity,
-      order.deliveryAddress,
-    ].join(', '),
-  };
-}
-
 export type PaymentOutcome = 'paid' | 'duplicate' | 'already-paid' | 'mismatch' | 'paid-after-cancel';
 
 /**
@@ -329,6 +290,7 @@ export async function recordPayment(
       {
         actor: 'payment',
         now,
+        shop: payment.shop,
         reason: !late
           ? `paid via ${payment.provider}`
           : restocked
@@ -336,26 +298,13 @@ export async function recordPayment(
             : `paid after cancel via ${payment.provider}, out of stock: refund needed`,
       },
     );
-    const items = await transaction
-      .select({
-        nameRu: orderItems.nameRu,
-        nameEn: orderItems.nameEn,
-        sku: orderItems.sku,
-        options: orderItems.options,
-        price: orderItems.price,
-        sale: orderItems.sale,
-        count: orderItems.count,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.productId));
     await queueMail(
       transaction,
       {
         template: 'payment-received',
-        locale: order.locale === 'en' ? 'en' : 'ru',
+        locale: orderLocale(order),
         to: order.email,
-        data: orderMailData(order, items),
+        data: orderMailData(order, await orderMailItems(transaction, order.id)),
       },
       payment.shop,
     );
