@@ -5,8 +5,8 @@ import { orders, sessions, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
-import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
 import { pageOf } from './paging.ts';
+import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
 import { addStaffNote, notesOf } from './staff-notes.ts';
 
 /**

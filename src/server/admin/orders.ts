@@ -17,8 +17,8 @@ import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.
 import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
 import { pageOf } from './paging.ts';
-import { addStaffNote, insertStaffNote, notesOf } from './staff-notes.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
+import { addStaffNote, insertStaffNote, notesOf } from './staff-notes.ts';
 import { recordChanged } from './versions.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */

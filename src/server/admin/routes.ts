@@ -325,7 +325,8 @@ export function adminRoutes(services: Services) {
       ...staff,
       method: 'GET',
       url: '/api/admin/orders/:id/packing-slip',
-      summary: "What the order's packing slip prints: number, date, ship-to, items with SKU, options and count",
+      summary:
+        "What the order's packing slip prints: number, date, ship-to, items with SKU, options and count",
       params: idParams,
       query: localeQuery,
       response: answer,

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../testing/database.ts';
 import type { Database, DatabaseConnection } from './client.ts';
 import { drops, products, projects } from './schema.ts';
-import { createTestDatabase } from '../testing/database.ts';
 
 /** Migration 0009 (ADR 0041): a product in a drop always has the drop's release time. */
 let connection: DatabaseConnection;
@@ -19,12 +19,16 @@ beforeAll(async () => {
 afterAll(() => connection.close());
 
 const releaseOf = async (id: number) =>
-  (await db.select({ releaseAt: products.releaseAt }).from(products).where(eq(products.id, id)))[0]?.releaseAt;
+  (await db.select({ releaseAt: products.releaseAt }).from(products).where(eq(products.id, id)))[0]
+    ?.releaseAt;
 
 describe('drops and release times', () => {
   it('gives a product the release time of the drop it joins, and moves it with the drop', async () => {
     const first = new Date('2026-12-01T12:00:00Z');
-    const [drop] = await db.insert(drops).values({ nameRu: 'Дроп', nameEn: 'Drop', releaseAt: first }).returning();
+    const [drop] = await db
+      .insert(drops)
+      .values({ nameRu: 'Дроп', nameEn: 'Drop', releaseAt: first })
+      .returning();
     if (!drop) throw new Error('fixture insert failed');
     const [joined] = await db
       .insert(products)
@@ -32,7 +36,14 @@ describe('drops and release times', () => {
       .returning();
     const [later] = await db
       .insert(products)
-      .values({ projectId, link: 'later', nameRu: 'Б', nameEn: 'B', price: 100, releaseAt: new Date('2027-01-01') })
+      .values({
+        projectId,
+        link: 'later',
+        nameRu: 'Б',
+        nameEn: 'B',
+        price: 100,
+        releaseAt: new Date('2027-01-01'),
+      })
       .returning();
     if (!joined || !later) throw new Error('fixture insert failed');
     expect(await releaseOf(joined.id)).toEqual(first);
@@ -56,12 +67,16 @@ describe('drops and release times', () => {
 
   it('refuses a hold outside 1..1440 minutes and limits below one', async () => {
     const releaseAt = new Date();
-    await expect(db.insert(drops).values({ nameRu: 'x', nameEn: 'x', releaseAt, holdMinutes: 0 })).rejects.toThrow();
+    await expect(
+      db.insert(drops).values({ nameRu: 'x', nameEn: 'x', releaseAt, holdMinutes: 0 }),
+    ).rejects.toThrow();
     await expect(
       db.insert(drops).values({ nameRu: 'x', nameEn: 'x', releaseAt, perCustomerLimit: 0 }),
     ).rejects.toThrow();
     await expect(
-      db.insert(products).values({ projectId, link: 'zero', nameRu: 'x', nameEn: 'x', price: 1, perCustomerLimit: 0 }),
+      db
+        .insert(products)
+        .values({ projectId, link: 'zero', nameRu: 'x', nameEn: 'x', price: 1, perCustomerLimit: 0 }),
     ).rejects.toThrow();
   });
 });

@@ -143,7 +143,10 @@ export const drops = pgTable(
   },
   (table) => [
     index('drops_release_idx').on(table.releaseAt),
-    check('drops_hold_minutes_range', sql`${table.holdMinutes} is null or ${table.holdMinutes} between 1 and 1440`),
+    check(
+      'drops_hold_minutes_range',
+      sql`${table.holdMinutes} is null or ${table.holdMinutes} between 1 and 1440`,
+    ),
     check('drops_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
   ],
 );
@@ -202,7 +205,10 @@ export const products = pgTable(
     index('products_week_sale_idx').on(table.position, table.id).where(sql`${table.weekSale}`),
     index('products_release_idx').on(table.releaseAt).where(sql`${table.releaseAt} is not null`),
     index('products_drop_idx').on(table.dropId).where(sql`${table.dropId} is not null`),
-    check('products_limit_positive', sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`),
+    check(
+      'products_limit_positive',
+      sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
+    ),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
     check('products_price_not_negative', sql`${table.price} >= 0`),
     // A product shoppers can order has a price; a hidden or envisioned one may not have one yet.

@@ -604,7 +604,11 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
       return {
         subject: `Новый оплаченный заказ ${orderNumber(data.orderId, 'ru')} на ${amounts.total}`,
         blocks: [
-          paragraph('Заказ ', strong(orderNumber(data.orderId, 'ru')), ' оплачен: его пора собрать и отправить.'),
+          paragraph(
+            'Заказ ',
+            strong(orderNumber(data.orderId, 'ru')),
+            ' оплачен: его пора собрать и отправить.',
+          ),
           {
             kind: 'details',
             rows: [

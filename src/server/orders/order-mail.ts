@@ -61,8 +61,11 @@ export function orderMailData(
     currency: order.currency,
     ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
     deliveryMethod: order.deliveryMethod,
-    address: [order.deliveryZip, countryName(order.deliveryCountry, locale), order.deliveryCity, order.deliveryAddress].join(
-      ', ',
-    ),
+    address: [
+      order.deliveryZip,
+      countryName(order.deliveryCountry, locale),
+      order.deliveryCity,
+      order.deliveryAddress,
+    ].join(', '),
   };
 }

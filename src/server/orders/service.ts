@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { countryName } from '../../contract/countries.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type {
@@ -16,7 +15,6 @@ import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   basketItems,
   baskets,
-  type OrderItemOption,
   orderItems,
   orderStatusHistory,
   orders,
@@ -29,8 +27,8 @@ import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
-import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
+import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';
 
 /**
