@@ -4,6 +4,7 @@ import { adminApi } from './api.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
  * The order page's payments and refunds: what was paid and refunded, each transaction, and the
@@ -61,6 +62,7 @@ function RefundForm({ order, payments, request }: RefundProps) {
       returnable.map((item) => [item.variantId, { chosen: false, count: String(item.count) }]),
     ),
   );
+  useUnsavedChanges(!whole || Object.values(restock).some((item) => item.chosen));
   const nameOf = (variantId: number) => {
     const item = order.products.find((line) => line.variant === variantId);
     if (!item) return variantId;
