@@ -14,6 +14,7 @@ import {
   ORDER_STATUS,
   type OrderStatus,
   type StatusActor,
+  TO_SHIP_STATUSES,
 } from './status.ts';
 
 /**
@@ -180,7 +181,9 @@ export async function moveOrderStatus(
     reason: options.reason ?? null,
     createdAt: now,
   });
-  if (options.actor === 'payment' && isPaidStatus(to)) await announcePaidOrder(tx, moved, options.shop);
+  // Money for an order to pack; money that came too late to keep its stock (6) is staff's to refund.
+  if (options.actor === 'payment' && TO_SHIP_STATUSES.includes(to))
+    await announcePaidOrder(tx, moved, options.shop);
   if (to === ORDER_STATUS.cancelled) {
     await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, options.shop);
     if (options.actor !== 'refund') {

@@ -256,6 +256,9 @@ describe('payments', () => {
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, order.id));
     expect(history.at(-1)).toMatchObject({ status: 6, reason: expect.stringContaining('refund needed') });
+    // Nothing to pack: the shop is not told to ship it.
+    const announced = await db.select().from(mails).where(eq(mails.template, 'new-paid-order'));
+    expect(announced.filter((mail) => mail.subject.includes(`№\u00a0${order.id} `))).toEqual([]);
   });
 });
 
