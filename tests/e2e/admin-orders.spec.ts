@@ -129,6 +129,7 @@ const texts = {
     orderTitle: (id: number) => `Order No. ${id}`,
     units: 'Units in total: 1',
     toShip: /to ship: \d+/,
+    topProducts: 'Best sellers, last 30 days',
   },
   ru: {
     navigation: 'Управление магазином',
@@ -141,6 +142,7 @@ const texts = {
     orderTitle: (id: number) => `Заказ № ${id}`,
     units: 'Всего штук: 1',
     toShip: /к отправке: \d+/,
+    topProducts: 'Лидеры продаж за 30 дней',
   },
 } as const;
 
@@ -184,6 +186,13 @@ describe('back office order desk', () => {
           ? await navigation.getByRole('list').textContent()
           : await navigation.locator('select').textContent();
       expect(menuText).toMatch(text.toShip);
+      // The dashboard: orders to ship, unread feedback, and the best sellers of 30 days with this sale.
+      await page.getByRole('heading', { level: 2, name: text.topProducts }).waitFor();
+      expect(Number(await page.getByRole('link', { name: /^\d+$/ }).first().textContent())).toBeGreaterThan(
+        0,
+      );
+      expect(await axeViolations(page, 'main')).toEqual([]);
+      await screenshot(page, `dashboard-${locale}-${width}`);
 
       await page.goto(`/admin/orders/${orderId}`);
       await page.getByRole('heading', { level: 1, name: text.orderTitle(orderId) }).waitFor();
