@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOCALES, type Locale } from '../contract/locale.ts';
 import type { StorageSettings } from './files/storage.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
@@ -27,6 +28,8 @@ const environmentSchema = z.object({
   SEED_DEMO_DATA: flag.default(true),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
   SHOP_EMAIL: z.email().default('shop@vitrina.example'),
+  /** The language of mails to the shop's own address (a new paid order). */
+  SHOP_LOCALE: z.enum(LOCALES).default('ru'),
   SMTP_URL: z
     .string()
     .regex(/^smtps?:\/\/[^/?#]/i, 'SMTP_URL must look like smtp://user:pass@host:587 or smtps://…')
@@ -149,6 +152,8 @@ export interface Config {
   seedDemoData: boolean;
   sessionSecret: string;
   shopEmail: string;
+  /** The language the shop's staff read its own mails in (a new paid order). */
+  shopLocale: Locale;
   admin: { email: string | undefined; password: string | undefined };
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files written to `outboxDir`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
@@ -286,6 +291,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     seedDemoData: env.SEED_DEMO_DATA,
     sessionSecret: env.SESSION_SECRET ?? DEVELOPMENT_SESSION_SECRET,
     shopEmail: env.SHOP_EMAIL,
+    shopLocale: env.SHOP_LOCALE,
     admin: { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD },
     mail: { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM, outboxDir: path.join(dataDir, 'outbox') },
     rates: {

@@ -9,6 +9,7 @@ import type { FeedbackInput } from '../contract/feedback.ts';
 import { DEFAULT_LOCALE, type Locale } from '../contract/locale.ts';
 import type { StaticPage } from '../contract/pages.ts';
 import { type ListView, WHOLE_LIST } from '../contract/shop.ts';
+import { ordersToShip } from './admin/orders.ts';
 import { createCatalogCache } from './catalog/cache.ts';
 import { cdnPurge } from './catalog/cdn-purge.ts';
 import { orderProductIds, productKeys } from './catalog/change-keys.ts';
@@ -70,7 +71,7 @@ export function createServices(options: {
   const { db, config, usdRate, redis } = options;
   const storage = options.storage ?? createStorage(config.storage);
   const rateLimits = createRateLimits({ redis, multiplier: config.rateLimitMultiplier });
-  const mailShop = { email: config.shopEmail, url: config.publicUrl };
+  const mailShop = { email: config.shopEmail, url: config.publicUrl, locale: config.shopLocale };
   // What changed, by key (ADR 0042). Several instances share one Redis: a write on one drops what
   // shows it in the caches of all.
   const changes = createChangeLog();
@@ -271,9 +272,13 @@ export function createServices(options: {
   /** Delivery quotes through a 10-minute cache: `delivery.quote({ method, country, zip, weightGrams, orderSumKopecks })`. */
   const delivery = createDeliveryQuotes(config.delivery);
 
+  /** What the back office's menu shows on every screen. */
+  const backOffice = { ordersToShip: () => ordersToShip(db) };
+
   return {
     db,
     config,
+    backOffice,
     usdRate,
     catalog,
     partners,

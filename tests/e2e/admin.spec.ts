@@ -248,10 +248,12 @@ describe('back office', () => {
     await page.getByLabel('Status', { exact: true }).selectOption({ label: 'Shipped' });
     await page.getByLabel('Track code').fill(trackCode);
     await page.getByLabel('Actual delivery cost, ₽').fill('310.50');
-    await page.getByLabel('Manager’s comment').fill('Packed in bubble wrap');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The order has been saved.').waitFor();
     await page.getByRole('region', { name: 'Status history' }).getByText('Shipped').waitFor();
+    await page.getByLabel('New note').fill('Packed in bubble wrap');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await page.locator('.admin-timeline').getByText('Packed in bubble wrap').waitFor();
     const mail = await waitForMail(ADMIN.email, new RegExp(trackCode));
     expect(mail).toContain(trackCode);
 

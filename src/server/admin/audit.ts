@@ -1,6 +1,7 @@
 import { and, count, desc, eq } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
+import { pageOf } from './paging.ts';
 
 /** What the audit log records changes of; the back office names each (routes/admin/audit.tsx). */
 export type AuditEntity =
@@ -17,6 +18,7 @@ export type AuditEntity =
   | 'review'
   | 'customer'
   | 'customer-note'
+  | 'order-note'
   | 'staff'
   | 'synonym'
   | 'drop'
@@ -52,34 +54,42 @@ export async function listAudit(db: Executor, options: { page: number; entity?: 
     options.entity ? eq(auditLog.entity, options.entity) : undefined,
     options.entityId ? eq(auditLog.entityId, options.entityId) : undefined,
   );
-  const [total] = await db.select({ count: count() }).from(auditLog).where(where);
-  const entries = await db
-    .select({
-      id: auditLog.id,
-      actor: users.email,
-      actorFirstName: users.firstName,
-      actorLastName: users.lastName,
-      action: auditLog.action,
-      entity: auditLog.entity,
-      entityId: auditLog.entityId,
-      before: auditLog.before,
-      after: auditLog.after,
-      date: auditLog.createdAt,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.actorId))
-    .where(where)
-    .orderBy(desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE)
-    .offset((options.page - 1) * AUDIT_PAGE_SIZE);
+  const page = await pageOf(
+    { page: options.page, size: AUDIT_PAGE_SIZE },
+    db
+      .select({ count: count() })
+      .from(auditLog)
+      .where(where)
+      .then(([total]) => total?.count ?? 0),
+    (offset, limit) =>
+      db
+        .select({
+          id: auditLog.id,
+          actor: users.email,
+          actorFirstName: users.firstName,
+          actorLastName: users.lastName,
+          action: auditLog.action,
+          entity: auditLog.entity,
+          entityId: auditLog.entityId,
+          before: auditLog.before,
+          after: auditLog.after,
+          date: auditLog.createdAt,
+        })
+        .from(auditLog)
+        .leftJoin(users, eq(users.id, auditLog.actorId))
+        .where(where)
+        .orderBy(desc(auditLog.id))
+        .limit(limit)
+        .offset(offset),
+  );
   return {
-    entries: entries.map(({ actorFirstName, actorLastName, ...entry }) => ({
+    entries: page.rows.map(({ actorFirstName, actorLastName, ...entry }) => ({
       ...entry,
       /** The staff member's name, when their account has one; `actor` is their e-mail. */
       actorName: [actorFirstName, actorLastName].filter(Boolean).join(' ') || null,
     })),
-    total: total?.count ?? 0,
-    currentPage: options.page,
-    lastPage: Math.max(1, Math.ceil((total?.count ?? 0) / AUDIT_PAGE_SIZE)),
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
   };
 }

@@ -31,6 +31,7 @@ import type { ObjectStorage } from '../files/storage.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
+import { pageOf } from './paging.ts';
 import { recordChanged } from './versions.ts';
 
 /**
@@ -343,44 +344,51 @@ async function firstImages(db: Executor, ids: number[]) {
  */
 export async function listProductsForAdmin(db: Executor, options: ProductListQuery & { locale?: Locale }) {
   const where = productListFilter(options);
-  const [total] = await db.select({ count: count() }).from(products).where(where);
-  const rows = await db
-    .select({
-      id: products.id,
-      link: products.link,
-      name_ru: products.nameRu,
-      name_en: products.nameEn,
-      price: products.price,
-      sale: products.sale,
-      quantity: products.quantity,
-      visible: products.visible,
-      weekSale: products.weekSale,
-      envisioned: products.envisioned,
-      project_ru: projects.nameRu,
-      project_en: projects.nameEn,
-      drop_id: products.dropId,
-    })
-    .from(products)
-    .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(where)
-    .orderBy(...productListOrder(options.sort, options.locale ?? 'en'))
-    .limit(ADMIN_PAGE_SIZE)
-    .offset((options.page - 1) * ADMIN_PAGE_SIZE);
-  const totalCount = total?.count ?? 0;
+  const page = await pageOf(
+    { page: options.page, size: ADMIN_PAGE_SIZE },
+    db
+      .select({ count: count() })
+      .from(products)
+      .where(where)
+      .then(([total]) => total?.count ?? 0),
+    (offset, limit) =>
+      db
+        .select({
+          id: products.id,
+          link: products.link,
+          name_ru: products.nameRu,
+          name_en: products.nameEn,
+          price: products.price,
+          sale: products.sale,
+          quantity: products.quantity,
+          visible: products.visible,
+          weekSale: products.weekSale,
+          envisioned: products.envisioned,
+          project_ru: projects.nameRu,
+          project_en: projects.nameEn,
+          drop_id: products.dropId,
+        })
+        .from(products)
+        .innerJoin(projects, eq(projects.id, products.projectId))
+        .where(where)
+        .orderBy(...productListOrder(options.sort, options.locale ?? 'en'))
+        .limit(limit)
+        .offset(offset),
+  );
   const images = await firstImages(
     db,
-    rows.map((row) => row.id),
+    page.rows.map((row) => row.id),
   );
   return {
-    list: rows.map((row) => ({
+    list: page.rows.map((row) => ({
       ...row,
       image: images.get(row.id) ?? null,
       price: kopecksToRoubles(row.price),
       sale: row.sale === null ? null : kopecksToRoubles(row.sale),
     })),
-    total: totalCount,
-    currentPage: options.page,
-    lastPage: Math.max(1, Math.ceil(totalCount / ADMIN_PAGE_SIZE)),
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
   };
 }
 

@@ -8,6 +8,7 @@ import type { ObjectStorage } from '../files/storage.ts';
 import { setReviewHidden } from '../reviews/service.ts';
 import { recordAudit } from './audit.ts';
 import { ADMIN_PAGE_SIZE } from './catalogue.ts';
+import { pageOf } from './paging.ts';
 import { recordChanged } from './versions.ts';
 
 /**
@@ -16,12 +17,6 @@ import { recordChanged } from './versions.ts';
  */
 
 const notFound = (field: string) => new NotFound('not-found', { [field]: ['not-found'] });
-
-const page = (total: number, current: number) => ({
-  total,
-  currentPage: current,
-  lastPage: Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE)),
-});
 
 // ── Partners ────────────────────────────────────────────────────────────────────────────────────
 
@@ -153,6 +148,12 @@ const feedbackView = (row: typeof feedback.$inferSelect) => ({
   date: row.createdAt.toISOString(),
 });
 
+/** How many feedback messages nobody has read yet. */
+export async function unreadFeedback(db: Executor): Promise<number> {
+  const [row] = await db.select({ count: count() }).from(feedback).where(isNull(feedback.readAt));
+  return row?.count ?? 0;
+}
+
 /** Unread messages first, each group newest first; `unread` keeps only the unread ones. */
 export async function listFeedback(
   db: Executor,
@@ -168,21 +169,31 @@ export async function listFeedback(
         )
       : undefined,
   );
-  const [[total], [unread], rows] = await Promise.all([
-    db.select({ count: count() }).from(feedback).where(where),
-    db.select({ count: count() }).from(feedback).where(isNull(feedback.readAt)),
-    db
-      .select()
-      .from(feedback)
-      .where(where)
-      .orderBy(sql`${feedback.readAt} is null desc`, desc(feedback.createdAt), desc(feedback.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((options.page - 1) * ADMIN_PAGE_SIZE),
+  const [unread, page] = await Promise.all([
+    unreadFeedback(db),
+    pageOf(
+      { page: options.page, size: ADMIN_PAGE_SIZE },
+      db
+        .select({ count: count() })
+        .from(feedback)
+        .where(where)
+        .then(([total]) => total?.count ?? 0),
+      (offset, limit) =>
+        db
+          .select()
+          .from(feedback)
+          .where(where)
+          .orderBy(sql`${feedback.readAt} is null desc`, desc(feedback.createdAt), desc(feedback.id))
+          .limit(limit)
+          .offset(offset),
+    ),
   ]);
   return {
-    list: rows.map(feedbackView),
-    unread: unread?.count ?? 0,
-    ...page(total?.count ?? 0, options.page),
+    list: page.rows.map(feedbackView),
+    unread,
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
   };
 }
 
@@ -281,20 +292,28 @@ export async function listReviewsForAdmin(
         )
       : undefined,
   );
-  const [[total], rows] = await Promise.all([
+  const page = await pageOf(
+    { page: options.page, size: ADMIN_PAGE_SIZE },
     db
       .select({ count: count() })
       .from(reviews)
       .innerJoin(products, eq(products.id, reviews.productId))
       .innerJoin(users, eq(users.id, reviews.userId))
-      .where(where),
-    reviewQuery(db)
       .where(where)
-      .orderBy(desc(reviews.createdAt), desc(reviews.id))
-      .limit(ADMIN_PAGE_SIZE)
-      .offset((options.page - 1) * ADMIN_PAGE_SIZE),
-  ]);
-  return { list: rows.map(reviewView), ...page(total?.count ?? 0, options.page) };
+      .then(([total]) => total?.count ?? 0),
+    (offset, limit) =>
+      reviewQuery(db)
+        .where(where)
+        .orderBy(desc(reviews.createdAt), desc(reviews.id))
+        .limit(limit)
+        .offset(offset),
+  );
+  return {
+    list: page.rows.map(reviewView),
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
+  };
 }
 
 /**

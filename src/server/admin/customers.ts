@@ -1,11 +1,13 @@
-import { and, asc, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, lt, or, type SQL, sql } from 'drizzle-orm';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { orders, sessions, staffNotes, users } from '../db/schema.ts';
+import { orders, sessions, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
+import { pageOf } from './paging.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
+import { addStaffNote, notesOf } from './staff-notes.ts';
 
 /**
  * Customers as staff see them: every registered account that is not staff, with what it ordered
@@ -86,27 +88,22 @@ const toCustomer = (row: CustomerRow) => ({
 /** One page of customers, newest accounts first; a page past the end shows the last one. */
 export async function searchCustomers(db: Executor, query: { page: number; search?: string }) {
   const where = customerSearch(query.search);
-  const [total] = await db.select({ count: count() }).from(users).where(where);
-  const lastPage = Math.max(1, Math.ceil((total?.count ?? 0) / CUSTOMERS_PAGE_SIZE));
-  const page = Math.min(query.page, lastPage);
-  const rows = await db
-    .select(customerColumns)
-    .from(users)
-    .where(where)
-    .orderBy(desc(users.id))
-    .limit(CUSTOMERS_PAGE_SIZE)
-    .offset((page - 1) * CUSTOMERS_PAGE_SIZE);
-  return { list: rows.map(toCustomer), total: total?.count ?? 0, currentPage: page, lastPage };
-}
-
-async function notesOf(db: Executor, where: SQL) {
-  const rows = await db
-    .select({ id: staffNotes.id, body: staffNotes.body, at: staffNotes.createdAt, author: users.email })
-    .from(staffNotes)
-    .leftJoin(users, eq(users.id, staffNotes.authorId))
-    .where(where)
-    .orderBy(asc(staffNotes.createdAt), asc(staffNotes.id));
-  return rows.map((row) => ({ id: row.id, body: row.body, author: row.author, date: row.at.toISOString() }));
+  const page = await pageOf(
+    { page: query.page, size: CUSTOMERS_PAGE_SIZE },
+    db
+      .select({ count: count() })
+      .from(users)
+      .where(where)
+      .then(([total]) => total?.count ?? 0),
+    (offset, limit) =>
+      db.select(customerColumns).from(users).where(where).orderBy(desc(users.id)).limit(limit).offset(offset),
+  );
+  return {
+    list: page.rows.map(toCustomer),
+    total: page.total,
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
+  };
 }
 
 /** A customer with their details, orders (newest first) and staff notes (oldest first). */
@@ -136,7 +133,7 @@ export async function getCustomer(db: Executor, id: number) {
       .where(eq(orders.userId, id))
       .orderBy(desc(orders.createdAt), desc(orders.id))
       .limit(200),
-    notesOf(db, eq(staffNotes.customerId, id)),
+    notesOf(db, { customerId: id }),
   ]);
   return {
     ...toCustomer(row),
@@ -166,20 +163,7 @@ async function existingCustomer(db: Executor, id: number) {
 /** A staff note on a customer: kept with its author and time, never edited. */
 export async function addCustomerNote(db: Database, actorId: number, customerId: number, body: string) {
   await existingCustomer(db, customerId);
-  await db.transaction(async (tx) => {
-    const [note] = await tx
-      .insert(staffNotes)
-      .values({ customerId, authorId: actorId, body })
-      .returning({ id: staffNotes.id });
-    await recordAudit(tx, {
-      actorId,
-      action: 'create',
-      entity: 'customer-note',
-      entityId: note?.id ?? customerId,
-      after: { customerId, body },
-    });
-  });
-  return notesOf(db, eq(staffNotes.customerId, customerId));
+  return addStaffNote(db, actorId, { customerId }, body);
 }
 
 /**

@@ -84,7 +84,7 @@ describe('orders screen', () => {
 });
 
 describe('order saves', () => {
-  it('keeps a track code and a manager comment saved from two screens loaded at one version', async () => {
+  it('keeps a track code and an actual delivery cost saved from two screens loaded at one version', async () => {
     const order = await insertOrder({ status: 3 });
     const loaded = await adminOrder(order.id);
     const trackCode = await call('PATCH', `/api/admin/orders/${order.id}`, {
@@ -93,15 +93,15 @@ describe('order saves', () => {
       base: { track_code: '' },
     });
     expect(trackCode.status).toBe(200);
-    const comment = await call('PATCH', `/api/admin/orders/${order.id}`, {
+    const cost = await call('PATCH', `/api/admin/orders/${order.id}`, {
       version: loaded.version,
-      manager_comment: 'Call before delivery',
-      base: { manager_comment: '' },
+      delivery_cost_actual: '410.50',
+      base: { delivery_cost_actual: '' },
     });
-    expect(comment.status).toBe(200);
+    expect(cost.status).toBe(200);
     expect(await adminOrder(order.id)).toMatchObject({
       track_code: 'RA123456789RU',
-      manager_comment: 'Call before delivery',
+      delivery_cost_actual: 410.5,
       status: 3,
       version: loaded.version + 2,
     });
@@ -112,37 +112,34 @@ describe('order saves', () => {
     const loaded = await adminOrder(order.id);
     await call('PATCH', `/api/admin/orders/${order.id}`, {
       version: loaded.version,
-      manager_comment: 'Fragile',
-      base: { manager_comment: '' },
+      track_code: 'RA1',
+      base: { track_code: '' },
     });
     const overwriting = await call('PATCH', `/api/admin/orders/${order.id}`, {
       version: loaded.version,
-      manager_comment: 'Nothing special',
-      base: { manager_comment: '' },
+      track_code: 'RA2',
+      base: { track_code: '' },
     });
     expect(overwriting.status).toBe(409);
     expect(overwriting.body).toMatchObject({ success: false, errors: { version: [expect.any(String)] } });
     // Without the loaded values, any older version is refused.
     const blind = await call('PATCH', `/api/admin/orders/${order.id}`, {
       version: loaded.version,
-      track_code: 'RA1',
+      delivery_cost_actual: '100',
     });
     expect(blind.status).toBe(409);
-    expect(await adminOrder(order.id)).toMatchObject({ manager_comment: 'Fragile', track_code: null });
+    expect(await adminOrder(order.id)).toMatchObject({ track_code: 'RA1', delivery_cost_actual: null });
   });
 
   it('lets exactly one of two simultaneous saves of one field from one version through', async () => {
     const order = await insertOrder({ status: 3 });
     const loaded = await adminOrder(order.id);
-    const save = (comment: string) =>
-      call('PATCH', `/api/admin/orders/${order.id}`, {
-        version: loaded.version,
-        manager_comment: comment,
-      });
-    const answers = await Promise.all([save('first'), save('second')]);
+    const save = (trackCode: string) =>
+      call('PATCH', `/api/admin/orders/${order.id}`, { version: loaded.version, track_code: trackCode });
+    const answers = await Promise.all([save('RA-first'), save('RA-second')]);
     expect(answers.map((answer) => answer.status).sort()).toEqual([200, 409]);
-    const kept = answers[0]?.status === 200 ? 'first' : 'second';
-    expect(await adminOrder(order.id)).toMatchObject({ manager_comment: kept, version: loaded.version + 1 });
+    const kept = answers[0]?.status === 200 ? 'RA-first' : 'RA-second';
+    expect(await adminOrder(order.id)).toMatchObject({ track_code: kept, version: loaded.version + 1 });
   });
 });
 

@@ -10,14 +10,16 @@ import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
-import { nextStatuses, type OrderStatus } from '../orders/status.ts';
+import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
+import { pageOf } from './paging.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
+import { addStaffNote, insertStaffNote, notesOf } from './staff-notes.ts';
 import { recordChanged } from './versions.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */
@@ -59,35 +61,44 @@ function filterConditions(search: OrderSearchFilters): SQL | undefined {
  * grouped query, which also gives the search's total).
  */
 export async function searchOrders(db: Executor, search: OrderSearch) {
-  const [perStatus, rows] = await Promise.all([
-    db
-      .select({ status: orders.status, count: count() })
-      .from(orders)
-      .where(searchConditions(search))
-      .groupBy(orders.status),
-    db
-      .select({
-        id: orders.id,
-        date: orders.createdAt,
-        status: orders.status,
-        email: orders.email,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        country: orders.deliveryCountry,
-        deliveryMethod: orders.deliveryMethod,
-        productsCost: orders.productsCost,
-        deliveryCost: orders.deliveryCost,
-      })
-      .from(orders)
-      .where(filterConditions(search))
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(ORDERS_PAGE_SIZE)
-      .offset((search.page - 1) * ORDERS_PAGE_SIZE),
-  ]);
+  const statuses = ORDER_FILTER_STATUSES[search.status];
+  const perStatus = db
+    .select({ status: orders.status, count: count() })
+    .from(orders)
+    .where(searchConditions(search))
+    .groupBy(orders.status)
+    .execute();
+  const page = await pageOf(
+    { page: search.page, size: ORDERS_PAGE_SIZE },
+    perStatus.then((counts) =>
+      counts
+        .filter(({ status }) => !statuses || statuses.includes(status))
+        .reduce((sum, row) => sum + row.count, 0),
+    ),
+    (offset, limit) =>
+      db
+        .select({
+          id: orders.id,
+          date: orders.createdAt,
+          status: orders.status,
+          email: orders.email,
+          firstName: orders.firstName,
+          lastName: orders.lastName,
+          country: orders.deliveryCountry,
+          deliveryMethod: orders.deliveryMethod,
+          productsCost: orders.productsCost,
+          deliveryCost: orders.deliveryCost,
+        })
+        .from(orders)
+        .where(filterConditions(search))
+        .orderBy(desc(orders.createdAt), desc(orders.id))
+        .limit(limit)
+        .offset(offset),
+  );
   // Units per order, for the page's orders alone (in the page's query, every order an offset skips
   // would be counted too).
   const units = new Map(
-    rows.length === 0
+    page.rows.length === 0
       ? []
       : (
           await db
@@ -96,31 +107,27 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
             .where(
               inArray(
                 orderItems.orderId,
-                rows.map((row) => row.id),
+                page.rows.map((row) => row.id),
               ),
             )
             .groupBy(orderItems.orderId)
         ).map((row) => [row.orderId, row.units]),
   );
   const statusCounts: Record<string, number> = {};
-  for (const { status, count } of perStatus) statusCounts[status] = count;
-  const statuses = ORDER_FILTER_STATUSES[search.status];
-  const totalCount = perStatus
-    .filter(({ status }) => !statuses || statuses.includes(status))
-    .reduce((sum, row) => sum + row.count, 0);
+  for (const { status, count } of await perStatus) statusCounts[status] = count;
   return {
-    list: rows.map((row) => ({
+    list: page.rows.map((row) => ({
       ...row,
       productCount: units.get(row.id) ?? 0,
       date: row.date.toISOString(),
       productsCost: kopecksToRoubles(row.productsCost),
       deliveryCost: kopecksToRoubles(row.deliveryCost),
     })),
-    total: totalCount,
+    total: page.total,
     statusCounts,
     productCount: [...units.values()].reduce((sum, count) => sum + count, 0),
-    currentPage: search.page,
-    lastPage: Math.max(1, Math.ceil(totalCount / ORDERS_PAGE_SIZE)),
+    currentPage: page.currentPage,
+    lastPage: page.lastPage,
   };
 }
 
@@ -203,7 +210,7 @@ export async function* exportOrdersCsv(db: Executor, search: OrderSearchFilters)
 export async function getOrderForAdmin(db: Executor, id: number, locale: Locale) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new NotFound('not-found', { id: ['not-found'] });
-  const [items, history] = await Promise.all([
+  const [items, history, notes] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -218,6 +225,7 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
       .from(orderStatusHistory)
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(orderStatusHistory.id),
+    notesOf(db, { orderId: id }),
   ]);
   return {
     id: order.id,
@@ -251,7 +259,9 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     track_code: order.trackCode,
     delivery_cost_actual:
       order.deliveryCostActual === null ? null : kopecksToRoubles(order.deliveryCostActual),
-    manager_comment: order.managerComment,
+    /** The spec's manager comment: the newest staff note (every note is in `notes`). */
+    manager_comment: notes.at(-1)?.body ?? null,
+    notes,
     status: order.status,
     /** The statuses staff may move this order to (the back office offers only these). */
     nextStatuses: nextStatuses(order.status, 'staff'),
@@ -271,7 +281,6 @@ function storedFields(fields: OrderUpdate['base'] & object) {
             fields.delivery_cost_actual === null ? null : roublesToKopecks(fields.delivery_cost_actual),
         }
       : {}),
-    ...(fields.manager_comment !== undefined ? { managerComment: fields.manager_comment } : {}),
     ...(fields.status !== undefined ? { status: fields.status } : {}),
   };
 }
@@ -282,7 +291,9 @@ function storedFields(fields: OrderUpdate['base'] & object) {
  * loaded (`base`), so saves of independent fields from two screens are both kept, and a save over a
  * field someone else changed meanwhile is refused (409). A status change goes through the order
  * lifecycle (only the moves the state machine allows staff, 409 otherwise; ADR 0020); the order
- * being shipped with a track code, whichever came last, mails the customer once.
+ * being shipped with a track code, whichever came last, mails the customer once. The spec's
+ * `manager_comment` adds a staff note when it differs from the newest one (notes are never
+ * overwritten, so a comment alone needs no version).
  */
 export async function updateOrder(
   db: Database,
@@ -296,10 +307,11 @@ export async function updateOrder(
   const { status, ...changes } = storedFields(input);
   const base = storedFields(input.base ?? {});
   const changed = Object.keys(storedFields(input)) as (keyof typeof base)[];
+  const comment = input.manager_comment?.trim();
+  const note = comment && comment !== before.manager_comment ? comment : undefined;
   const columns = {
     trackCode: orders.trackCode,
     deliveryCostActual: orders.deliveryCostActual,
-    managerComment: orders.managerComment,
     status: orders.status,
   };
   // Each changed field still as the editor saw it: then nobody else's save is overwritten.
@@ -308,6 +320,8 @@ export async function updateOrder(
       ? and(...changed.map((field) => sql`${columns[field]} is not distinct from ${base[field] ?? null}`))
       : undefined;
   await db.transaction(async (transaction) => {
+    if (note !== undefined) await insertStaffNote(transaction, actorId, { orderId: id }, note);
+    if (changed.length === 0 && note !== undefined) return;
     const [row] = await transaction
       .update(orders)
       .set({ ...changes, version: sql`${orders.version} + 1`, updatedAt: new Date() })
@@ -330,6 +344,56 @@ export async function updateOrder(
   const after = await getOrderForAdmin(db, id, locale);
   await recordAudit(db, { actorId, action: 'update', entity: 'order', entityId: id, before, after });
   return after;
+}
+
+/** A staff note on an order: kept with its author and time, never edited. */
+export async function addOrderNote(db: Database, actorId: number, orderId: number, body: string) {
+  const [order] = await db.select({ id: orders.id }).from(orders).where(eq(orders.id, orderId));
+  if (!order) throw new NotFound('not-found', { id: ['not-found'] });
+  return addStaffNote(db, actorId, { orderId }, body);
+}
+
+/**
+ * What the packing slip prints: the order's number and date, where it goes, the shopper's comment
+ * (a pickup point is named there), and each item with its SKU, options and count, in `locale`.
+ */
+export async function packingSlip(db: Executor, id: number, locale: Locale) {
+  const [order] = await db.select().from(orders).where(eq(orders.id, id));
+  if (!order) throw new NotFound('not-found', { id: ['not-found'] });
+  const items = await db
+    .select({
+      nameRu: orderItems.nameRu,
+      nameEn: orderItems.nameEn,
+      sku: orderItems.sku,
+      options: orderItems.options,
+      count: orderItems.count,
+    })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, id))
+    .orderBy(asc(orderItems.productId), asc(orderItems.sku));
+  return {
+    id: order.id,
+    date: order.createdAt.toISOString(),
+    status: order.status,
+    shipTo: {
+      name: `${order.firstName} ${order.lastName}`.trim(),
+      phone: order.phone,
+      email: order.email,
+      country: order.deliveryCountry,
+      city: order.deliveryCity,
+      zip: order.deliveryZip,
+      address: order.deliveryAddress,
+      deliveryMethod: order.deliveryMethod,
+    },
+    comment: order.comment,
+    items: items.map((item) => ({
+      name: locale === 'en' ? item.nameEn : item.nameRu,
+      options: orderItemLabel(item.options, locale),
+      sku: item.sku,
+      count: item.count,
+    })),
+    units: items.reduce((sum, item) => sum + item.count, 0),
+  };
 }
 
 /** Staff's "send again" of the shipped mail. */
@@ -371,4 +435,38 @@ export async function ordersPerDay(db: Executor, days: number) {
     orders: row.orders,
     revenue: kopecksToRoubles(Number(row.revenue)),
   }));
+}
+
+/** Paid orders waiting to be shipped: the back-office menu's and the dashboard's count. */
+export async function ordersToShip(db: Executor): Promise<number> {
+  const [row] = await db
+    .select({ count: count() })
+    .from(orders)
+    .where(inArray(orders.status, [...TO_SHIP_STATUSES]));
+  return row?.count ?? 0;
+}
+
+/**
+ * The best-selling products of the last `days`: units and revenue (roubles, at the prices ordered)
+ * of orders paid in that time and still paid, most units first; names in `locale`.
+ */
+export async function topProducts(db: Executor, days: number, locale: Locale, limit = 10) {
+  const since = new Date(Date.now() - days * 24 * 3600_000);
+  const units = sql<number>`sum(${orderItems.count})::int`;
+  const revenue = sql<string>`sum(coalesce(${orderItems.sale}, ${orderItems.price}) * ${orderItems.count})`;
+  const rows = await db
+    .select({
+      id: products.id,
+      name: locale === 'ru' ? products.nameRu : products.nameEn,
+      units,
+      revenue,
+    })
+    .from(orderItems)
+    .innerJoin(orders, eq(orders.id, orderItems.orderId))
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .where(and(gte(orders.paidAt, since), inArray(orders.status, [...PAID_STATUSES])))
+    .groupBy(products.id)
+    .orderBy(desc(units), desc(revenue), asc(products.id))
+    .limit(limit);
+  return rows.map((row) => ({ ...row, revenue: kopecksToRoubles(Number(row.revenue)) }));
 }

@@ -104,8 +104,8 @@ describe('a save made from an older version', () => {
         return (await call('GET', `/api/admin/orders/${id}`)).body.order as Row;
       },
       url: (row) => `/api/admin/orders/${row.id}`,
-      edit: (row, value) => ({ version: row.version, manager_comment: value }),
-      field: 'manager_comment',
+      edit: (row, value) => ({ version: row.version, track_code: value }),
+      field: 'track_code',
     },
   ];
 

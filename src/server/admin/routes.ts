@@ -21,6 +21,7 @@ import {
   projectInput,
   refundParams,
   searchStatsQuery,
+  staffNoteInput,
   synonymInput,
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
@@ -47,12 +48,17 @@ import {
   saveProduct,
   saveProject,
 } from './catalogue.ts';
+import { unreadFeedback } from './content.ts';
 import {
+  addOrderNote,
   exportOrdersCsv,
   getOrderForAdmin,
   ordersPerDay,
+  ordersToShip,
+  packingSlip,
   resendOrderShippedMail,
   searchOrders,
+  topProducts,
   updateOrder,
 } from './orders.ts';
 import { changeProducts } from './products-bulk.ts';
@@ -353,7 +359,7 @@ export function adminRoutes(services: Services) {
       method: 'PATCH',
       url: '/api/admin/orders/:id',
       summary:
-        'Saves the fields sent (track code, actual delivery cost, manager comment, status) over the version named; shipped with a track code mails the customer once',
+        'Saves the fields sent (track code, actual delivery cost, status) over the version named, and a manager comment as a new staff note; shipped with a track code mails the customer once',
       params: idParams,
       query: localeQuery,
       body: orderUpdate,
@@ -372,6 +378,34 @@ export function adminRoutes(services: Services) {
             services.mailShop,
           ),
         ),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/orders/:id/notes',
+      summary: 'Adds a staff note to the order; answers every note, oldest first',
+      params: idParams,
+      body: staffNoteInput,
+      response: answer,
+      handler: async ({ params, body, request }) => ({
+        success: true,
+        notes: await addOrderNote(db, await actor(request), params.id, body.body),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/orders/:id/packing-slip',
+      summary:
+        "What the order's packing slip prints: number, date, ship-to, items with SKU, options and count",
+      params: idParams,
+      query: localeQuery,
+      response: answer,
+      handler: async ({ params, query, request }) => ({
+        success: true,
+        shop: { email: services.mailShop.email },
+        slip: await packingSlip(db, params.id, query.locale ?? requestLocale(request)),
       }),
     }),
     defineRoute({
@@ -465,16 +499,29 @@ export function adminRoutes(services: Services) {
       ...staff,
       method: 'GET',
       url: '/api/admin/dashboard',
-      summary: 'Orders and revenue per day over 30 and 90 days; low-stock variants',
+      summary:
+        'Orders and revenue per day over 30 and 90 days; low-stock variants; paid orders to ship; unread feedback; top products of 30 days',
       response: answer,
       query: localeQuery,
       handler: async ({ query, request }) => {
-        const [last30, last90, low] = await Promise.all([
+        const locale = query.locale ?? requestLocale(request);
+        const [last30, last90, low, toShip, unread, top] = await Promise.all([
           ordersPerDay(db, 30),
           ordersPerDay(db, 90),
-          lowStock(db, query.locale ?? requestLocale(request)),
+          lowStock(db, locale),
+          ordersToShip(db),
+          unreadFeedback(db),
+          topProducts(db, 30, locale),
         ]);
-        return { success: true, last30, last90, lowStock: low };
+        return {
+          success: true,
+          last30,
+          last90,
+          lowStock: low,
+          toShip,
+          unreadFeedback: unread,
+          topProducts: top,
+        };
       },
     }),
     defineRoute({

@@ -1,6 +1,7 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { productVariants } from '../db/schema.ts';
+import { Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { notifyBackInStock } from './stock-alerts.ts';
 import { resolveVariantId } from './variants.ts';
@@ -12,9 +13,10 @@ import { resolveVariantId } from './variants.ts';
  */
 
 /**
- * Sets the stock of a product without options (its one variant) outright, or adds to it (a negative
- * number writes units off, never below zero). A product with several variants has its stock set
- * per variant.
+ * Sets the stock of a product without options (its one variant) outright, or adds to it. A
+ * negative number writes units off; writing off more than the stock holds is refused
+ * (`write-off-exceeds-stock`), never cut to zero, and the caller's transaction rolls back. A
+ * product with several variants has its stock set per variant.
  */
 export async function setProductStock(
   tx: Executor,
@@ -23,16 +25,20 @@ export async function setProductStock(
   shop?: MailShop,
 ): Promise<void> {
   const variantId = await resolveVariantId(tx, productId, undefined);
-  await tx
+  const [changed] = await tx
     .update(productVariants)
     .set({
-      quantity:
-        'set' in stock
-          ? Math.max(0, stock.set)
-          : sql`greatest(0, ${productVariants.quantity} + ${stock.add})`,
+      quantity: 'set' in stock ? Math.max(0, stock.set) : sql`${productVariants.quantity} + ${stock.add}`,
       updatedAt: new Date(),
     })
-    .where(eq(productVariants.id, variantId));
+    .where(
+      and(
+        eq(productVariants.id, variantId),
+        'add' in stock ? gte(productVariants.quantity, -stock.add) : undefined,
+      ),
+    )
+    .returning({ id: productVariants.id });
+  if (!changed) throw new Invalid('write-off-exceeds-stock', { quantity: ['write-off-exceeds-stock'] });
   await notifyBackInStock(tx, [variantId], shop);
 }
 

@@ -575,7 +575,6 @@ export const orders = pgTable(
     usdRate: numeric('usd_rate', { precision: 12, scale: 4 }),
     status: smallint('status').notNull().default(0),
     trackCode: text('track_code'),
-    managerComment: text('manager_comment'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true }),
     /** When the "shipped" mail was queued; it goes once, when the order is shipped and has a track code. */

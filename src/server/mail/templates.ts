@@ -44,6 +44,8 @@ export interface MailData {
   'order-placed': OrderMailData;
   /** The same order summary, its amounts as the provider confirmed them. */
   'payment-received': OrderMailData;
+  /** Sent to the shop's own address when an order is paid: what to pack, for whom, and where to see it. */
+  'new-paid-order': OrderMailData & { customer: string; email: string; phone: string; link?: string };
   'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled' };
   /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
@@ -65,6 +67,7 @@ export const MAIL_TEMPLATES = [
   'feedback',
   'order-placed',
   'payment-received',
+  'new-paid-order',
   'order-cancelled',
   'order-refunded',
   'order-shipped',
@@ -85,6 +88,8 @@ export interface MailShop {
   email: string;
   /** The shop's public origin; the header links to it when given. */
   url?: string;
+  /** The language of mails to `email` itself (SHOP_LOCALE); Russian when not given. */
+  locale?: Locale;
 }
 
 export const DEFAULT_MAIL_SHOP: MailShop = { email: 'shop@vitrina.example' };
@@ -591,6 +596,51 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
           paragraph(
             'Once the parcel is on its way, we will send you its tracking number; you will also find it in your order history on the website.',
           ),
+        ],
+      };
+    },
+  },
+
+  'new-paid-order': {
+    ru: (data) => {
+      const amounts = orderAmounts(data, 'ru');
+      return {
+        subject: `Новый оплаченный заказ ${orderNumber(data.orderId, 'ru')} на ${amounts.total}`,
+        blocks: [
+          paragraph(
+            'Заказ ',
+            strong(orderNumber(data.orderId, 'ru')),
+            ' оплачен: его пора собрать и отправить.',
+          ),
+          {
+            kind: 'details',
+            rows: [
+              ['Покупатель', data.customer],
+              ['E-mail', data.email],
+              ['Телефон', data.phone],
+            ],
+          },
+          ...orderBlocks(data, amounts, 'ru'),
+          ...(data.link ? [{ kind: 'button', label: 'Открыть заказ', href: data.link } as const] : []),
+        ],
+      };
+    },
+    en: (data) => {
+      const amounts = orderAmounts(data, 'en');
+      return {
+        subject: `New paid order ${orderNumber(data.orderId, 'en')}: ${amounts.total}`,
+        blocks: [
+          paragraph('Order ', strong(orderNumber(data.orderId, 'en')), ' is paid: time to pack and ship it.'),
+          {
+            kind: 'details',
+            rows: [
+              ['Customer', data.customer],
+              ['E-mail', data.email],
+              ['Phone', data.phone],
+            ],
+          },
+          ...orderBlocks(data, amounts, 'en'),
+          ...(data.link ? [{ kind: 'button', label: 'Open the order', href: data.link } as const] : []),
         ],
       };
     },

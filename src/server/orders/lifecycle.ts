@@ -5,7 +5,8 @@ import type { Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import type { MailShop } from '../mail/templates.ts';
+import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
+import { orderMailData, orderMailItems } from './order-mail.ts';
 import type { OrderRow } from './service.ts';
 import {
   assertMove,
@@ -14,12 +15,14 @@ import {
   ORDER_STATUS,
   type OrderStatus,
   type StatusActor,
+  TO_SHIP_STATUSES,
 } from './status.ts';
 
 /**
  * The order lifecycle: every status change of an order goes through `moveOrderStatus`, which asks
  * the state machine (status.ts) and does the move's side effects in the caller's transaction: the
- * status history row, the stock released on a cancellation, and the cancel mail. Units leave and
+ * status history row, the stock released on a cancellation, the cancel mail, and the mail that
+ * tells the shop a new order is paid. Units leave and
  * come back only through `takeStock` and `releaseStock`, on product variants.
  */
 
@@ -140,7 +143,8 @@ export async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow
  * status conditionally and bumps the version, writes the history row (changedBy = `by`, the staff
  * member). A move to cancelled puts the units back (`restock`, by default all the order's items;
  * a refund that keeps shipped goods passes fewer or none) and, unless a refund tells the customer
- * itself, mails the cancellation in the order's language. A payment sets paid_at.
+ * itself, mails the cancellation in the order's language. A payment sets paid_at and announces the
+ * paid order to the shop's own address, once per payment, in this same transaction.
  */
 export async function moveOrderStatus(
   tx: Executor,
@@ -178,6 +182,9 @@ export async function moveOrderStatus(
     reason: options.reason ?? null,
     createdAt: now,
   });
+  // Money for an order to pack; money that came too late to keep its stock (6) is staff's to refund.
+  if (options.actor === 'payment' && TO_SHIP_STATUSES.includes(to))
+    await announcePaidOrder(tx, moved, options.shop);
   if (to === ORDER_STATUS.cancelled) {
     await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, options.shop);
     if (options.actor !== 'refund') {
@@ -194,4 +201,26 @@ export async function moveOrderStatus(
     }
   }
   return moved;
+}
+
+/** A payment's move tells the shop's own address, in the shop's language, that an order waits to be packed. */
+async function announcePaidOrder(tx: Executor, order: OrderRow, shop: MailShop = DEFAULT_MAIL_SHOP) {
+  const locale = shop.locale ?? 'ru';
+  await queueMail(
+    tx,
+    {
+      template: 'new-paid-order',
+      locale,
+      to: shop.email,
+      replyTo: order.email,
+      data: {
+        ...orderMailData(order, await orderMailItems(tx, order.id), locale),
+        customer: `${order.firstName} ${order.lastName}`.trim(),
+        email: order.email,
+        phone: order.phone,
+        ...(shop.url ? { link: `${shop.url.replace(/\/$/, '')}/admin/orders/${order.id}` } : {}),
+      },
+    },
+    shop,
+  );
 }

@@ -170,6 +170,43 @@ describe('payments', () => {
     expect(history.map((entry) => entry.status)).toEqual([0, 1]);
   });
 
+  it("announces the paid order to the shop's address once, in the shop's language, with a link to it", async () => {
+    const { order } = await placedOrder();
+    const shop = { email: 'orders@shop.example', url: 'https://shop.example', locale: 'en' as const };
+    expect(await recordPayment(connection.db, payment(order.id, { amountMinor: 100, shop }))).toBe(
+      'mismatch',
+    );
+    expect(await recordPayment(connection.db, payment(order.id, { shop }))).toBe('paid');
+    expect(await recordPayment(connection.db, payment(order.id, { shop }))).toBe('duplicate');
+    expect(await recordPayment(connection.db, payment(order.id, { externalId: 'again', shop }))).toBe(
+      'already-paid',
+    );
+    const announced = await connection.db
+      .select()
+      .from(mails)
+      .where(and(eq(mails.template, 'new-paid-order'), eq(mails.to, 'orders@shop.example')));
+    const mine = announced.filter((mail) => mail.subject.includes(`#${order.id}:`));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]).toMatchObject({ locale: 'en', subject: `New paid order #${order.id}: ₽3,450` });
+    // The shopper's order was in Russian; the shop reads the items in its own language.
+    expect(mine[0]?.text).toContain('Outlaw T-shirt × 1');
+    expect(mine[0]?.text).toContain('Customer: Anna Petrova');
+    expect(mine[0]?.text).toContain(`https://shop.example/admin/orders/${order.id}`);
+  });
+
+  it('writes the announcement in the payment transaction: a mail that cannot be stored leaves the order unpaid', async () => {
+    const { order } = await placedOrder();
+    const broken = { email: 'orders@shop.example\nBcc: x@example.com' };
+    await expect(recordPayment(connection.db, payment(order.id, { shop: broken }))).rejects.toThrow(
+      TypeError,
+    );
+    const [unpaid] = await connection.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(unpaid).toMatchObject({ status: 0, paidAt: null });
+    const sent = await connection.db.select().from(mails).where(eq(mails.template, 'payment-received'));
+    expect(sent.filter((mail) => mail.subject.includes(String(order.id)))).toEqual([]);
+    expect(await recordPayment(connection.db, payment(order.id))).toBe('paid');
+  });
+
   it('leaves the order unpaid when the amount or currency is wrong', async () => {
     const { order } = await placedOrder();
     expect(await recordPayment(connection.db, payment(order.id, { amountMinor: 100 }))).toBe('mismatch');
@@ -222,6 +259,9 @@ describe('payments', () => {
       status: 6,
       reason: expect.stringMatching(/^paid-late-out-of-stock:\w+$/),
     });
+    // Nothing to pack: the shop is not told to ship it.
+    const announced = await db.select().from(mails).where(eq(mails.template, 'new-paid-order'));
+    expect(announced.filter((mail) => mail.subject.includes(`№\u00a0${order.id} `))).toEqual([]);
   });
 });
 

@@ -1,5 +1,4 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
-import { countryName } from '../../contract/countries.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
 import type {
@@ -18,7 +17,6 @@ import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   basketItems,
   baskets,
-  type OrderItemOption,
   orderItems,
   orderStatusHistory,
   orders,
@@ -29,10 +27,11 @@ import {
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import type { MailShop, OrderMailData } from '../mail/templates.ts';
+import type { MailShop } from '../mail/templates.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
+import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';
 
 /**
@@ -240,46 +239,6 @@ export async function createOrder(
   });
 }
 
-/** The order as its mails summarise it, in the order's language and currency. */
-function orderMailData(
-  order: OrderRow,
-  items: Array<{
-    nameRu: string;
-    nameEn: string;
-    sku: string;
-    options: OrderItemOption[];
-    price: number;
-    sale: number | null;
-    count: number;
-  }>,
-): OrderMailData {
-  const locale = order.locale === 'en' ? 'en' : 'ru';
-  return {
-    orderId: order.id,
-    items: items.map((item) => {
-      const options = orderItemLabel(item.options, locale);
-      return {
-        name: locale === 'en' ? item.nameEn : item.nameRu,
-        ...(options ? { variant: { options, sku: item.sku } } : {}),
-        count: item.count,
-        price: kopecksToRoubles(item.sale ?? item.price),
-      };
-    }),
-    productsCost: kopecksToRoubles(order.productsCost),
-    deliveryCost: kopecksToRoubles(order.deliveryCost),
-    total: kopecksToRoubles(order.productsCost + order.deliveryCost),
-    currency: order.currency,
-    ...(order.usdRate ? { usdRate: Number(order.usdRate) } : {}),
-    deliveryMethod: order.deliveryMethod,
-    address: [
-      order.deliveryZip,
-      countryName(order.deliveryCountry, order.locale === 'en' ? 'en' : 'ru'),
-      order.deliveryCity,
-      order.deliveryAddress,
-    ].join(', '),
-  };
-}
-
 export type PaymentOutcome = 'paid' | 'duplicate' | 'already-paid' | 'mismatch' | 'paid-after-cancel';
 
 /**
@@ -348,32 +307,20 @@ export async function recordPayment(
       {
         actor: 'payment',
         now,
+        shop: payment.shop,
         reason: statusReason(
           !late ? 'paid' : restocked ? 'paid-late-restocked' : 'paid-late-out-of-stock',
           payment.provider,
         ),
       },
     );
-    const items = await transaction
-      .select({
-        nameRu: orderItems.nameRu,
-        nameEn: orderItems.nameEn,
-        sku: orderItems.sku,
-        options: orderItems.options,
-        price: orderItems.price,
-        sale: orderItems.sale,
-        count: orderItems.count,
-      })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, order.id))
-      .orderBy(asc(orderItems.productId));
     await queueMail(
       transaction,
       {
         template: 'payment-received',
-        locale: order.locale === 'en' ? 'en' : 'ru',
+        locale: orderLocale(order),
         to: order.email,
-        data: orderMailData(order, items),
+        data: orderMailData(order, await orderMailItems(transaction, order.id)),
       },
       payment.shop,
     );

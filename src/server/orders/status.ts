@@ -27,6 +27,9 @@ export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
 /** Statuses of an order whose money arrived: 1 and 3..6. */
 export const PAID_STATUSES: readonly OrderStatus[] = [1, 3, 4, 5, 6];
 
+/** Paid orders waiting to be shipped: in processing, processed, ready to ship (special 6 waits for staff to decide). */
+export const TO_SHIP_STATUSES: readonly OrderStatus[] = [1, 3, 4];
+
 export const isPaidStatus = (status: number): boolean =>
   (PAID_STATUSES as readonly number[]).includes(status);
 

@@ -4,6 +4,7 @@ import { adminApi } from './api.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
  * The order page's payments and refunds: what was paid and refunded, each transaction, and the
@@ -61,6 +62,7 @@ function RefundForm({ order, payments, request }: RefundProps) {
       returnable.map((item) => [item.variantId, { chosen: false, count: String(item.count) }]),
     ),
   );
+  useUnsavedChanges(!whole || Object.values(restock).some((item) => item.chosen));
   const nameOf = (variantId: number) => {
     const item = order.products.find((line) => line.variant === variantId);
     if (!item) return variantId;
@@ -217,7 +219,9 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
             <dt>{t('admin-refund-left')}</dt>
             <dd>{money(payments.left)}</dd>
           </dl>
-          <div className="admin-table-scroll">
+          {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
+          {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
+          <div className="admin-table-scroll" tabIndex={0}>
             <table className="admin-table">
               <thead>
                 <tr>

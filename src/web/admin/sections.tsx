@@ -8,6 +8,7 @@ import { RichTextField } from './rich-text-field.tsx';
 import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
 import { AdminPage, BusyButton, RequestAlert, RowActions, useAdminRequest } from './ui.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
  * Projects and categories: the same list and form (a project also has a logo image). Each can be
@@ -74,6 +75,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
   const [editing, setEditing] = useState<Row | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
   const isProject = kind === 'projects';
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(editing ? valuesOf(editing) : EMPTY));
   const name = (row: Row) => (locale === 'ru' ? row.name_ru : row.name_en);
 
   const field = (key: 'name_ru' | 'name_en' | 'link' | 'image' | 'position') => ({

@@ -4,6 +4,7 @@ import { adminApi } from './api.ts';
 import { useAdminShop } from './text.ts';
 import type { StaffNote } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
  * Staff notes as a timeline, oldest first, each with its author and time, and a form that adds one
@@ -14,6 +15,7 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
   const format = useAdminFormat();
   const request = useAdminRequest();
   const [body, setBody] = useState('');
+  useUnsavedChanges(body.trim() !== '');
 
   const add = async (event: FormEvent) => {
     event.preventDefault();

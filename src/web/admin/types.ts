@@ -17,7 +17,13 @@ import type {
   CataloguePictures as ServerCataloguePictures,
   ManagedFile as ServerManagedFile,
 } from '../../server/admin/files.ts';
-import type { getOrderForAdmin, ordersPerDay, searchOrders } from '../../server/admin/orders.ts';
+import type {
+  getOrderForAdmin,
+  ordersPerDay,
+  packingSlip,
+  searchOrders,
+  topProducts,
+} from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
 import type { listStaff } from '../../server/admin/staff.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
@@ -49,6 +55,8 @@ export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
+export type PackingSlip = Result<typeof packingSlip>;
+export type TopProduct = Result<typeof topProducts>[number];
 export type CustomerPage = Result<typeof searchCustomers>;
 export type AdminCustomer = Result<typeof getCustomer>;
 export type StaffNote = AdminCustomer['notes'][number];
@@ -85,4 +93,8 @@ export interface Dashboard {
   last30: DayTotals[];
   last90: DayTotals[];
   lowStock: LowStockRow[];
+  /** Paid orders waiting to be shipped. */
+  toShip: number;
+  unreadFeedback: number;
+  topProducts: TopProduct[];
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useMemo, useState } from 'react';
 import { imageUrl } from '../../contract/images.ts';
 import { generateRows, suggestedSku } from '../../contract/variant-combinations.ts';
 import { FormSuccess } from '../components/form-field.tsx';
@@ -6,6 +6,7 @@ import { adminApi } from './api.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminProductVariants } from './types.ts';
 import { BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
+import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
  * The options editor and the variant table of a saved product (issue 16): options with their
@@ -100,6 +101,8 @@ export function VariantEditor({
   const [bulkColumn, setBulkColumn] = useState<Column>('quantity');
   const [bulkValue, setBulkValue] = useState('');
   const { options, rows } = draft;
+  const loaded = useMemo(() => JSON.stringify(draftOf(product)), [product]);
+  useUnsavedChanges(JSON.stringify(draft) !== loaded);
 
   const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) =>
     setDraft((current) => ({ ...current, options: change(current.options) }));

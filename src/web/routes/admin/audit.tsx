@@ -39,6 +39,7 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   refund: 'admin-entity-refund',
   customer: 'admin-entity-customer',
   'customer-note': 'admin-entity-customer-note',
+  'order-note': 'admin-entity-order-note',
   staff: 'admin-entity-staff',
   synonym: 'admin-entity-synonym',
   drop: 'admin-entity-drop',

@@ -3,6 +3,7 @@ import { AdminApiError, adminApi } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { CsvReport } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminPage, BusyButton } from '../../admin/ui.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
 
 /** A refused import (rows in error) answers 422 with the report in the answer itself. */
@@ -124,6 +125,8 @@ export default function CsvPage() {
   const [report, setReport] = useState<CsvReport | null>(null);
   const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
   const [error, setError] = useState<string | undefined>();
+  // A file chosen and not applied yet.
+  useUnsavedChanges(csv !== null && report?.dryRun !== false);
 
   const send = async (dryRun: boolean) => {
     if (!csv) return;

@@ -45,6 +45,26 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage title={t('admin-dashboard')}>
+      <section className="admin-card" aria-labelledby="today-heading">
+        <h2 id="today-heading" className="visually-hidden">
+          {t('admin-dashboard')}
+        </h2>
+        <dl className="admin-stats">
+          <div>
+            <dt>{t('admin-to-ship')}</dt>
+            <dd>
+              <Link to="/admin/orders">{loaderData.toShip}</Link>
+            </dd>
+          </div>
+          <div>
+            <dt>{t('admin-unread-feedback')}</dt>
+            <dd>
+              <Link to="/admin/feedback?unread=1">{loaderData.unreadFeedback}</Link>
+            </dd>
+          </div>
+        </dl>
+      </section>
+
       <section className="admin-card" aria-labelledby="sales-heading">
         <div className="admin-card__head">
           <h2 id="sales-heading">{t('admin-sales')}</h2>
@@ -105,6 +125,37 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
         <p className="admin-hint">{t('admin-revenue-hint')}</p>
+      </section>
+
+      <section className="admin-card" aria-labelledby="top-products-heading">
+        <h2 id="top-products-heading">{t('admin-top-products')}</h2>
+        {loaderData.topProducts.length === 0 ? (
+          <p>{t('admin-top-products-empty')}</p>
+        ) : (
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-product')}</th>
+                  <th scope="col">{t('admin-units')}</th>
+                  <th scope="col">{t('admin-revenue')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.topProducts.map((product) => (
+                  <tr key={product.id}>
+                    <td>
+                      <Link to={`/admin/products/${product.id}`}>{product.name}</Link>
+                    </td>
+                    <td>{product.units}</td>
+                    <td>{format.money(product.revenue)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        <p className="admin-hint">{t('admin-top-products-hint')}</p>
       </section>
 
       <section className="admin-card" aria-labelledby="low-stock-heading">

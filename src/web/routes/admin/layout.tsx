@@ -1,7 +1,15 @@
-import { data, NavLink, Outlet, useLocation, useNavigate } from 'react-router';
+import {
+  data,
+  NavLink,
+  Outlet,
+  type ShouldRevalidateFunctionArgs,
+  useLocation,
+  useNavigate,
+} from 'react-router';
 import adminStyles from '../../admin/admin.css?url';
 import { useAdminShop } from '../../admin/text.ts';
 import { AdminErrorBoundary } from '../../admin/ui.tsx';
+import { UnsavedChangesGuard } from '../../admin/unsaved-changes.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/layout';
 
@@ -13,11 +21,15 @@ import type { Route } from './+types/layout';
 export async function loader({ context }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
   if (!user?.isAdmin) throw data(null, { status: 403 });
-  return { role: user.role };
+  return { role: user.role, toShip: await context.services.backOffice.ordersToShip() };
 }
 
-/** The guard ran when the area was entered; the pages reload their own data. */
-export const shouldRevalidate = () => false;
+/**
+ * The pages load their own data; the menu's count of orders to ship is read again on the way to
+ * another page and after a write (the revalidator keeps the address), not for a list's filters.
+ */
+export const shouldRevalidate = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
+  currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href;
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
@@ -56,36 +68,46 @@ export default function AdminLayout({ loaderData }: Route.ComponentProps) {
   const navigate = useNavigate();
   // A manager does not see what only an admin may do (the API refuses it anyway).
   const sections = SECTIONS.filter((section) => !('adminOnly' in section) || loaderData.role === 'admin');
+  const toShip = loaderData.toShip > 0 ? t('admin-to-ship-count', { count: loaderData.toShip }) : null;
   return (
-    <div className="admin">
-      <meta name="robots" content="noindex" />
-      <nav className="admin-nav" aria-label={t('admin-navigation')}>
-        <p className="admin-nav__title">{t('admin')}</p>
-        <ul className="admin-nav__list">
-          {sections.map((section) => (
-            <li key={section.to}>
-              <NavLink to={section.to} end={'end' in section}>
-                {t(section.label)}
-              </NavLink>
-            </li>
-          ))}
-        </ul>
-        {/* On a phone the list gives way to one select. */}
-        <label className="admin-nav__select">
-          <span className="visually-hidden">{t('admin-section')}</span>
-          <select value={currentSection(pathname)} onChange={(event) => navigate(event.target.value)}>
+    <UnsavedChangesGuard>
+      <div className="admin">
+        <meta name="robots" content="noindex" />
+        <nav className="admin-nav" aria-label={t('admin-navigation')}>
+          <p className="admin-nav__title">{t('admin')}</p>
+          <ul className="admin-nav__list">
             {sections.map((section) => (
-              <option key={section.to} value={section.to}>
-                {t(section.label)}
-              </option>
+              <li key={section.to}>
+                <NavLink to={section.to} end={'end' in section}>
+                  {t(section.label)}
+                  {section.to === '/admin/orders' && toShip ? (
+                    <span className="admin-nav__count">
+                      {loaderData.toShip}
+                      <span className="visually-hidden"> · {toShip}</span>
+                    </span>
+                  ) : null}
+                </NavLink>
+              </li>
             ))}
-          </select>
-        </label>
-      </nav>
-      <div className="admin-main">
-        <Outlet />
+          </ul>
+          {/* On a phone the list gives way to one select. */}
+          <label className="admin-nav__select">
+            <span className="visually-hidden">{t('admin-section')}</span>
+            <select value={currentSection(pathname)} onChange={(event) => navigate(event.target.value)}>
+              {sections.map((section) => (
+                <option key={section.to} value={section.to}>
+                  {t(section.label)}
+                  {section.to === '/admin/orders' && toShip ? ` (${toShip})` : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        </nav>
+        <div className="admin-main">
+          <Outlet />
+        </div>
       </div>
-    </div>
+    </UnsavedChangesGuard>
   );
 }
 

@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
+import { StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments } from '../../admin/types.ts';
 import {
@@ -16,7 +17,8 @@ import {
   useAdminRequest,
   useOrderStatusText,
 } from '../../admin/ui.tsx';
-import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
+import { FormField, FormSuccess, SelectField } from '../../components/form-field.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/order';
 
@@ -58,12 +60,11 @@ function useStatusReasonText() {
   };
 }
 
-const EDITABLE = ['track_code', 'delivery_cost_actual', 'manager_comment', 'status'];
+const EDITABLE = ['track_code', 'delivery_cost_actual', 'status'];
 
 const valuesOf = (order: AdminOrder) => ({
   track_code: order.track_code ?? '',
   delivery_cost_actual: order.delivery_cost_actual === null ? '' : String(order.delivery_cost_actual),
-  manager_comment: order.manager_comment ?? '',
   status: String(order.status),
 });
 type Values = ReturnType<typeof valuesOf>;
@@ -76,9 +77,12 @@ function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => v
   const [values, setValues] = useState(loaded);
   const set = (field: keyof Values) => (event: { target: { value: string } }) =>
     setValues((current) => ({ ...current, [field]: event.target.value }));
+  useUnsavedChanges(
+    (Object.keys(values) as (keyof Values)[]).some((field) => values[field] !== loaded[field]),
+  );
 
   // Only the fields changed here, with the values they were loaded with: a save from another
-  // screen of a different field (a manager comment, say) is kept, not overwritten (ADR 0022).
+  // screen of a different field (a track code, say) is kept, not overwritten (ADR 0022).
   const save = (event: FormEvent) => {
     event.preventDefault();
     const changed = (Object.keys(values) as (keyof Values)[]).filter(
@@ -142,13 +146,6 @@ function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => v
           errors={request.errors.delivery_cost_actual}
         />
       </div>
-      <TextAreaField
-        name="manager_comment"
-        label={t('admin-manager-comment')}
-        value={values.manager_comment}
-        onChange={set('manager_comment')}
-        errors={request.errors.manager_comment}
-      />
       <div className="admin-actions">
         <BusyButton busy={request.busy} primary>
           {t('save')}
@@ -205,9 +202,14 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     <AdminPage
       title={t('admin-order-title', { id: order.id })}
       actions={
-        <Link to="/admin/orders" className="button">
-          {t('admin-back-to-orders')}
-        </Link>
+        <>
+          <Link to={`/admin/orders/${order.id}/packing-slip`} className="button">
+            {t('admin-packing-slip')}
+          </Link>
+          <Link to="/admin/orders" className="button">
+            {t('admin-back-to-orders')}
+          </Link>
+        </>
       }
     >
       <p className="admin-order-summary">
@@ -315,6 +317,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       {/* "Load their version" starts the editor afresh from the order as saved now. */}
       <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />
+      <StaffNotes notes={order.notes} path={`/orders/${order.id}/notes`} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
 

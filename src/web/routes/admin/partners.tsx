@@ -14,6 +14,7 @@ import {
   RowActions,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../components/form-field.tsx';
 import type { Route } from './+types/partners';
 
@@ -113,6 +114,7 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<AdminPartner | null>(null);
   const [values, setValues] = useState<Values>(EMPTY);
+  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(editing ? valuesOf(editing) : EMPTY));
   const name = (partner: AdminPartner) => (locale === 'ru' ? partner.name_ru : partner.name_en);
   const setSocial = (key: number, change: Partial<{ type: string; link: string }>) =>
     setValues((current) => ({

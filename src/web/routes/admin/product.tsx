@@ -22,6 +22,7 @@ import {
   useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { VariantEditor } from '../../admin/variant-editor.tsx';
 import {
   CheckboxField,
@@ -150,6 +151,7 @@ function ProductEditor({
   const [categoryToAdd, setCategoryToAdd] = useState('');
   const [picking, setPicking] = useState(false);
   const [deleteError, setDeleteError] = useState<string | undefined>();
+  const unsaved = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(draftOf(saved)));
   const errors = { ...request.errors, ...localErrors };
   const created = (location.state as { created?: boolean } | null)?.created === true && !request.done;
   const name = (entry: { name_ru: string; name_en: string }) =>
@@ -217,6 +219,7 @@ function ProductEditor({
     );
     if (!answer) return;
     if (!saved) {
+      unsaved.saved();
       navigate(`/admin/products/${answer.product.id}`, { replace: true, state: { created: true } });
       return;
     }
@@ -240,6 +243,7 @@ function ProductEditor({
     if (!saved || !window.confirm(t('admin-confirm-delete', { name: name(saved) }))) return;
     try {
       await adminApi('DELETE', `/products/${saved.id}`);
+      unsaved.saved();
       navigate('/admin/products');
     } catch (error) {
       setDeleteError(error instanceof AdminApiError ? error.message : t('admin-request-failed'));

@@ -11,6 +11,7 @@ import {
   RequestAlert,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormField, FormSuccess } from '../../components/form-field.tsx';
 import type { Route } from './+types/search';
 
@@ -100,6 +101,7 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
   const save = useAdminRequest();
   const remove = useAdminRequest();
   const [values, setValues] = useState({ term: '', meaning: '' });
+  useUnsavedChanges(values.term.trim() !== '' || values.meaning.trim() !== '');
   const field = (key: 'term' | 'meaning') => ({
     name: key,
     value: values[key],

@@ -10,6 +10,7 @@ import {
   RequestAlert,
   useAdminRequest,
 } from '../../admin/ui.tsx';
+import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormField, FormSuccess, SelectField } from '../../components/form-field.tsx';
 import type { Route } from './+types/staff';
 
@@ -34,6 +35,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
   const change = useAdminRequest();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState('manager');
+  useUnsavedChanges(email.trim() !== '');
 
   const send = async (event: FormEvent) => {
     event.preventDefault();
