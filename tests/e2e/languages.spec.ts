@@ -51,11 +51,12 @@ describe('language in the address, for a Russian browser at 390 px', () => {
     if (!product) throw new Error('demo data has no featured product in stock');
     const path = `/product/${product.link}`;
 
-    // Without a language in the address, the browser's language; the head names both pages.
+    // Without a language in the address, the browser's language; the head names both pages, and
+    // the address is its own canonical (x-default).
     await page.goto(path);
     expect(await page.locator('html').getAttribute('lang')).toBe('ru');
     expect(await headLinks(page)).toEqual({
-      canonical: `${baseUrl}${path}?lang=ru`,
+      canonical: `${baseUrl}${path}`,
       alternates: {
         ru: `${baseUrl}${path}?lang=ru`,
         en: `${baseUrl}${path}?lang=en`,
@@ -90,7 +91,7 @@ describe('language in the address, for a Russian browser at 390 px', () => {
     expect(new URL(page.url()).search).toBe('');
     await page.goto('/about');
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
-    expect((await headLinks(page)).canonical).toBe(`${baseUrl}/about?lang=en`);
+    expect((await headLinks(page)).canonical).toBe(`${baseUrl}/about`);
 
     // Choosing Russian in the header's switcher (a desktop's) on a ?lang=en page lands on the page
     // without the parameter.

@@ -1,4 +1,5 @@
-import { LOCALES, type Locale, localizedPath } from '../../contract/locale.ts';
+import { useLocation } from 'react-router';
+import { LOCALES, type Locale, localeOfSearch, localizedPath } from '../../contract/locale.ts';
 import { useCspNonce } from '../lib/csp-nonce.ts';
 import { useShop } from '../lib/shop.ts';
 
@@ -6,8 +7,9 @@ const OPEN_GRAPH_LOCALES: Record<Locale, string> = { ru: 'ru_RU', en: 'en_US' };
 
 /**
  * A page's title and the tags search engines and link previews read, rendered by the page itself.
- * Each language's page has its own canonical address (`?lang=ru`, `?lang=en`) and names the
- * other's, with the address without a language (the visitor's own) as `x-default` (ADR 0034).
+ * Each language's page has its own address (`?lang=ru`, `?lang=en`), and the address without a
+ * language (the visitor's own) is `x-default`; every one of the three is its own canonical, so
+ * none points away from an `hreflang` address of its group (ADR 0034, 0047).
  * React puts `<title>`, `<meta>` and `<link>` elements into the document's head wherever they are
  * rendered, on the server and on client navigations alike, so the pages need no `meta` exports
  * and React Router no `<Meta>` pass over every matched route (ADR 0019).
@@ -27,9 +29,10 @@ export function PublicPageHead(page: {
   noindex?: boolean;
 }) {
   const { data, locale, t } = useShop();
+  const inAddress = localeOfSearch(useLocation().search) ?? null;
   const absolute = (path: string, language: Locale | null = locale) =>
     `${data?.publicUrl ?? ''}${localizedPath(path, language)}`;
-  const url = absolute(page.path);
+  const url = absolute(page.path, inAddress);
   const siteName = t('site-title');
   const title = page.title === siteName ? page.title : `${page.title} · ${siteName}`;
   return (
