@@ -143,6 +143,21 @@ export async function adminScreens(databaseUrl: string): Promise<AdminScreen[]> 
     },
     { name: 'staff', page: '/admin/staff', calls: ['/api/admin/staff'] },
     { name: 'files', page: '/admin/files', calls: ['/api/admin/files?path='] },
+    {
+      name: 'files: product pictures',
+      page: '/admin/files',
+      calls: [
+        '/api/admin/files/catalogue?kind=products',
+        '/api/admin/files/catalogue?kind=products&page=500',
+      ],
+    },
+    {
+      name: 'packing slip',
+      page: `/admin/orders/${s.orderId}/packing-slip`,
+      calls: [`/api/admin/orders/${s.orderId}/packing-slip`],
+    },
+    { name: 'drops', page: '/admin/drops', calls: ['/api/admin/drops'] },
+    { name: 'info pages', page: '/admin/pages/about', calls: ['/api/admin/pages/about'] },
     { name: 'projects', page: '/admin/projects', calls: ['/api/admin/projects'] },
     { name: 'categories', page: '/admin/categories', calls: ['/api/admin/categories'] },
     { name: 'partners', page: '/admin/partners', calls: ['/api/admin/partners'] },
