@@ -22,6 +22,8 @@ const variantId = wireNumber(
 ).optional();
 
 export const productBody = z.object({ product: productId });
+/** A product named in the address (`/api/release-reminders/:id`). */
+export const productParams = z.object({ id: productId });
 
 /** A basket call names a product and, for a product with options, which variant. */
 export const basketLineBody = z.object({ product: productId, variant: variantId });

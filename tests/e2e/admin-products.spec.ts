@@ -180,10 +180,16 @@ describe('the back office at 390 px', () => {
     const orderId = ((await orders.json()) as { list: Array<{ id: number }> }).list[0]?.id;
     const customers = await page.request.get('/api/admin/customers');
     const customerId = ((await customers.json()) as { list: Array<{ id: number }> }).list[0]?.id;
+    // A folder whose name has no place to break, beside Russian labels, once widened the page.
+    const folder = await page.request.post('/api/admin/files/folders', {
+      headers: { origin: baseUrl },
+      data: { path: '', name: `drop_pictures_banner_${suffix}` },
+    });
+    expect(folder.status()).toBe(200);
     const screens = [
       '/admin',
       '/admin/orders',
-      ...(orderId ? [`/admin/orders/${orderId}`] : []),
+      ...(orderId ? [`/admin/orders/${orderId}`, `/admin/orders/${orderId}/packing-slip`] : []),
       '/admin/customers',
       ...(customerId ? [`/admin/customers/${customerId}`] : []),
       '/admin/staff',
@@ -193,6 +199,9 @@ describe('the back office at 390 px', () => {
       '/admin/projects',
       '/admin/categories',
       '/admin/files',
+      '/admin/drops',
+      '/admin/drops/new',
+      '/admin/pages/about',
       '/admin/partners',
       '/admin/feedback',
       '/admin/reviews',

@@ -4,6 +4,7 @@ import {
   basketQuery,
   basketRemoveResponse,
   productBody,
+  productParams,
   wishlistResponse,
 } from '../../contract/shopping.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
@@ -87,13 +88,12 @@ export function wishlistRoutes(services: Services) {
     defineRoute({
       method: 'DELETE',
       url: '/api/release-reminders/:id',
-      summary:
-        'No reminder of the product after all (signed in; idempotent); POST with _method=DELETE works too',
+      summary: 'No reminder of the product named in the address after all (signed in; idempotent)',
       tags: ['wishlist'],
-      body: productBody,
+      params: productParams,
       response: doneResponse,
-      handler: async ({ body, request }) => {
-        await shopper(request).releaseReminder.forget(body.product);
+      handler: async ({ params, request }) => {
+        await shopper(request).releaseReminder.forget(params.id);
         return { success: true };
       },
     }),
