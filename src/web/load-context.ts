@@ -16,6 +16,11 @@ declare module 'react-router' {
     shopper: ShopperActions;
     /** The checkout's draft and order error, placing orders, payment checks and the order history. */
     checkout: CheckoutActions;
+    /**
+     * This document is shared by every visitor with a session who asks for it (a catalogue page,
+     * ADR 0048): its loaders leave out the visitor's own data, which the page loads once hydrated.
+     */
+    ownDataLater: boolean;
     ip: string;
     locale: Locale;
     testMode: boolean;

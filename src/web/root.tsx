@@ -7,6 +7,7 @@ import {
   ScrollRestoration,
   type ShouldRevalidateFunction,
   useMatches,
+  useRevalidator,
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
@@ -37,9 +38,9 @@ export const links: Route.LinksFunction = () => [
 ];
 
 export async function loader({ context, request }: Route.LoaderArgs) {
-  const { services, locale, testMode, publicUrl } = context;
+  const { services, locale, testMode, publicUrl, ownDataLater } = context;
   const menu = (await services.catalog.menu(locale)).value;
-  const user = await context.account.currentUser();
+  const user = ownDataLater ? null : await context.account.currentUser();
   return {
     locale,
     testMode,
@@ -51,7 +52,9 @@ export async function loader({ context, request }: Route.LoaderArgs) {
     /** Only what the header and the menu show; the profile page loads the rest. */
     user: user ? { email: user.email, isAdmin: user.isAdmin } : null,
     /** The header's badges: units in the basket, products in the wishlist. */
-    counts: await context.shopper.counts(),
+    counts: ownDataLater ? { basket: 0, wishlist: 0 } : await context.shopper.counts(),
+    /** A shared catalogue page: the user and the badges above are not this visitor's yet (ADR 0048). */
+    ownDataLater,
     overlayVisible: testMode && readCookie(request, OVERLAY_COOKIE) !== 'hidden',
   };
 }
@@ -129,7 +132,20 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(registerServiceWorker, []);
+  useOwnDataOnceHydrated();
   return <Outlet />;
+}
+
+/**
+ * A shared catalogue page came without the visitor's own parts (ADR 0048): once hydrated, the
+ * router loads the page's data again, the visitor's own, in one `.data` request.
+ */
+function useOwnDataOnceHydrated() {
+  const later = useShop().data?.ownDataLater === true;
+  const { revalidate } = useRevalidator();
+  useEffect(() => {
+    if (later) void revalidate();
+  }, [later, revalidate]);
 }
 
 export function ErrorBoundary() {

@@ -77,8 +77,9 @@ export async function buildApp(options: AppOptions) {
   await app.register(healthChecks, { db: services.db, redis: options.redis });
   await app.register(prometheusMetrics, { db: services.db, token: config.metricsToken });
   await app.register(fastifyCookie);
-  await securityHeaders(app, config);
+  // A kept page goes out with the security headers it was rendered with (page-cache.ts).
   if (options.web) catalogPageCache(app, services);
+  await securityHeaders(app, config);
   rememberAddressLocale(app);
   // Before the session and every parser: an oversized or unmeasured body is refused unread.
   await app.register(bodyLimits);

@@ -23,7 +23,12 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
     const cache = pageCache(pages, {
       maxBytes: 1024 * 1024,
       cacheable: (path) => path === '/' || path.startsWith('/product/'),
-      isPersonal: (request) => request.cookies.sid !== undefined,
+      audience: (request) =>
+        request.cookies.sid === undefined
+          ? 'anyone'
+          : request.url.includes('added=')
+            ? 'personal'
+            : 'session',
       variant: (request) => request.cookies.locale ?? 'en',
       keys: (request) => {
         const path = request.url.split('?', 1)[0] ?? '/';
@@ -123,13 +128,28 @@ describe('page cache', () => {
     expect((await page(shop.app, '/product/cap')).text).toContain('en /product/cap');
   });
 
-  it('leaves visitors with a session, other pages and other methods to the renderer', async () => {
+  it('keeps the page of visitors with a session apart, shared by all of them', async () => {
     shop = await shopWithPageCache();
     await page(shop.app, '/product/cap');
-    expect((await page(shop.app, '/product/cap', { cookie: 'sid=abc' })).cache).toBeUndefined();
+    expect((await page(shop.app, '/product/cap', { cookie: 'sid=abc' })).cache).toBe('miss');
+    expect((await page(shop.app, '/product/cap', { cookie: 'sid=other' })).cache).toBe('hit');
+    expect((await page(shop.app, '/product/cap')).cache).toBe('hit');
+    expect(shop.catalogue.renders).toBe(2);
+  });
+
+  it("leaves a page that is one visitor's own to the renderer", async () => {
+    shop = await shopWithPageCache();
+    for (const sid of ['abc', 'abc']) {
+      expect((await page(shop.app, '/product/cap?added=1', { cookie: `sid=${sid}` })).cache).toBeUndefined();
+    }
+    expect(shop.catalogue.renders).toBe(2);
+  });
+
+  it('leaves other pages and other methods to the renderer', async () => {
+    shop = await shopWithPageCache();
     expect((await page(shop.app, '/cart')).cache).toBeUndefined();
     expect((await page(shop.app, '/cart')).cache).toBeUndefined();
-    expect(shop.catalogue.renders).toBe(4);
+    expect(shop.catalogue.renders).toBe(2);
   });
 
   it('keeps nothing that is not a plain 200 page or that sets a cookie', async () => {
@@ -221,9 +241,11 @@ describe('page cache', () => {
       expect(answer.headers['surrogate-key']).toBe('shop product:cap');
       expect(answer.headers['cache-tag']).toBe('shop,product:cap');
     }
-    const personal = await page(shop.app, '/product/cap', { cookie: 'sid=abc' });
-    expect(personal.headers['cache-control']).toBe('private, no-cache');
-    expect(personal.headers['surrogate-key']).toBeUndefined();
+    for (const sid of ['abc', 'other']) {
+      const withSession = await page(shop.app, '/product/cap', { cookie: `sid=${sid}` });
+      expect(withSession.headers['cache-control']).toBe('private, no-cache');
+      expect(withSession.headers['surrogate-key']).toBeUndefined();
+    }
     expect((await page(shop.app, '/cart')).headers['cache-control']).toBe('private, no-cache');
     await shop.app.close();
     shop = await shopWithPageCache({ purging: true });

@@ -7,10 +7,10 @@ import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../catalog/changes.ts
 import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
 /**
- * Server-rendered catalogue pages for visitors without a personal session, kept ready to send.
+ * Server-rendered catalogue pages, the same for every visitor who asks, kept ready to send.
  *
- * A page is kept per URL and per `variant` (locale, currency and anything else that changes the
- * page for an anonymous visitor) with the keys of what it shows (the catalogue answers its loaders
+ * A page is kept per URL and per `variant` (locale, currency, whether the visitor's own parts load
+ * after hydration, and anything else that changes the page) with the keys of what it shows (the catalogue answers its loaders
  * read) and the moment its render began. A change of one of those keys (here or, through Redis, on
  * another instance) makes it stale at once; a change of stock only, once it has been kept for
  * STOCK_GRACE_MS, so a drop's orders cost at most one render of a page a second (ADR 0042).
@@ -19,14 +19,21 @@ import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
  * (brotli and gzip), not per request.
  *
  * Every HTML answer gets a Cache-Control: kept pages the CDN headers (cdn.ts) with their keys,
- * anything else `private, no-cache`.
+ * unless a session came with the request (a CDN does not tell sessions apart); anything else
+ * `private, no-cache`.
  */
+/** See PageCacheOptions.audience. */
+export type PageAudience = 'anyone' | 'session' | 'personal';
+
 export interface PageCacheOptions {
   maxBytes: number;
   /** Which paths are catalogue pages the same for every anonymous visitor. */
   cacheable: (path: string) => boolean;
-  /** True when the request carries a personal session: such pages are never kept or served. */
-  isPersonal: (request: FastifyRequest) => boolean;
+  /**
+   * Whom the page is for: `anyone`; `session`, every visitor with a session, kept apart and never
+   * offered to a shared cache (a CDN does not tell sessions apart); `personal`, never kept or served.
+   */
+  audience: (request: FastifyRequest) => PageAudience;
   variant: (request: FastifyRequest) => string;
   /** What the page rendered for this request shows, in the key scheme of catalog/changes.ts. */
   keys: (request: FastifyRequest) => Iterable<string>;
@@ -48,18 +55,20 @@ interface KeptPage {
 }
 
 /**
- * Headers of a rendered page that belong to the page itself rather than to one response. The
- * Content-Security-Policy is one: the page's inline scripts carry the nonce it names (ADR 0026).
+ * Headers that belong to one response rather than to the page: everything else a rendered page was
+ * sent with is sent again with it. That includes the security headers, as kept pages are sent
+ * before helmet's hook runs (it would make new nonces for nothing), and the
+ * Content-Security-Policy with them: the page's inline scripts carry the nonce it names (ADR 0026).
  */
-const PAGE_HEADERS = [
-  'content-type',
-  'cache-control',
-  'surrogate-key',
-  'cache-tag',
-  'content-language',
-  'link',
-  'content-security-policy',
-];
+const RESPONSE_HEADERS = new Set([
+  'content-length',
+  'content-encoding',
+  'transfer-encoding',
+  'vary',
+  'set-cookie',
+  'x-request-id',
+  'x-page-cache',
+]);
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
@@ -69,7 +78,10 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512,
   });
   /** Requests that missed, with the key their page would be kept under and when their render began. */
-  const misses = new WeakMap<FastifyRequest, { key: string; mark: Mark; done: (page?: KeptPage) => void }>();
+  const misses = new WeakMap<
+    FastifyRequest,
+    { key: string; audience: PageAudience; mark: Mark; done: (page?: KeptPage) => void }
+  >();
   /**
    * Pages being rendered, by key: resolved with the rendered page when it is sent (or with nothing
    * when it could not be shared: not a 200 page, a cookie set, the request abandoned).
@@ -81,10 +93,12 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   };
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || options.isPersonal(request)) return;
+    if (request.method !== 'GET') return;
     const path = request.url.split('?', 1)[0] ?? '/';
     if (!options.cacheable(path)) return;
-    const key = `${options.variant(request)} ${request.url}`;
+    const audience = options.audience(request);
+    if (audience === 'personal') return;
+    const key = `${options.variant(request)} ${audience} ${request.url}`;
     let page = freshPage(key);
     const pending = page ? undefined : rendering.get(key);
     // Who asked while the page was rendering gets that render, kept or not: it is as fresh as
@@ -107,7 +121,7 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
       });
       rendering.set(key, render);
     }
-    misses.set(request, { key, mark: options.changes.mark(), done });
+    misses.set(request, { key, audience, mark: options.changes.mark(), done });
   });
   const finish = async (request: FastifyRequest) => misses.get(request)?.done();
   app.addHook('onResponse', finish);
@@ -122,13 +136,13 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
       return payload;
     }
     const keys = [...new Set(options.keys(request))];
-    sharedCacheHeaders(reply, keys, options.purging);
+    if (miss.audience === 'session') reply.header('cache-control', PRIVATE_CACHE_CONTROL);
+    else sharedCacheHeaders(reply, keys, options.purging);
     const body = await readPayload(payload);
     if (body === undefined) return payload;
     const headers: Record<string, string> = {};
-    for (const name of PAGE_HEADERS) {
-      const value = reply.getHeader(name);
-      if (value !== undefined) headers[name] = String(value);
+    for (const [name, value] of Object.entries(reply.getHeaders())) {
+      if (value !== undefined && !RESPONSE_HEADERS.has(name)) headers[name] = String(value);
     }
     const page: KeptPage = { mark: miss.mark, keys, headers, body };
     miss.done(page);

@@ -16,6 +16,8 @@ const VIEW_PARAMETERS = ['page', 'sort', 'project', 'category'];
 export function searchCounting(app: FastifyInstance, services: Services) {
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' || reply.statusCode !== 200) return;
+    // Most answers are other pages: told apart without parsing their address.
+    if (!request.url.startsWith('/search/') && !request.url.startsWith('/api/search')) return;
     const url = new URL(request.url, 'http://shop.invalid');
     if (VIEW_PARAMETERS.some((name) => url.searchParams.has(name))) return;
     const page = SEARCH_PAGE.exec(url.pathname);

@@ -15,8 +15,8 @@ export const BOXBERRY_WIDGET_ORIGIN = 'https://points.boxberry.ru';
  * (`reply.cspNonce`, handed to the pages through the load context), no framing by anyone, nosniff,
  * `strict-origin-when-cross-origin` referrers, and HSTS when the shop is served over https.
  *
- * Registered on the root before the page cache: a kept page sends the policy it was rendered with,
- * its nonces included (see page-cache.ts).
+ * Registered on the root after the page cache: a kept page is sent before this hook runs, with the
+ * headers it was rendered with, its policy and nonces included (see page-cache.ts).
  */
 export async function securityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith('https://');

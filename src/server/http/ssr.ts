@@ -15,14 +15,41 @@ import { checkoutActions } from '../checkout/checkout-actions.ts';
 import { counter } from '../metrics.ts';
 import type { Services } from '../services.ts';
 import { requestLocale } from './locale.ts';
-import { pageCache } from './page-cache.ts';
+import { type PageAudience, pageCache } from './page-cache.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 export const BUILD_DIRECTORY = path.resolve('build');
 
-/** Home, lists, product pages and the static information pages: the same for every visitor without a session. */
+/**
+ * Home, lists, product pages and the static information pages: the same document for every visitor
+ * (a visitor's own parts load after hydration, ADR 0048). Their `.data` requests are not.
+ */
 const SHARED_PAGE =
   /^\/(?:(?:category|project|search|product)\/[^/]+\/?|(?:products|shipping|payment|about|privacy-policy)\/?)?$/;
+const isSharedPage = (path: string) => SHARED_PAGE.test(path) && !path.endsWith('.data');
+
+/**
+ * Who a catalogue page's document is for: `anyone` without a session; `session`, every visitor with
+ * one (signed in, or a guest with a basket), rendered without their own data (who is signed in,
+ * the badges, the wishlist heart), which the page loads once hydrated, so that one render serves
+ * them all (ADR 0048); `personal`, the page a plain form sends its visitor back to (`?added=`,
+ * `?reviewed=`), which shows a browser without JavaScript the outcome with the visitor's own badges.
+ */
+function pageAudience(request: FastifyRequest): PageAudience {
+  if (request.cookies[SESSION_COOKIE] === undefined) return 'anyone';
+  return FORM_OUTCOME.test(request.url) ? 'personal' : 'session';
+}
+const FORM_OUTCOME = /[?&](?:added|reviewed)=/;
+
+/** A catalogue page's document rendered for every visitor with a session (see pageAudience). */
+function ownDataLater(request: FastifyRequest) {
+  const path = request.url.split('?', 1)[0] ?? '/';
+  return (
+    (request.method === 'GET' || request.method === 'HEAD') &&
+    isSharedPage(path) &&
+    pageAudience(request) === 'session'
+  );
+}
 
 const pageCacheLookups = counter({
   name: 'vitrina_page_cache_lookups_total',
@@ -39,16 +66,16 @@ const SERVER_BUILD = path.join(BUILD_DIRECTORY, 'server', 'index.js');
 export const hasWebBuild = () => existsSync(SERVER_BUILD);
 
 /**
- * Kept catalogue pages for visitors without a session (ADR 0010). Registered on the root, before
- * the origin check, the session and the input checks: a kept page is sent from the first hooks,
- * and the pages it keeps are the server-rendered app's.
+ * Kept catalogue pages (ADR 0010, 0048). Registered on the root, before the security headers, the
+ * origin check, the session and the input checks: a kept page is sent from the first hooks, and
+ * the pages it keeps are the server-rendered app's.
  */
 export function catalogPageCache(app: FastifyInstance, services: Services) {
   if (services.config.pageCacheBytes <= 0) return;
   pageCache(app, {
     maxBytes: services.config.pageCacheBytes,
-    cacheable: (path) => SHARED_PAGE.test(path),
-    isPersonal: (request) => request.cookies[SESSION_COOKIE] !== undefined,
+    cacheable: isSharedPage,
+    audience: pageAudience,
     variant: (request) => {
       const locale = requestLocale(request);
       const overlay = services.config.testMode ? request.cookies[OVERLAY_COOKIE] === 'hidden' : false;
@@ -86,6 +113,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
       checkout: checkoutActions(services, request),
       ip: request.ip,
       locale: requestLocale(request),
+      ownDataLater: ownDataLater(request),
       testMode: services.config.testMode,
       publicUrl: services.config.publicUrl,
       log: request.log,

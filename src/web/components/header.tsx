@@ -65,7 +65,12 @@ export function Header() {
         </Link>
         <SearchField found={found} />
         <nav className="header-links" aria-label={t('profile')}>
-          {user ? (
+          {data?.ownDataLater ? (
+            // Whose page this is comes once it is hydrated; a session usually means signed in.
+            <Link to="/profile" prefetch="intent" className="header-links__text header-links__user">
+              {t('profile')}
+            </Link>
+          ) : user ? (
             <Link
               to="/profile"
               prefetch="intent"

@@ -145,7 +145,9 @@ export function WishlistHeart({
     );
   };
 
-  if (!data?.user) {
+  // A shared page before its own data arrives (ADR 0048) gets the form: sent, it adds for a
+  // signed-in visitor, and tells a guest that signing in is needed.
+  if (!data?.user && !data?.ownDataLater) {
     return (
       <Link to="/wishlist" className={className}>
         {content(false)}

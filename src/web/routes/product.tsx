@@ -73,7 +73,8 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     await orNotFound(context.services.catalog.product(context.locale, params.link))
   ).value;
   const query = url.searchParams;
-  const user = await context.account.currentUser();
+  // A shared page leaves out whose page it is: that comes once it is hydrated (ADR 0048).
+  const user = context.ownDataLater ? null : await context.account.currentUser();
   // Announced only, until its release time (ADR 0041); the release clock empties the caches then.
   const announced = product.releaseAt !== null && Date.parse(product.releaseAt) > Date.now();
   const [reviews, inWishlist, reminded] = await Promise.all([
