@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Instance, type Request } from 'autocannon';
-import pg from 'pg';
 import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from './processes.ts';
-import { databaseUrl } from './scale/seed.ts';
+import { databaseUrl, recreateDatabase } from './scale/seed.ts';
 
 /**
  * The memory section of `npm run bench` (ADR 0029): the compiled server's resident memory idle and
@@ -77,17 +76,6 @@ async function sample(baseUrl: string): Promise<MemorySample> {
     heapTotal: metric('nodejs_heap_size_total_bytes'),
     external: metric('nodejs_external_memory_bytes'),
   };
-}
-
-async function recreateDatabase(serverUrl: string) {
-  const admin = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
-  await admin.connect();
-  try {
-    await admin.query(`drop database if exists ${MEMORY_DATABASE} with (force)`);
-    await admin.query(`create database ${MEMORY_DATABASE}`);
-  } finally {
-    await admin.end();
-  }
 }
 
 /** Signs the bench's admin in and returns the session cookie. */
@@ -196,7 +184,7 @@ export async function measureMemory(options: {
   const { settings, log } = options;
   const database = options.postgres ? 'postgres' : 'pglite';
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-memory-'));
-  if (options.postgres) await recreateDatabase(options.postgres);
+  if (options.postgres) await recreateDatabase(options.postgres, MEMORY_DATABASE);
   const port = await freePort();
   let shop: Child | undefined;
   const start = (name: string) => {

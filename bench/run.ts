@@ -44,6 +44,7 @@ import {
   scaleTargetLines,
   stopScaleLoad,
 } from './scale/run.ts';
+import { databaseUrl, recreateDatabase } from './scale/seed.ts';
 
 /**
  * `npm run bench`: load-tests the built shop against a bare Fastify baseline with autocannon,
@@ -131,10 +132,12 @@ const BENCH_ACCOUNT = { email: 'bench@vitrina.example', password: 'bench-account
 /** Sent with every shop request: hides the test-mode notice and fixes the language. */
 const SHOP_COOKIE = 'overlay-test-info=hidden; locale=en';
 /**
- * A visitor with a session cookie never gets a kept page (ADR 0010): the "uncached" figures are
- * of a full render, as for a signed-in shopper or one with a basket.
+ * The "rendered" rows: a visitor with a session asking for the page a plain form sends its visitor
+ * back to (`?added=`, ADR 0048), which is rendered for that visitor and never kept: the figures of
+ * a full render with the session's reads, as for the foundation issue's "uncached" page.
  */
 const SESSION_COOKIE = `${SHOP_COOKIE}; vitrina.sid=bench-visitor-with-a-session`;
+const RENDERED = '?added=0';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const children: Child[] = [];
@@ -245,6 +248,56 @@ function printAudit(audit: PageAudit) {
   for (const warning of audit.runWarnings) console.log(`    warning: ${warning}`);
 }
 
+/** Starts the compiled shop in test mode on a fresh PGlite folder, or on `databaseUrl`. */
+function startShop(name: string, port: number, databaseUrl: string | undefined) {
+  const shop = startNodeServer({
+    name,
+    script: SERVER_ENTRY,
+    nodeFlags: SERVER_NODE_FLAGS,
+    port,
+    cwd: root,
+    env: {
+      ...SERVER_ENVIRONMENT,
+      NODE_ENV: 'production',
+      TEST_MODE: 'true',
+      LOG_LEVEL: 'warn',
+      DATA_DIR: mkdtempSync(path.join(dataDir ?? os.tmpdir(), 'shop-')),
+      PUBLIC_URL: `http://127.0.0.1:${port}`,
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-for-production-mode',
+      DATABASE_URL: databaseUrl ?? '',
+      ADMIN_EMAIL: BENCH_ACCOUNT.email,
+      ADMIN_PASSWORD: BENCH_ACCOUNT.password,
+      // The order placer and the signed-in rows are one account asking far faster than a person.
+      RATE_LIMIT_MULTIPLIER: '1000',
+    },
+  });
+  children.push(shop);
+  return shop;
+}
+
+/** The database the drop row's shop runs on, when it is not the bench's own shop's. */
+const DROP_DATABASE = 'vitrina_bench_drop';
+
+/**
+ * The shop the drop row places its orders on. A drop happens in production, on PostgreSQL; on
+ * PGlite the database runs on the shop's own thread, so every order's queries would be taken from
+ * the pages. When the bench's shop is on PGlite and a PostgreSQL answers, a second shop on a fresh
+ * database of it takes the row; else the bench's own shop, named in the row.
+ */
+async function shopForOrders(
+  options: Options,
+  benchShop: string,
+): Promise<{ baseUrl: string; database: string }> {
+  if (options.postgres) return { baseUrl: benchShop, database: 'PostgreSQL' };
+  const serverUrl = scaleServerUrl(undefined);
+  const unreachable = await postgresAnswers(serverUrl);
+  if (unreachable) return { baseUrl: benchShop, database: 'PGlite' };
+  await recreateDatabase(serverUrl, DROP_DATABASE);
+  const shop = startShop('The drop shop', await freePort(), databaseUrl(serverUrl, DROP_DATABASE));
+  await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000);
+  return { baseUrl: shop.baseUrl, database: 'PostgreSQL' };
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   for (const file of [SERVER_ENTRY, path.join('build', 'server', 'index.js')]) {
@@ -286,29 +339,7 @@ async function main() {
     env: { NODE_ENV: 'production' },
   });
   children.push(baseline);
-  const shop = startNodeServer({
-    name: 'The shop',
-    script: SERVER_ENTRY,
-    nodeFlags: SERVER_NODE_FLAGS,
-    port: shopPort,
-    cwd: root,
-    env: {
-      ...SERVER_ENVIRONMENT,
-      NODE_ENV: 'production',
-      TEST_MODE: 'true',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: `http://127.0.0.1:${shopPort}`,
-      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-for-production-mode',
-      DATABASE_URL: options.postgres ?? '',
-      ADMIN_EMAIL: BENCH_ACCOUNT.email,
-      ADMIN_PASSWORD: BENCH_ACCOUNT.password,
-      // The order placer and the signed-in rows are one account asking far faster than a person.
-      RATE_LIMIT_MULTIPLIER: '1000',
-    },
-  });
-  children.push(shop);
-
+  const shop = startShop('The shop', shopPort, options.postgres);
   console.log('Starting the baseline and the shop (the first start seeds demo data)…');
   const shopStart = Date.now();
   await Promise.all([
@@ -335,22 +366,30 @@ async function main() {
   const signedIn = {
     cookie: `${SHOP_COOKIE}; ${await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`,
   };
-  const ordered = (await (await fetch(`${shop.baseUrl}/api/product?locale=en&link=${product}`)).json()) as {
+  const dropShop = await shopForOrders(options, shop.baseUrl);
+  const ordered = (await (
+    await fetch(`${dropShop.baseUrl}/api/product?locale=en&link=${product}`)
+  ).json()) as {
     product: { id: number; variants: Array<{ id: number; inStock: number }> };
   };
   // The variant with the most stock: each order takes a unit and gives back its predecessor's.
   const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
-  const ordersSession = await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password);
+  const ordersSession = await signIn(
+    dropShop.baseUrl,
+    SHOP_COOKIE,
+    BENCH_ACCOUNT.email,
+    BENCH_ACCOUNT.password,
+  );
 
   const dropTargets: BenchTarget[] = [
     {
       id: 'ssr-product-during-orders',
-      name: `SSR /product/:link (page cache, br, ${DROP_ORDERS_PER_SECOND} orders/s of it)`,
-      url: `${shop.baseUrl}/product/${product}`,
+      name: `SSR /product/:link (page cache, br, ${DROP_ORDERS_PER_SECOND} orders/s of it, ${dropShop.database})`,
+      url: `${dropShop.baseUrl}/product/${product}`,
       headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
       background: () =>
         placeOrders({
-          baseUrl: shop.baseUrl,
+          baseUrl: dropShop.baseUrl,
           cookie: `${SHOP_COOKIE}; ${ordersSession}`,
           product: ordered.product.id,
           variant: orderedVariant?.id,
@@ -361,6 +400,13 @@ async function main() {
       id: 'ssr-product-signed-in',
       name: 'SSR /product/:link (signed in)',
       url: `${shop.baseUrl}/product/${product}`,
+      headers: { ...signedIn, 'accept-encoding': 'gzip, deflate, br' },
+    },
+    {
+      // What a signed-in page asks for once hydrated: its data, the shopper's own (ADR 0048).
+      id: 'ssr-product-signed-in-data',
+      name: 'SSR /product/:link.data (signed in, the data asked once hydrated)',
+      url: `${shop.baseUrl}/product/${product}.data`,
       headers: { ...signedIn, 'accept-encoding': 'gzip, deflate, br' },
     },
   ];
@@ -376,7 +422,7 @@ async function main() {
     {
       id: 'ssr-product',
       name: 'SSR /product/:link (rendered)',
-      url: `${shop.baseUrl}/product/${product}`,
+      url: `${shop.baseUrl}/product/${product}${RENDERED}`,
       headers: pageHeaders,
     },
     {
@@ -395,7 +441,7 @@ async function main() {
     {
       id: 'ssr-category',
       name: 'SSR /category/:link (rendered)',
-      url: `${shop.baseUrl}/category/${category}`,
+      url: `${shop.baseUrl}/category/${category}${RENDERED}`,
       headers: pageHeaders,
     },
     ...dropTargets,

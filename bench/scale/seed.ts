@@ -56,12 +56,13 @@ export function databaseUrl(serverUrl: string, database: string): string {
   return url.toString();
 }
 
-async function recreateDatabase(serverUrl: string) {
+/** Drops `database` (a plain name of the bench's own) on the server of `serverUrl` and creates it empty. */
+export async function recreateDatabase(serverUrl: string, database: string) {
   const admin = new pg.Client({ connectionString: databaseUrl(serverUrl, 'postgres') });
   await admin.connect();
   try {
-    await admin.query(`drop database if exists ${SCALE_DATABASE} with (force)`);
-    await admin.query(`create database ${SCALE_DATABASE}`);
+    await admin.query(`drop database if exists ${database} with (force)`);
+    await admin.query(`create database ${database}`);
   } finally {
     await admin.end();
   }
@@ -162,7 +163,7 @@ export async function seedScaleCatalogue(
     log(`  ${name} (${((Date.now() - at) / 1000).toFixed(1)} s)`);
   };
 
-  await recreateDatabase(serverUrl);
+  await recreateDatabase(serverUrl, SCALE_DATABASE);
   const url = databaseUrl(serverUrl, SCALE_DATABASE);
   const connection = await openDatabase({ databaseUrl: url, poolSize: 1 });
   await step('migrations', () => connection.migrate());

@@ -167,7 +167,7 @@ export interface Config {
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
   corsOrigins: string[];
-  /** Memory for server-rendered catalogue pages kept for visitors without a session; 0 turns it off. */
+  /** Memory for kept server-rendered catalogue pages (http/page-cache.ts); 0 turns it off. */
   pageCacheBytes: number;
   /**
    * Where the keys of every catalogue change are POSTed for a CDN to purge (docs/production.md);

@@ -7,7 +7,7 @@ const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' }
  * The page cache against the real server: catalogue pages for visitors without a session come
  * from the cache, and an admin's change shows on the very next anonymous visit.
  */
-describe('page cache for visitors without a session', () => {
+describe('page cache of catalogue pages', () => {
   const baseUrl = inject('baseUrl');
 
   // In Russian, whose pages show (and describe for search engines) prices in roubles.
@@ -49,8 +49,9 @@ describe('page cache for visitors without a session', () => {
     await visit(path);
     const kept = await visit(path);
     expect(kept.cache).toBe('hit');
-    // A visitor with a session gets a fresh render, never the kept page.
-    expect((await visit(path, 'vitrina.sid=someone')).cache).toBeNull();
+    // Visitors with a session share a kept page of their own, which shows nobody's data (ADR 0048).
+    expect((await visit(path, 'vitrina.sid=someone')).cache).toBe('miss');
+    expect((await visit(path, 'vitrina.sid=someone-else')).cache).toBe('hit');
 
     const admin = await signInAsAdmin();
     const editable = (await (await admin(`/api/admin/products/${product.id}`)).json()) as {
@@ -67,5 +68,6 @@ describe('page cache for visitors without a session', () => {
     expect(after.cache).toBe('miss');
     expect(Number(after.price)).toBe(newPrice);
     expect(Number((await visit(path)).price)).toBe(newPrice);
+    expect(Number((await visit(path, 'vitrina.sid=someone')).price)).toBe(newPrice);
   });
 });

@@ -6,28 +6,29 @@ import { LRUCache } from 'lru-cache';
 import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../catalog/changes.ts';
 import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
+/** See PageCacheOptions.audience. */
+export type PageAudience = 'anyone' | 'session' | 'personal';
+
 /**
  * Server-rendered catalogue pages, the same for every visitor who asks, kept ready to send.
  *
- * A page is kept per URL and per `variant` (locale, currency, whether the visitor's own parts load
- * after hydration, and anything else that changes the page) with the keys of what it shows (the catalogue answers its loaders
- * read) and the moment its render began. A change of one of those keys (here or, through Redis, on
+ * A page is kept per URL, per audience (anyone, or every visitor with a session: ADR 0048) and per
+ * `variant` (locale, currency and anything else that changes the page) with the keys of what it
+ * shows (the catalogue answers its loaders read) and the moment its render began. A change of one of those keys (here or, through Redis, on
  * another instance) makes it stale at once; a change of stock only, once it has been kept for
  * STOCK_GRACE_MS, so a drop's orders cost at most one render of a page a second (ADR 0042).
  * A page whose render began before a change of what it shows is not kept. While a page renders,
- * other visitors asking for it wait for it and get it rather than render it again. Pages are compressed once
- * (brotli and gzip), not per request.
+ * other visitors asking for it wait for it and get it rather than render it again. Pages are
+ * compressed once (brotli and gzip), not per request.
  *
  * Every HTML answer gets a Cache-Control: kept pages the CDN headers (cdn.ts) with their keys,
  * unless a session came with the request (a CDN does not tell sessions apart); anything else
  * `private, no-cache`.
  */
-/** See PageCacheOptions.audience. */
-export type PageAudience = 'anyone' | 'session' | 'personal';
-
+/** What the page cache is told by its owner (http/ssr.ts). */
 export interface PageCacheOptions {
   maxBytes: number;
-  /** Which paths are catalogue pages the same for every anonymous visitor. */
+  /** Which paths are catalogue pages, the same for every visitor of an audience. */
   cacheable: (path: string) => boolean;
   /**
    * Whom the page is for: `anyone`; `session`, every visitor with a session, kept apart and never

@@ -53,7 +53,7 @@ function ownDataLater(request: FastifyRequest) {
 
 const pageCacheLookups = counter({
   name: 'vitrina_page_cache_lookups_total',
-  help: 'Catalogue pages asked of the page cache by visitors without a session, by outcome (hit, miss)',
+  help: 'Catalogue pages asked of the page cache, by outcome (hit, miss)',
   labelNames: ['outcome'],
 });
 
