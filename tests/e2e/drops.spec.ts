@@ -5,14 +5,11 @@ import { sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { products, users } from '../../src/server/db/schema.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed.ts';
-import { createStorage } from '../../src/server/files/storage.ts';
 import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { mailsIn, waitForMailIn } from './outbox.ts';
+import { prepareDemoShop } from './own-shop.ts';
 import { startShop } from './server.global.ts';
 
 /**
@@ -35,17 +32,8 @@ const announced = { link: '', releaseAt: new Date(Date.now() + 24 * 3600_000) };
 const soon = { link: '', name: '', releaseAt: new Date() };
 
 /** Two products without options, one announced for tomorrow and one for shortly, before the shop starts. */
-async function prepareShop(directory: string) {
-  const config = loadConfig({ DATA_DIR: directory, NODE_ENV: 'development' });
-  const connection = await openDatabase({ dataDir: path.join(directory, 'db') });
-  try {
-    await connection.migrate();
-    await seedDemoData(connection.db, {
-      storage: createStorage(config.storage),
-      admin: { email: 'admin@vitrina.example', password: 'e2e-admin-password' },
-      log: () => {},
-    });
-    const { db } = connection;
+function prepareShop(directory: string) {
+  return prepareDemoShop(directory, async (db) => {
     const picked = (
       (await db.execute(sql`select p.id, p.link, p.name_en as name from ${products} p
         where p.visible and not p.envisioned and p.quantity > 2 and p.price > 0
@@ -68,9 +56,7 @@ async function prepareShop(directory: string) {
       passwordHash: await hashPassword(SHOPPER.password),
       emailVerifiedAt: new Date(),
     });
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 const TEXT = {

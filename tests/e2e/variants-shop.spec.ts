@@ -5,13 +5,10 @@ import path from 'node:path';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadConfig } from '../../src/server/config.ts';
-import { openDatabase } from '../../src/server/db/client.ts';
 import { categories, productImages, products } from '../../src/server/db/schema.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed.ts';
-import { createStorage } from '../../src/server/files/storage.ts';
 import { giveProductOptions, SIZES } from '../../src/server/testing/variants.ts';
 import { useBrowser } from './browser.ts';
+import { prepareDemoShop } from './own-shop.ts';
 import { startShop } from './server.global.ts';
 
 /**
@@ -46,17 +43,8 @@ let shop: Awaited<ReturnType<typeof startShop>>;
 const links: Record<string, string> = {};
 
 /** The demo catalogue with the two products given options, before the shop starts on it. */
-async function prepareShop(directory: string) {
-  const config = loadConfig({ DATA_DIR: directory, NODE_ENV: 'development' });
-  const connection = await openDatabase({ dataDir: path.join(directory, 'db') });
-  try {
-    await connection.migrate();
-    await seedDemoData(connection.db, {
-      storage: createStorage(config.storage),
-      admin: { email: 'admin@vitrina.example', password: 'e2e-admin-password' },
-      log: () => {},
-    });
-    const { db } = connection;
+function prepareShop(directory: string) {
+  return prepareDemoShop(directory, async (db) => {
     const productNamed = async (name: string) => {
       const [row] = await db.select().from(products).where(eq(products.nameEn, name));
       if (!row) throw new Error(`no demo product ${name}`);
@@ -113,9 +101,7 @@ async function prepareShop(directory: string) {
           '<table><thead><tr><th>Size</th><th>Chest, in</th></tr></thead><tbody><tr><td>S</td><td>36</td></tr><tr><td>M</td><td>38</td></tr><tr><td>L</td><td>41</td></tr></tbody></table>',
       })
       .where(and(eq(categories.link, 't-shirts')));
-  } finally {
-    await connection.close();
-  }
+  });
 }
 
 const TEXT = {

@@ -201,9 +201,13 @@ describe('sign-in and sessions', () => {
     expect((await call('GET', '/api/user', { sid: renewed })).body.user).toMatchObject({ email });
   });
 
-  it('logout ends the session', async () => {
+  it('logout ends the session and tells the browser to forget its cookie', async () => {
     const { sid } = await registerAndConfirm();
-    expect((await call('POST', '/api/logout', { sid })).status).toBe(200);
+    const logout = await call('POST', '/api/logout', { sid });
+    expect(logout.status).toBe(200);
+    const cleared = sessionCookie(logout.response);
+    expect(cleared?.value).toBe('');
+    expect(cleared?.expires?.getTime()).toBeLessThan(Date.now());
     expect((await call('GET', '/api/user', { sid })).body).toEqual({ success: true, user: null });
   });
 

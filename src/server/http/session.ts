@@ -78,6 +78,9 @@ export const sessionPlugin = fastifyPlugin(
         maxAge: SESSION_DAYS * DAY,
       },
     });
+    app.addHook('onSend', async (request, reply) => {
+      if (signedOut.has(request)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+    });
     app.addHook('preHandler', async (request) => {
       const today = Math.floor(Date.now() / DAY);
       if (request.session.userId !== undefined && request.session.renewedOn !== today) {
@@ -96,8 +99,16 @@ export async function signIn(request: FastifyRequest, userId: number) {
   request.session.renewedOn = Math.floor(Date.now() / DAY);
 }
 
+/** Requests that signed their visitor out: their answer also tells the browser to forget the cookie. */
+const signedOut = new WeakSet<FastifyRequest>();
+
+/**
+ * Ends the session, and the cookie with it: a browser that kept it would count as a visitor with a
+ * session, and get the catalogue pages whose own parts load after hydration (ADR 0048).
+ */
 export async function signOut(request: FastifyRequest) {
   if (request.session.userId !== undefined || request.session.isSaved()) await request.session.destroy();
+  signedOut.add(request);
 }
 
 /** Deletes sessions past their expiry; run by a recurring job. */
