@@ -117,6 +117,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           <Footer />
           {/* A page without scripts is the offline page: nothing there to acknowledge. */}
           {data?.overlayVisible && hydrate ? <Overlay /> : null}
+          {data?.ownDataLater && hydrate ? <OwnDataOnceHydrated /> : null}
         </MenuProvider>
         {hydrate ? (
           <>
@@ -132,20 +133,21 @@ export function Layout({ children }: { children: React.ReactNode }) {
 
 export default function App() {
   useEffect(registerServiceWorker, []);
-  useOwnDataOnceHydrated();
   return <Outlet />;
 }
 
 /**
  * A shared catalogue page came without the visitor's own parts (ADR 0048): once hydrated, the
- * router loads the page's data again, the visitor's own, in one `.data` request.
+ * router loads the page's data again, the visitor's own, in one `.data` request. A leaf of its
+ * own, mounted only then, as `useRevalidator` re-renders its component on every change of the
+ * router's state.
  */
-function useOwnDataOnceHydrated() {
-  const later = useShop().data?.ownDataLater === true;
+function OwnDataOnceHydrated() {
   const { revalidate } = useRevalidator();
   useEffect(() => {
-    if (later) void revalidate();
-  }, [later, revalidate]);
+    void revalidate();
+  }, [revalidate]);
+  return null;
 }
 
 export function ErrorBoundary() {
