@@ -6,6 +6,7 @@ import {
   Scripts,
   ScrollRestoration,
   type ShouldRevalidateFunction,
+  useLocation,
   useMatches,
   useRevalidator,
   useRouteError,
@@ -144,9 +145,12 @@ export default function App() {
  */
 function OwnDataOnceHydrated() {
   const { revalidate } = useRevalidator();
+  // Again after each navigation while it has not arrived: a link followed at once cancels the
+  // reload, and the root's data is not reloaded by a navigation (shouldRevalidate).
+  const { key } = useLocation();
   useEffect(() => {
-    void revalidate();
-  }, [revalidate]);
+    if (key) void revalidate();
+  }, [key, revalidate]);
   return null;
 }
 

@@ -6,11 +6,36 @@ describe('page requests the app cannot read', () => {
   const baseUrl = inject('baseUrl');
 
   it('answers a Host that names no host with 400', async () => {
-    for (const host of ['bad host', 'a:b:c', '[::1']) {
+    // A Host with a path, a query or a fragment would make React Router render another address.
+    for (const host of ['bad host', 'a:b:c', '[::1', 'shop.test/profile#', 'shop.test?x=', 'shop.test#a']) {
       const answer = await send(`${baseUrl}/product/anything`, { headers: { host } });
       expect(answer.status, host).toBe(400);
       expect(answer.body).toContain('The Host header does not name a host');
     }
+  });
+
+  it('keeps no page for an address the URL parser rewrites to another page', async () => {
+    // Sent as it is (node:http would not rewrite a path given apart from the URL).
+    const pageCacheOf = (path: string) =>
+      new Promise<string | undefined>((resolve, reject) => {
+        const { hostname, port } = new URL(baseUrl);
+        const request = http.request(
+          { hostname, port, path, headers: { cookie: 'vitrina.sid=someone' }, agent: false },
+          (response) => {
+            response.resume();
+            response.on('end', () => resolve(response.headers['x-page-cache'] as string | undefined));
+          },
+        );
+        request.on('error', reject);
+        request.end();
+      });
+    for (const path of ['/product/..\\cart', '/product/%2e%2e/cart', '/category/./x']) {
+      expect(await pageCacheOf(path), path).toBeUndefined();
+      expect(await pageCacheOf(path), path).toBeUndefined();
+    }
+    // The same request for a catalogue page is kept.
+    await pageCacheOf('/category/t-shirts');
+    expect(await pageCacheOf('/category/t-shirts')).toBe('hit');
   });
 
   it('answers a page form sent as anything but a form with 415, and one from an Origin that is no URL with 403', async () => {

@@ -62,6 +62,26 @@ describe('signed-in shoppers on shared catalogue pages', () => {
     await page.getByLabel('Your review').waitFor();
     expect(await axeViolations(page)).toEqual([]);
 
+    // A link followed while the shopper's own parts are on their way: they come on the next page.
+    let delayed = false;
+    await page.route(/\.data(\?|$)/, async (route) => {
+      if (!delayed) {
+        delayed = true;
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+      }
+      await route.continue().catch(() => {});
+    });
+    await page.goto(path);
+    await page.getByRole('banner').getByRole('link', { name: 'Profile' }).waitFor();
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /^Vitrina/ })
+      .click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
+    expect(delayed).toBe(true);
+    await page.unroute(/\.data(\?|$)/);
+
     // Signed out, the same address shows a guest's page.
     await context.clearCookies();
     await context.addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);

@@ -26,7 +26,13 @@ export const BUILD_DIRECTORY = path.resolve('build');
  */
 const SHARED_PAGE =
   /^\/(?:(?:category|project|search|product)\/[^/]+\/?|(?:products|shipping|payment|about|privacy-policy)\/?)?$/;
-const isSharedPage = (path: string) => SHARED_PAGE.test(path) && !path.endsWith('.data');
+/**
+ * A path the URL parser would rewrite (a backslash, a `.` or `..` segment, also percent-encoded):
+ * React Router would render another address than the one a page would be kept under.
+ */
+const REWRITTEN_PATH = /\\|(?:^|\/)(?:\.|%2e){1,2}(?:\/|$)/i;
+const isSharedPage = (path: string) =>
+  SHARED_PAGE.test(path) && !path.endsWith('.data') && !REWRITTEN_PATH.test(path);
 
 /**
  * Who a catalogue page's document is for: `anyone` without a session; `session`, every visitor with
@@ -188,6 +194,9 @@ class UnreadableRequest extends Error {
   }
 }
 
+/** A Host header: a name or an IPv4 or bracketed IPv6 address, and a port. */
+const HOST = /^(?:[a-z0-9_](?:[a-z0-9_.-]*[a-z0-9_])?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+
 /** Every form of the app, with JavaScript or without, is sent as one of these. */
 const FORM_BODY = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-data)\s*(?:;|$)/i;
 
@@ -198,6 +207,8 @@ const FORM_BODY = /^\s*(?:application\/x-www-form-urlencoded|multipart\/form-dat
  * pages' actions read forms), are refused.
  */
 function fetchRequest(request: FastifyRequest, signal: AbortSignal): Request {
+  // A host and a port only: anything more would change the address React Router renders.
+  if (!HOST.test(request.host)) throw new UnreadableRequest(400, 'The Host header does not name a host');
   const url = `${request.protocol}://${request.host}${request.originalUrl}`;
   if (!URL.canParse(url)) throw new UnreadableRequest(400, 'The Host header does not name a host');
   const hasBody = request.method !== 'GET' && request.method !== 'HEAD';

@@ -89,6 +89,11 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     announced,
     reminded,
     signedIn: user !== null,
+    /**
+     * Forms for signed-in shoppers are shown on a shared page too (ADR 0048): without JavaScript a
+     * signed-in shopper can still send them; a guest who does is told to sign in.
+     */
+    maySignIn: user !== null || context.ownDataLater,
     inWishlist,
     /** A plain form added it to the cart, or published a review, and came back here. */
     added: query.get('added') === String(product.id),
@@ -361,7 +366,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
               <ReleaseCountdown releaseAt={product.releaseAt} />
               <ReleaseReminder
                 productId={product.id}
-                signedIn={loaderData.signedIn}
+                signedIn={loaderData.maySignIn}
                 waiting={loaderData.reminded}
               />
             </>
@@ -407,7 +412,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
       </div>
       <ReviewsThread
         thread={reviews}
-        signedIn={loaderData.signedIn}
+        signedIn={loaderData.maySignIn}
         reviewed={loaderData.reviewed}
         failure={failedIntent === INTENT.review ? failure : undefined}
       />
