@@ -303,6 +303,8 @@ for (const viewport of VIEWPORTS) {
         page,
         `/search/${encodeURIComponent('a long query about northwind saga hoodies and mugs')}`,
       );
+      // The header as it stays: with the shopper's e-mail, which comes once hydrated (ADR 0048).
+      await signedInLink(page).filter({ hasText: longEmail }).waitFor({ state: 'attached' });
       const input = await page.locator('#search-input').boundingBox();
       const found = await page.locator('.search-field__found').boundingBox();
       if (!input || !found) throw new Error('no search field or found count');
