@@ -1,8 +1,11 @@
+import pg from 'pg';
+import { hashPassword } from '../src/server/accounts/passwords.ts';
+
 /**
- * Orders placed in the background of a load test (the bench's drop rows, ADR 0042): a signed-in
- * shopper puts one unit of a product in the basket and places an order, `perSecond` times a
- * second. Each order replaces the shopper's previous unpaid one (ADR 0021), so the product's stock
- * moves twice per order and never runs out.
+ * Orders placed in the background of a load test (the bench's drop rows, ADR 0042): signed-in
+ * shoppers put one unit of a product in the basket and place an order, `perSecond` orders a second
+ * between them. Each shopper places one order at a time, and each order replaces that shopper's
+ * previous unpaid one (ADR 0021), so the product's stock moves twice per order and never runs out.
  */
 export interface OrderPlacer {
   /** Stops placing; answers how many orders were placed and how many attempts failed. */
@@ -11,20 +14,21 @@ export interface OrderPlacer {
 
 export function placeOrders(options: {
   baseUrl: string;
-  /** Session cookie (and shop cookies) of a signed-in shopper. */
-  cookie: string;
+  /** Session cookies (and shop cookies) of signed-in shoppers, one each. */
+  shoppers: readonly string[];
   product: number;
   variant?: number;
   perSecond: number;
 }): OrderPlacer {
-  const { baseUrl, cookie } = options;
-  const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };
+  const { baseUrl } = options;
   let placed = 0;
   let failed = 0;
   let lastError: string | undefined;
-  let inFlight = Promise.resolve();
+  const inFlight = options.shoppers.map(() => Promise.resolve());
+  let beats = 0;
   const started = Date.now();
-  const placeOne = async () => {
+  const placeOne = async (cookie: string) => {
+    const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };
     try {
       const add = await fetch(`${baseUrl}/api/basket`, {
         method: 'POST',
@@ -60,14 +64,17 @@ export function placeOrders(options: {
       lastError = (error as Error).message;
     }
   };
-  // One order at a time, started on a fixed beat: a slow order delays the next, never doubles up.
+  // Beats on a fixed rhythm, taken by the shoppers in turn; a shopper's slow order delays that
+  // shopper's next one, never doubles up.
   const timer = setInterval(() => {
-    inFlight = inFlight.then(placeOne);
+    const shopper = beats++ % options.shoppers.length;
+    const cookie = options.shoppers[shopper] ?? '';
+    inFlight[shopper] = inFlight[shopper]?.then(() => placeOne(cookie));
   }, 1000 / options.perSecond);
   return {
     async stop() {
       clearInterval(timer);
-      await inFlight;
+      await Promise.all(inFlight);
       return { placed, failed, seconds: (Date.now() - started) / 1000, lastError };
     },
   };
@@ -86,4 +93,25 @@ export async function signIn(baseUrl: string, shopCookie: string, email: string,
     .find((pair) => pair.startsWith('vitrina.sid='));
   if (!response.ok || !session) throw new Error(`/api/login answered ${response.status} with no session`);
   return session;
+}
+
+/**
+ * Confirmed shopper accounts written straight into a shop's PostgreSQL database with the shop's own
+ * password hashing, as the drop load test does: a registration would wait for its mail.
+ */
+export async function createShoppers(databaseUrl: string, count: number, password: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    const emails = Array.from({ length: count }, (_, index) => `bench-shopper-${index}@vitrina.example`);
+    await client.query(
+      `insert into users (email, password_hash, email_verified_at, locale)
+       select email, $2, now(), 'en' from unnest($1::text[]) as email
+       on conflict do nothing`,
+      [emails, await hashPassword(password)],
+    );
+    return emails;
+  } finally {
+    await client.end();
+  }
 }

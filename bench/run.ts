@@ -30,7 +30,7 @@ import {
   QUICK_MEMORY_SETTINGS,
   stopMemoryLoad,
 } from './memory.ts';
-import { type OrderPlacer, placeOrders, signIn } from './orders.ts';
+import { createShoppers, type OrderPlacer, placeOrders, signIn } from './orders.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
   describeScaleRun,
@@ -275,6 +275,8 @@ function startShop(name: string, port: number, databaseUrl: string | undefined) 
   return shop;
 }
 
+/** How many shoppers place the drop row's orders when the bench can create them. */
+const DROP_SHOPPERS = 3;
 /** The database the drop row's shop runs on, when it is not the bench's own shop's. */
 const DROP_DATABASE = 'vitrina_bench_drop';
 
@@ -287,15 +289,33 @@ const DROP_DATABASE = 'vitrina_bench_drop';
 async function shopForOrders(
   options: Options,
   benchShop: string,
-): Promise<{ baseUrl: string; database: string }> {
-  if (options.postgres) return { baseUrl: benchShop, database: 'PostgreSQL' };
+): Promise<{ baseUrl: string; database: string; databaseUrl?: string }> {
+  if (options.postgres) return { baseUrl: benchShop, database: 'PostgreSQL', databaseUrl: options.postgres };
   const serverUrl = scaleServerUrl(undefined);
   const unreachable = await postgresAnswers(serverUrl);
   if (unreachable) return { baseUrl: benchShop, database: 'PGlite' };
   await recreateDatabase(serverUrl, DROP_DATABASE);
-  const shop = startShop('The drop shop', await freePort(), databaseUrl(serverUrl, DROP_DATABASE));
+  const url = databaseUrl(serverUrl, DROP_DATABASE);
+  const shop = startShop('The drop shop', await freePort(), url);
   await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000);
-  return { baseUrl: shop.baseUrl, database: 'PostgreSQL' };
+  return { baseUrl: shop.baseUrl, database: 'PostgreSQL', databaseUrl: url };
+}
+
+/**
+ * The shoppers who place the drop row's orders, signed in: a few, as a drop's orders come from
+ * many people at once and each shopper's orders follow one another. On PGlite, where nothing but
+ * the shop reaches its database, the bench's account alone.
+ */
+async function dropShoppers(dropShop: { baseUrl: string; databaseUrl?: string }) {
+  const emails = dropShop.databaseUrl
+    ? await createShoppers(dropShop.databaseUrl, DROP_SHOPPERS, BENCH_ACCOUNT.password)
+    : [BENCH_ACCOUNT.email];
+  return Promise.all(
+    emails.map(
+      async (email) =>
+        `${SHOP_COOKIE}; ${await signIn(dropShop.baseUrl, SHOP_COOKIE, email, BENCH_ACCOUNT.password)}`,
+    ),
+  );
 }
 
 async function main() {
@@ -374,12 +394,7 @@ async function main() {
   };
   // The variant with the most stock: each order takes a unit and gives back its predecessor's.
   const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
-  const ordersSession = await signIn(
-    dropShop.baseUrl,
-    SHOP_COOKIE,
-    BENCH_ACCOUNT.email,
-    BENCH_ACCOUNT.password,
-  );
+  const shoppers = await dropShoppers(dropShop);
 
   const dropTargets: BenchTarget[] = [
     {
@@ -390,7 +405,7 @@ async function main() {
       background: () =>
         placeOrders({
           baseUrl: dropShop.baseUrl,
-          cookie: `${SHOP_COOKIE}; ${ordersSession}`,
+          shoppers,
           product: ordered.product.id,
           variant: orderedVariant?.id,
           perSecond: DROP_ORDERS_PER_SECOND,

@@ -5,7 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CatalogChange, createChangeLog, EVERYTHING, STOCK_GRACE_MS } from '../catalog/changes.ts';
-import { pageCache } from './page-cache.ts';
+import { pageCache, STOCK_RENDER_AGAIN_MS } from './page-cache.ts';
 
 /**
  * A stand-in for the server-rendered app: a page that prints the "catalogue" price it read, as a
@@ -203,12 +203,12 @@ describe('page cache', () => {
     expect((await page(shop.app, '/product/mug')).text).toContain('costs 80');
   });
 
-  it('drops a page at once when a price it shows changes, and within a second when only its stock does', async () => {
+  it('drops a page at once when a price it shows changes, and renders it again within a second when only its stock does', async () => {
     shop = await shopWithPageCache();
     await page(shop.app, '/product/cap');
     shop.change(90, { keys: ['product:cap'], stockOnly: true });
-    shop.catalogue.now += STOCK_GRACE_MS - 1;
-    // Rendered less than a second ago: the old stock may still show.
+    shop.catalogue.now += STOCK_RENDER_AGAIN_MS - 1;
+    // Rendered less than half a second ago: the old stock may still show.
     expect((await page(shop.app, '/product/cap')).cache).toBe('hit');
     shop.catalogue.now += 1;
     const after = await page(shop.app, '/product/cap');
@@ -216,6 +216,29 @@ describe('page cache', () => {
     expect(after.text).toContain('costs 90');
     shop.change(70, { keys: ['product:cap'] });
     expect((await page(shop.app, '/product/cap')).text).toContain('costs 70');
+  });
+
+  it('shows the kept page while one visitor renders it again after a stock change, until it is a second old', async () => {
+    shop = await shopWithPageCache();
+    await page(shop.app, '/product/cap');
+    shop.change(90, { keys: ['product:cap'], stockOnly: true });
+    shop.catalogue.now += STOCK_RENDER_AGAIN_MS;
+    const release = shop.holdRenders();
+    const rendering = page(shop.app, '/product/cap');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    const meanwhile = await page(shop.app, '/product/cap');
+    expect(meanwhile.cache).toBe('hit');
+    expect(meanwhile.text).toContain('costs 100');
+    // A second after the kept page's render began, its stock may no longer show: visitors wait.
+    shop.catalogue.now += STOCK_GRACE_MS - STOCK_RENDER_AGAIN_MS;
+    const waiting = page(shop.app, '/product/cap');
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    release();
+    const [rendered, waited] = await Promise.all([rendering, waiting]);
+    expect(rendered.cache).toBe('miss');
+    expect(rendered.text).toContain('costs 90');
+    expect(waited.text).toBe(rendered.text);
+    expect(shop.catalogue.renders).toBe(2);
   });
 
   it('renders a page once for visitors who ask while it is being rendered', async () => {

@@ -14,12 +14,15 @@ export type PageAudience = 'anyone' | 'session' | 'personal';
  *
  * A page is kept per URL, per audience (anyone, or every visitor with a session: ADR 0048) and per
  * `variant` (locale, currency and anything else that changes the page) with the keys of what it
- * shows (the catalogue answers its loaders read) and the moment its render began. A change of one of those keys (here or, through Redis, on
- * another instance) makes it stale at once; a change of stock only, once it has been kept for
- * STOCK_GRACE_MS, so a drop's orders cost at most one render of a page a second (ADR 0042).
+ * shows (the catalogue answers its loaders read) and the moment its render began. A change of one
+ * of those keys (here or, through Redis, on another instance) makes it stale at once. A change of
+ * stock only lets it be shown for a while (ADR 0042, 0049): once it is STOCK_RENDER_AGAIN_MS old,
+ * the next visitor renders it again, and the others go on getting the kept page while that render
+ * runs, until it is STOCK_GRACE_MS old. So a drop's orders cost about two renders of a page a
+ * second, the crowd never waits for them, and no page shows stock more than a second old.
  * A page whose render began before a change of what it shows is not kept. While a page renders,
- * other visitors asking for it wait for it and get it rather than render it again. Pages are
- * compressed once (brotli and gzip), not per request.
+ * other visitors asking for a page they may not be shown wait for that render rather than render
+ * it again. Pages are compressed once (brotli and gzip), not per request.
  *
  * Every HTML answer gets a Cache-Control: kept pages the CDN headers (cdn.ts) with their keys,
  * unless a session came with the request (a CDN does not tell sessions apart); anything else
@@ -51,8 +54,8 @@ interface KeptPage {
   keys: readonly string[];
   headers: Record<string, string>;
   body: Buffer;
-  br?: Buffer;
-  gzip?: Buffer;
+  br: Buffer;
+  gzip: Buffer;
 }
 
 /**
@@ -70,13 +73,18 @@ const RESPONSE_HEADERS = new Set([
   'x-request-id',
   'x-page-cache',
 ]);
+/**
+ * How old a kept page whose stock changed may grow before the next visitor renders it again: far
+ * enough below STOCK_GRACE_MS for that render to end, under load, before the page must not be shown.
+ */
+export const STOCK_RENDER_AGAIN_MS = 500;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
 export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
-    sizeCalculation: (page) => page.body.length + (page.br?.length ?? 0) + (page.gzip?.length ?? 0) + 512,
+    sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + 512,
   });
   /** Requests that missed, with the key their page would be kept under and when their render began. */
   const misses = new WeakMap<
@@ -88,9 +96,10 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
    * when it could not be shared: not a 200 page, a cookie set, the request abandoned).
    */
   const rendering = new Map<string, Promise<KeptPage | undefined>>();
-  const freshPage = (key: string) => {
+  /** The page kept under `key`, if it may be shown with stock up to `stockGraceMs` old. */
+  const keptPage = (key: string, stockGraceMs: number) => {
     const page = pages.get(key);
-    return page && options.changes.isFresh(page.mark, page.keys, STOCK_GRACE_MS) ? page : undefined;
+    return page && options.changes.isFresh(page.mark, page.keys, stockGraceMs) ? page : undefined;
   };
 
   app.addHook('onRequest', async (request, reply) => {
@@ -100,11 +109,12 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     const audience = options.audience(request);
     if (audience === 'personal') return;
     const key = `${options.variant(request)} ${audience} ${request.url}`;
-    let page = freshPage(key);
+    // A page whose stock changed is rendered again early, by one visitor; the others get it still.
+    let page = keptPage(key, rendering.has(key) ? STOCK_GRACE_MS : STOCK_RENDER_AGAIN_MS);
     const pending = page ? undefined : rendering.get(key);
     // Who asked while the page was rendering gets that render, kept or not: it is as fresh as
     // their own would be, and a drop's crowd costs one render at a time, not one each.
-    if (pending) page = freshPage(key) ?? (await pending) ?? freshPage(key);
+    if (pending) page = (await pending) ?? keptPage(key, STOCK_GRACE_MS);
     if (page) {
       options.onLookup?.('hit');
       return sendKept(request, reply, page);
@@ -145,16 +155,14 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     for (const [name, value] of Object.entries(reply.getHeaders())) {
       if (value !== undefined && !RESPONSE_HEADERS.has(name)) headers[name] = String(value);
     }
-    const page: KeptPage = { mark: miss.mark, keys, headers, body };
+    // Shared and kept compressed only: a page kept plain would be compressed again for every
+    // visitor who asks before its compressed forms are ready, which a drop's crowd makes many.
+    const page = await compress({ mark: miss.mark, keys, headers, body });
     miss.done(page);
     if (options.changes.isFresh(miss.mark, keys, STOCK_GRACE_MS) && options.canKeep()) {
       pages.set(miss.key, page);
-      void compress(page).then((compressed) => {
-        // Only if the same page is still kept (not replaced or dropped meanwhile).
-        if (pages.peek(miss.key) === page) pages.set(miss.key, compressed);
-      });
     }
-    return body;
+    return sendCompressed(request, reply, page);
   });
 
   return {
@@ -168,14 +176,20 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
 function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
   reply.headers(page.headers);
   reply.header('x-page-cache', 'hit');
-  reply.header('vary', 'accept-encoding');
-  const encoding = preferredEncoding(request.headers['accept-encoding'], page);
-  if (encoding) reply.header('content-encoding', encoding);
-  return reply.send(encoding === 'br' ? page.br : encoding === 'gzip' ? page.gzip : page.body);
+  return reply.send(sendCompressed(request, reply, page));
 }
 
-/** 'br' or 'gzip' when the browser accepts it and the page has it ready; undefined for identity. */
-function preferredEncoding(header: string | undefined, page: KeptPage): 'br' | 'gzip' | undefined {
+/** The page's body in the encoding the browser prefers, with the headers that say so. */
+function sendCompressed(request: FastifyRequest, reply: FastifyReply, page: KeptPage): Buffer {
+  reply.header('vary', 'accept-encoding');
+  const encoding = preferredEncoding(request.headers['accept-encoding']);
+  if (!encoding) return page.body;
+  reply.header('content-encoding', encoding);
+  return page[encoding];
+}
+
+/** 'br' or 'gzip' when the browser accepts it; undefined for identity. */
+function preferredEncoding(header: string | undefined): 'br' | 'gzip' | undefined {
   if (!header) return undefined;
   const accepted = new Set(
     header
@@ -184,8 +198,8 @@ function preferredEncoding(header: string | undefined, page: KeptPage): 'br' | '
       .filter((part) => !/;\s*q=0(?:\.0*)?$/.test(part))
       .map((part) => part.split(';', 1)[0]),
   );
-  if (page.br && accepted.has('br')) return 'br';
-  if (page.gzip && accepted.has('gzip')) return 'gzip';
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
   return undefined;
 }
 
@@ -198,7 +212,7 @@ async function readPayload(payload: unknown): Promise<Buffer | undefined> {
   return undefined;
 }
 
-async function compress(page: KeptPage): Promise<KeptPage> {
+async function compress(page: Omit<KeptPage, 'br' | 'gzip'>): Promise<KeptPage> {
   const [br, gzipped] = await Promise.all([
     brotli(page.body, {
       params: { [zlib.BROTLI_PARAM_QUALITY]: 6, [zlib.BROTLI_PARAM_MODE]: zlib.BROTLI_MODE_TEXT },
