@@ -68,8 +68,8 @@ export function placeOrders(options: {
   // shopper's next one, never doubles up.
   const timer = setInterval(() => {
     const shopper = beats++ % options.shoppers.length;
-    const cookie = options.shoppers[shopper] ?? '';
-    inFlight[shopper] = inFlight[shopper]?.then(() => placeOne(cookie));
+    const [cookie, previous] = [options.shoppers[shopper], inFlight[shopper]];
+    if (cookie !== undefined && previous) inFlight[shopper] = previous.then(() => placeOne(cookie));
   }, 1000 / options.perSecond);
   return {
     async stop() {

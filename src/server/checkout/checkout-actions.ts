@@ -10,7 +10,6 @@ import {
   recipientSchema,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
-import { orderProductIds, productsAnOrderMayMove } from '../catalog/change-keys.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
@@ -99,14 +98,13 @@ export async function placeOrder(
     if (placed) return placed;
     throw error;
   }
-  const moving = await productsAnOrderMayMove(services.db, userId);
   const order = await createOrder(services.db, userId, body, {
     deliveryCost: quote.cost,
     usdRate: services.usdRate(),
     expiresMinutes: services.config.orderExpiryMinutes,
     shop: services.mailShop,
   });
-  await services.catalog.stockChanged([...moving, ...(await orderProductIds(services.db, [order.id]))]);
+  await services.catalog.stockChanged(order.movedProducts);
   return { order: currentOrder(order), payment: paymentForm(services.config, order) };
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, min, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, min, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
@@ -41,22 +41,23 @@ export async function assertWithinPurchaseLimits(
 ): Promise<void> {
   const productIds = [...new Set(lines.map((line) => line.productId))];
   if (productIds.length === 0) return;
-  const [productLimits, variantLimits] = await Promise.all([
-    db
-      .select({ id: products.id, limit: productLimit })
-      .from(products)
-      .where(and(inArray(products.id, productIds), sql`${productLimit} is not null`)),
-    db
-      .select({
-        id: productVariants.id,
-        productId: productVariants.productId,
-        limit: productVariants.perCustomerLimit,
-      })
-      .from(productVariants)
-      .where(
-        and(inArray(productVariants.productId, productIds), isNotNull(productVariants.perCustomerLimit)),
-      ),
-  ]);
+  // The products' limits and their variants' in one query: most products have none.
+  const limited = await db
+    .select({
+      id: products.id,
+      limit: productLimit,
+      // Columns named with their tables: drizzle leaves them bare in a query of one table.
+      variants: sql<Array<{ id: number; limit: number }>>`(select coalesce(json_agg(json_build_object(
+          'id', limited.id, 'limit', limited.per_customer_limit)), '[]')
+        from ${productVariants} limited
+        where limited.product_id = ${products}.id and limited.per_customer_limit is not null)`,
+    })
+    .from(products)
+    .where(inArray(products.id, productIds));
+  const productLimits = limited.filter((product) => product.limit !== null);
+  const variantLimits = limited.flatMap((product) =>
+    product.variants.map((variant) => ({ ...variant, productId: product.id })),
+  );
   if (productLimits.length === 0 && variantLimits.length === 0) return;
 
   const ordered =

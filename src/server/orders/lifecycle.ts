@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
 import { isOrderable } from '../catalog/release.ts';
 import { notifyBackInStock } from '../catalog/stock-alerts.ts';
-import type { Executor } from '../db/client.ts';
+import type { Executor, Transaction } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -49,7 +49,7 @@ export const unavailableError = (unavailable: number[]) =>
  * id; the caller's transaction, or a savepoint around this call, undoes the items already taken.
  */
 export async function takeStock(
-  tx: Executor,
+  tx: Transaction,
   items: readonly StockItem[],
   now: Date,
   options: { orderableOnly: boolean },
@@ -84,7 +84,7 @@ export async function takeStock(
  * variant that comes back are mailed in the same transaction.
  */
 export async function releaseStock(
-  tx: Executor,
+  tx: Transaction,
   items: readonly StockItem[],
   now: Date,
   shop?: MailShop,
@@ -106,18 +106,26 @@ export async function releaseStock(
   );
 }
 
+/** The product rows each open transaction has locked (a savepoint is a transaction of its own). */
+const lockedProducts = new WeakMap<Transaction, Set<number>>();
+
 /**
  * Locks products' rows in ascending id, for a transaction that changes their variants' stock (a
  * variant's stock moves its product's total) or that releases some units and then takes others.
+ * Rows the transaction has already locked are not asked for again.
  */
-export async function lockProducts(tx: Executor, productIds: readonly number[]): Promise<void> {
-  if (productIds.length === 0) return;
+export async function lockProducts(tx: Transaction, productIds: readonly number[]): Promise<void> {
+  const locked = lockedProducts.get(tx) ?? new Set<number>();
+  const toLock = [...new Set(productIds)].filter((id) => !locked.has(id));
+  if (toLock.length === 0) return;
   await tx
     .select({ id: products.id })
     .from(products)
-    .where(inArray(products.id, [...new Set(productIds)]))
+    .where(inArray(products.id, toLock))
     .orderBy(asc(products.id))
     .for('update');
+  for (const id of toLock) locked.add(id);
+  lockedProducts.set(tx, locked);
 }
 
 /** The order's items as stock units (those whose variant still exists), in lock order. */
@@ -147,7 +155,7 @@ export async function lockOrder(tx: Executor, orderId: number): Promise<OrderRow
  * paid order to the shop's own address, once per payment, in this same transaction.
  */
 export async function moveOrderStatus(
-  tx: Executor,
+  tx: Transaction,
   orderId: number,
   to: OrderStatus,
   options: {

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { statusReason } from '../../contract/status-reasons.ts';
 import type { Config } from '../config.ts';
-import type { Database, Executor } from '../db/client.ts';
+import type { Database, Executor, Transaction } from '../db/client.ts';
 import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -247,7 +247,7 @@ async function askProvider(
  * cancelled when every paid kopeck is back, and the customer's mail in the order's language.
  */
 async function applyFinishedRefund(
-  tx: Executor,
+  tx: Transaction,
   refund: TransactionRow,
   options: { shop?: MailShop; now: Date },
 ): Promise<void> {

@@ -66,6 +66,20 @@ describe('placing an order', () => {
     });
   });
 
+  it('names the products whose stock it moved: its own and those of the unpaid order it replaced', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const [shirt, mug] = [fixtures.id('wolf-shirt'), fixtures.id('wolf-mug')];
+    await setStock(db, shirt, 10);
+    await setStock(db, mug, 10);
+    await addToBasket(db, { userId }, mug);
+    expect((await createOrder(db, userId, input(), context)).movedProducts).toEqual([mug]);
+    await addToBasket(db, { userId }, shirt);
+    const replacing = await createOrder(db, userId, input(), context);
+    expect([...replacing.movedProducts].sort((a, b) => a - b)).toEqual([shirt, mug].sort((a, b) => a - b));
+    expect([await stockOf(shirt), await stockOf(mug)]).toEqual([9, 10]);
+  });
+
   it('prices an English order in dollars at the rate of the moment, refusing without a rate', async () => {
     const { db } = connection;
     const userId = await newUser();

@@ -42,6 +42,12 @@ import { ORDER_STATUS } from './status.ts';
 
 export type OrderRow = typeof orders.$inferSelect;
 
+/**
+ * A placed order, with the products whose stock its placement moved (its own, and those of the
+ * unpaid order it replaced): the caches drop them once the transaction has committed.
+ */
+export type PlacedOrder = OrderRow & { movedProducts: readonly number[] };
+
 export interface CheckoutContext {
   /** Delivery cost in kopecks, quoted by the server for this basket and address. */
   deliveryCost: number;
@@ -87,7 +93,7 @@ export async function createOrder(
   userId: number,
   input: OrderInput,
   context: CheckoutContext,
-): Promise<OrderRow> {
+): Promise<PlacedOrder> {
   const now = context.clock?.() ?? new Date();
   const currency = input.locale === 'ru' ? 'RUB' : 'USD';
   if (currency === 'USD' && !(context.usdRate > 0)) {
@@ -107,7 +113,7 @@ export async function createOrder(
           .from(orders)
           .where(and(eq(orders.userId, userId), eq(orders.checkoutKey, input.checkoutKey)))
       : [];
-    if (placed?.status === ORDER_STATUS.current) return placed;
+    if (placed?.status === ORDER_STATUS.current) return { ...placed, movedProducts: [] };
 
     // No hoarding (ADR 0021), and first: units of the replaced order are free again for this one.
     const unpaid = await transaction
@@ -235,7 +241,8 @@ export async function createOrder(
       { template: 'order-placed', locale: input.locale, to: input.email, data: orderMailData(order, items) },
       context.shop,
     );
-    return order;
+    const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
+    return { ...order, movedProducts: [...movedProducts] };
   });
 }
 
