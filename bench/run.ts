@@ -113,7 +113,14 @@ function fail(message: string): never {
 }
 
 /** A load target, with what runs beside it while it is measured. */
-type BenchTarget = LoadTarget & { background?: () => OrderPlacer };
+type BenchTarget = LoadTarget & {
+  background?: () => OrderPlacer;
+  /**
+   * Stops what only this row needed once it is measured: the drop shop, whose queued mails would
+   * otherwise go out during the rows and audits that follow.
+   */
+  after?: () => Promise<void>;
+};
 
 /** Ratio of a target's req/s to the baseline `/json` req/s that it must reach. */
 const RATIO_TARGETS: Record<string, number> = {
@@ -289,7 +296,7 @@ const DROP_DATABASE = 'vitrina_bench_drop';
 async function shopForOrders(
   options: Options,
   benchShop: string,
-): Promise<{ baseUrl: string; database: string; databaseUrl?: string }> {
+): Promise<{ baseUrl: string; database: string; databaseUrl?: string; stop?: () => Promise<void> }> {
   if (options.postgres) return { baseUrl: benchShop, database: 'PostgreSQL', databaseUrl: options.postgres };
   const serverUrl = scaleServerUrl(undefined);
   const unreachable = await postgresAnswers(serverUrl);
@@ -298,7 +305,7 @@ async function shopForOrders(
   const url = databaseUrl(serverUrl, DROP_DATABASE);
   const shop = startShop('The drop shop', await freePort(), url);
   await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000);
-  return { baseUrl: shop.baseUrl, database: 'PostgreSQL', databaseUrl: url };
+  return { baseUrl: shop.baseUrl, database: 'PostgreSQL', databaseUrl: url, stop: shop.stop };
 }
 
 /**
@@ -410,6 +417,7 @@ async function main() {
           variant: orderedVariant?.id,
           perSecond: DROP_ORDERS_PER_SECOND,
         }),
+      after: dropShop.stop,
     },
     {
       id: 'ssr-product-signed-in',
@@ -473,6 +481,7 @@ async function main() {
     const background = target.background?.();
     const result = await runLoad(target, settings);
     const orders = await background?.stop();
+    await target.after?.();
     if (orders) {
       process.stdout.write(
         `(${fmt(orders.placed / orders.seconds, 1)} orders/s placed, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
