@@ -24,7 +24,8 @@ export function placeOrders(options: {
   let placed = 0;
   let failed = 0;
   let lastError: string | undefined;
-  const inFlight = options.shoppers.map(() => Promise.resolve());
+  /** Each shopper's cookie and the order they are placing (or the last one they placed). */
+  const lanes = options.shoppers.map((cookie) => ({ cookie, placing: Promise.resolve() }));
   let beats = 0;
   const started = Date.now();
   const placeOne = async (cookie: string) => {
@@ -67,14 +68,13 @@ export function placeOrders(options: {
   // Beats on a fixed rhythm, taken by the shoppers in turn; a shopper's slow order delays that
   // shopper's next one, never doubles up.
   const timer = setInterval(() => {
-    const shopper = beats++ % options.shoppers.length;
-    const [cookie, previous] = [options.shoppers[shopper], inFlight[shopper]];
-    if (cookie !== undefined && previous) inFlight[shopper] = previous.then(() => placeOne(cookie));
+    const lane = lanes[beats++ % lanes.length];
+    if (lane) lane.placing = lane.placing.then(() => placeOne(lane.cookie));
   }, 1000 / options.perSecond);
   return {
     async stop() {
       clearInterval(timer);
-      await Promise.all(inFlight);
+      await Promise.all(lanes.map((lane) => lane.placing));
       return { placed, failed, seconds: (Date.now() - started) / 1000, lastError };
     },
   };
@@ -96,20 +96,32 @@ export async function signIn(baseUrl: string, shopCookie: string, email: string,
 }
 
 /**
- * Confirmed shopper accounts written straight into a shop's PostgreSQL database with the shop's own
- * password hashing, as the drop load test does: a registration would wait for its mail.
+ * Confirmed accounts written straight into a shop's PostgreSQL database with the shop's own password
+ * hashing (one hash for all: they share the password), instead of registrations that would each
+ * wait for their mail. Used by the bench's drop row and the load tests.
  */
+export async function insertConfirmedAccounts(
+  database: pg.ClientBase | pg.Pool,
+  emails: readonly string[],
+  password: string,
+): Promise<Array<{ id: number; email: string }>> {
+  const { rows } = await database.query<{ id: number; email: string }>(
+    `insert into users (email, password_hash, email_verified_at, locale)
+     select email, $2, now(), 'ru' from unnest($1::text[]) as email
+     on conflict do nothing
+     returning id, email`,
+    [emails, await hashPassword(password)],
+  );
+  return rows;
+}
+
+/** The drop row's shoppers, written into the drop shop's database; answers their e-mails. */
 export async function createShoppers(databaseUrl: string, count: number, password: string) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     const emails = Array.from({ length: count }, (_, index) => `bench-shopper-${index}@vitrina.example`);
-    await client.query(
-      `insert into users (email, password_hash, email_verified_at, locale)
-       select email, $2, now(), 'en' from unnest($1::text[]) as email
-       on conflict do nothing`,
-      [emails, await hashPassword(password)],
-    );
+    await insertConfirmedAccounts(client, emails, password);
     return emails;
   } finally {
     await client.end();

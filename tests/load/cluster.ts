@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { insertConfirmedAccounts } from '../../bench/orders.ts';
 import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from '../../bench/processes.ts';
-import { hashPassword } from '../../src/server/accounts/passwords.ts';
 
 /**
  * Real shop processes on one PostgreSQL server for the load and fault tests: fresh databases (empty,
@@ -87,24 +87,15 @@ export interface Account {
   password: string;
 }
 
-/**
- * Confirmed shopper accounts written straight into the database with the shop's own password
- * hashing (one hash for all: they share the password), instead of dozens of registrations.
- */
+/** Confirmed shopper accounts `<label>-<n>@load.example`, written straight into the database. */
 export async function createAccounts(
   database: ShopDatabase,
   count: number,
   label: string,
 ): Promise<Account[]> {
   const password = `${label}-password`;
-  const passwordHash = await hashPassword(password);
   const emails = Array.from({ length: count }, (_, index) => `${label}-${index}@load.example`);
-  const { rows } = await database.sql.query<{ id: number; email: string }>(
-    `insert into users (email, password_hash, email_verified_at, locale)
-     select email, $2, now(), 'ru' from unnest($1::text[]) as email
-     returning id, email`,
-    [emails, passwordHash],
-  );
+  const rows = await insertConfirmedAccounts(database.sql, emails, password);
   return rows.map((row) => ({ ...row, password }));
 }
 
