@@ -53,6 +53,11 @@ export const users = pgTable(
     address: text('address'),
     /** When staff blocked the account: it cannot sign in, and its sessions are gone. */
     blockedAt: timestamp('blocked_at', { withTimezone: true }),
+    /** TOTP second factor (RFC 6238) of a staff account: the secret, when it was confirmed, and the
+     *  hashes of the unused recovery codes (ADR 0055). */
+    totpSecret: text('totp_secret'),
+    totpEnabledAt: timestamp('totp_enabled_at', { withTimezone: true }),
+    totpRecoveryCodes: jsonb('totp_recovery_codes').$type<string[]>().notNull().default([]),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -189,6 +194,18 @@ export const products = pgTable(
     dropId: integer('drop_id').references(() => drops.id, { onDelete: 'set null' }),
     /** Units one customer may buy (over all variants), or null for the drop's limit or none. */
     perCustomerLimit: integer('per_customer_limit'),
+    /** VAT code of 54-FZ receipts (`vat20`, `none`, …), or null for the shop's default (ADR 0051). */
+    vatRate: text('vat_rate'),
+    /** Customs data of parcels abroad (CN23): HS code of 6–10 digits, ISO 3166 alpha-2 origin,
+     *  an English description, net weight in grams; variants may override each (ADR 0057). */
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
+    customsDescription: text('customs_description'),
+    netWeight: integer('net_weight'),
+    /** Box size in centimetres, or null for the shop's default parcel size. */
+    boxLength: integer('box_length'),
+    boxWidth: integer('box_width'),
+    boxHeight: integer('box_height'),
     /**
      * What search matches, weighted: name A, project and category names B, description C. Kept by
      * triggers (migration 0005, `product_search_document`): a generated column cannot read the
@@ -221,6 +238,11 @@ export const products = pgTable(
       sql`${table.perCustomerLimit} is null or ${table.perCustomerLimit} >= 1`,
     ),
     check('products_quantity_not_negative', sql`${table.quantity} >= 0`),
+    check('products_hs_code_digits', sql`${table.hsCode} is null or ${table.hsCode} ~ '^[0-9]{6,10}$'`),
+    check(
+      'products_box_positive',
+      sql`(${table.boxLength} is null or ${table.boxLength} > 0) and (${table.boxWidth} is null or ${table.boxWidth} > 0) and (${table.boxHeight} is null or ${table.boxHeight} > 0)`,
+    ),
     check('products_price_not_negative', sql`${table.price} >= 0`),
     // A product shoppers can order has a price; a hidden or envisioned one may not have one yet.
     check(
@@ -358,6 +380,11 @@ export const productVariants = pgTable(
     quantity: integer('quantity').notNull().default(0),
     /** Units of this variant one customer may buy, or null: only the product's limit applies. */
     perCustomerLimit: integer('per_customer_limit'),
+    /** Customs data where this variant differs from its product's, else null. */
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
+    customsDescription: text('customs_description'),
+    netWeight: integer('net_weight'),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -368,6 +395,10 @@ export const productVariants = pgTable(
     // Running out (1 to 3 units, LOW_STOCK_UNITS): the dashboard's list and the products filter.
     index('product_variants_low_stock_idx').on(table.productId).where(sql`${table.quantity} between 1 and 3`),
     check('product_variants_quantity_not_negative', sql`${table.quantity} >= 0`),
+    check(
+      'product_variants_hs_code_digits',
+      sql`${table.hsCode} is null or ${table.hsCode} ~ '^[0-9]{6,10}$'`,
+    ),
     check('product_variants_price_positive', sql`${table.price} is null or ${table.price} > 0`),
     check(
       'product_variants_sale_below_price',
@@ -459,6 +490,50 @@ export const productImages = pgTable(
   (table) => [index('product_images_product_idx').on(table.productId, table.position)],
 );
 
+// ── Promo codes ─────────────────────────────────────────────────────────────────────────────────
+
+/**
+ * A promo code: a percent or a fixed amount off the goods it applies to (its projects, categories
+ * and products; all goods when none are named), within a window, a minimum order and use limits
+ * (ADR 0058). Uses are the orders that name it and are not cancelled.
+ */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    kind: text('kind', { enum: ['percent', 'amount'] }).notNull(),
+    /** Percent (1–100) or kopecks, by `kind`. */
+    value: integer('value').notNull(),
+    /** Kopecks of goods the code applies to that an order needs, or 0. */
+    minOrder: integer('min_order').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    totalLimit: integer('total_limit'),
+    perCustomerLimit: integer('per_customer_limit'),
+    appliesToDrops: boolean('applies_to_drops').notNull().default(false),
+    projectIds: jsonb('project_ids').$type<number[]>().notNull().default([]),
+    categoryIds: jsonb('category_ids').$type<number[]>().notNull().default([]),
+    productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+    /** Orders placed with the code and not cancelled; counted under the code's row lock. */
+    uses: integer('uses').notNull().default(0),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    version: version(),
+  },
+  (table) => [
+    uniqueIndex('promo_codes_code_unique').on(sql`lower(${table.code})`),
+    check('promo_codes_value_positive', sql`${table.value} > 0`),
+    check('promo_codes_percent_range', sql`${table.kind} <> 'percent' or ${table.value} <= 100`),
+    check(
+      'promo_codes_uses_within_limit',
+      sql`${table.totalLimit} is null or ${table.uses} <= ${table.totalLimit}`,
+    ),
+  ],
+);
+
 // ── Shopping ────────────────────────────────────────────────────────────────────────────────────
 
 /** A basket belongs to a user, or to a guest's session until the guest signs in. */
@@ -468,6 +543,8 @@ export const baskets = pgTable(
     id: serial('id').primaryKey(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     sessionId: text('session_id').references(() => sessions.id, { onDelete: 'cascade' }),
+    /** The promo code the shopper entered, checked again whenever the basket is priced. */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -581,6 +658,11 @@ export const orders = pgTable(
     shippedMailAt: timestamp('shipped_mail_at', { withTimezone: true }),
     /** The key the checkout form carried: the same basket submitted again finds this order. */
     checkoutKey: text('checkout_key'),
+    /** PayPal's Orders v2 id of the order created for this one at PayPal (ADR 0052). */
+    paypalOrderId: text('paypal_order_id'),
+    /** The promo code used, and its discount in kopecks, shared over the items (`order_items.discount`). */
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    discount: integer('discount').notNull().default(0),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     version: version(),
@@ -592,6 +674,8 @@ export const orders = pgTable(
     index('orders_status_expiry_idx').on(table.status, table.expiresAt),
     index('orders_email_idx').on(sql`lower(${table.email})`),
     uniqueIndex('orders_checkout_key_unique').on(table.userId, table.checkoutKey),
+    uniqueIndex('orders_paypal_order_unique').on(table.paypalOrderId),
+    index('orders_promo_code_idx').on(table.promoCodeId).where(sql`${table.promoCodeId} is not null`),
     check('orders_status_range', sql`${table.status} between 0 and 6`),
   ],
 );
@@ -625,6 +709,10 @@ export const orderItems = pgTable(
     price: integer('price').notNull(),
     sale: integer('sale'),
     count: integer('count').notNull(),
+    /** Kopecks of the order's promo discount this line carries (the whole line, not per unit). */
+    discount: integer('discount').notNull().default(0),
+    /** VAT code of the line's 54-FZ receipt, frozen at order time (ADR 0051). */
+    vatRate: text('vat_rate'),
   },
   (table) => [
     primaryKey({ columns: [table.orderId, table.sku] }),
@@ -799,6 +887,8 @@ export const jobs = pgTable(
 /** Every e-mail the shop sends, rendered; a job delivers it (file outbox or SMTP). */
 export const mails = pgTable('mails', {
   id: serial('id').primaryKey(),
+  /** The order a mail is about, for the order's timeline; null for other mails. */
+  orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
   template: text('template').notNull(),
   locale: text('locale').notNull(),
   to: text('to').notNull(),
@@ -822,7 +912,13 @@ export const exchangeRates = pgTable(
     id: serial('id').primaryKey(),
     currency: text('currency').notNull(),
     rate: numeric('rate', { precision: 12, scale: 4 }).notNull(),
+    /** `cbr`, `moex` or `manual`. */
     source: text('source').notNull(),
+    /** The day the rate is for (the Central Bank's `ValCurs/@Date`, MOEX's trade date, or the day a
+     *  manager set it); a rate older than the configured number of days is not used (ADR 0053). */
+    rateDate: date('rate_date', { mode: 'string' }).notNull().default(sql`current_date`),
+    /** The manager who set a manual rate. */
+    setBy: integer('set_by').references(() => users.id, { onDelete: 'set null' }),
     fetchedAt: timestamp('fetched_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('exchange_rates_latest_idx').on(table.currency, table.fetchedAt)],
@@ -865,4 +961,197 @@ export const staffNotes = pgTable(
     index('staff_notes_order_idx').on(table.orderId, table.createdAt),
     check('staff_notes_one_subject', sql`(${table.customerId} is null) <> (${table.orderId} is null)`),
   ],
+);
+
+// ── Fiscal receipts, stock movements, invitations, shipments ────────────────────────────────────
+
+export interface ReceiptItem {
+  name: string;
+  quantity: number;
+  /** Kopecks: the line's sum after discounts. */
+  sum: number;
+  tax: string;
+  paymentMethod: string;
+  paymentObject: string;
+}
+
+/**
+ * 54-FZ receipts registered through the payment provider's cloud register (ADR 0051): the one sent
+ * with the payment, refunds' receipts, and the second (`full_payment`) receipt of a prepaid order
+ * once it ships. Items are kept as sent, so the back office shows exactly what was registered.
+ */
+export const fiscalReceipts = pgTable(
+  'fiscal_receipts',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    provider: text('provider', { enum: PAYMENT_METHODS }).notNull(),
+    purpose: text('purpose', { enum: ['payment', 'refund', 'settlement'] }).notNull(),
+    /** The refund this receipt belongs to. */
+    refundId: integer('refund_id').references(() => paymentTransactions.id, { onDelete: 'set null' }),
+    sno: text('sno'),
+    items: jsonb('items').$type<ReceiptItem[]>().notNull(),
+    /** Kopecks: the sum of the items. */
+    total: integer('total').notNull(),
+    /** `pending` (to be sent), `sent` (accepted by the provider), `registered`, `failed`. */
+    state: text('state').notNull().default('pending'),
+    externalId: text('external_id'),
+    error: text('error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    index('fiscal_receipts_order_idx').on(table.orderId, table.createdAt),
+    uniqueIndex('fiscal_receipts_once_per_order')
+      .on(table.orderId, table.purpose)
+      .where(sql`${table.purpose} <> 'refund'`),
+  ],
+);
+
+export const STOCK_MOVEMENT_REASONS = [
+  'initial',
+  'sale',
+  'cancellation',
+  'refund',
+  'receipt',
+  'write-off',
+  'correction',
+  'import',
+] as const;
+
+/**
+ * Every change of a variant's units, written in the transaction that changes them (ADR 0056): the
+ * movements of a variant add up to its stock.
+ */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    variantId: integer('variant_id')
+      .notNull()
+      .references(() => productVariants.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: STOCK_MOVEMENT_REASONS }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    actorId: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    note: text('note'),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    index('stock_movements_variant_idx').on(table.variantId, table.createdAt),
+    index('stock_movements_product_idx').on(table.productId, table.createdAt),
+    index('stock_movements_order_idx').on(table.orderId).where(sql`${table.orderId} is not null`),
+    check('stock_movements_delta_not_zero', sql`${table.delta} <> 0`),
+  ],
+);
+
+/** An invitation to the back office: it grants nothing until its link is accepted (ADR 0056). */
+export const staffInvitations = pgTable(
+  'staff_invitations',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role', { enum: USER_ROLES }).notNull(),
+    tokenHash: text('token_hash').notNull(),
+    invitedBy: integer('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    acceptedAt: timestamp('accepted_at', { withTimezone: true }),
+    acceptedBy: integer('accepted_by').references(() => users.id, { onDelete: 'set null' }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    uniqueIndex('staff_invitations_token_unique').on(table.tokenHash),
+    index('staff_invitations_email_idx').on(sql`lower(${table.email})`),
+  ],
+);
+
+export const CARRIERS = ['russian_post', 'boxberry'] as const;
+
+/**
+ * A parcel handed to a carrier for (some of) an order's items (ADR 0057). `requestKey` makes the
+ * carrier call idempotent: a repeated click finds the shipment instead of creating a second parcel.
+ */
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    carrier: text('carrier', { enum: CARRIERS }).notNull(),
+    requestKey: text('request_key').notNull(),
+    /** `creating`, `created` (the carrier has it), `failed` (refused; may be retried), `cancelled`. */
+    state: text('state').notNull().default('creating'),
+    /** The carrier's own id of the parcel or order, its batch, and the track code (barcode). */
+    externalId: text('external_id'),
+    batch: text('batch'),
+    trackCode: text('track_code'),
+    weight: integer('weight').notNull(),
+    /** Kopecks declared. */
+    declaredValue: integer('declared_value').notNull(),
+    error: text('error'),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    /** The last tracking event seen, when it happened, and whether it was the delivery. */
+    lastEventAt: timestamp('last_event_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    trackedAt: timestamp('tracked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('shipments_request_unique').on(table.requestKey),
+    index('shipments_order_idx').on(table.orderId),
+    index('shipments_tracking_idx')
+      .on(table.trackedAt)
+      .where(sql`${table.trackCode} is not null and ${table.deliveredAt} is null`),
+  ],
+);
+
+/** The items a shipment carries, with the customs entry declared for them (CN23). */
+export const shipmentItems = pgTable(
+  'shipment_items',
+  {
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    orderId: integer('order_id').notNull(),
+    sku: text('sku').notNull(),
+    count: integer('count').notNull(),
+    hsCode: text('hs_code'),
+    originCountry: text('origin_country'),
+    customsDescription: text('customs_description'),
+    netWeight: integer('net_weight'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipmentId, table.sku] }),
+    index('shipment_items_order_idx').on(table.orderId, table.sku),
+    check('shipment_items_count_positive', sql`${table.count} >= 1`),
+  ],
+);
+
+/** Tracking events of a shipment as the carrier reported them, each once. */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: serial('id').primaryKey(),
+    shipmentId: integer('shipment_id')
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull(),
+    /** The carrier's code of the operation (and attribute), and its text as the carrier gave it. */
+    code: text('code').notNull(),
+    description: text('description').notNull(),
+    location: text('location'),
+    /** What it means to the shop: `moving`, `waiting` (at a pickup point or post office), `delivered`,
+     *  `returned`. */
+    kind: text('kind').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('shipment_events_once').on(table.shipmentId, table.occurredAt, table.code)],
 );
