@@ -70,14 +70,14 @@ const ORDERS_SQL = `
   )
   insert into orders (user_id, locale, email, first_name, last_name, phone, delivery_method,
     delivery_country, delivery_city, delivery_address, delivery_zip, payment_method, products_cost,
-    delivery_cost, currency, usd_rate, status, track_code, expires_at, paid_at, created_at, updated_at)
+    products_amount, delivery_cost, currency, usd_rate, status, track_code, expires_at, paid_at, created_at, updated_at)
   select case when p.registered then u.id end, u.locale,
     case when p.registered then u.email else 'guest' || p.i || '@scale.example' end,
     u.first_name, u.last_name, u.phone,
     (array['russian_post', 'boxberry', 'boxberry.courier'])[1 + p.i % 3],
     u.country, u.city, u.address, u.zip,
     case when u.locale = 'en' then 'paypal' else 'robokassa' end,
-    0, (25000 + (p.i % 7) * 5000), case when u.locale = 'en' then 'USD' else 'RUB' end,
+    0, 0, (25000 + (p.i % 7) * 5000), case when u.locale = 'en' then 'USD' else 'RUB' end,
     case when u.locale = 'en' then 92.5 end,
     p.status, case when p.status = 5 then 'RA' || lpad(p.i::text, 9, '0') || 'RU' end,
     p.expires,
@@ -106,9 +106,12 @@ const ORDER_ITEMS_SQL = `
   on conflict do nothing`;
 
 const ORDER_TOTALS_SQL = `
-  update orders o set products_cost = totals.cost
+  update orders o set products_cost = totals.cost,
+    products_amount = case when o.currency = 'USD' then totals.cents else totals.cost end
   from (
-    select order_id, sum(coalesce(sale, price) * count)::int as cost from order_items group by order_id
+    select i.order_id, sum(coalesce(i.sale, i.price) * i.count)::int as cost,
+      sum(round(coalesce(i.sale, i.price) / (100 * o.usd_rate), 2) * 100 * i.count)::int as cents
+    from order_items i join orders o on o.id = i.order_id group by i.order_id
   ) totals
   where o.id = totals.order_id`;
 

@@ -61,56 +61,67 @@ describe('money', () => {
     expect(kopecksToCents(100_000, 92.123_44)).toBe(kopecksToCents(100_000, 92.1234));
   });
 
-  it('adds the cart lines up to the cart total ($4.22 + $13.95 was shown as $18.16)', () => {
-    const lines = [384_00, 1269_00];
-    // Converted one by one, the lines said $4.22 and $13.95, and the converted sum said $18.16.
-    expect(lines.map((line) => roublesToDollars(kopecksToRoubles(line), 91))).toEqual([4.22, 13.95]);
-    expect(roublesToDollars(1653, 91)).toBe(18.16);
-    const amounts = amountsIn('USD', 91, lines);
-    expect(amounts?.total).toBe(1816);
-    expect(amounts?.lines).toEqual([422, 1394]);
-    expect(amounts?.lines.map((cents) => formatAmount(cents, 'USD'))).toEqual(['$4.22', '$13.94']);
+  it('shows each dollar line as its unit × count ($13.95 × 2 was shown as $27.89)', () => {
+    // ADR 0024 shared a converted total over the lines: the mug at $13.95 read "Sum: $13.94".
+    const mug = { unit: 1269_00, count: 1 };
+    const amounts = amountsIn('USD', 91, [{ unit: 384_00, count: 1 }, mug]);
+    expect(amounts?.units).toEqual([422, 1395]);
+    expect(amounts?.lines).toEqual([422, 1395]);
+    expect(amounts?.total).toBe(1817);
+    expect(amountsIn('USD', 91, [{ ...mug, count: 2 }])?.lines).toEqual([2790]);
+    expect(amounts?.lines.map((cents) => formatAmount(cents, 'USD'))).toEqual(['$4.22', '$13.95']);
   });
 
-  it('shows as the order total what the provider is asked to charge ($118.48 shown, $118.49 charged)', () => {
-    const amounts = amountsIn('USD', 91, [10_482_00], 300_00);
-    // Products $115.19 and delivery $3.30 were charged; the total converted the rouble sum: $118.48.
-    expect(roublesToDollars(10_782, 91)).toBe(118.48);
-    expect(amounts).toMatchObject({ products: 11_519, delivery: 330, total: 11_849 });
-    expect(formatAmount(amounts?.total ?? 0, 'USD')).toBe('$118.49');
+  it('shows as the order total what the provider is asked to charge: lines plus delivery', () => {
+    const amounts = amountsIn('USD', 91, [{ unit: 3494_00, count: 3 }], 300_00);
+    expect(amounts).toMatchObject({ units: [3840], lines: [11_520], products: 11_520, delivery: 330 });
+    expect(formatAmount(amounts?.total ?? 0, 'USD')).toBe('$118.50');
   });
 
-  it('shares the dollar total over any basket: each line within a cent of its own conversion', () => {
+  it('makes every dollar line unit × count, less its discount, for any basket', () => {
     const random = randomNumbers(2026);
     for (let basket = 0; basket < 1_000; basket += 1) {
       const usdRate = (60_0000 + random(60_0000)) / 10_000;
-      const lines = Array.from({ length: 1 + random(8) }, () => (1 + random(500_000)) * (1 + random(5)));
+      const lines = Array.from({ length: 1 + random(8) }, () => ({
+        unit: 1 + random(500_000),
+        count: 1 + random(5),
+        discount: random(2) === 0 ? 0 : random(10_000),
+      }));
       const delivery = random(3) === 0 ? 0 : 100_00 + random(200_000);
       const amounts = amountsIn('USD', usdRate, lines, delivery);
       if (!amounts) throw new Error('a rate was given');
-      expect(amounts.lines.reduce((sum, cents) => sum + cents, 0)).toBe(amounts.products);
-      expect(amounts.products + amounts.delivery).toBe(amounts.total);
-      expect(amounts.products).toBe(
-        kopecksToCents(
-          lines.reduce((sum, line) => sum + line, 0),
-          usdRate,
-        ),
-      );
-      amounts.lines.forEach((cents, index) => {
-        expect(Math.abs(cents - (lines[index] ?? 0) / usdRate)).toBeLessThan(1);
+      lines.forEach((line, index) => {
+        const unit = kopecksToCents(line.unit, usdRate);
+        expect(amounts.units[index]).toBe(unit);
+        expect(amounts.lines[index]).toBe(unit * line.count - kopecksToCents(line.discount, usdRate));
+        expect(Math.abs(unit - line.unit / usdRate)).toBeLessThanOrEqual(0.5);
       });
+      expect(amounts.lines.reduce((sum, cents) => sum + cents, 0)).toBe(amounts.products);
+      expect(amounts.delivery).toBe(kopecksToCents(delivery, usdRate));
+      expect(amounts.products + amounts.delivery).toBe(amounts.total);
     }
   });
 
   it('keeps roubles as they are and has no dollars without a rate', () => {
-    expect(amountsIn('RUB', 0, [100_50, 200_00], 350_00)).toEqual({
+    expect(
+      amountsIn(
+        'RUB',
+        0,
+        [
+          { unit: 100_50, count: 1 },
+          { unit: 100_00, count: 2 },
+        ],
+        350_00,
+      ),
+    ).toEqual({
       currency: 'RUB',
+      units: [100_50, 100_00],
       lines: [100_50, 200_00],
       products: 300_50,
       delivery: 350_00,
       total: 650_50,
     });
-    expect(amountsIn('USD', 0, [100_00])).toBeNull();
+    expect(amountsIn('USD', 0, [{ unit: 100_00, count: 1 }])).toBeNull();
     expect(formatAmount(650_50, 'RUB').replace(/\s/g, ' ')).toBe('650,50 ₽');
     expect(formatAmount(650_00, 'RUB').replace(/\s/g, ' ')).toBe('650 ₽');
   });

@@ -38,10 +38,20 @@ export type Currency = 'RUB' | 'USD';
 /** ru shows roubles; every other locale shows dollars, which need a known rate. */
 export const currencyFor = (locale: Locale): Currency => (locale === 'ru' ? 'RUB' : 'USD');
 
+/** A line of a basket or an order: its unit price and count, and the discount the whole line carries. */
+export interface PricedLine {
+  unit: Kopecks;
+  count: number;
+  /** Kopecks off the whole line (its share of a promo code), 0 when none. */
+  discount?: Kopecks;
+}
+
 /** A basket's or an order's amounts in the currency shown or charged, in its minor units. */
 export interface Amounts {
   currency: Currency;
-  /** One per line (unit price × count), in the order given; they add up to `products`. */
+  /** Each line's unit price in the currency, in the order given. */
+  units: MinorUnits[];
+  /** One per line (unit price × count, less its discount), in the order given; they add up to `products`. */
   lines: MinorUnits[];
   products: MinorUnits;
   delivery: MinorUnits;
@@ -49,51 +59,39 @@ export interface Amounts {
   total: MinorUnits;
 }
 
+/** A unit price in `currency` (converted once and rounded half up to the cent for dollars). */
+export const unitAmount = (unit: Kopecks, currency: Currency, usdRate: number): MinorUnits =>
+  currency === 'RUB' ? unit : kopecksToCents(unit, usdRate);
+
 /**
- * The one way amounts are computed (ADR 0024). Roubles are the amounts themselves. Dollars: the
- * products' rouble sum is converted once and shared out over the lines by largest remainder (each
- * line is its own conversion rounded down or up), the delivery is converted once, and the total is
- * their sum; so lines, total and the provider's charge agree to the cent. Null when dollars are
- * needed and no rate is known.
+ * The one way amounts are computed (ADR 0050, superseding ADR 0024's shared total). Roubles are the
+ * amounts themselves. Dollars: each unit price is converted once and rounded to the cent, a line is
+ * that unit × its count less its converted discount, the products are the sum of the lines, the
+ * delivery is converted once, and the total is products + delivery; so what a line shows is
+ * what its unit × count says, and the lines, total and the provider's charge agree to the cent.
+ * Null when dollars are needed and no rate is known.
  */
 export function amountsIn(
   currency: Currency,
   usdRate: number,
-  lines: readonly Kopecks[],
+  lines: readonly PricedLine[],
   delivery: Kopecks = 0,
 ): Amounts | null {
-  const products = lines.reduce((sum, line) => sum + line, 0);
-  if (currency === 'RUB') {
-    return { currency, lines: [...lines], products, delivery, total: products + delivery };
-  }
-  if (!(usdRate > 0)) return null;
-  const productsInCents = kopecksToCents(products, usdRate);
-  const deliveryInCents = kopecksToCents(delivery, usdRate);
+  if (currency === 'USD' && !(usdRate > 0)) return null;
+  const units = lines.map((line) => unitAmount(line.unit, currency, usdRate));
+  const amounts = lines.map(
+    (line, index) => (units[index] ?? 0) * line.count - unitAmount(line.discount ?? 0, currency, usdRate),
+  );
+  const products = amounts.reduce((sum, amount) => sum + amount, 0);
+  const deliveryAmount = unitAmount(delivery, currency, usdRate);
   return {
     currency,
-    lines: shareOut(productsInCents, lines, rateInTenThousandths(usdRate)),
-    products: productsInCents,
-    delivery: deliveryInCents,
-    total: productsInCents + deliveryInCents,
+    units,
+    lines: amounts,
+    products,
+    delivery: deliveryAmount,
+    total: products + deliveryAmount,
   };
-}
-
-/**
- * Largest remainder: each line gets its exact cents (kopecks × 10,000 / rate) rounded down, then
- * the cents left of `total` go one each to the lines with the largest remainders (the first line
- * wins a tie).
- */
-function shareOut(total: MinorUnits, lines: readonly Kopecks[], rate: number): MinorUnits[] {
-  const exact = lines.map((line, index) => ({
-    index,
-    cents: Math.floor((line * 10_000) / rate),
-    remainder: (line * 10_000) % rate,
-  }));
-  const shares = exact.map((line) => line.cents);
-  const left = total - shares.reduce((sum, cents) => sum + cents, 0);
-  const byRemainder = [...exact].sort((a, b) => b.remainder - a.remainder || a.index - b.index);
-  for (const line of byRemainder.slice(0, left)) shares[line.index] = (shares[line.index] ?? 0) + 1;
-  return shares;
 }
 
 /**

@@ -81,6 +81,9 @@ export const orderSummarySchema = z.object({
     .int()
     .describe('0 current, 1 in processing, 2 cancelled, 3 processed, 4 ready to ship, 5 shipped, 6 special'),
   products_cost: z.number(),
+  products_amount: z
+    .number()
+    .describe('The goods as charged, in the order currency: roubles, or dollars at the frozen rate'),
   delivery_cost: z.number(),
   locale: z.string(),
   currency: z.enum(['RUB', 'USD']).describe('What the order is paid in'),

@@ -38,6 +38,7 @@ async function order(userId: number, status: number, productsCost: number, creat
     deliveryZip: '420111',
     paymentMethod: 'robokassa',
     productsCost,
+    productsAmount: productsCost,
     deliveryCost: 500_00,
     status,
     expiresAt: createdAt,

@@ -91,6 +91,7 @@ async function insertOrder(
       comment: 'Пункт выдачи на Баумана',
       paymentMethod: 'robokassa',
       productsCost: 5000_00,
+      productsAmount: 5000_00,
       deliveryCost: 350_00,
       expiresAt: new Date(Date.now() + 3600_000),
       ...values,

@@ -40,6 +40,7 @@ const orderValues = (values: OrderValues = {}): typeof orders.$inferInsert => ({
   deliveryZip: '420111',
   paymentMethod: 'robokassa',
   productsCost: 2_500_00,
+  productsAmount: 2_500_00,
   deliveryCost: 350_50,
   expiresAt: new Date(Date.now() + 3600_000),
   ...values,

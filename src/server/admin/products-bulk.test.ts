@@ -357,6 +357,7 @@ describe('bulk changes', () => {
         deliveryZip: '420111',
         paymentMethod: 'robokassa',
         productsCost: 1_200_00,
+        productsAmount: 1_200_00,
         deliveryCost: 300_00,
         expiresAt: new Date(),
       })

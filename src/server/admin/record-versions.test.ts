@@ -95,6 +95,7 @@ describe('a save made from an older version', () => {
                 deliveryZip: '420111',
                 paymentMethod: 'robokassa',
                 productsCost: 100_00,
+                productsAmount: 100_00,
                 deliveryCost: 100_00,
                 status: 1,
                 expiresAt: new Date(),

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../contract/locale.ts';
+import type { Basket } from '../../contract/shopping.ts';
 import { hashSecret } from '../accounts/tokens.ts';
 import {
   askForReleaseReminder,
@@ -57,7 +58,7 @@ export function shopperActions(services: Services, request: FastifyRequest) {
     return userId;
   }
 
-  const emptyBasket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
+  const emptyBasket: Basket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
 
   return {
     basket: {

@@ -650,6 +650,9 @@ export const orders = pgTable(
       .notNull()
       .default('RUB'),
     usdRate: numeric('usd_rate', { precision: 12, scale: 4 }),
+    /** The goods as charged, in minor units of `currency`: each unit converted once, times its
+     *  count, less the discount (ADR 0050); with the delivery converted once, the provider's amount. */
+    productsAmount: integer('products_amount').notNull(),
     status: smallint('status').notNull().default(0),
     trackCode: text('track_code'),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),

@@ -177,12 +177,12 @@ describe('mail templates', () => {
     expect(en.html).toContain('Address</td>');
   });
 
-  it('shows dollar lines that add up to the items and the total the provider charges', () => {
+  it('shows dollar lines as unit × count that add up to the items and the total the provider charges', () => {
     const en = renderMail('order-placed', 'en', {
       ...samples['order-placed'],
       items: [
         { name: 'Pin', count: 1, price: 384 },
-        { name: 'Mug', count: 1, price: 1269 },
+        { name: 'Mug', count: 2, price: 1269 },
       ],
       productsCost: 1653,
       deliveryCost: 300,
@@ -191,10 +191,10 @@ describe('mail templates', () => {
       usdRate: 91,
     });
     expect(en.text).toContain('Pin × 1: $4.22');
-    expect(en.text).toContain('Mug × 1: $13.94');
-    expect(en.text).toContain('Items: $18.16');
+    expect(en.text).toContain('Mug × 2: $27.90');
+    expect(en.text).toContain('Items: $32.12');
     expect(en.text).toContain('Delivery: $3.30');
-    expect(en.text).toContain('Total: $21.46');
+    expect(en.text).toContain('Total: $35.42');
   });
 
   it('says how long a reset link lives with the right Russian plural', () => {

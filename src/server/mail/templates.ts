@@ -133,7 +133,7 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
  * in dollars and a rate is known, otherwise in roubles.
  */
 function orderAmounts(data: OrderMailData, locale: Locale) {
-  const lines = data.items.map((item) => roublesToKopecks(item.price) * item.count);
+  const lines = data.items.map((item) => ({ unit: roublesToKopecks(item.price), count: item.count }));
   const delivery = roublesToKopecks(data.deliveryCost);
   const amounts =
     (data.currency === 'USD' ? amountsIn('USD', data.usdRate ?? 0, lines, delivery) : null) ??

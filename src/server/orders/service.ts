@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, kopecksToRoubles } from '../../contract/money.ts';
+import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -61,21 +61,33 @@ export interface CheckoutContext {
 
 /**
  * Amounts to pay, in the order's currency at its frozen rate, as dot-decimal strings and in minor
- * units: the same figures the shopper was shown (`amountsIn`, ADR 0024).
+ * units: the goods as the order recorded them when it was placed (`productsAmount`, the lines of
+ * `amountsIn`, ADR 0050) and the delivery converted once: the same figures the shopper was shown.
  */
 export function paymentAmounts(
-  order: Pick<OrderRow, 'productsCost' | 'deliveryCost' | 'currency' | 'usdRate'>,
+  order: Pick<OrderRow, 'productsAmount' | 'deliveryCost' | 'currency' | 'usdRate'>,
 ) {
-  const amounts = amountsIn(order.currency, Number(order.usdRate), [order.productsCost], order.deliveryCost);
-  if (!amounts) throw new Error('a dollar order without its rate');
+  if (order.currency === 'USD' && !(Number(order.usdRate) > 0)) {
+    throw new Error('a dollar order without its rate');
+  }
+  const delivery = unitAmount(order.deliveryCost, order.currency, Number(order.usdRate));
   const format = (minor: number) => (minor / 100).toFixed(2);
   return {
     currency: order.currency,
-    products: format(amounts.products),
-    shipping: format(amounts.delivery),
-    total: format(amounts.total),
-    totalMinor: amounts.total,
+    products: format(order.productsAmount),
+    shipping: format(delivery),
+    total: format(order.productsAmount + delivery),
+    totalMinor: order.productsAmount + delivery,
   };
+}
+
+/**
+ * The currency an order is charged in, given the page's language and the payment method. Today
+ * the language decides (ru roubles, otherwise dollars at the frozen rate); the payment providers'
+ * rules (ADR 0051, 0052) are kept here, in one place.
+ */
+export function chargeCurrency(locale: string, _paymentMethod: OrderRow['paymentMethod']): Currency {
+  return locale === 'ru' ? 'RUB' : 'USD';
 }
 
 /**
@@ -95,7 +107,7 @@ export async function createOrder(
   context: CheckoutContext,
 ): Promise<PlacedOrder> {
   const now = context.clock?.() ?? new Date();
-  const currency = input.locale === 'ru' ? 'RUB' : 'USD';
+  const currency = chargeCurrency(input.locale, input.paymentMethod);
   if (currency === 'USD' && !(context.usdRate > 0)) {
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
   }
@@ -183,6 +195,12 @@ export async function createOrder(
     );
 
     const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+    const amounts = amountsIn(
+      currency,
+      context.usdRate,
+      items.map((item) => ({ unit: item.sale ?? item.price, count: item.count })),
+    );
+    if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
     const [order] = await transaction
       .insert(orders)
       .values({
@@ -200,6 +218,7 @@ export async function createOrder(
         comment: input.comment ?? null,
         paymentMethod: input.paymentMethod,
         productsCost,
+        productsAmount: amounts.products,
         deliveryCost: context.deliveryCost,
         currency,
         usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
@@ -421,6 +440,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   date: order.createdAt.toISOString(),
   status: order.status,
   products_cost: kopecksToRoubles(order.productsCost),
+  products_amount: order.productsAmount / 100,
   delivery_cost: kopecksToRoubles(order.deliveryCost),
   locale: order.locale,
   currency: order.currency,

@@ -5,21 +5,26 @@ import {
   formatAmount,
   type Kopecks,
   type MinorUnits,
+  type PricedLine,
   roublesToKopecks,
+  unitAmount,
 } from '../../contract/money.ts';
 import { useShop } from './shop.ts';
 
-/** A line of a basket or an order: its unit price (roubles, as the API gives it) times the count. */
-export const lineKopecks = (price: number, count: number): Kopecks => roublesToKopecks(price) * count;
+/** A line of a basket or an order: its unit price (roubles, as the API gives it) and count. */
+export const pricedLine = (price: number, count: number): PricedLine => ({
+  unit: roublesToKopecks(price),
+  count,
+});
 
 /**
- * A basket's or an order's amounts for display, computed together so that the lines add up to the
- * products, and products and delivery to the total (ADR 0024): in the shopper's currency at today's
+ * A basket's or an order's amounts for display, computed together so that each line is its unit ×
+ * count and the lines add up to the products, and products and delivery to the total (ADR 0050): in the shopper's currency at today's
  * rate, or, for a placed order, in the order's currency at its own rate. What cannot be shown (no
  * rate, nothing to pay) reads `price-unavailable`.
  */
 export function useAmounts(
-  lines: readonly Kopecks[],
+  lines: readonly PricedLine[],
   delivery: Kopecks,
   order?: { currency: Currency; usd_rate: number | null },
 ) {
@@ -45,7 +50,27 @@ export const useOrderAmounts = (order: {
   usd_rate: number | null;
 }) =>
   useAmounts(
-    order.products.map((item) => lineKopecks(item.sale ?? item.price, item.count)),
+    order.products.map((item) => pricedLine(item.sale ?? item.price, item.count)),
     roublesToKopecks(order.delivery_cost),
     order,
   );
+
+/**
+ * A placed order's products, delivery and total as it was charged, for a list that has no lines:
+ * the goods as the order recorded them (`products_amount`, in its currency), the delivery converted
+ * at the order's own rate.
+ */
+export function useChargedAmounts(order: {
+  products_amount: number;
+  delivery_cost: number;
+  currency: Currency;
+  usd_rate: number | null;
+}) {
+  const products: MinorUnits = Math.round(order.products_amount * 100);
+  const delivery = unitAmount(roublesToKopecks(order.delivery_cost), order.currency, order.usd_rate ?? 0);
+  return {
+    products: formatAmount(products, order.currency),
+    delivery: formatAmount(delivery, order.currency),
+    total: formatAmount(products + delivery, order.currency),
+  };
+}

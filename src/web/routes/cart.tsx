@@ -7,7 +7,7 @@ import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
 import type { MessageKey } from '../i18n/messages.ts';
-import { lineKopecks, useAmounts } from '../lib/amounts.ts';
+import { pricedLine, useAmounts } from '../lib/amounts.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
@@ -72,7 +72,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
   const amounts = useAmounts(
-    lines.map(({ item, count }) => lineKopecks(item.sale ?? item.price, count)),
+    lines.map(({ item, count }) => pricedLine(item.sale ?? item.price, count)),
     0,
   );
   const units = lines.reduce((sum, { count }) => sum + count, 0);

@@ -115,6 +115,12 @@ ALTER TABLE "exchange_rates" ADD COLUMN "set_by" integer;--> statement-breakpoin
 ALTER TABLE "mails" ADD COLUMN "order_id" integer;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "order_items" ADD COLUMN "vat_rate" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "products_amount" integer;--> statement-breakpoint
+-- Orders placed before this migration were charged their goods converted as one sum (ADR 0024).
+UPDATE "orders" SET "products_amount" = CASE WHEN "currency" = 'USD'
+  THEN floor(("products_cost"::bigint * 20000 + round("usd_rate" * 10000)) / (2 * round("usd_rate" * 10000)))::integer
+  ELSE "products_cost" END;--> statement-breakpoint
+ALTER TABLE "orders" ALTER COLUMN "products_amount" SET NOT NULL;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "paypal_order_id" text;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "promo_code_id" integer;--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "discount" integer DEFAULT 0 NOT NULL;--> statement-breakpoint

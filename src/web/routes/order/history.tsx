@@ -6,7 +6,7 @@ import { AccountMenu } from '../../components/account-menu.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { OrderDetailsView } from '../../components/order-details.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
-import { useAmounts } from '../../lib/amounts.ts';
+import { useChargedAmounts } from '../../lib/amounts.ts';
 import { orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
@@ -56,11 +56,7 @@ function OrderDetails({ id }: { id: number }) {
 function OrderCard({ order }: { order: OrderSummary }) {
   const { t } = useShop();
   const [opened, setOpened] = useState(false);
-  const amounts = useAmounts(
-    [roublesToKopecks(order.products_cost)],
-    roublesToKopecks(order.delivery_cost),
-    order,
-  );
+  const amounts = useChargedAmounts(order);
   return (
     <li className="order-card">
       <details onToggle={(event) => event.currentTarget.open && setOpened(true)}>

@@ -16,7 +16,7 @@ import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../.
 import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { UnpaidOrder } from '../../components/unpaid-order.tsx';
-import { lineKopecks, useAmounts } from '../../lib/amounts.ts';
+import { pricedLine, useAmounts } from '../../lib/amounts.ts';
 import { basketIsOrderable, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
@@ -169,7 +169,7 @@ function CheckoutSummary({
   checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
 }) {
   const amounts = useAmounts(
-    checkout.items.map((item) => lineKopecks(item.price, item.count)),
+    checkout.items.map((item) => pricedLine(item.price, item.count)),
     roublesToKopecks(checkout.delivery.cost),
   );
   return (

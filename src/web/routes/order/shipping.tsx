@@ -23,7 +23,7 @@ import {
 import { AmountRows } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { PickupPointPicker } from '../../components/pickup-point-picker.tsx';
-import { useAmounts } from '../../lib/amounts.ts';
+import { pricedLine, useAmounts } from '../../lib/amounts.ts';
 import { openBoxberryWidget } from '../../lib/boxberry-widget.ts';
 import {
   basketIsOrderable,
@@ -111,7 +111,14 @@ export async function loader({ context }: Route.LoaderArgs) {
     recipient,
     method,
     quote: await quoteOrError(context, method, recipient, locale),
-    products: { count: basket.count, total: basket.total },
+    products: {
+      count: basket.count,
+      total: basket.total,
+      lines: basket.productList.flatMap((key) => {
+        const item = basket.products[String(key)];
+        return item ? [pricedLine(item.sale ?? item.price, item.count)] : [];
+      }),
+    },
     countries: countryOptions(locale),
     widget: widget
       ? { ...widget, orderSum: basket.total, weightGrams: await context.shopper.basket.weight() }
@@ -286,10 +293,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
     }
   };
 
-  const amounts = useAmounts(
-    [roublesToKopecks(loaderData.products.total)],
-    costKnown ? roublesToKopecks(quote.cost) : 0,
-  );
+  const amounts = useAmounts(loaderData.products.lines, costKnown ? roublesToKopecks(quote.cost) : 0);
   const { countries } = loaderData;
 
   const textField = (name: Exclude<RecipientField, 'country'>) => {
