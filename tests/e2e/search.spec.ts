@@ -67,6 +67,32 @@ describe('suggestions while typing, in English', () => {
     await page.getByRole('link', { name: 'Saloon Mug' }).first().waitFor();
   });
 
+  it('ends the suggestions with "Search for …", which opens the search page', async () => {
+    const { page } = browser;
+    await openShop(page);
+    const search = field(page, 'Search');
+    await search.pressSequentially('saloon', { delay: 40 });
+    const listbox = page.getByRole('listbox', { name: 'Suggestions' });
+    await listbox.waitFor();
+    const last = listbox.getByRole('option').last();
+    expect(await last.textContent()).toBe('Search for “saloon”');
+    await search.press('ArrowUp');
+    expect(await search.getAttribute('aria-activedescendant')).toBe(await last.getAttribute('id'));
+    await search.press('Enter');
+    await page.waitForURL(/\/search\/saloon$/);
+  });
+
+  it('takes a blank search to the whole catalogue, not to "nothing found for «»"', async () => {
+    const { page } = browser;
+    await page.goto('/search/%20');
+    await page.waitForURL(/\/products$/);
+    await openShop(page);
+    const search = field(page, 'Search');
+    await search.fill('   ');
+    await search.press('Enter');
+    await page.waitForURL(/\/products$/);
+  });
+
   it('offers "did you mean" and popular products when nothing is found', async () => {
     const { page } = browser;
     await page.goto('/search/saloom%20qqq');

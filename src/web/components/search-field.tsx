@@ -13,18 +13,28 @@ const DEBOUNCE_MS = 180;
 const LISTBOX_ID = 'search-suggestions';
 const optionId = (index: number) => `search-option-${index}`;
 
-/** Where the options lead, in the order they are shown: products, then games and categories. */
-const optionsOf = (suggestions: SearchSuggestions | null): Array<{ href: string }> =>
+/** Where a search for `text` leads; a blank one to the whole catalogue. */
+export const searchHref = (text: string) => {
+  const search = text.trim();
+  return search ? `/search/${encodeURIComponent(search)}` : '/products';
+};
+
+/**
+ * Where the options lead, in the order they are shown: products, then games and categories, then
+ * "search for …" (all results for the text typed).
+ */
+const optionsOf = (suggestions: SearchSuggestions | null, text: string): Array<{ href: string }> =>
   suggestions
     ? [
         ...suggestions.products.map((product) => ({ href: `/product/${product.link}` })),
         ...suggestions.sections.map((section) => ({ href: `/${section.kind}/${section.link}` })),
+        { href: searchHref(text) },
       ]
     : [];
 
 /**
- * The header's search: a submit with non-empty text goes to /search/{text}, and without JavaScript
- * the form still works. While typing (two letters or more) it suggests products, games and
+ * The header's search: a submit goes to /search/{text} (a blank one to the whole catalogue), and
+ * without JavaScript the form still works. While typing (two letters or more) it suggests products, games and
  * categories: an ARIA combobox whose list the arrow keys walk, Enter opens the chosen option and
  * Escape closes. Suggestions are asked for once typing pauses; a request still running when typing
  * goes on is aborted. A plain form: with JavaScript the submit handler always navigates itself.
@@ -42,7 +52,7 @@ export function SearchField({ found }: { found: number | null }) {
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const pending = useRef<AbortController | null>(null);
-  const options = optionsOf(suggestions);
+  const options = optionsOf(suggestions, text);
   const expanded = open && options.length > 0;
 
   useEffect(() => {
@@ -115,8 +125,7 @@ export function SearchField({ found }: { found: number | null }) {
       className="search-field"
       onSubmit={(event) => {
         event.preventDefault();
-        const search = text.trim();
-        if (search) go(`/search/${encodeURIComponent(search)}`);
+        go(searchHref(text));
       }}
     >
       <label htmlFor="search-input" className="visually-hidden">
@@ -185,6 +194,17 @@ export function SearchField({ found }: { found: number | null }) {
             </span>
           </SuggestionOption>
         ))}
+        {suggestions ? (
+          <SuggestionOption
+            at={options.length - 1}
+            active={active}
+            onChoose={choose}
+            className="search-suggestion--all"
+          >
+            <SearchIcon size={16} />
+            <span className="search-suggestion__name">{t('search-for', { search: text.trim() })}</span>
+          </SuggestionOption>
+        ) : null}
       </div>
       <span className="visually-hidden" aria-live="polite">
         {expanded ? t('search-suggestions-count', { count: options.length }) : ''}
@@ -197,11 +217,13 @@ function SuggestionOption({
   at,
   active,
   onChoose,
+  className,
   children,
 }: {
   at: number;
   active: number;
   onChoose: (at: number) => void;
+  className?: string;
   children: ReactNode;
 }) {
   return (
@@ -211,7 +233,7 @@ function SuggestionOption({
       role="option"
       aria-selected={at === active}
       tabIndex={-1}
-      className="search-suggestion"
+      className={className ? `search-suggestion ${className}` : 'search-suggestion'}
       onClick={() => onChoose(at)}
     >
       {children}

@@ -57,6 +57,7 @@ export const en = {
   'did-you-mean': 'Did you mean:',
   'popular-products': 'Popular now',
   'search-suggestions': 'Suggestions',
+  'search-for': 'Search for “{search}”',
   'search-suggestion-project': 'game',
   'search-suggestion-category': 'category',
   'search-suggestions-count': '{count} suggestions, use up and down arrows to choose',

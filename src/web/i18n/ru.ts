@@ -59,6 +59,7 @@ export const ru: Record<CoreMessageKey, string> = {
   'did-you-mean': 'Возможно, вы искали:',
   'popular-products': 'Популярное',
   'search-suggestions': 'Подсказки',
+  'search-for': 'Искать «{search}»',
   'search-suggestion-project': 'игра',
   'search-suggestion-category': 'категория',
   'search-suggestions-count': 'Подсказок: {count}, выбирайте стрелками вверх и вниз',

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link, redirect } from 'react-router';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ShopList } from '../components/shop-list.tsx';
@@ -7,6 +7,8 @@ import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
 export async function loader({ context, params, url }: Route.LoaderArgs) {
+  // A blank search (`/search/%20`) is no search: the whole catalogue, not "nothing found for «»".
+  if (params.search.trim() === '') throw redirect('/products');
   const text = params.search.slice(0, 200);
   const list = await loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
     context.services.catalog.search(context.locale, text, view),
