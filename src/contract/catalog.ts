@@ -96,6 +96,9 @@ export const productCardSchema = z.object({
     .describe("Roubles: the lowest price a variant sells for, when the variants' prices differ; else null"),
   sizes: z.array(z.string()).describe("Sizes in stock, in the picker's order; empty without a size option"),
   hasOptions: z.boolean().describe('Has options (size, colour): a variant must be chosen to buy it'),
+  rating: z
+    .object({ average: z.number().nullable(), count: z.number().int() })
+    .describe('Visible reviews: their average to one decimal (null without any) and count'),
 });
 
 /** How the product page shows an option: sizes as buttons, colours as swatches. */

@@ -3,7 +3,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type ProductCard } from '../../contract/catalog.ts';
 import { type ListView, type Sort, WHOLE_LIST } from '../../contract/shop.ts';
 import type { Database, DatabaseConnection } from '../db/client.ts';
-import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
+import {
+  categories,
+  productCategories,
+  productImages,
+  products,
+  projects,
+  reviews,
+  users,
+} from '../db/schema.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { cardsInOrder, type ListScope, listCategoryPictures, listProducts } from './service.ts';
 
@@ -313,6 +321,25 @@ describe('pictures of categories and products by id', () => {
     expect(cards.map((card) => [card.link, card.name])).toEqual([
       ['lantern-9', 'Фонарь 9'],
       ['lantern-3', 'Фонарь 3'],
+    ]);
+  });
+
+  it("carries each card's stars: the visible reviews' average to one decimal and their count", async () => {
+    const [fifth, sixth] = await Promise.all([idOfLantern(5), idOfLantern(6)]);
+    const authors = await db
+      .insert(users)
+      .values(['a', 'b', 'c'].map((name) => ({ email: `${name}@lanterns.test`, passwordHash: 'x' })))
+      .returning({ id: users.id });
+    await db.insert(reviews).values([
+      { productId: fifth, userId: authors[0]?.id ?? 0, rating: 5, body: 'Bright' },
+      { productId: fifth, userId: authors[1]?.id ?? 0, rating: 4, body: 'Good' },
+      { productId: fifth, userId: authors[2]?.id ?? 0, rating: 4, body: 'Fine' },
+      { productId: sixth, userId: authors[0]?.id ?? 0, rating: 1, body: 'Hidden', hidden: true },
+    ]);
+    const cards = await cardsInOrder(db, 'en', [fifth, sixth]);
+    expect(cards.map((card) => card.rating)).toEqual([
+      { average: 4.3, count: 3 },
+      { average: null, count: 0 },
     ]);
   });
 });

@@ -27,6 +27,7 @@ import {
   productVariants,
   productVariantValues,
   projects,
+  reviews,
 } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 import { productLimit } from '../orders/drop-rules.ts';
@@ -73,6 +74,11 @@ function cardColumns(locale: Locale, now: Date) {
     sizes: sql<string[]>`coalesce((select array_agg(${sizeName(locale)} order by ov.position, ov.id)
       from ${sizeValuesInStock(sql`${products.id}`)}), '{}')`,
     hasOptions: sql<boolean>`exists (select 1 from ${productOptions} o where o.product_id = ${products.id})`,
+    // The stars of a card: visible reviews, averaged to one decimal as the product page shows them.
+    ratingAverage: sql<number | null>`(select round(avg(r.rating), 1)::float8 from ${reviews} r
+      where r.product_id = ${products.id} and not r.hidden)`,
+    ratingCount: sql<number>`(select count(*)::int from ${reviews} r
+      where r.product_id = ${products.id} and not r.hidden)`,
   };
 }
 
@@ -118,6 +124,8 @@ type CardRow = {
   fromPrice: number | null;
   sizes: string[];
   hasOptions: boolean;
+  ratingAverage: number | null;
+  ratingCount: number;
 };
 
 function toCard(row: CardRow): ProductCard {
@@ -136,6 +144,10 @@ function toCard(row: CardRow): ProductCard {
     fromPrice: row.fromPrice === null ? null : kopecksToRoubles(row.fromPrice),
     sizes: row.sizes,
     hasOptions: row.hasOptions,
+    rating: {
+      average: row.ratingAverage === null ? null : Number(row.ratingAverage),
+      count: Number(row.ratingCount),
+    },
   };
 }
 

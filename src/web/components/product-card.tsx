@@ -4,11 +4,13 @@ import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
 import { DiscountBadge, Price, PriceFrom } from './price.tsx';
 import { AddToCart } from './shopper-buttons.tsx';
+import { formatRating, Stars } from './stars.tsx';
 
 const CARD_SIZES = '(max-width: 600px) 50vw, (max-width: 1100px) 33vw, 260px';
 
 export function ProductCard({ product, eager }: { product: Card; eager?: boolean }) {
-  const { t } = useShop();
+  const { t, locale } = useShop();
+  const { rating } = product;
   return (
     <article className="product-card">
       <Link to={`/product/${product.link}`} prefetch="intent" className="product-card__link">
@@ -30,13 +32,7 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         </div>
         <h3 className="product-card__name">{product.name}</h3>
       </Link>
-      {product.sizes.length > 0 ? (
-        <ul className="product-card__sizes" aria-label={t('sizes-in-stock')}>
-          {product.sizes.map((size) => (
-            <li key={size}>{size}</li>
-          ))}
-        </ul>
-      ) : null}
+      {/* Price first, right under a name kept to two lines: prices line up across a row. */}
       <div className="product-card__footer">
         {product.fromPrice !== null ? (
           <PriceFrom price={product.fromPrice} />
@@ -47,6 +43,23 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
           <span className="stock stock--out">{t('out-of-stock')}</span>
         ) : null}
       </div>
+      {rating.count > 0 && rating.average !== null ? (
+        <p className="product-card__rating">
+          <Stars value={rating.average} size={14} />
+          <span className="visually-hidden">
+            {t('rating-of-5', { rating: formatRating(locale, rating.average) })}
+          </span>
+          <span aria-hidden="true">{formatRating(locale, rating.average)}</span>
+          <span className="product-card__rating-count">({rating.count})</span>
+        </p>
+      ) : null}
+      {product.sizes.length > 0 ? (
+        <ul className="product-card__sizes" aria-label={t('sizes-in-stock')}>
+          {product.sizes.map((size) => (
+            <li key={size}>{size}</li>
+          ))}
+        </ul>
+      ) : null}
       {/* Quick add for what needs no choice: a product with options is chosen on its page. */}
       {!product.hasOptions && !product.envisioned && product.inStock > 0 ? (
         <div className="product-card__add">
