@@ -189,6 +189,10 @@ describe('sizes and colours in a shop of their own', () => {
           await expect.poll(() => page.locator('.stock').textContent()).toBe(text.inStock(3));
           expect(await price.textContent()).not.toMatch(text.from);
           expect(amount(await price.textContent())).toBeLessThan(extraLarge);
+          // Screen readers hear the chosen size's price and stock.
+          const announcement = await page.locator('.product__info [aria-live="polite"]').textContent();
+          expect(announcement).toContain(text.inStock(3));
+          expect(amount(announcement)).toBe(amount(await price.textContent()));
 
           // A shared address shows the same choice, rendered by the server.
           const shared = page.url();

@@ -64,6 +64,7 @@ export const en = {
   'search-results': 'Search: {search}',
   'price-unavailable': 'Price unavailable',
   'in-stock': 'In stock: {count}',
+  'variant-announcement': 'Price {price}. {stock}',
   'out-of-stock': 'Out of stock',
   'price-from': 'from {price}',
   'sold-out': 'sold out',

@@ -66,6 +66,7 @@ export const ru: Record<CoreMessageKey, string> = {
   'search-results': 'Поиск: {search}',
   'price-unavailable': 'Цена недоступна',
   'in-stock': 'В наличии: {count}',
+  'variant-announcement': 'Цена {price}. {stock}',
   'out-of-stock': 'Нет в наличии',
   'price-from': 'от {price}',
   'sold-out': 'нет в наличии',

@@ -3,7 +3,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParam
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { type Locale, localizedPath } from '../../contract/locale.ts';
-import { shownPrice } from '../../contract/money.ts';
+import { formatPrice, shownPrice } from '../../contract/money.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
@@ -291,6 +291,15 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const failure = formFailure(actionData);
   const failedIntent = failure?.values?.intent;
   const images = picturesFor(product, choice);
+  const stockText = announced
+    ? t('announced')
+    : product.envisioned
+      ? t('envisioned')
+      : inStock > 0
+        ? t('in-stock', { count: inStock })
+        : variant && product.options.length > 0
+          ? t('variant-sold-out')
+          : t('out-of-stock');
 
   const choose = (optionId: number, valueId: number) => {
     setMissing(null);
@@ -347,15 +356,16 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
             <OptionPicker product={product} choice={choice} onChoose={choose} />
           ) : null}
           <p className={`stock ${orderable ? 'stock--in' : announced ? 'stock--announced' : 'stock--out'}`}>
-            {announced
-              ? t('announced')
-              : product.envisioned
-                ? t('envisioned')
-                : inStock > 0
-                  ? t('in-stock', { count: inStock })
-                  : variant && product.options.length > 0
-                    ? t('variant-sold-out')
-                    : t('out-of-stock')}
+            {stockText}
+          </p>
+          {/* Screen readers hear what a choice changed: the price and the stock of the variant. */}
+          <p className="visually-hidden" aria-live="polite">
+            {variant && product.options.length > 0
+              ? t('variant-announcement', {
+                  price: formatPrice(price.sale ?? price.price, locale, usdRate) ?? t('price-unavailable'),
+                  stock: stockText,
+                })
+              : ''}
           </p>
           {limit !== null ? (
             <p className="product__limit">{t('per-customer-limit', { count: limit })}</p>
