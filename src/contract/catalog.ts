@@ -99,6 +99,10 @@ export const productCardSchema = z.object({
   rating: z
     .object({ average: z.number().nullable(), count: z.number().int() })
     .describe('Visible reviews: their average to one decimal (null without any) and count'),
+  releaseAt: z
+    .string()
+    .nullable()
+    .describe('ISO 8601: when an announced product goes on sale; null once released'),
 });
 
 /** How the product page shows an option: sizes as buttons, colours as swatches. */

@@ -1,6 +1,7 @@
 import type { Redis } from 'ioredis';
 import type {
   InitialResponse,
+  ProductCard,
   ProductListResponse,
   ProductResponse,
   SearchSuggestions,
@@ -26,9 +27,11 @@ import {
   listCategoryPictures,
   listProducts,
   listProjects,
+  listUpcoming,
   listWeekProducts,
   type SearchHelp,
   searchHelp,
+  type UpcomingScope,
 } from './catalog/service.ts';
 import { listProductLinks, sitemapEntries, sitemapFile } from './catalog/sitemap.ts';
 import type { Config } from './config.ts';
@@ -202,6 +205,23 @@ export function createServices(options: {
           () => searchHelp(db, locale, text),
           listKeys(cacheKeys.search),
         ),
+      /** Announced products, soonest first, for a "coming soon" section (ADR 0041). */
+      upcoming: (locale: Locale, scope: UpcomingScope) => {
+        const [where, listKey] =
+          scope.kind === 'all'
+            ? ['all', cacheKeys.home]
+            : scope.kind === 'search'
+              ? [`search:${normaliseSearchText(scope.text)}`, cacheKeys.search]
+              : [
+                  `${scope.kind}:${scope.link}`,
+                  scope.kind === 'project' ? cacheKeys.project(scope.link) : cacheKeys.category(scope.link),
+                ];
+        return remember<ProductCard[]>(
+          `upcoming:${locale}:${where}`,
+          () => listUpcoming(db, locale, scope),
+          (cards) => [listKey, cacheKeys.all, ...cards.map((card) => cacheKeys.product(card.id))],
+        );
+      },
       /** The product's page: it shows the product and its similar ones. */
       product: (locale: Locale, link: string) =>
         remember<Answer<ProductResponse>>(

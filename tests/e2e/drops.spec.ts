@@ -28,7 +28,7 @@ const ZONE = 'Asia/Yekaterinburg';
 
 let dataDir: string;
 let shop: Awaited<ReturnType<typeof startShop>>;
-const announced = { link: '', releaseAt: new Date(Date.now() + 24 * 3600_000) };
+const announced = { link: '', name: '', releaseAt: new Date(Date.now() + 24 * 3600_000) };
 const soon = { link: '', name: '', releaseAt: new Date() };
 
 /** Two products without options, one announced for tomorrow and one for shortly, before the shop starts. */
@@ -43,6 +43,7 @@ function prepareShop(directory: string) {
     const [first, second] = picked;
     if (!first || !second) throw new Error('the demo catalogue has no two products without options');
     announced.link = first.link;
+    announced.name = first.name;
     soon.link = second.link;
     soon.name = second.name;
     soon.releaseAt = new Date(Date.now() + RELEASE_LEAD_MS);
@@ -164,6 +165,29 @@ describe('a drop in a shop of its own', () => {
       });
     }
   }
+
+  it('lists announced products as "Coming soon" on the home page and in a search for the name, with their release time', async () => {
+    const { page } = state;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await open(page, '/', 'en');
+    const section = page.getByRole('region', { name: 'Coming soon' });
+    const card = section.getByRole('link', { name: announced.name });
+    await card.waitFor();
+    expect(await section.locator('time').first().getAttribute('datetime')).toBeTruthy();
+    expect(await axeViolations(page, '.coming-soon')).toEqual([]);
+    await shot(page, 'coming-soon-home');
+    const word = announced.name.split(' ')[0] ?? announced.name;
+    await open(page, `/search/${encodeURIComponent(word)}`, 'en');
+    await page
+      .getByRole('region', { name: 'Coming soon' })
+      .getByRole('link', { name: announced.name })
+      .waitFor();
+    await page
+      .getByRole('region', { name: 'Coming soon' })
+      .getByRole('link', { name: announced.name })
+      .click();
+    await page.waitForURL(new RegExp(`/product/${announced.link}`));
+  });
 
   it('keeps a reminder, turns orderable at the release without a reload, adds to cart, and mails the reminder once', async () => {
     const { page, context } = state;

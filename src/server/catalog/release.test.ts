@@ -10,7 +10,14 @@ import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { createReleaseClock, nextReleaseAt, productsReleasedAt } from './release.ts';
 import { suggestSearch } from './search.ts';
-import { cardsInOrder, getProduct, listProducts, listWeekProducts, searchHelp } from './service.ts';
+import {
+  cardsInOrder,
+  getProduct,
+  listProducts,
+  listUpcoming,
+  listWeekProducts,
+  searchHelp,
+} from './service.ts';
 import { listProductLinks } from './sitemap.ts';
 
 /** The one "released" rule (ADR 0041) as shoppers meet it, before and after the release time. */
@@ -76,6 +83,30 @@ describe('a product announced for a release time', () => {
       expect(ids(recentlyViewed)).toEqual(listed ? [dropId] : []);
       expect(didYouMean.didYouMean.some((name) => name.link === 'dragon-tee')).toBe(listed);
     }
+  });
+
+  it('is "coming soon" before it: on the home page, its category, its project and a search for its name, with its release time', async () => {
+    const { db } = connection;
+    for (const [now, upcoming] of [
+      [BEFORE, [dropId]],
+      [AFTER, []],
+    ] as const) {
+      expect(ids(await listUpcoming(db, 'en', { kind: 'all' }, now))).toEqual(upcoming);
+      expect(ids(await listUpcoming(db, 'en', { kind: 'category', link: 't-shirts' }, now))).toEqual(
+        upcoming,
+      );
+      expect(ids(await listUpcoming(db, 'ru', { kind: 'project', link: 'northwind' }, now))).toEqual(
+        upcoming,
+      );
+      expect(ids(await listUpcoming(db, 'ru', { kind: 'search', text: 'дракон' }, now))).toEqual(upcoming);
+    }
+    const [card] = await listUpcoming(db, 'en', { kind: 'search', text: 'Dragon' }, BEFORE);
+    expect(card).toMatchObject({ name: 'Dragon tee', releaseAt: RELEASE.toISOString(), inStock: 0 });
+    expect(await listUpcoming(db, 'en', { kind: 'category', link: 'mugs' }, BEFORE)).toEqual([]);
+    expect(await listUpcoming(db, 'en', { kind: 'search', text: '%' }, BEFORE)).toEqual([]);
+    // Released cards say nothing of a release time.
+    const [released] = await cardsInOrder(db, 'en', [dropId], AFTER);
+    expect(released?.releaseAt).toBeNull();
   });
 
   it('has its page before the release, with the release time and nothing orderable; orderable after', async () => {

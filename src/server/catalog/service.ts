@@ -33,7 +33,7 @@ import { NotFound } from '../errors.ts';
 import { productLimit } from '../orders/drop-rules.ts';
 import { reviewSummary } from '../reviews/service.ts';
 import { productViewColumns } from './product-view.ts';
-import { isAvailable, isListed, isVisible } from './release.ts';
+import { isAvailable, isListed, isReleased, isVisible } from './release.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
 import { variantPrice, variantSale } from './variants.ts';
@@ -74,6 +74,9 @@ function cardColumns(locale: Locale, now: Date) {
     sizes: sql<string[]>`coalesce((select array_agg(${sizeName(locale)} order by ov.position, ov.id)
       from ${sizeValuesInStock(sql`${products.id}`)}), '{}')`,
     hasOptions: sql<boolean>`exists (select 1 from ${productOptions} o where o.product_id = ${products.id})`,
+    // Announced products' cards ("coming soon") say when they go on sale; null once released.
+    releaseAt: sql<string | Date | null>`case when ${products.releaseAt} > ${now.toISOString()}::timestamptz
+      then ${products.releaseAt} end`,
     // The stars of a card: visible reviews, averaged to one decimal as the product page shows them.
     ratingAverage: sql<number | null>`(select round(avg(r.rating), 1)::float8 from ${reviews} r
       where r.product_id = ${products.id} and not r.hidden)`,
@@ -124,6 +127,7 @@ type CardRow = {
   fromPrice: number | null;
   sizes: string[];
   hasOptions: boolean;
+  releaseAt: string | Date | null;
   ratingAverage: number | null;
   ratingCount: number;
 };
@@ -144,6 +148,7 @@ function toCard(row: CardRow): ProductCard {
     fromPrice: row.fromPrice === null ? null : kopecksToRoubles(row.fromPrice),
     sizes: row.sizes,
     hasOptions: row.hasOptions,
+    releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
     rating: {
       average: row.ratingAverage === null ? null : Number(row.ratingAverage),
       count: Number(row.ratingCount),
@@ -151,7 +156,10 @@ function toCard(row: CardRow): ProductCard {
   };
 }
 
-/** Cards of listed products (visible and released) only: what a shopper may find and buy. */
+/**
+ * Cards of listed products (visible and released) only, what a shopper may find and buy; or, with
+ * `shown` set to the announced ones, the "coming soon" cards.
+ */
 async function selectCards(
   db: Executor,
   locale: Locale,
@@ -159,12 +167,13 @@ async function selectCards(
   where: SQL | undefined,
   orderBy: SQL[],
   limit?: number,
+  shown: SQL = isListed(now),
 ): Promise<ProductCard[]> {
   const query = db
     .select(cardColumns(locale, now))
     .from(products)
     .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(isListed(now), where))
+    .where(and(shown, where))
     .orderBy(...orderBy);
   const rows = await (limit === undefined ? query : query.limit(limit));
   return rows.map(toCard);
@@ -252,6 +261,46 @@ export function listWeekProducts(
   now: Date = new Date(),
 ): Promise<ProductCard[]> {
   return selectCards(db, locale, now, eq(products.weekSale, true), defaultOrder, WEEK_LIMIT);
+}
+
+/** Where a "coming soon" section is shown: the home page, a project's or category's page, a search. */
+export type UpcomingScope =
+  | { kind: 'all' }
+  | { kind: 'project'; link: string }
+  | { kind: 'category'; link: string }
+  | { kind: 'search'; text: string };
+
+const UPCOMING_LIMIT = 12;
+
+/**
+ * Announced products (visible, their release still to come), soonest first: listed nowhere else
+ * until their release (ADR 0041), they are shown here so shoppers find them and ask to be reminded.
+ * A search matches a part of either name.
+ */
+export function listUpcoming(
+  db: Executor,
+  locale: Locale,
+  scope: UpcomingScope,
+  now: Date = new Date(),
+): Promise<ProductCard[]> {
+  const within =
+    scope.kind === 'project'
+      ? eq(projects.link, scope.link)
+      : scope.kind === 'category'
+        ? sql`exists (select 1 from ${productCategories} pc join ${categories} c on c.id = pc.category_id
+            where pc.product_id = ${products.id} and c.visible and c.link = ${scope.link})`
+        : scope.kind === 'search'
+          ? sql`(${products.nameRu} || ' ' || ${products.nameEn}) ilike ${`%${scope.text.trim().replace(/[\\%_]/g, (character) => `\\${character}`)}%`}`
+          : undefined;
+  return selectCards(
+    db,
+    locale,
+    now,
+    within,
+    [asc(products.releaseAt), asc(products.id)],
+    UPCOMING_LIMIT,
+    sql`(${isVisible} and not ${isReleased(now)})`,
+  );
 }
 
 export type ListScope =

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import type { ProductCard as Card } from '../../contract/catalog.ts';
 import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { useShop } from '../lib/shop.ts';
+import { OrderDate } from './order-date.tsx';
 import { DiscountBadge, Price, PriceFrom } from './price.tsx';
 import { AddToCart } from './shopper-buttons.tsx';
 import { formatRating, Stars } from './stars.tsx';
@@ -39,7 +40,11 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         ) : (
           <Price price={product.price} sale={product.sale} />
         )}
-        {!product.envisioned && product.inStock === 0 ? (
+        {product.releaseAt !== null ? (
+          <span className="stock stock--announced">
+            {t('release-on-sale-at')} <OrderDate iso={product.releaseAt} />
+          </span>
+        ) : !product.envisioned && product.inStock === 0 ? (
           <span className="stock stock--out">{t('out-of-stock')}</span>
         ) : null}
       </div>
@@ -73,6 +78,21 @@ export function ProductCard({ product, eager }: { product: Card; eager?: boolean
         </div>
       ) : null}
     </article>
+  );
+}
+
+/**
+ * Announced products, soonest first (ADR 0041): listed nowhere else before their release, shown
+ * here so shoppers find a drop and ask to be reminded on its page.
+ */
+export function ComingSoon({ products, id }: { products: Card[]; id: string }) {
+  const { t } = useShop();
+  if (products.length === 0) return null;
+  return (
+    <section aria-labelledby={id} className="coming-soon">
+      <h2 id={id}>{t('announced')}</h2>
+      <ProductGrid products={products} />
+    </section>
   );
 }
 

@@ -108,9 +108,11 @@ export function ReleaseReminder({
   }
   const answer = fetcher.state === 'idle' ? fetcher.data : undefined;
   const refused = answer && 'errors' in answer ? failureText(answer) : undefined;
-  // What was just sent counts until the page's data says the same.
+  // What is being sent counts at once, then what the shop answered: a shared page's data may not
+  // know this shopper's reminder (ADR 0048), so the answer, not a reload, sets the button.
   const pending = fetcher.formData?.get('remind');
-  const reminded = pending === undefined || pending === null ? waiting : pending === '1';
+  const answered = answer && 'reminded' in answer ? answer.reminded : undefined;
+  const reminded = pending !== undefined && pending !== null ? pending === '1' : (answered ?? waiting);
   return (
     <fetcher.Form method="post" action={pathname} className="release-reminder">
       <input type="hidden" name="intent" value={INTENT.releaseReminder} />

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useSubmit } from 'react-router';
-import type { Paging, ProductListResponse } from '../../contract/catalog.ts';
+import type { Paging, ProductCard, ProductListResponse } from '../../contract/catalog.ts';
 import { SORTS, toggleSection, toggleSize } from '../../contract/shop.ts';
 import { listHref, type PageView } from '../lib/list-view.ts';
 import { useShop } from '../lib/shop.ts';
 import { ChevronIcon, CloseIcon } from './icons.tsx';
 import { Pager } from './pager.tsx';
-import { ProductGrid } from './product-card.tsx';
+import { ComingSoon, ProductGrid } from './product-card.tsx';
 
 /** One page of a list, as the server sorted, filtered and cut it. */
 type ListData = Omit<ProductListResponse, 'success' | 'paging'> & { paging: Paging; view: PageView };
@@ -21,7 +21,18 @@ type ListData = Omit<ProductListResponse, 'success' | 'paging'> & { paging: Pagi
  * on a wide screen the same elements are laid out in place, the sort beside the heading and the
  * filters in a column. Whatever is in the side sections lands in the drawer too.
  */
-export function ShopList({ heading, data, empty }: { heading: string; data: ListData; empty: ReactNode }) {
+export function ShopList({
+  heading,
+  data,
+  empty,
+  comingSoon = [],
+}: {
+  heading: string;
+  data: ListData;
+  empty: ReactNode;
+  /** Announced products of this list, shown above its first page. */
+  comingSoon?: ProductCard[];
+}) {
   const { t } = useShop();
   const { view, paging } = data;
   return (
@@ -76,6 +87,7 @@ export function ShopList({ heading, data, empty }: { heading: string; data: List
         </button>
       </div>
       <section className="shop-list__products" aria-label={t('products-count', { count: paging.total })}>
+        {view.page === 1 ? <ComingSoon products={comingSoon} id="list-coming-soon" /> : null}
         <h2 className="shop-list__count">{t('products-count', { count: paging.total })}</h2>
         {data.products.length > 0 ? <ProductGrid products={data.products} eagerCount={4} /> : empty}
         <Pager view={view} paging={paging} />

@@ -8,15 +8,19 @@ import { useShop } from './shop.ts';
  * What the category and project pages share: a page of the section's product list, its title and
  * canonical URL. The two route modules only say which section they are.
  */
-export function loadSection(
+export async function loadSection(
   context: AppLoadContext,
   url: URL,
   section: 'category' | 'project',
   link: string,
 ) {
-  return loadListPage(url, `/${section}/${link}`, (view) =>
-    context.services.catalog[section](context.locale, link, view),
-  );
+  const [list, comingSoon] = await Promise.all([
+    loadListPage(url, `/${section}/${link}`, (view) =>
+      context.services.catalog[section](context.locale, link, view),
+    ),
+    context.services.catalog.upcoming(context.locale, { kind: section, link }),
+  ]);
+  return { ...list, comingSoon: comingSoon.value };
 }
 
 type SectionData = Awaited<ReturnType<typeof loadSection>>;
@@ -36,6 +40,7 @@ export function SectionPage({ loaderData }: { loaderData: SectionData }) {
         heading={loaderData.title}
         data={loaderData}
         empty={<p className="empty">{t('no-products')}</p>}
+        comingSoon={loaderData.comingSoon}
       />
     </>
   );

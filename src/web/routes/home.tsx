@@ -1,16 +1,21 @@
 import { Link } from 'react-router';
 import { imageSrcSet, imageUrl } from '../../contract/images.ts';
 import { PublicPageHead } from '../components/page-head.tsx';
-import { ProductGrid } from '../components/product-card.tsx';
+import { ComingSoon, ProductGrid } from '../components/product-card.tsx';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/home';
 
 export async function loader({ context }: Route.LoaderArgs) {
-  const [initial, categoryPictures] = await Promise.all([
+  const [initial, categoryPictures, comingSoon] = await Promise.all([
     context.services.catalog.initial(context.locale),
     context.services.catalog.categoryPictures(),
+    context.services.catalog.upcoming(context.locale, { kind: 'all' }),
   ]);
-  return { week: initial.value.week, categoryPictures: categoryPictures.value };
+  return {
+    week: initial.value.week,
+    categoryPictures: categoryPictures.value,
+    comingSoon: comingSoon.value,
+  };
 }
 
 /** A tile is about a third of a phone's screen, at most about 220 px wide elsewhere. */
@@ -25,6 +30,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1>{t('site-title')}</h1>
         <p>{t('site-description')}</p>
       </section>
+      <ComingSoon products={loaderData.comingSoon} id="home-coming-soon" />
       <section aria-labelledby="home-categories">
         <div className="section-head">
           <h2 id="home-categories">{t('all-categories')}</h2>

@@ -10,13 +10,16 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   // A blank search (`/search/%20`) is no search: the whole catalogue, not "nothing found for «»".
   if (params.search.trim() === '') throw redirect('/products');
   const text = params.search.slice(0, 200);
-  const list = await loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
-    context.services.catalog.search(context.locale, text, view),
-  );
+  const [list, comingSoon] = await Promise.all([
+    loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
+      context.services.catalog.search(context.locale, text, view),
+    ),
+    context.services.catalog.upcoming(context.locale, { kind: 'search', text }),
+  ]);
   // Nothing found: the closest names and popular products instead of an empty page.
   const help =
     list.paging.total === 0 ? (await context.services.catalog.searchHelp(context.locale, text)).value : null;
-  return { ...list, help };
+  return { ...list, help, comingSoon: comingSoon.value };
 }
 
 export default function SearchPage({ loaderData }: Route.ComponentProps) {
@@ -33,7 +36,12 @@ export default function SearchPage({ loaderData }: Route.ComponentProps) {
       <ShopList
         heading={heading}
         data={loaderData}
-        empty={<NothingFound search={loaderData.title} help={loaderData.help} />}
+        empty={
+          loaderData.comingSoon.length > 0 ? null : (
+            <NothingFound search={loaderData.title} help={loaderData.help} />
+          )
+        }
+        comingSoon={loaderData.comingSoon}
       />
     </>
   );
