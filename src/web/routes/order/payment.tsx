@@ -49,7 +49,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (!Number.isInteger(orderId) || orderId <= 0) throw data(null, { status: 404 });
     const placed = await orNotFound(context.checkout.paymentPage(orderId, locale));
     if (!placed) throw redirect('/order/history');
-    return { placed, checkout: null };
+    return { placed, checkout: null, offered: context.checkout.offered.payment };
   }
 
   if (context.checkout.errors.peek()) throw redirect('/order/error');
@@ -61,6 +61,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const products: Basket['products'] = basket.products;
   return {
     placed: null,
+    offered: context.checkout.offered.payment,
     checkout: {
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
@@ -191,9 +192,10 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
-  const [method, setMethod] = useState<PaymentMethod>(() => {
+  const offered = paymentMethods.filter((option) => loaderData.offered.includes(option.method));
+  const [method, setMethod] = useState<PaymentMethod | undefined>(() => {
     const posted = failure?.values?.paymentMethod;
-    return paymentMethods.find((option) => option.method === posted)?.method ?? DEFAULT_PAYMENT_METHOD;
+    return (offered.find((option) => option.method === posted) ?? offered[0])?.method;
   });
   if (loaderData.placed) return <PlacedOrder placed={loaderData.placed} />;
   const { checkout } = loaderData;
@@ -217,7 +219,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             {failure?.errors.paymentMethod ? (
               <p className="form-field__error">{failure.errors.paymentMethod.join(' ')}</p>
             ) : null}
-            {paymentMethods.map((option) => (
+            {offered.map((option) => (
               <ChoiceCard
                 key={option.method}
                 name="paymentMethod"

@@ -105,11 +105,13 @@ export async function loader({ context }: Route.LoaderArgs) {
         zip: user.zip ?? '',
         address: user.address ?? '',
       };
-  const method: DeliveryMethod = draft?.deliveryMethod ?? 'russian_post';
+  const offered = context.checkout.offered.delivery;
+  const method = draft && offered.includes(draft.deliveryMethod) ? draft.deliveryMethod : offered[0];
   const widget = context.checkout.boxberryWidget();
   return {
     recipient,
     method,
+    offered,
     quote: await quoteOrError(context, method, recipient, locale),
     products: {
       count: basket.count,
@@ -333,18 +335,20 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
             {failure?.errors.deliveryMethod ? (
               <p className="form-field__error">{failure.errors.deliveryMethod.join(' ')}</p>
             ) : null}
-            {deliveryOptions.map((option) => (
-              <ChoiceCard
-                key={option.method}
-                name="deliveryMethod"
-                value={option.method}
-                checked={method === option.method}
-                onChoose={() => chooseMethod(option.method)}
-                image={option.image}
-                title={t(option.name)}
-                description={t(option.description)}
-              />
-            ))}
+            {deliveryOptions
+              .filter((option) => loaderData.offered.includes(option.method))
+              .map((option) => (
+                <ChoiceCard
+                  key={option.method}
+                  name="deliveryMethod"
+                  value={option.method}
+                  checked={method === option.method}
+                  onChoose={() => chooseMethod(option.method)}
+                  image={option.image}
+                  title={t(option.name)}
+                  description={t(option.description)}
+                />
+              ))}
             {quote.error ? (
               <div className="delivery-error" id="delivery-error" role="alert">
                 <h3>{t('delivery-error')}</h3>
