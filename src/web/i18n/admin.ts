@@ -46,6 +46,21 @@ const en = {
   'admin-to-ship-count': 'to ship: {count}',
   'admin-to-ship': 'Paid orders to ship',
   'admin-unread-feedback': 'Unread feedback',
+  'admin-rate': 'Dollar rate',
+  'admin-rate-in-force': '{rate} ₽ per dollar, for {date} ({source}).',
+  'admin-rate-source-cbr': 'Central Bank of Russia',
+  'admin-rate-source-moex': 'Moscow Exchange',
+  'admin-rate-source-manual': 'set by hand',
+  'admin-rate-set-by': 'Set by {email}.',
+  'admin-rate-withheld-old':
+    'Dollar prices are withheld: the latest rate is for {date}, more than {days} days ago. Set one by hand until the Central Bank can be read.',
+  'admin-rate-withheld-none':
+    'Dollar prices are withheld: there is no dollar rate yet. Set one by hand until the Central Bank can be read.',
+  'admin-rate-manual': 'Roubles per dollar',
+  'admin-rate-manual-hint':
+    'Your rate is used from now on, for today; the Central Bank’s rate for a later day replaces it.',
+  'admin-rate-set': 'Set the rate',
+  'admin-rate-saved': 'The rate is set.',
   'admin-top-products': 'Best sellers, last 30 days',
   'admin-top-products-empty': 'No paid orders in the last 30 days.',
   'admin-top-products-hint': 'Units and revenue of orders paid in the last 30 days (refunded ones left out).',
@@ -617,6 +632,21 @@ const ru: Record<keyof typeof en, string> = {
   'admin-to-ship-count': 'к отправке: {count}',
   'admin-to-ship': 'Оплаченные заказы к отправке',
   'admin-unread-feedback': 'Непрочитанные сообщения',
+  'admin-rate': 'Курс доллара',
+  'admin-rate-in-force': '{rate} ₽ за доллар, на {date} ({source}).',
+  'admin-rate-source-cbr': 'Банк России',
+  'admin-rate-source-moex': 'Московская биржа',
+  'admin-rate-source-manual': 'задан вручную',
+  'admin-rate-set-by': 'Задал {email}.',
+  'admin-rate-withheld-old':
+    'Цены в долларах не показываются: последний курс на {date}, больше {days} дн. назад. Задайте курс вручную, пока курс Банка России недоступен.',
+  'admin-rate-withheld-none':
+    'Цены в долларах не показываются: курса доллара ещё нет. Задайте курс вручную, пока курс Банка России недоступен.',
+  'admin-rate-manual': 'Рублей за доллар',
+  'admin-rate-manual-hint':
+    'Ваш курс действует с этой минуты, на сегодня; курс Банка России на следующий день заменит его.',
+  'admin-rate-set': 'Задать курс',
+  'admin-rate-saved': 'Курс задан.',
   'admin-top-products': 'Лидеры продаж за 30 дней',
   'admin-top-products-empty': 'За последние 30 дней оплаченных заказов нет.',
   'admin-top-products-hint': 'Штуки и выручка заказов, оплаченных за последние 30 дней (без возвращённых).',
