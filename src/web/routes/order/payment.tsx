@@ -12,6 +12,7 @@ import type { Basket } from '../../../contract/shopping.ts';
 import { z } from '../../../contract/zod.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
+import { DollarsWithheldNote } from '../../components/dollars-withheld.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
 import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
@@ -209,6 +210,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       <CheckoutSteps current={2} />
       <h1>{t('order-payment')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
+      <DollarsWithheldNote />
       <Form method="post" ref={form} noValidate className="checkout__layout">
         <input type="hidden" name="checkoutKey" value={checkout.checkoutKey} />
         <div className="checkout__main">

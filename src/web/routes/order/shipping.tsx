@@ -13,6 +13,7 @@ import { roublesToKopecks } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
+import { DollarsWithheldNote } from '../../components/dollars-withheld.tsx';
 import {
   FormAlert,
   FormField,
@@ -323,6 +324,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
       <CheckoutSteps current={1} />
       <h1>{t('order-shipping')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
+      <DollarsWithheldNote />
       <Form method="post" ref={form} noValidate className="checkout__layout" onSubmit={onSubmit}>
         <div className="checkout__main">
           <fieldset
