@@ -9,6 +9,7 @@ const SOURCE_LABELS = {
   cbr: 'admin-rate-source-cbr',
   moex: 'admin-rate-source-moex',
   manual: 'admin-rate-source-manual',
+  seed: 'admin-rate-source-seed',
 } as const;
 
 /**

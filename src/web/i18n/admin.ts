@@ -51,6 +51,7 @@ const en = {
   'admin-rate-source-cbr': 'Central Bank of Russia',
   'admin-rate-source-moex': 'Moscow Exchange',
   'admin-rate-source-manual': 'set by hand',
+  'admin-rate-source-seed': 'demo data',
   'admin-rate-set-by': 'Set by {email}.',
   'admin-rate-withheld-old':
     'Dollar prices are withheld: the latest rate is for {date}, more than {days} days ago. Set one by hand until the Central Bank can be read.',
@@ -637,6 +638,7 @@ const ru: Record<keyof typeof en, string> = {
   'admin-rate-source-cbr': 'Банк России',
   'admin-rate-source-moex': 'Московская биржа',
   'admin-rate-source-manual': 'задан вручную',
+  'admin-rate-source-seed': 'демо-данные',
   'admin-rate-set-by': 'Задал {email}.',
   'admin-rate-withheld-old':
     'Цены в долларах не показываются: последний курс на {date}, больше {days} дн. назад. Задайте курс вручную, пока курс Банка России недоступен.',
