@@ -361,6 +361,20 @@ export const orderRefund = z.object({
 
 export const refundParams = z.object({ id, refundId: id });
 
+/** A dollar rate a manager sets by hand (ADR 0053): roubles per dollar, dot or comma decimal, four places. */
+export const manualRateInput = z.object({
+  rate: z.preprocess(
+    (value) => (typeof value === 'string' ? value.trim().replace(',', '.') : value),
+    wireNumber(
+      z.coerce
+        .number({ error: 'number-invalid' })
+        .positive('rate-invalid')
+        .max(100_000, 'rate-invalid')
+        .multipleOf(0.0001, 'rate-invalid'),
+    ),
+  ),
+});
+
 /**
  * An order save names only the fields it changes, and the version it started from. With `base`
  * (the values those fields had when the editor loaded them) a save from an older version still

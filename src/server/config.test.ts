@@ -55,6 +55,89 @@ describe('loadConfig', () => {
     expect(real.testMode).toBe(false);
   });
 
+  describe('providers a shop switches on (ADR 0054)', () => {
+    const production = {
+      NODE_ENV: 'production',
+      TEST_MODE: 'false',
+      SESSION_SECRET: 'x'.repeat(40),
+      PUBLIC_URL: 'https://shop.example',
+    };
+    const robokassa = {
+      ROBOKASSA_LOGIN: 'shop',
+      ROBOKASSA_PASSWORD1: 'one',
+      ROBOKASSA_PASSWORD2: 'two',
+      ROBOKASSA_PASSWORD3: 'three',
+    };
+    const problemsOf = (environment: Record<string, string>) => {
+      try {
+        loadConfig(environment);
+        return [];
+      } catch (error) {
+        if (error instanceof ConfigError) return error.problems;
+        throw error;
+      }
+    };
+
+    it('offers every method by default', () => {
+      expect(loadConfig({}).offered).toEqual({
+        payment: ['robokassa', 'paypal'],
+        delivery: ['russian_post', 'boxberry', 'boxberry.courier'],
+      });
+    });
+
+    it("starts in production with Robokassa's credentials alone when only Robokassa and Russian Post are on", () => {
+      const config = loadConfig({
+        ...production,
+        ...robokassa,
+        PAYMENT_METHODS: 'robokassa',
+        DELIVERY_METHODS: 'russian_post',
+      });
+      expect(config.offered).toEqual({ payment: ['robokassa'], delivery: ['russian_post'] });
+    });
+
+    it('asks for the credentials of enabled providers only, each named once', () => {
+      expect(
+        problemsOf({
+          ...production,
+          PAYMENT_METHODS: 'paypal',
+          DELIVERY_METHODS: 'boxberry,boxberry.courier',
+        }),
+      ).toEqual([
+        'PAYPAL_BUSINESS is required in production outside test mode',
+        'PAYPAL_API_USER is required in production outside test mode',
+        'PAYPAL_API_PASSWORD is required in production outside test mode',
+        'PAYPAL_API_SIGNATURE is required in production outside test mode',
+        'BOXBERRY_TOKEN is required in production outside test mode',
+      ]);
+      expect(
+        problemsOf({
+          ...production,
+          PAYMENT_METHODS: ' robokassa , robokassa',
+          DELIVERY_METHODS: 'russian_post',
+        }),
+      ).toEqual([
+        'ROBOKASSA_LOGIN is required in production outside test mode',
+        'ROBOKASSA_PASSWORD1 is required in production outside test mode',
+        'ROBOKASSA_PASSWORD2 is required in production outside test mode',
+        'ROBOKASSA_PASSWORD3 is required in production outside test mode',
+      ]);
+    });
+
+    it('refuses to start with no payment or no delivery method, or one it does not know', () => {
+      expect(
+        problemsOf({ ...production, ...robokassa, PAYMENT_METHODS: ' , ', DELIVERY_METHODS: 'russian_post' }),
+      ).toEqual([
+        'PAYMENT_METHODS: PAYMENT_METHODS must name at least one method: the shop cannot take orders without one',
+      ]);
+      expect(problemsOf({ PAYMENT_METHODS: 'robokassa', DELIVERY_METHODS: ',' })).toEqual([
+        'DELIVERY_METHODS: DELIVERY_METHODS must name at least one method: the shop cannot take orders without one',
+      ]);
+      expect(problemsOf({ PAYMENT_METHODS: 'robokassa,stripe' })).toEqual([
+        'PAYMENT_METHODS.1: PAYMENT_METHODS names methods among robokassa, paypal, separated by commas',
+      ]);
+    });
+  });
+
   it('never falls back to test mode in production: an unset or empty TEST_MODE is named, nothing else', () => {
     const secrets = {
       NODE_ENV: 'production',

@@ -1,7 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { DELIVERY_METHODS, type DeliveryMethod } from '../contract/delivery.ts';
 import { LOCALES, type Locale } from '../contract/locale.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../contract/orders.ts';
 import type { StorageSettings } from './files/storage.ts';
+import type { OfferedMethods } from './orders/checkout-rules.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
@@ -15,6 +18,25 @@ import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/r
 const flag = z
   .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
   .transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+/** A comma-separated list of method names, each one of `names`, at least one. */
+const methodList = <const T extends readonly [string, ...string[]]>(setting: string, names: T) =>
+  z
+    .string()
+    .transform((value) => [
+      ...new Set(
+        value
+          .split(',')
+          .map((name) => name.trim())
+          .filter(Boolean),
+      ),
+    ])
+    .pipe(
+      z
+        .array(z.enum(names, `${setting} names methods among ${names.join(', ')}, separated by commas`))
+        .min(1, `${setting} must name at least one method: the shop cannot take orders without one`)
+        .transform((methods) => methods as unknown as readonly [T[number], ...T[number][]]),
+    );
 
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -38,6 +60,8 @@ const environmentSchema = z.object({
   ADMIN_EMAIL: z.email().optional(),
   ADMIN_PASSWORD: z.string().min(10, 'ADMIN_PASSWORD must be at least 10 characters').optional(),
   RATE_REFRESH_MINUTES: z.coerce.number().int().min(1).default(60),
+  /** A dollar rate for a day older than this is not used: dollar prices are withheld (ADR 0053). */
+  RATE_MAX_AGE_DAYS: z.coerce.number().int().min(0).default(3),
   RATES_MOEX_URL: z.url().optional(),
   RATES_CBR_URL: z.url().optional(),
   RUSSIAN_POST_URL: z.url().optional(),
@@ -50,6 +74,8 @@ const environmentSchema = z.object({
     .default('101000'),
   BOXBERRY_URL: z.url().optional(),
   BOXBERRY_TOKEN: z.string().min(1).optional(),
+  /** The public key of Boxberry's pickup-point widget (never the API token, which stays on the server). */
+  BOXBERRY_WIDGET_KEY: z.string().min(1).optional(),
   BOXBERRY_TARGETSTART: z.string().min(1).default('010'),
   REDIS_URL: z
     .string()
@@ -84,6 +110,9 @@ const environmentSchema = z.object({
     .regex(/^\S{16,}$/, 'METRICS_TOKEN must be at least 16 characters without spaces')
     .optional(),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  /** The payment and delivery methods the shop offers (ADR 0054). */
+  PAYMENT_METHODS: methodList('PAYMENT_METHODS', PAYMENT_METHODS).default([...PAYMENT_METHODS]),
+  DELIVERY_METHODS: methodList('DELIVERY_METHODS', DELIVERY_METHODS).default([...DELIVERY_METHODS]),
   ROBOKASSA_LOGIN: z.string().min(1).optional(),
   ROBOKASSA_PASSWORD1: z.string().min(1).optional(),
   ROBOKASSA_PASSWORD2: z.string().min(1).optional(),
@@ -157,11 +186,15 @@ export interface Config {
   admin: { email: string | undefined; password: string | undefined };
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files written to `outboxDir`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
-  rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string };
+  rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string; maxAgeDays: number };
+  /** What the shop offers: the checkout, the API and the back office's choices show only these. */
+  offered: OfferedMethods;
   /** Delivery cost providers; in test mode their local simulators under `/sandbox/…`. */
   delivery: {
     russianPost: { url: string; fromZip: string };
     boxberry: { url: string; token: string; targetStart: string };
+    /** The public key Boxberry's widget is opened with; without one the built-in picker is used. */
+    boxberryWidgetKey: string | undefined;
   };
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
@@ -197,6 +230,31 @@ export class ConfigError extends Error {
     super(`Refusing to start, the configuration is incomplete:\n  - ${problems.join('\n  - ')}`);
     this.name = 'ConfigError';
   }
+}
+
+type ParsedEnvironment = z.output<typeof environmentSchema>;
+type Setting = keyof ParsedEnvironment;
+
+/**
+ * The credentials each provider needs with real providers (production outside test mode); only
+ * enabled methods are asked for theirs. One line per provider: change a provider's names here.
+ */
+const PROVIDER_CREDENTIALS: Record<PaymentMethod | DeliveryMethod, readonly Setting[]> = {
+  robokassa: ['ROBOKASSA_LOGIN', 'ROBOKASSA_PASSWORD1', 'ROBOKASSA_PASSWORD2', 'ROBOKASSA_PASSWORD3'],
+  paypal: ['PAYPAL_BUSINESS', 'PAYPAL_API_USER', 'PAYPAL_API_PASSWORD', 'PAYPAL_API_SIGNATURE'],
+  russian_post: [],
+  boxberry: ['BOXBERRY_TOKEN'],
+  'boxberry.courier': ['BOXBERRY_TOKEN'],
+};
+
+/** The credentials the enabled methods need and the environment lacks, each named once. */
+function missingCredentials(env: ParsedEnvironment): string[] {
+  const needed = new Set(
+    [...env.PAYMENT_METHODS, ...env.DELIVERY_METHODS].flatMap((method) => PROVIDER_CREDENTIALS[method]),
+  );
+  return [...needed]
+    .filter((name) => !env[name])
+    .map((name) => `${name} is required in production outside test mode`);
 }
 
 const MOEX_URL =
@@ -249,23 +307,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       'TEST_MODE is required in production: false for the real providers, true for the local simulators',
     );
   }
-  if (realProviders && !env.BOXBERRY_TOKEN) {
-    problems.push('BOXBERRY_TOKEN is required in production outside test mode');
-  }
-  if (realProviders) {
-    for (const name of [
-      'ROBOKASSA_LOGIN',
-      'ROBOKASSA_PASSWORD1',
-      'ROBOKASSA_PASSWORD2',
-      'ROBOKASSA_PASSWORD3',
-      'PAYPAL_BUSINESS',
-      'PAYPAL_API_USER',
-      'PAYPAL_API_PASSWORD',
-      'PAYPAL_API_SIGNATURE',
-    ] as const) {
-      if (!env[name]) problems.push(`${name} is required in production outside test mode`);
-    }
-  }
+  if (realProviders) problems.push(...missingCredentials(env));
   problems.push(...storageProblems(env));
   if (problems.length > 0) throw new ConfigError(problems);
 
@@ -298,7 +340,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       refreshMinutes: env.RATE_REFRESH_MINUTES,
       moexUrl: env.RATES_MOEX_URL ?? (env.TEST_MODE ? `${simulatorBase}/moex` : MOEX_URL),
       cbrUrl: env.RATES_CBR_URL ?? (env.TEST_MODE ? `${simulatorBase}/cbr` : CBR_URL),
+      maxAgeDays: env.RATE_MAX_AGE_DAYS,
     },
+    offered: { payment: env.PAYMENT_METHODS, delivery: env.DELIVERY_METHODS },
     delivery: {
       russianPost: {
         url: env.RUSSIAN_POST_URL ?? (env.TEST_MODE ? `${sandbox}/russian-post` : RUSSIAN_POST_URL),
@@ -312,6 +356,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           : (env.BOXBERRY_TOKEN ?? (env.TEST_MODE ? SANDBOX_BOXBERRY_TOKEN : '')),
         targetStart: env.BOXBERRY_TARGETSTART,
       },
+      boxberryWidgetKey: env.BOXBERRY_WIDGET_KEY,
     },
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
@@ -358,8 +403,6 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
   };
 }
-
-type ParsedEnvironment = z.output<typeof environmentSchema>;
 
 const S3_OPTIONS = [
   'S3_ENDPOINT',

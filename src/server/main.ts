@@ -85,12 +85,21 @@ async function main() {
   const rates = createRateKeeper(connection.db, {
     moexUrl: config.rates.moexUrl,
     cbrUrl: config.rates.cbrUrl,
+    maxAgeDays: config.rates.maxAgeDays,
     onChange: () => void services?.catalog.invalidate(),
   });
   await rates.load();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
   redis?.on('error', (error) => console.error('redis:', error.message));
-  services = createServices({ db: connection.db, config, usdRate: rates.current, redis, log, storage });
+  services = createServices({
+    db: connection.db,
+    config,
+    usdRate: rates.current,
+    reloadUsdRate: rates.load,
+    redis,
+    log,
+    storage,
+  });
 
   if (!hasWebBuild() && !dev) {
     console.error('The web app is not built: run `npm run build` (npm start does it for you).');

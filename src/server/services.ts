@@ -66,6 +66,8 @@ export function createServices(options: {
   db: Database;
   config: Config;
   usdRate: () => number;
+  /** Reads the rate in force again (after a manager set one); the main process's rate keeper. */
+  reloadUsdRate?: () => Promise<void>;
   redis?: Redis;
   log?: (message: string) => void;
   /** Where uploads live; by default the one `config.storage` names. */
@@ -300,6 +302,7 @@ export function createServices(options: {
     config,
     backOffice,
     usdRate,
+    reloadUsdRate: options.reloadUsdRate ?? (async () => {}),
     catalog,
     partners,
     sitemap,

@@ -27,8 +27,12 @@ const freePort = () =>
 /**
  * Starts the built shop as a real process on a free port with `dataDir` as its data folder (PGlite;
  * demo data unless the folder already holds a catalogue; test mode), exactly as `npm start` would.
+ * `env` adds or replaces settings (a spec's own providers or secrets).
  */
-export async function startShop(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+export async function startShop(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -46,6 +50,7 @@ export async function startShop(dataDir: string): Promise<{ baseUrl: string; sto
       DATABASE_URL: '',
       // Journeys sign in, register and restore many times from one address.
       RATE_LIMIT_MULTIPLIER: '50',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

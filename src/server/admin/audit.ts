@@ -22,6 +22,7 @@ export type AuditEntity =
   | 'staff'
   | 'synonym'
   | 'drop'
+  | 'exchange-rate'
   | 'products'
   | 'static-page';
 

@@ -2,16 +2,16 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { addToBasket } from '../cart/service.ts';
+import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { cancelOrder, createOrder } from '../orders/service.ts';
 import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
 import { type BoxberrySimulator, createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
-import type { Services } from '../services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { cancelledByShopper } from './cancel.ts';
-import { boxberryWidgetToken, cityNameForSearch, pickupPoints } from './checkout-actions.ts';
+import { boxberryWidgetKey, cityNameForSearch, pickupPoints } from './checkout-actions.ts';
 import { checkoutDraft, orderErrorStore, placedOrderStore } from './draft.ts';
 
 let providers: FastifyInstance;
@@ -59,13 +59,16 @@ describe('pickup points for the built-in picker', () => {
     });
   });
 
-  it('uses the real widget only with a real token outside test mode', () => {
-    const services = (testMode: boolean, token: string) =>
-      ({ config: { testMode, delivery: { boxberry: { ...settings, token } } } }) as unknown as Services;
-    expect(boxberryWidgetToken(services(true, 'real-token'))).toBeNull();
-    expect(boxberryWidgetToken(services(false, SANDBOX_BOXBERRY_TOKEN))).toBeNull();
-    expect(boxberryWidgetToken(services(false, ''))).toBeNull();
-    expect(boxberryWidgetToken(services(false, 'real-token'))).toBe('real-token');
+  it('opens the real widget with its own public key outside test mode, never with the API token', () => {
+    const config = (testMode: boolean, widgetKey?: string) =>
+      loadConfig({
+        TEST_MODE: String(testMode),
+        BOXBERRY_TOKEN: 'api-token-that-creates-parcels',
+        BOXBERRY_WIDGET_KEY: widgetKey,
+      });
+    expect(boxberryWidgetKey(config(true, 'public-widget-key'))).toBeNull();
+    expect(boxberryWidgetKey(config(false))).toBeNull();
+    expect(boxberryWidgetKey(config(false, 'public-widget-key'))).toBe('public-widget-key');
   });
 });
 

@@ -10,16 +10,16 @@ import {
   recipientSchema,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
+import type { Config } from '../config.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
-import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
+import { deliveryCostRequired, requireOfferedPayment, requirePickupPoint } from '../orders/checkout-rules.ts';
 import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
   boxberryPoints,
   isRussianZip,
-  SANDBOX_BOXBERRY_TOKEN,
 } from '../providers/boxberry.ts';
 import type { Services } from '../services.ts';
 import { cancelledByShopper } from './cancel.ts';
@@ -84,6 +84,7 @@ export async function placeOrder(
 ) {
   const repeated = await placedWithKey(services, userId, body.checkoutKey);
   if (repeated) return repeated;
+  requireOfferedPayment(body.paymentMethod, services.config.offered);
   let quote: Awaited<ReturnType<typeof quoteForRequest>>;
   try {
     quote = await quoteForRequest(services, request, {
@@ -99,6 +100,7 @@ export async function placeOrder(
     throw error;
   }
   const order = await createOrder(services.db, userId, body, {
+    offered: services.config.offered,
     deliveryCost: quote.cost,
     usdRate: services.usdRate(),
     expiresMinutes: services.config.orderExpiryMinutes,
@@ -147,10 +149,13 @@ export async function pickupPoints(
   }
 }
 
-/** The real Boxberry widget needs a real integration token; test mode and the sandbox token use the built-in picker. */
-export function boxberryWidgetToken(services: Services): string | null {
-  const { token } = services.config.delivery.boxberry;
-  return services.config.testMode || token === '' || token === SANDBOX_BOXBERRY_TOKEN ? null : token;
+/**
+ * The public key the real Boxberry widget is opened with: `BOXBERRY_WIDGET_KEY`, never the API token
+ * (which can create and cancel parcels). Test mode, or no widget key, uses the built-in picker.
+ */
+export function boxberryWidgetKey(config: Pick<Config, 'testMode' | 'delivery'>): string | null {
+  const key = config.delivery.boxberryWidgetKey;
+  return config.testMode || key === undefined ? null : key;
 }
 
 export function checkoutActions(services: Services, request: FastifyRequest) {
@@ -162,6 +167,8 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
   const userId = async () => (await account.requireUser()).id;
 
   return {
+    /** The payment and delivery methods the shop offers, in the order the steps list them. */
+    offered: config.offered,
     /** The shipping step's choice, kept for the payment step. */
     draft,
     /** The error of a refused order, shown once by the error page. */
@@ -274,7 +281,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
 
     /** Settings of the real Boxberry widget, or null when the built-in picker is used. */
     boxberryWidget() {
-      const token = boxberryWidgetToken(services);
+      const token = boxberryWidgetKey(config);
       return token === null ? null : { token, targetStart: config.delivery.boxberry.targetStart };
     },
 

@@ -6,6 +6,7 @@ import { shopperActions } from '../cart/shopper-actions.ts';
 import { Invalid, Unavailable } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import { requireOfferedDelivery } from '../orders/checkout-rules.ts';
 import type { Services } from '../services.ts';
 import { type DeliveryQuote, MINIMUM_BILLABLE_GRAMS } from './service.ts';
 
@@ -18,6 +19,7 @@ export async function quoteForRequest(
   request: FastifyRequest,
   query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'> & { locale?: Locale },
 ): Promise<DeliveryQuote> {
+  requireOfferedDelivery(query.method, services.config.offered);
   const basket = shopperActions(services, request).basket;
   const [contents, grams] = await Promise.all([
     basket.get(query.locale ?? requestLocale(request)),

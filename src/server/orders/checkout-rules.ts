@@ -1,5 +1,6 @@
-import { type DeliveryMethod, hasPickupPointPrefix } from '../../contract/delivery.ts';
+import { DELIVERY_METHODS, type DeliveryMethod, hasPickupPointPrefix } from '../../contract/delivery.ts';
 import type { Kopecks } from '../../contract/money.ts';
+import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/orders.ts';
 import { Invalid } from '../errors.ts';
 
 /**
@@ -21,4 +22,31 @@ export const deliveryCostRequired = () => new Invalid('delivery-cost-required', 
 /** An order is placed only with a delivery cost the server quoted above 0. */
 export function requireDeliveryCost(cost: Kopecks): void {
   if (!(cost > 0)) throw deliveryCostRequired();
+}
+
+/** The methods a shop offers (`PAYMENT_METHODS`, `DELIVERY_METHODS`; ADR 0054). */
+export interface OfferedMethods {
+  payment: readonly [PaymentMethod, ...PaymentMethod[]];
+  delivery: readonly [DeliveryMethod, ...DeliveryMethod[]];
+}
+
+/** Every method: the default settings. */
+export const ALL_METHODS: OfferedMethods = { payment: PAYMENT_METHODS, delivery: DELIVERY_METHODS };
+
+/** A payment method the shop has switched off is refused before anything changes. */
+export function requireOfferedPayment(method: PaymentMethod, offered: OfferedMethods): void {
+  if (!(offered.payment as readonly string[]).includes(method)) {
+    throw new Invalid('payment-method-off', { paymentMethod: ['payment-method-off'] }, 'payment-method-off');
+  }
+}
+
+/** A delivery method the shop has switched off is neither quoted nor ordered. */
+export function requireOfferedDelivery(method: DeliveryMethod, offered: OfferedMethods): void {
+  if (!offered.delivery.includes(method)) {
+    throw new Invalid(
+      'delivery-method-off',
+      { deliveryMethod: ['delivery-method-off'] },
+      'delivery-method-off',
+    );
+  }
 }

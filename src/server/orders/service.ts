@@ -28,7 +28,14 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import {
+  ALL_METHODS,
+  type OfferedMethods,
+  requireDeliveryCost,
+  requireOfferedDelivery,
+  requireOfferedPayment,
+  requirePickupPoint,
+} from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
@@ -55,6 +62,8 @@ export interface CheckoutContext {
   usdRate: number;
   /** The shop's unpaid hold; an order of a drop's product holds for the drop's (shorter) time. */
   expiresMinutes: number;
+  /** The methods the shop offers (`config.offered`); every method when not given. */
+  offered?: OfferedMethods;
   shop?: MailShop;
   clock?: () => Date;
 }
@@ -107,6 +116,8 @@ export async function createOrder(
   context: CheckoutContext,
 ): Promise<PlacedOrder> {
   const now = context.clock?.() ?? new Date();
+  requireOfferedPayment(input.paymentMethod, context.offered ?? ALL_METHODS);
+  requireOfferedDelivery(input.deliveryMethod, context.offered ?? ALL_METHODS);
   const currency = chargeCurrency(input.locale, input.paymentMethod);
   if (currency === 'USD' && !(context.usdRate > 0)) {
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');

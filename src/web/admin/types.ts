@@ -89,6 +89,13 @@ export interface Folder {
   files: ManagedFile[];
 }
 
+/** `GET /api/admin/exchange-rate`: the dollar rate in force and whether dollars are withheld (ADR 0053). */
+export interface ExchangeRateStatus {
+  current: { rate: number; source: string; rateDate: string; fetchedAt: string; setBy: string | null } | null;
+  withheld: boolean;
+  maxAgeDays: number;
+}
+
 export interface Dashboard {
   last30: DayTotals[];
   last90: DayTotals[];

@@ -63,6 +63,8 @@ export const en = {
   'search-suggestions-count': '{count} suggestions, use up and down arrows to choose',
   'search-results': 'Search: {search}',
   'price-unavailable': 'Price unavailable',
+  'dollars-withheld':
+    'Prices in dollars are unavailable for now: the shop has no current exchange rate. The Russian version of the shop takes payment in roubles.',
   'in-stock': 'In stock: {count}',
   'variant-announcement': 'Price {price}. {stock}',
   'out-of-stock': 'Out of stock',

@@ -65,6 +65,8 @@ export const ru: Record<CoreMessageKey, string> = {
   'search-suggestions-count': 'Подсказок: {count}, выбирайте стрелками вверх и вниз',
   'search-results': 'Поиск: {search}',
   'price-unavailable': 'Цена недоступна',
+  'dollars-withheld':
+    'Цены в долларах пока недоступны: у магазина нет текущего курса. В русской версии магазина можно оплатить в рублях.',
   'in-stock': 'В наличии: {count}',
   'variant-announcement': 'Цена {price}. {stock}',
   'out-of-stock': 'Нет в наличии',

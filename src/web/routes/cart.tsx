@@ -2,6 +2,7 @@ import { useId, useMemo, useState } from 'react';
 import { data, Link, useFetcher, useFetchers } from 'react-router';
 import type { NotRepeatedItem } from '../../contract/orders.ts';
 import { type Basket, type BasketLine, basketLineFields } from '../../contract/shopping.ts';
+import { DollarsWithheldNote } from '../components/dollars-withheld.tsx';
 import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
@@ -85,6 +86,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
       <h1>{t('cart')}</h1>
       <FormAlert>{failureText(failure)}</FormAlert>
       <NotRepeatedNotice items={notRepeated} />
+      <DollarsWithheldNote />
       {lines.length === 0 ? (
         <div className="empty cart-empty">
           <p>{t('cart-empty')}</p>

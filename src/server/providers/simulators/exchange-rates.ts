@@ -4,11 +4,13 @@ import type { FastifyInstance } from 'fastify';
  * A local stand-in for the two exchange-rate sources, speaking their formats:
  *
  * - `GET /sandbox/rates/moex` — MOEX ISS JSON for USD000UTSTOM on CETS (`iss.meta=off`,
- *   `marketdata` and `securities` blocks, full column lists). Like the real one since exchange
- *   trading in USD stopped in June 2024, LAST and MARKETPRICE are null and only WAPRICE and the
- *   securities' PREVPRICE carry a price, so the client's fallback is exercised on every call.
+ *   `marketdata` and `securities` blocks, full column lists). LAST and MARKETPRICE are null and
+ *   only WAPRICE and the securities' PREVPRICE carry a price. Like the real one since exchange
+ *   trading in USD stopped, it answers by default as of 13 June 2024 (`SYSTIME`, `SETTLEDATE`,
+ *   `PREVDATE`); `setDates({ moex: null })` makes it trade today.
  * - `GET /sandbox/rates/cbr` — the Central Bank's XML_daily.asp, windows-1251 encoded, comma
- *   decimals, with currencies quoted per 10 and per 100 units next to USD.
+ *   decimals, with currencies quoted per 10 and per 100 units next to USD, `ValCurs/@Date` today
+ *   (Moscow) by default; `setDates({ cbr: '2026-11-20' })` makes it answer an older document.
  *
  * Register it without a prefix: the paths are the ones `config.rates` points at in test mode.
  */
@@ -18,6 +20,8 @@ export type ExchangeRateSimulatorMode =
   | 'normal'
   /** MOEX answers HTTP 503; the CBR answers. */
   | 'moex-down'
+  /** The CBR answers HTTP 503; MOEX answers. */
+  | 'cbr-down'
   /** MOEX answers, but every price column is null; the CBR answers. */
   | 'moex-empty'
   /** Both answer HTTP 503. */
@@ -28,7 +32,15 @@ export interface ExchangeRateSimulator {
   setMode(mode: ExchangeRateSimulatorMode): void;
   /** Roubles per dollar: MOEX's WAPRICE and the CBR's USD Value. PREVPRICE is kept 0.35 above it. */
   setRate(rate: number): void;
+  /**
+   * The day each source answers for (`YYYY-MM-DD`); null is today in Moscow by the simulator's
+   * clock. A date left out keeps its setting.
+   */
+  setDates(dates: { cbr?: string | null; moex?: string | null }): void;
 }
+
+/** The last day of exchange trading in USD/RUB on MOEX: the real ISS answers with this date since. */
+export const MOEX_LAST_USD_TRADE_DATE = '2024-06-13';
 
 export const DEFAULT_SIMULATED_USD_RATE = 92.5012;
 /** PREVPRICE = rate + this, so a test can tell which MOEX column was read. */
@@ -267,6 +279,9 @@ export function createExchangeRateSimulator(
   const clock = options.clock ?? (() => new Date());
   let mode: ExchangeRateSimulatorMode = 'normal';
   let rate = options.rate ?? DEFAULT_SIMULATED_USD_RATE;
+  let dates: { cbr: string | null; moex: string | null } = { cbr: null, moex: MOEX_LAST_USD_TRADE_DATE };
+  /** The simulator's clock, or the end of a trading day (18:59:59 Moscow) of a date set. */
+  const answerTime = (date: string | null) => (date === null ? clock() : new Date(`${date}T15:59:59Z`));
 
   async function plugin(app: FastifyInstance): Promise<void> {
     app.get('/sandbox/rates/moex', async (_request, reply) => {
@@ -278,11 +293,11 @@ export function createExchangeRateSimulator(
       }
       return reply
         .type('application/json; charset=utf-8')
-        .send(JSON.stringify(moexBody(mode === 'moex-empty' ? null : rate, clock())));
+        .send(JSON.stringify(moexBody(mode === 'moex-empty' ? null : rate, answerTime(dates.moex))));
     });
 
     app.get('/sandbox/rates/cbr', async (_request, reply) => {
-      if (mode === 'all-down') {
+      if (mode === 'all-down' || mode === 'cbr-down') {
         return reply
           .code(503)
           .type('text/html; charset=utf-8')
@@ -290,7 +305,7 @@ export function createExchangeRateSimulator(
       }
       return reply
         .type('application/xml; charset=windows-1251')
-        .send(encodeWindows1251(cbrXml(rate, clock())));
+        .send(encodeWindows1251(cbrXml(rate, answerTime(dates.cbr))));
     });
   }
 
@@ -302,6 +317,9 @@ export function createExchangeRateSimulator(
     setRate(next) {
       if (!Number.isFinite(next) || next <= 0) throw new RangeError(`A rate must be positive, got ${next}`);
       rate = round4(next);
+    },
+    setDates(next) {
+      dates = { ...dates, ...next };
     },
   };
 }

@@ -43,6 +43,7 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   staff: 'admin-entity-staff',
   synonym: 'admin-entity-synonym',
   drop: 'admin-entity-drop',
+  'exchange-rate': 'admin-entity-exchange-rate',
   products: 'admin-entity-products',
   'static-page': 'admin-entity-static-page',
 };

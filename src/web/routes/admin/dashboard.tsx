@@ -2,13 +2,18 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
 import { BarChart } from '../../admin/bar-chart.tsx';
+import { ExchangeRateCard } from '../../admin/exchange-rate.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { Dashboard, DayTotals } from '../../admin/types.ts';
+import type { Dashboard, DayTotals, ExchangeRateStatus } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<Dashboard>('/dashboard', request);
+  const [dashboard, rate] = await Promise.all([
+    loadAdmin<Dashboard>('/dashboard', request),
+    loadAdmin<ExchangeRateStatus>('/exchange-rate', request),
+  ]);
+  return { ...dashboard, rate };
 }
 
 export function HydrateFallback() {
@@ -64,6 +69,8 @@ export default function DashboardPage({ loaderData }: Route.ComponentProps) {
           </div>
         </dl>
       </section>
+
+      <ExchangeRateCard status={loaderData.rate} />
 
       <section className="admin-card" aria-labelledby="sales-heading">
         <div className="admin-card__head">

@@ -12,6 +12,7 @@ import type { Basket } from '../../../contract/shopping.ts';
 import { z } from '../../../contract/zod.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
+import { DollarsWithheldNote } from '../../components/dollars-withheld.tsx';
 import { FormAlert, SubmitButton, TextAreaField, useFocusFirstError } from '../../components/form-field.tsx';
 import { AmountRows, SummaryItems } from '../../components/order-amounts.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
@@ -49,7 +50,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     if (!Number.isInteger(orderId) || orderId <= 0) throw data(null, { status: 404 });
     const placed = await orNotFound(context.checkout.paymentPage(orderId, locale));
     if (!placed) throw redirect('/order/history');
-    return { placed, checkout: null };
+    return { placed, checkout: null, offered: context.checkout.offered.payment };
   }
 
   if (context.checkout.errors.peek()) throw redirect('/order/error');
@@ -61,6 +62,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const products: Basket['products'] = basket.products;
   return {
     placed: null,
+    offered: context.checkout.offered.payment,
     checkout: {
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
@@ -191,9 +193,10 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
   const failure = formFailure(actionData);
   const form = useRef<HTMLFormElement>(null);
   useFocusFirstError(form, failure);
-  const [method, setMethod] = useState<PaymentMethod>(() => {
+  const offered = paymentMethods.filter((option) => loaderData.offered.includes(option.method));
+  const [method, setMethod] = useState<PaymentMethod | undefined>(() => {
     const posted = failure?.values?.paymentMethod;
-    return paymentMethods.find((option) => option.method === posted)?.method ?? DEFAULT_PAYMENT_METHOD;
+    return (offered.find((option) => option.method === posted) ?? offered[0])?.method;
   });
   if (loaderData.placed) return <PlacedOrder placed={loaderData.placed} />;
   const { checkout } = loaderData;
@@ -207,6 +210,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       <CheckoutSteps current={2} />
       <h1>{t('order-payment')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
+      <DollarsWithheldNote />
       <Form method="post" ref={form} noValidate className="checkout__layout">
         <input type="hidden" name="checkoutKey" value={checkout.checkoutKey} />
         <div className="checkout__main">
@@ -217,7 +221,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
             {failure?.errors.paymentMethod ? (
               <p className="form-field__error">{failure.errors.paymentMethod.join(' ')}</p>
             ) : null}
-            {paymentMethods.map((option) => (
+            {offered.map((option) => (
               <ChoiceCard
                 key={option.method}
                 name="paymentMethod"

@@ -13,6 +13,7 @@ import { roublesToKopecks } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
+import { DollarsWithheldNote } from '../../components/dollars-withheld.tsx';
 import {
   FormAlert,
   FormField,
@@ -105,11 +106,13 @@ export async function loader({ context }: Route.LoaderArgs) {
         zip: user.zip ?? '',
         address: user.address ?? '',
       };
-  const method: DeliveryMethod = draft?.deliveryMethod ?? 'russian_post';
+  const offered = context.checkout.offered.delivery;
+  const method = draft && offered.includes(draft.deliveryMethod) ? draft.deliveryMethod : offered[0];
   const widget = context.checkout.boxberryWidget();
   return {
     recipient,
     method,
+    offered,
     quote: await quoteOrError(context, method, recipient, locale),
     products: {
       count: basket.count,
@@ -321,6 +324,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
       <CheckoutSteps current={1} />
       <h1>{t('order-shipping')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
+      <DollarsWithheldNote />
       <Form method="post" ref={form} noValidate className="checkout__layout" onSubmit={onSubmit}>
         <div className="checkout__main">
           <fieldset
@@ -333,18 +337,20 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
             {failure?.errors.deliveryMethod ? (
               <p className="form-field__error">{failure.errors.deliveryMethod.join(' ')}</p>
             ) : null}
-            {deliveryOptions.map((option) => (
-              <ChoiceCard
-                key={option.method}
-                name="deliveryMethod"
-                value={option.method}
-                checked={method === option.method}
-                onChoose={() => chooseMethod(option.method)}
-                image={option.image}
-                title={t(option.name)}
-                description={t(option.description)}
-              />
-            ))}
+            {deliveryOptions
+              .filter((option) => loaderData.offered.includes(option.method))
+              .map((option) => (
+                <ChoiceCard
+                  key={option.method}
+                  name="deliveryMethod"
+                  value={option.method}
+                  checked={method === option.method}
+                  onChoose={() => chooseMethod(option.method)}
+                  image={option.image}
+                  title={t(option.name)}
+                  description={t(option.description)}
+                />
+              ))}
             {quote.error ? (
               <div className="delivery-error" id="delivery-error" role="alert">
                 <h3>{t('delivery-error')}</h3>
