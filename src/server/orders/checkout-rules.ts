@@ -1,6 +1,7 @@
 import { type DeliveryMethod, hasPickupPointPrefix } from '../../contract/delivery.ts';
-import type { Kopecks } from '../../contract/money.ts';
-import { Invalid } from '../errors.ts';
+import { type Amounts, type Kopecks, majorToMinor, minorToMajor } from '../../contract/money.ts';
+import type { TotalChanged } from '../../contract/orders.ts';
+import { Conflict, Invalid } from '../errors.ts';
 
 /**
  * Checkout rules about the recipient and the delivery, checked here for every adapter alike: the
@@ -21,4 +22,20 @@ export const deliveryCostRequired = () => new Invalid('delivery-cost-required', 
 /** An order is placed only with a delivery cost the server quoted above 0. */
 export function requireDeliveryCost(cost: Kopecks): void {
   if (!(cost > 0)) throw deliveryCostRequired();
+}
+
+/**
+ * The amount shown is the amount charged (ADR 0059): when the page says which total it showed, an
+ * order whose total would differ is refused with the figures that would be charged, in the shown
+ * currency (409, `changed`), and nothing is placed.
+ */
+export function requireShownTotal(shownTotal: number | undefined, amounts: Amounts): void {
+  if (shownTotal === undefined || majorToMinor(shownTotal) === amounts.total) return;
+  const changed: TotalChanged = {
+    currency: amounts.currency,
+    goods: minorToMajor(amounts.products),
+    delivery: minorToMajor(amounts.delivery),
+    total: minorToMajor(amounts.total),
+  };
+  throw new Conflict('total-changed', { total: ['total-changed'] }, 'total-changed', { changed });
 }

@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
+import {
+  type Amounts,
+  amountsIn,
+  type Currency,
+  currencyFor,
+  kopecksToRoubles,
+  type PricedLine,
+  unitAmount,
+} from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -28,7 +36,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
+import { requireDeliveryCost, requirePickupPoint, requireShownTotal } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
@@ -88,6 +96,17 @@ export function paymentAmounts(
  */
 export function chargeCurrency(locale: string, _paymentMethod: OrderRow['paymentMethod']): Currency {
   return locale === 'ru' ? 'RUB' : 'USD';
+}
+
+/** The amounts as a page in `locale` shows them: goods and delivery, in that page's currency. */
+function shownAmounts(
+  locale: Locale,
+  context: Pick<CheckoutContext, 'usdRate' | 'deliveryCost'>,
+  lines: readonly PricedLine[],
+): Amounts {
+  const amounts = amountsIn(currencyFor(locale), context.usdRate, lines, context.deliveryCost);
+  if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
+  return amounts;
 }
 
 /**
@@ -195,12 +214,10 @@ export async function createOrder(
     );
 
     const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
-    const amounts = amountsIn(
-      currency,
-      context.usdRate,
-      items.map((item) => ({ unit: item.sale ?? item.price, count: item.count })),
-    );
+    const lines: PricedLine[] = items.map((item) => ({ unit: item.sale ?? item.price, count: item.count }));
+    const amounts = amountsIn(currency, context.usdRate, lines);
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
+    requireShownTotal(input.shownTotal, shownAmounts(input.locale, context, lines));
     const [order] = await transaction
       .insert(orders)
       .values({
@@ -445,6 +462,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   locale: order.locale,
   currency: order.currency,
   usd_rate: order.usdRate === null ? null : Number(order.usdRate),
+  payment_method: order.paymentMethod,
 });
 
 export async function listOrders(db: Executor, userId: number): Promise<OrderSummary[]> {
@@ -504,7 +522,6 @@ export async function getOrder(
     delivery_address: order.deliveryAddress,
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
-    payment_method: order.paymentMethod,
   };
 }
 
