@@ -1,4 +1,5 @@
 import { email } from './accounts.ts';
+import { errorResponse } from './catalog.ts';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -40,9 +41,7 @@ export const orderBody = recipientSchema.extend({
     .max(1000, 'field-too-long')
     .optional()
     .transform((value) => (value ? value : undefined)),
-  shownTotal: z
-    .number({ error: 'request-invalid' })
-    .nonnegative('request-invalid')
+  shownTotal: wireNumber(z.coerce.number({ error: 'request-invalid' }).nonnegative('request-invalid'))
     .optional()
     .describe(
       'The total the page showed (goods + delivery) in the currency of `locale` (roubles for ru, otherwise dollars): a different total to charge is refused with 409 and the new figures',
@@ -149,7 +148,7 @@ export const currentOrderSchema = z.object({
   status: z.number().int().describe('0 pending, 1 success, -1 failure'),
 });
 
-/** The 409 answer of `POST /api/order` when the total to charge is not the one the page showed. */
+/** What would be charged when the total to charge is not the one the page showed (ADR 0059). */
 export const totalChangedSchema = z.object({
   currency: z.enum(['RUB', 'USD']),
   goods: z.number().describe('In `currency`, as the page shows it'),
@@ -157,6 +156,9 @@ export const totalChangedSchema = z.object({
   total: z.number(),
 });
 export type TotalChanged = z.infer<typeof totalChangedSchema>;
+
+/** The 409 answer of `POST /api/order` to a `shownTotal` that is not what would be charged. */
+export const totalChangedResponse = errorResponse.extend({ changed: totalChangedSchema });
 
 export const createOrderResponse = z.object({
   success: z.literal(true),

@@ -29,7 +29,7 @@ const paymentChoice = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method-unknown' }).default(DEFAULT_PAYMENT_METHOD),
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'field-too-long').optional(),
   checkoutKey: orderBody.shape.checkoutKey,
-  shownTotal: z.coerce.number({ error: 'request-invalid' }).optional(),
+  shownTotal: orderBody.shape.shownTotal,
 });
 
 /**
