@@ -3,7 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { DeliveryMethod } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { Recipient } from '../../contract/orders.ts';
-import type { Basket } from '../../contract/shopping.ts';
+import type { Basket, BasketLine } from '../../contract/shopping.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { DomainError, Invalid } from '../errors.ts';
@@ -17,7 +17,10 @@ import type { CheckoutDraft, checkoutDraft } from './draft.ts';
 
 /** What a quote was for: each basket line with its count and price, the method and the address. */
 export function quoteFingerprint(
-  basket: Pick<Basket, 'productList' | 'products'>,
+  basket: {
+    productList: Basket['productList'];
+    products: Record<string, Pick<BasketLine, 'count' | 'price' | 'sale'>>;
+  },
   method: DeliveryMethod,
   recipient: Pick<Recipient, 'country' | 'zip' | 'city' | 'address'>,
 ): string {
