@@ -375,7 +375,8 @@ describe.each([
     await page.waitForURL((url) => url.pathname === '/order/shipping');
     expect(await page.getByRole('textbox', { name: labels.email }).inputValue()).toBe(email);
     const basket = await page.evaluate(
-      async () => (await (await fetch('/api/basket')).json()) as { products: Record<string, { count: number }> },
+      async () =>
+        (await (await fetch('/api/basket')).json()) as { products: Record<string, { count: number }> },
     );
     expect(basket.products[String(product.id)]?.count).toBe(2);
     await shipTo(page, locale, { country: 'RU', city: 'Kazan', zip: '420111' });
