@@ -37,8 +37,9 @@ export function quoteFingerprint(
 /**
  * The shipping step's draft, quoted for the basket as it is now: when the basket, the address or the
  * method changed since the quote, the delivery is quoted again and the draft kept with the new cost
- * (`requoted` tells whether the cost changed). A basket the carrier can no longer quote is
- * `delivery-requote-failed`: the shopper chooses the delivery again. Null without a draft.
+ * (`requoted` tells whether the cost changed). A basket the carrier can no longer quote (or a
+ * carrier that cannot be asked) is `delivery-requote-failed`: the shopper goes back to the delivery
+ * step. Null without a draft.
  */
 export async function freshDraft(
   services: Services,
@@ -61,7 +62,7 @@ export async function freshDraft(
     });
   } catch (error) {
     if (!(error instanceof DomainError)) throw error;
-    await store.clear();
+    // The draft stays: the delivery step shows the recipient as typed and quotes it itself.
     throw new Invalid('delivery-requote-failed', {}, 'delivery-requote-failed');
   }
   const draft: CheckoutDraft = { ...saved, cost: quote.cost, days: quote.days, quotedFor };
