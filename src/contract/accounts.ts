@@ -110,6 +110,9 @@ export const userSchema = z.object({
   zip: z.string().nullable(),
   address: z.string().nullable(),
   isAdmin: z.boolean().describe('Staff: may open the back office'),
+  emailConfirmed: z
+    .boolean()
+    .describe('The e-mail was confirmed by its link; until then the order history shows only orders to pay'),
   role: z
     .enum(USER_ROLES)
     .describe('customer; manager (catalogue and orders); admin (also staff and deletions)'),

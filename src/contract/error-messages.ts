@@ -69,6 +69,9 @@ const en = {
   'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
   'pickup-point-required': 'Choose a pickup point: its address goes here.',
   'delivery-cost-required': 'The shipping cost is not known yet: go back to the shipping step.',
+  'total-changed':
+    'The total has changed since the page showed it. Check the new amounts and press Pay again.',
+  'delivery-requote-failed': 'Your cart or address changed: choose the delivery again to get its new cost.',
   'order-status-move-refused': 'The order cannot move to this status from its current one.',
   'refund-nothing-to-refund': 'Nothing is left to refund on this order.',
   'refund-amount-too-large': 'The refund must be above zero and at most what is left of the payment.',
@@ -224,6 +227,10 @@ const ru: Record<ErrorKey, string> = {
   'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
   'pickup-point-required': 'Выберите пункт выдачи: сюда подставится его адрес.',
   'delivery-cost-required': 'Стоимость доставки ещё не известна: вернитесь к шагу доставки.',
+  'total-changed':
+    'Сумма изменилась с тех пор, как страница её показала. Проверьте новые суммы и нажмите «Оплатить» ещё раз.',
+  'delivery-requote-failed':
+    'Корзина или адрес изменились: выберите доставку ещё раз, чтобы узнать её новую стоимость.',
   'order-status-move-refused': 'Из текущего статуса заказ нельзя перевести в этот.',
   'refund-nothing-to-refund': 'По этому заказу возвращать больше нечего.',
   'refund-amount-too-large': 'Сумма возврата должна быть больше нуля и не больше остатка оплаты.',

@@ -13,6 +13,10 @@ export const roublesToKopecks = (roubles: number): Kopecks => Math.round(roubles
 /** Cents (dollars), kopecks (roubles): an amount in the minor units of its currency. */
 export type MinorUnits = number;
 
+/** Minor units ↔ the decimal amount the API and the pages use (roubles or dollars). */
+export const minorToMajor = (amount: MinorUnits): number => amount / 100;
+export const majorToMinor = (amount: number): MinorUnits => Math.round(amount * 100);
+
 /**
  * Rates are roubles per dollar kept to 4 decimals (`orders.usd_rate`); conversions use that
  * precision and integer arithmetic, so the browser and the server always get the same cent.

@@ -1,4 +1,5 @@
 import { email } from './accounts.ts';
+import { errorResponse } from './catalog.ts';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -40,6 +41,11 @@ export const orderBody = recipientSchema.extend({
     .max(1000, 'field-too-long')
     .optional()
     .transform((value) => (value ? value : undefined)),
+  shownTotal: wireNumber(z.coerce.number({ error: 'request-invalid' }).nonnegative('request-invalid'))
+    .optional()
+    .describe(
+      'The total the page showed (goods + delivery) in the currency of `locale` (roubles for ru, otherwise dollars): a different total to charge is refused with 409 and the new figures',
+    ),
   checkoutKey: z
     .string()
     .regex(/^[\w-]{8,64}$/, 'request-invalid')
@@ -88,6 +94,7 @@ export const orderSummarySchema = z.object({
   locale: z.string(),
   currency: z.enum(['RUB', 'USD']).describe('What the order is paid in'),
   usd_rate: z.number().nullable().describe('Roubles per dollar, frozen on a dollar order'),
+  payment_method: z.string(),
 });
 
 export const orderDetailSchema = orderSummarySchema.extend({
@@ -98,7 +105,6 @@ export const orderDetailSchema = orderSummarySchema.extend({
   delivery_address: z.string(),
   delivery_zip: z.string(),
   track_code: z.string().nullable(),
-  payment_method: z.string(),
 });
 
 /** Why an item of a repeated order did not go back into the basket in full. */
@@ -141,6 +147,18 @@ export const currentOrderSchema = z.object({
   expires: z.string().describe('ISO 8601'),
   status: z.number().int().describe('0 pending, 1 success, -1 failure'),
 });
+
+/** What would be charged when the total to charge is not the one the page showed (ADR 0059). */
+export const totalChangedSchema = z.object({
+  currency: z.enum(['RUB', 'USD']),
+  goods: z.number().describe('In `currency`, as the page shows it'),
+  delivery: z.number(),
+  total: z.number(),
+});
+export type TotalChanged = z.infer<typeof totalChangedSchema>;
+
+/** The 409 answer of `POST /api/order` to a `shownTotal` that is not what would be charged. */
+export const totalChangedResponse = errorResponse.extend({ changed: totalChangedSchema });
 
 export const createOrderResponse = z.object({
   success: z.literal(true),

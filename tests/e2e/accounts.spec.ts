@@ -36,22 +36,26 @@ describe('accounts', () => {
     const firstPassword = 'first-password-1';
     const newPassword = 'second-password-2';
 
-    // Registration: the privacy consent is ticked by default; success replaces the form.
+    // Registration: the privacy consent is unticked and required (issue 29); success replaces the form.
     await page.goto('/registration');
     await page.getByRole('heading', { level: 1, name: 'Registration' }).waitFor();
     expect(await page.title()).toBe('Registration · Vitrina');
     const consent = page.getByRole('checkbox', { name: /personal data/ });
-    expect(await consent.isChecked()).toBe(true);
+    expect(await consent.isChecked()).toBe(false);
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password', { exact: true }).fill(firstPassword);
     await page.getByLabel('Password confirmation').fill(firstPassword);
     await page.getByRole('button', { name: 'Create account' }).click();
+    await page.getByText('Please accept the personal data agreement.').waitFor();
+    await consent.check();
+    await page.getByRole('button', { name: 'Create account' }).click();
     await page.getByRole('heading', { level: 1, name: 'Check your e-mail' }).waitFor();
     await page.getByText(`We have sent a confirmation e-mail to ${email}`).waitFor();
 
-    // The confirmation link signs the new user in and opens the profile.
+    // The confirmation link signs the new user in and opens the profile, which says it is confirmed.
     await page.goto(await mailedLink(email, ACTIVATE_LINK));
     await page.getByRole('heading', { level: 1, name: 'Personal details' }).waitFor();
+    await page.getByText('Your e-mail is confirmed. Thank you!').waitFor();
     expect(pathOf(page)).toBe('/profile');
     await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
 
@@ -151,7 +155,7 @@ describe('account forms without JavaScript, in Russian', () => {
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Пароль', { exact: true }).fill('long-enough-1');
     await page.getByLabel('Подтверждение пароля').fill('something-else');
-    await page.getByRole('checkbox', { name: /персональных данных/ }).uncheck();
+    expect(await page.getByRole('checkbox', { name: /персональных данных/ }).isChecked()).toBe(false);
     await page.getByRole('button', { name: 'Зарегистрироваться' }).click();
     await page.getByText('Пароли не совпадают.').waitFor();
     await page.getByText('Примите соглашение об обработке персональных данных.').waitFor();

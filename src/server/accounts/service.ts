@@ -37,6 +37,7 @@ export const toUser = (row: UserRow): User => ({
   zip: row.zip,
   address: row.address,
   isAdmin: row.role !== 'customer',
+  emailConfirmed: row.emailVerifiedAt !== null,
   role: row.role,
 });
 
@@ -76,14 +77,15 @@ async function consumeToken(db: Executor, token: string, purpose: 'verify' | 're
   return row?.userId;
 }
 
+/** Creates the account, not confirmed yet, and mails its confirmation link; answers the new account. */
 export async function register(
   db: Executor,
   input: RegistrationInput,
   context: AccountContext,
-): Promise<void> {
+): Promise<UserRow> {
   if (await findByEmail(db, input.email)) throw new Invalid('email-taken', { email: ['email-taken'] });
   const passwordHash = await hashPassword(input.password);
-  await db.transaction(async (transaction) => {
+  return db.transaction(async (transaction) => {
     const [user] = await transaction
       .insert(users)
       .values({ email: input.email, passwordHash, locale: input.locale })
@@ -91,6 +93,7 @@ export async function register(
       .returning();
     if (!user) throw new Invalid('email-taken', { email: ['email-taken'] });
     await sendConfirmation(transaction, user, input.locale, context);
+    return user;
   });
 }
 

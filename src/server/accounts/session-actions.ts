@@ -85,6 +85,18 @@ export function accountActions(services: Services, request: FastifyRequest) {
       await rateLimits.consume('registration', request.ip, input.email);
       await register(db, input, context);
     },
+    /**
+     * Registration inside the checkout (ADR 0059): the new account is signed in at once with the
+     * visitor's basket, so the sale goes on; the e-mail is confirmed later by its link.
+     */
+    async registerAndSignIn(input: RegistrationInput): Promise<User> {
+      await rateLimits.consume('registration', request.ip, input.email);
+      const user = await register(db, input, context);
+      await mergeGuestBasket(db, guestBasketKey(request), user.id);
+      await signIn(request, user.id);
+      current = Promise.resolve(toUser(user));
+      return toUser(user);
+    },
     /** Confirms the e-mail and signs the user in. */
     async verify(token: string): Promise<User> {
       const user = await verifyEmail(db, token, context);

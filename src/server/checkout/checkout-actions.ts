@@ -10,6 +10,7 @@ import {
   recipientSchema,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
+import { shopperActions } from '../cart/shopper-actions.ts';
 import type { Config } from '../config.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
@@ -30,6 +31,7 @@ import {
   orderErrorStore,
   placedOrderStore,
 } from './draft.ts';
+import { freshDraft, quoteFingerprint } from './fresh-quote.ts';
 import {
   cancelPageState,
   cancelPayment,
@@ -40,6 +42,7 @@ import {
   type UnpaidOrder,
   unpaidOrder,
 } from './payments.ts';
+import { rememberedRecipient } from './recipient.ts';
 
 /**
  * The checkout and order history bound to one request, for the React Router loaders and actions
@@ -173,6 +176,13 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
     draft,
     /** The error of a refused order, shown once by the error page. */
     errors,
+    /** The recipient and method the delivery step starts with, without a draft: profile, then last order. */
+    async rememberedRecipient() {
+      const user = await account.requireUser();
+      return rememberedRecipient(db, user.id, user);
+    },
+    /** The draft with its delivery quoted again if the basket or address changed since (ADR 0059). */
+    freshDraft: (locale: Locale) => freshDraft(services, request, draft, locale),
 
     /** The delivery cost of this visitor's basket (roubles), as `GET /api/delivery` answers it. */
     async quote(query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'>, locale: Locale) {
@@ -194,7 +204,14 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
         zip: checked.zip,
         locale,
       });
-      const saved: CheckoutDraft = { deliveryMethod, recipient: checked, cost: quote.cost, days: quote.days };
+      const basket = await shopperActions(services, request).basket.get(locale);
+      const saved: CheckoutDraft = {
+        deliveryMethod,
+        recipient: checked,
+        cost: quote.cost,
+        days: quote.days,
+        quotedFor: quoteFingerprint(basket, deliveryMethod, checked),
+      };
       await draft.set(saved);
       return saved;
     },
@@ -210,6 +227,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       comment?: string | undefined;
       locale: Locale;
       checkoutKey?: string | undefined;
+      shownTotal?: number | undefined;
     }) {
       const user = await userId();
       const saved = draft.get();
@@ -226,6 +244,7 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
               comment: input.comment,
               locale: input.locale,
               checkoutKey: input.checkoutKey,
+              shownTotal: input.shownTotal,
             }),
           )
         : await placedWithKey(services, user, input.checkoutKey);

@@ -17,6 +17,8 @@ export interface CheckoutDraft {
   /** Quoted by the server for this basket and address; the payment step quotes again before ordering. */
   cost: Kopecks;
   days: DeliveryDays | null;
+  /** What the cost was quoted for (`quoteFingerprint`): another basket or address is quoted again. */
+  quotedFor?: string;
 }
 
 /** The spec's order error: a translation key (intlError) or a text to show as it is. */

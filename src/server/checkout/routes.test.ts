@@ -32,7 +32,7 @@ beforeAll(async () => {
   });
   fixtures = await insertCatalogue(shop.db);
   await shop.db.insert(users).values(
-    ['anna', 'boris', 'carol', 'dmitry', 'erin', 'fiona'].map((name) => ({
+    ['anna', 'boris', 'carol', 'dmitry', 'erin', 'fiona', 'gleb'].map((name) => ({
       email: `${name}@example.com`,
       passwordHash: '',
       emailVerifiedAt: new Date(),
@@ -132,6 +132,47 @@ describe('POST /api/order', () => {
       OutSumCurrency: '',
     });
     expect((await send('GET', '/api/basket?locale=ru')).body).toMatchObject({ productList: [] });
+  });
+
+  it('refuses with 409 and the new figures a total that differs from the one shown, charging and taking nothing', async () => {
+    const send = await shopper('gleb@example.com');
+    const wolf = fixtures.id('wolf-shirt');
+    await setStock(shop.db, wolf, 5);
+    expect((await send('POST', '/api/basket', { product: wolf })).status).toBe(200);
+    const quote = await send('GET', '/api/delivery?method=russian_post&country=RU&zip=630099');
+    const total = 1990 + (quote.body.cost as number);
+    const order = { ...recipient, deliveryMethod: 'russian_post', locale: 'ru' };
+    const refused = await send('POST', '/api/order', { ...order, shownTotal: total - 100 });
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      success: false,
+      message:
+        'Сумма изменилась с тех пор, как страница её показала. Проверьте новые суммы и нажмите «Оплатить» ещё раз.',
+      changed: { currency: 'RUB', goods: 1990, delivery: quote.body.cost, total },
+    });
+    const [stock] = await shop.db
+      .select({ quantity: products.quantity })
+      .from(products)
+      .where(eq(products.id, wolf));
+    expect(stock?.quantity).toBe(5);
+    expect((await send('GET', '/api/order')).body).toMatchObject({ orders: [] });
+    expect((await send('GET', '/api/basket?locale=ru')).body).toMatchObject({ productList: [wolf] });
+
+    const placed = await send('POST', '/api/order', { ...order, shownTotal: total });
+    expect(placed.status).toBe(200);
+    expect(Number(createOrderResponse.parse(placed.body).payment.fields.OutSum)).toBe(total);
+  });
+
+  it('documents shownTotal and the 409 with the new figures in the OpenAPI description', async () => {
+    const docs = (await shop.app.inject({ url: '/api/docs/json' })).json();
+    const call = docs.paths['/api/order'].post;
+    expect(call.requestBody.content['application/json'].schema.properties).toHaveProperty('shownTotal');
+    expect(
+      call.responses['409'].content['application/json'].schema.properties.changed.properties,
+    ).toMatchObject({
+      currency: { enum: ['RUB', 'USD'] },
+      total: { type: 'number' },
+    });
   });
 
   it('refuses an order from an empty basket and changes nothing', async () => {

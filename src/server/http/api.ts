@@ -18,6 +18,8 @@ export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   query?: ZodType<Query>;
   body?: ZodType<Body>;
   response: ZodType;
+  /** Refusals with a body of their own, documented beside the default error (e.g. 409 with new figures). */
+  refusals?: Record<number, { description: string; body: ZodType }>;
   /**
    * The least staff role that may call it; everyone when absent. `manager`: managers and admins
    * (catalogue, orders, content); `admin`: admins only (staff accounts, deletions). Refused
@@ -174,6 +176,15 @@ export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
           description: 'Success',
           content: { 'application/json': { schema: z.toJSONSchema(route.response, { io: 'output' }) } },
         },
+        ...Object.fromEntries(
+          Object.entries(route.refusals ?? {}).map(([status, refusal]) => [
+            status,
+            {
+              description: refusal.description,
+              content: { 'application/json': { schema: z.toJSONSchema(refusal.body, { io: 'output' }) } },
+            },
+          ]),
+        ),
         default: { description: 'Error', content: { 'application/json': { schema: errorSchema } } },
       },
     };

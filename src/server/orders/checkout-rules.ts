@@ -1,7 +1,7 @@
 import { DELIVERY_METHODS, type DeliveryMethod, hasPickupPointPrefix } from '../../contract/delivery.ts';
-import type { Kopecks } from '../../contract/money.ts';
-import { PAYMENT_METHODS, type PaymentMethod } from '../../contract/orders.ts';
-import { Invalid } from '../errors.ts';
+import { type Amounts, type Kopecks, majorToMinor, minorToMajor } from '../../contract/money.ts';
+import { PAYMENT_METHODS, type PaymentMethod, type TotalChanged } from '../../contract/orders.ts';
+import { Conflict, Invalid } from '../errors.ts';
 
 /**
  * Checkout rules about the recipient and the delivery, checked here for every adapter alike: the
@@ -49,4 +49,20 @@ export function requireOfferedDelivery(method: DeliveryMethod, offered: OfferedM
       'delivery-method-off',
     );
   }
+}
+
+/**
+ * The amount shown is the amount charged (ADR 0059): when the page says which total it showed, an
+ * order whose total would differ is refused with the figures that would be charged, in the shown
+ * currency (409, `changed`), and nothing is placed.
+ */
+export function requireShownTotal(shownTotal: number | undefined, amounts: Amounts): void {
+  if (shownTotal === undefined || majorToMinor(shownTotal) === amounts.total) return;
+  const changed: TotalChanged = {
+    currency: amounts.currency,
+    goods: minorToMajor(amounts.products),
+    delivery: minorToMajor(amounts.delivery),
+    total: minorToMajor(amounts.total),
+  };
+  throw new Conflict('total-changed', { total: ['total-changed'] }, 'total-changed', { changed });
 }

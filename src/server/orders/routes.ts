@@ -8,6 +8,7 @@ import {
   orderListResponse,
   orderResponse,
   repeatOrderResponse,
+  totalChangedResponse,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { placeOrder } from '../checkout/checkout-actions.ts';
@@ -30,6 +31,13 @@ export function orderRoutes(services: Services) {
       tags: ['orders'],
       body: orderBody,
       response: createOrderResponse,
+      refusals: {
+        409: {
+          description:
+            'The total to charge is not `shownTotal` (or an item is unavailable): nothing is placed; `changed` has the new figures',
+          body: totalChangedResponse.partial({ changed: true }),
+        },
+      },
       handler: async ({ body, request }) => ({
         success: true,
         ...(await placeOrder(services, request, (await user(request)).id, body)),

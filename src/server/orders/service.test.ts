@@ -115,6 +115,53 @@ describe('placing an order', () => {
     expect((await getBasket(db, { userId }, 'ru')).products[outlaw]?.count).toBe(4);
   });
 
+  it('refuses a total that differs from the one shown with 409 and the new figures, and changes nothing', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    const [shirt, mug] = [fixtures.id('wolf-shirt'), fixtures.id('wolf-mug')];
+    await setStock(db, shirt, 10);
+    await setStock(db, mug, 10);
+    await addToBasket(db, { userId }, mug);
+    const unpaid = await createOrder(db, userId, input(), context);
+    await addToBasket(db, { userId }, shirt);
+    await setBasketCount(db, { userId }, shirt, 2);
+    const ordersBefore = await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId));
+    // The page showed the delivery of an older quote: 2 × 1990 + 300 instead of 2 × 1990 + 350.
+    await expect(createOrder(db, userId, input({ shownTotal: 4280 }), context)).rejects.toMatchObject({
+      status: 409,
+      intlError: 'total-changed',
+      details: { changed: { currency: 'RUB', goods: 3980, delivery: 350, total: 4330 } },
+    });
+    expect(await stockOf(shirt)).toBe(10);
+    expect(await stockOf(mug)).toBe(9);
+    expect((await getBasket(db, { userId }, 'ru')).products[shirt]?.count).toBe(2);
+    expect(await db.select({ id: orders.id }).from(orders).where(eq(orders.userId, userId))).toEqual(
+      ordersBefore,
+    );
+    const [kept] = await db.select().from(orders).where(eq(orders.id, unpaid.id));
+    expect(kept?.status).toBe(0);
+    const placed = await createOrder(db, userId, input({ shownTotal: 4330 }), context);
+    expect(paymentAmounts(placed).total).toBe('4330.00');
+  });
+
+  it('compares a dollar page total in dollars, line by line as the page shows it', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
+    const english = input({ locale: 'en', shownTotal: 37.28 });
+    await expect(createOrder(db, userId, english, { ...context, usdRate: 92.5 })).rejects.toMatchObject({
+      status: 409,
+      details: { changed: { currency: 'USD', goods: 33.51, delivery: 3.78, total: 37.29 } },
+    });
+    const order = await createOrder(
+      db,
+      userId,
+      { ...english, shownTotal: 37.29 },
+      { ...context, usdRate: 92.5 },
+    );
+    expect(paymentAmounts(order).total).toBe('37.29');
+  });
+
   it('refuses an empty basket', async () => {
     await expect(createOrder(connection.db, await newUser(), input(), context)).rejects.toMatchObject({
       intlError: 'basket-empty',

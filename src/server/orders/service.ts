@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
+import {
+  type Amounts,
+  amountsIn,
+  type Currency,
+  currencyFor,
+  kopecksToRoubles,
+  type PricedLine,
+  unitAmount,
+} from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -35,6 +43,7 @@ import {
   requireOfferedDelivery,
   requireOfferedPayment,
   requirePickupPoint,
+  requireShownTotal,
 } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
@@ -97,6 +106,17 @@ export function paymentAmounts(
  */
 export function chargeCurrency(locale: string, _paymentMethod: OrderRow['paymentMethod']): Currency {
   return locale === 'ru' ? 'RUB' : 'USD';
+}
+
+/** The amounts as a page in `locale` shows them: goods and delivery, in that page's currency. */
+function shownAmounts(
+  locale: Locale,
+  context: Pick<CheckoutContext, 'usdRate' | 'deliveryCost'>,
+  lines: readonly PricedLine[],
+): Amounts {
+  const amounts = amountsIn(currencyFor(locale), context.usdRate, lines, context.deliveryCost);
+  if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
+  return amounts;
 }
 
 /**
@@ -206,12 +226,10 @@ export async function createOrder(
     );
 
     const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
-    const amounts = amountsIn(
-      currency,
-      context.usdRate,
-      items.map((item) => ({ unit: item.sale ?? item.price, count: item.count })),
-    );
+    const lines: PricedLine[] = items.map((item) => ({ unit: item.sale ?? item.price, count: item.count }));
+    const amounts = amountsIn(currency, context.usdRate, lines);
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
+    requireShownTotal(input.shownTotal, shownAmounts(input.locale, context, lines));
     const [order] = await transaction
       .insert(orders)
       .values({
@@ -456,6 +474,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   locale: order.locale,
   currency: order.currency,
   usd_rate: order.usdRate === null ? null : Number(order.usdRate),
+  payment_method: order.paymentMethod,
 });
 
 export async function listOrders(db: Executor, userId: number): Promise<OrderSummary[]> {
@@ -515,7 +534,6 @@ export async function getOrder(
     delivery_address: order.deliveryAddress,
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
-    payment_method: order.paymentMethod,
   };
 }
 

@@ -1,5 +1,6 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
+import { useUnsavedBasketUnits } from '../lib/basket-counts.ts';
 import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { CartIcon, HeartIcon, MenuIcon } from './icons.tsx';
@@ -47,6 +48,7 @@ export function Header() {
   const location = useLocation();
   const header = useRef<HTMLElement>(null);
   useHeaderOffset(header);
+  const unsavedUnits = useUnsavedBasketUnits();
   return (
     <header className="site-header" ref={header}>
       <div className="site-header__inner">
@@ -99,7 +101,7 @@ export function Header() {
           </Link>
           <Link to="/cart" prefetch="intent" className="icon-link">
             <CartIcon label={t('cart')} />
-            <CountBadge count={data?.counts.basket ?? 0} />
+            <CountBadge count={(data?.counts.basket ?? 0) + unsavedUnits} />
           </Link>
           <LanguageSwitcher className="header-language" />
         </nav>

@@ -15,9 +15,13 @@ export interface UnpaidOrderData {
 
 /** Where the cancel page of the order's provider is, with the order as that provider names it. */
 export const cancelAddress = ({ order, payment }: UnpaidOrderData) =>
-  payment.method === 'paypal'
-    ? `/order/cancel/paypal?order=${order.id}`
-    : `/order/cancel/robokassa?InvId=${order.id}`;
+  cancelAddressOf(order.id, payment.method);
+
+/** The cancel page of an order paid by `paymentMethod`, naming the order as that provider does. */
+export const cancelAddressOf = (orderId: number, paymentMethod: string) =>
+  paymentMethod === 'paypal'
+    ? `/order/cancel/paypal?order=${orderId}`
+    : `/order/cancel/robokassa?InvId=${orderId}`;
 
 /**
  * An unpaid order: its lines and total (what the provider is asked to charge), when it expires,

@@ -53,6 +53,8 @@ const en = {
   pay: 'Pay',
   'pay-hint': 'You will go to the payment provider’s page to pay. Unpaid orders are cancelled after a while.',
   'payment-redirect': 'Taking you to the payment page…',
+  'delivery-requoted':
+    'Your cart or address changed since the delivery step, so the delivery was quoted again: the amounts below are what you will pay.',
   'payment-awaiting': 'Order #{order} awaits payment',
   'payment-expires': 'Pay before',
   'pay-now': 'Pay now',
@@ -162,6 +164,8 @@ const ru: Record<keyof typeof en, string> = {
   'pay-hint':
     'Оплата проходит на странице платёжного сервиса. Неоплаченные заказы через некоторое время отменяются.',
   'payment-redirect': 'Переходим на страницу оплаты…',
+  'delivery-requoted':
+    'После шага доставки изменились корзина или адрес, поэтому доставка рассчитана заново: ниже суммы, которые вы заплатите.',
   'payment-awaiting': 'Заказ №{order} ждёт оплаты',
   'payment-expires': 'Оплатить до',
   'pay-now': 'Оплатить сейчас',

@@ -157,6 +157,11 @@ export const en = {
   'privacy-policy-consent': 'I agree to the processing of my personal data under the',
   'privacy-policy-consent-link': 'privacy policy',
   'registration-done': 'Check your e-mail',
+  'registration-in-checkout':
+    'Create an account to go on with your order: your cart stays as it is, and you can pay right away. Confirm your e-mail later by the link we send.',
+  'email-confirmed': 'Your e-mail is confirmed. Thank you!',
+  'history-unconfirmed':
+    'Confirm your e-mail by the link we sent to {email} to see your whole order history and repeat orders. Orders awaiting payment are shown below.',
   'registration-success':
     'Your account has been created. We have sent a confirmation e-mail to {email}: follow the link in it to activate the account.',
   restore: 'Password recovery',

@@ -5,6 +5,7 @@ import {
   formatAmount,
   type Kopecks,
   type MinorUnits,
+  minorToMajor,
   type PricedLine,
   roublesToKopecks,
   unitAmount,
@@ -39,6 +40,8 @@ export function useAmounts(
     products: show(amounts?.products),
     delivery: show(amounts?.delivery),
     total: show(amounts?.total),
+    /** The total as shown (roubles or dollars), which the payment step sends with the order (ADR 0059). */
+    shownTotal: amounts ? minorToMajor(amounts.total) : null,
   };
 }
 

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useBlocker, useRevalidator, useSubmit } from 'react-router';
 import { basketLineFields } from '../../contract/shopping.ts';
 import { ENHANCED_FIELD, INTENT } from './enhanced-forms.ts';
@@ -19,6 +19,32 @@ export function readCount(text: string): number | null {
 /** A count kept between 1 and what is in stock (when anything is). */
 export const clampCount = (count: number, inStock: number) =>
   Math.max(1, inStock > 0 ? Math.min(count, inStock) : count);
+
+/**
+ * Units the cart shows but the server does not have yet (typed, not saved): the header's badge adds
+ * them, so it follows a typed count at once (ADR 0059).
+ */
+const unsaved = {
+  units: 0,
+  listeners: new Set<() => void>(),
+  set(units: number) {
+    if (units === unsaved.units) return;
+    unsaved.units = units;
+    for (const listener of unsaved.listeners) listener();
+  },
+  subscribe(listener: () => void) {
+    unsaved.listeners.add(listener);
+    return () => unsaved.listeners.delete(listener);
+  },
+};
+
+/** The units typed in the cart and not saved yet (0 on the server and outside the cart). */
+export const useUnsavedBasketUnits = () =>
+  useSyncExternalStore(
+    unsaved.subscribe,
+    () => unsaved.units,
+    () => 0,
+  );
 
 /** Counts by basket line key (a product id, or "product:variant"), as strings. */
 type Counts = Record<string, number>;
@@ -102,6 +128,17 @@ export function useBasketCounts(serverCounts: Counts) {
     });
   }, [serverCounts]);
 
+  // The header's badge follows the typed counts at once.
+  useEffect(() => {
+    unsaved.set(
+      Object.entries(edits).reduce(
+        (sum, [product, count]) => sum + count - (serverCounts[product] ?? count),
+        0,
+      ),
+    );
+  }, [edits, serverCounts]);
+  useEffect(() => () => unsaved.set(0), []);
+
   // Leaving the cart: the navigation waits until every edit is saved.
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) =>
@@ -155,9 +192,12 @@ export function useBasketCounts(serverCounts: Counts) {
       }
     };
     document.addEventListener('visibilitychange', onVisibilityChange);
+    // A reload or a typed address asks for the next page before `pagehide`: save before it goes.
+    window.addEventListener('beforeunload', sendNow);
     window.addEventListener('pagehide', sendNow);
     return () => {
       document.removeEventListener('visibilitychange', onVisibilityChange);
+      window.removeEventListener('beforeunload', sendNow);
       window.removeEventListener('pagehide', sendNow);
       clearTimeout(timer.current);
       // Left the cart: anything still unsaved goes now.

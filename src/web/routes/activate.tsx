@@ -26,7 +26,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   if (query.success) {
     try {
       await account.verify(query.data.token);
-      return redirect('/profile');
+      return redirect('/profile?confirmed=1');
     } catch (error) {
       const key = refusalKey(error);
       if (key === undefined) throw error;

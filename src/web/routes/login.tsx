@@ -16,9 +16,13 @@ import type { Route } from './+types/login';
 
 /** Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  if (await context.account.currentUser()) throw redirect(safeRedirect(url.searchParams.get('redirectTo')));
+  const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
+  if (await context.account.currentUser()) throw redirect(redirectTo);
   const passwordChanged = url.searchParams.get('reset') === '1';
-  return { passwordChanged };
+  // Registering from here goes back to the same place (the checkout step the visitor came from).
+  const registration =
+    redirectTo === '/' ? '/registration' : `/registration?redirectTo=${encodeURIComponent(redirectTo)}`;
+  return { passwordChanged, registration };
 }
 
 /** The button offered when the account's e-mail is not confirmed yet: mails the link again. */
@@ -100,7 +104,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
         <SubmitButton>{t('sign-in')}</SubmitButton>
       </Form>
       <p className="auth-card__footer">
-        {t('no-account')} <Link to="/registration">{t('create-account')}</Link>
+        {t('no-account')} <Link to={loaderData.registration}>{t('create-account')}</Link>
       </p>
     </section>
   );

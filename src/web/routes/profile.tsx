@@ -16,11 +16,12 @@ import { actionError, formFailure, invalidForm, parseForm, postedForm } from '..
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/profile';
 
-/** Personal details; guests sign in first and come back here. */
-export async function loader({ context }: Route.LoaderArgs) {
+/** Personal details; guests sign in first and come back here. `?confirmed=1`: the e-mail link was followed. */
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
   if (!user) throw redirect('/login?redirectTo=/profile');
-  return { user, countries: countryOptions(context.locale) };
+  const confirmed = url.searchParams.get('confirmed') === '1' && user.emailConfirmed;
+  return { user, countries: countryOptions(context.locale), confirmed };
 }
 
 /** Saves the non-empty fields (spec section 5). */
@@ -66,6 +67,7 @@ export default function ProfilePage({ loaderData, actionData }: Route.ComponentP
         <h1 id="profile-heading">{t('personal-details')}</h1>
         <p className="auth-card__intro">{t('personal-details-intro')}</p>
         {saved ? <FormSuccess>{t('personal-details-success')}</FormSuccess> : null}
+        {loaderData.confirmed && !saved ? <FormSuccess>{t('email-confirmed')}</FormSuccess> : null}
         <dl className="account-email">
           <dt>{t('email')}</dt>
           <dd>{user.email}</dd>

@@ -12,24 +12,38 @@ import {
 import { NewPasswordFields } from '../components/new-password-fields.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
+import { safeRedirect } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/registration';
 
-export async function loader({ context }: Route.LoaderArgs) {
-  if (await context.account.currentUser()) throw redirect('/');
-  return { passwordMinLength: PASSWORD_MIN_LENGTH };
+/** `?redirectTo=` a checkout step: registering there signs in at once and goes back to the step (ADR 0059). */
+const checkoutStep = (url: URL) => {
+  const target = safeRedirect(url.searchParams.get('redirectTo'), '');
+  return target.startsWith('/order/') ? target : null;
+};
+
+export async function loader({ context, url }: Route.LoaderArgs) {
+  if (await context.account.currentUser()) throw redirect(checkoutStep(url) ?? '/');
+  return { passwordMinLength: PASSWORD_MIN_LENGTH, inCheckout: checkoutStep(url) !== null };
 }
 
-/** Creates the account in the visitor's language; the confirmation mail goes out with it. */
-export async function action({ context, request }: Route.ActionArgs) {
+/**
+ * Creates the account in the visitor's language; the confirmation mail goes out with it. Inside the
+ * checkout the new account is signed in with its basket and goes back to the step.
+ */
+export async function action({ context, request, url }: Route.ActionArgs) {
+  const step = checkoutStep(url);
   const formData = await postedForm(request);
   const parsed = parseForm(registrationBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  const input = { ...parsed.data, locale: context.locale };
   try {
-    await context.account.register({ ...parsed.data, locale: context.locale });
+    if (step) await context.account.registerAndSignIn(input);
+    else await context.account.register(input);
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
+  if (step) throw redirect(step);
   return { done: true as const, email: parsed.data.email };
 }
 
@@ -57,6 +71,7 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
     <section className="auth-card" aria-labelledby="registration-heading">
       <PrivatePageHead title={t('registration')} />
       <h1 id="registration-heading">{t('registration')}</h1>
+      {loaderData.inCheckout ? <p className="auth-form__aside">{t('registration-in-checkout')}</p> : null}
       <FormAlert>{failure?.formError}</FormAlert>
       <Form method="post" ref={form} noValidate className="auth-form">
         <FormField
@@ -77,8 +92,8 @@ export default function RegistrationPage({ loaderData, actionData }: Route.Compo
           name="privacy_policy"
           value="1"
           required
-          // Checked by default (spec); after a refused submit without JavaScript, as it was sent.
-          defaultChecked={values ? values.privacy_policy === '1' : true}
+          // An active, separate consent (ADR 0059): unticked until the visitor ticks it.
+          defaultChecked={values?.privacy_policy === '1'}
           label={
             <>
               {t('privacy-policy-consent')}{' '}

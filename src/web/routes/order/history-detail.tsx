@@ -3,6 +3,7 @@ import { AccountMenu } from '../../components/account-menu.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { OrderDetailsView } from '../../components/order-details.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
+import { UnpaidOrderActions } from '../../components/unpaid-order-actions.tsx';
 import { orderStatusText } from '../../lib/checkout.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { orderWithCountryName } from '../../lib/order-details.server.ts';
@@ -39,6 +40,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             {t(orderStatusText(order.status))}
           </span>
         </p>
+        <UnpaidOrderActions order={order} />
         <OrderDetailsView order={order} />
         <p>
           <Link to="/order/history">{t('order-history')}</Link>

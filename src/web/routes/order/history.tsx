@@ -1,11 +1,11 @@
 import { useEffect, useRef, useState } from 'react';
 import { Form, Link, redirect, useFetcher } from 'react-router';
-import { roublesToKopecks } from '../../../contract/money.ts';
 import { orderIdBody } from '../../../contract/orders.ts';
 import { AccountMenu } from '../../components/account-menu.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { OrderDetailsView } from '../../components/order-details.tsx';
 import { PrivatePageHead } from '../../components/page-head.tsx';
+import { UnpaidOrderActions } from '../../components/unpaid-order-actions.tsx';
 import { useChargedAmounts } from '../../lib/amounts.ts';
 import { orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
@@ -16,8 +16,14 @@ import type { loader as detailLoader } from './history-detail.tsx';
 
 /** The signed-in user's orders, newest first; guests sign in first and come back here. */
 export async function loader({ context }: Route.LoaderArgs) {
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
-  return { orders: await context.checkout.orders.list() };
+  const user = await context.account.currentUser();
+  if (!user) throw redirect('/login?redirectTo=/order/history');
+  const orders = await context.checkout.orders.list();
+  // Until the e-mail is confirmed, only the orders to pay (ADR 0059).
+  if (!user.emailConfirmed) {
+    return { orders: orders.filter((order) => order.status === 0), unconfirmed: user.email };
+  }
+  return { orders, unconfirmed: null };
 }
 
 /**
@@ -25,7 +31,9 @@ export async function loader({ context }: Route.LoaderArgs) {
  * says which items it could not add in full.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
+  const user = await context.account.currentUser();
+  if (!user) throw redirect('/login?redirectTo=/order/history');
+  if (!user.emailConfirmed) throw new Response(null, { status: 403 });
   const parsed = parseForm(orderIdBody, await postedForm(request));
   if (!parsed.ok) throw new Response(null, { status: 404 });
   await orNotFound(context.checkout.orders.repeat(parsed.data.order, context.locale));
@@ -53,7 +61,7 @@ function OrderDetails({ id }: { id: number }) {
   return <OrderDetailsView order={order} />;
 }
 
-function OrderCard({ order }: { order: OrderSummary }) {
+function OrderCard({ order, repeatable }: { order: OrderSummary; repeatable: boolean }) {
   const { t } = useShop();
   const [opened, setOpened] = useState(false);
   const amounts = useChargedAmounts(order);
@@ -69,13 +77,16 @@ function OrderCard({ order }: { order: OrderSummary }) {
           <span className="order-card__total">{amounts.total}</span>
         </summary>
         {opened ? <OrderDetails id={order.id} /> : null}
-        <Form method="post" className="order-card__repeat">
-          <input type="hidden" name="order" value={order.id} />
-          <button type="submit" className="button">
-            {t('repeat-order')}
-          </button>
-        </Form>
+        {repeatable ? (
+          <Form method="post" className="order-card__repeat">
+            <input type="hidden" name="order" value={order.id} />
+            <button type="submit" className="button">
+              {t('repeat-order')}
+            </button>
+          </Form>
+        ) : null}
       </details>
+      <UnpaidOrderActions order={order} />
     </li>
   );
 }
@@ -89,6 +100,11 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
       <AccountMenu />
       <section className="auth-card account-card order-history" aria-labelledby="order-history-heading">
         <h1 id="order-history-heading">{t('order-history')}</h1>
+        {loaderData.unconfirmed ? (
+          <p className="checkout__notice" role="status">
+            {t('history-unconfirmed', { email: loaderData.unconfirmed })}
+          </p>
+        ) : null}
         {orders.length === 0 ? (
           <div className="order-history__empty">
             <p>{t('order-history-empty')}</p>
@@ -99,7 +115,7 @@ export default function OrderHistoryPage({ loaderData }: Route.ComponentProps) {
         ) : (
           <ul className="order-list">
             {orders.map((order) => (
-              <OrderCard key={order.id} order={order} />
+              <OrderCard key={order.id} order={order} repeatable={loaderData.unconfirmed === null} />
             ))}
           </ul>
         )}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { data, Form, Link, redirect } from 'react-router';
+import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { countryOptions } from '../../../contract/countries.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
 import {
@@ -19,7 +19,7 @@ import { PrivatePageHead } from '../../components/page-head.tsx';
 import { UnpaidOrder } from '../../components/unpaid-order.tsx';
 import { pricedLine, useAmounts } from '../../lib/amounts.ts';
 import { basketIsOrderable, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
-import { formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
+import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/payment';
@@ -30,6 +30,7 @@ const paymentChoice = z.object({
   paymentMethod: z.enum(PAYMENT_METHODS, { error: 'payment-method-unknown' }).default(DEFAULT_PAYMENT_METHOD),
   comment: z.string().trim().max(COMMENT_MAX_LENGTH, 'field-too-long').optional(),
   checkoutKey: orderBody.shape.checkoutKey,
+  shownTotal: orderBody.shape.shownTotal,
 });
 
 /**
@@ -55,15 +56,18 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 
   if (context.checkout.errors.peek()) throw redirect('/order/error');
   const basket = await context.shopper.basket.get(locale);
-  if (!basketIsOrderable(basket)) throw redirect('/cart');
-  const draft = context.checkout.draft.get();
-  if (!draft || !(draft.cost > 0)) throw redirect('/order/shipping');
+  if (!basketIsOrderable(basket)) throw redirect(await withoutBasket(context, basket));
+  const fresh = await freshDraftOrShipping(context);
+  if (!fresh || !(fresh.draft.cost > 0)) throw redirect('/order/shipping');
+  const { draft, requoted } = fresh;
   const { recipient } = draft;
   const products: Basket['products'] = basket.products;
   return {
     placed: null,
     offered: context.checkout.offered.payment,
     checkout: {
+      /** The delivery was quoted again: the basket or the address changed since the shipping step. */
+      requoted,
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
       items: basket.productList.flatMap((key) => {
@@ -98,6 +102,27 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   };
 }
 
+/** An empty basket with an order awaiting payment goes to that order; otherwise to the cart. */
+async function withoutBasket(context: Route.LoaderArgs['context'], basket: Basket) {
+  if (basket.productList.length > 0) return '/cart';
+  const unpaid = (await context.checkout.orders.list()).find((order) => order.status === 0);
+  return unpaid ? `/order/payment?order=${unpaid.id}` : '/cart';
+}
+
+/** The draft quoted for the basket as it is now; a basket the carrier no longer quotes goes back a step. */
+async function freshDraftOrShipping(context: Route.LoaderArgs['context']) {
+  try {
+    return await context.checkout.freshDraft(context.locale);
+  } catch (error) {
+    if (refusalOf(error)?.message === 'delivery-requote-failed') throw redirect('/order/shipping?requote=1');
+    throw error;
+  }
+}
+
+/** A total refused as changed shows the page again with the figures that would be charged. */
+export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defaultShouldRevalidate }) =>
+  formFailure(actionResult)?.errorKey === 'total-changed' || defaultShouldRevalidate;
+
 /**
  * Places the order (delivery quoted again on the server) and goes to the page that posts the
  * provider form; the same form submitted again goes to the same order. Unavailable items send the
@@ -118,6 +143,7 @@ export async function action({ context, request }: Route.ActionArgs) {
     if (refusal?.message === 'basket-unavailable' || refusal?.message === 'basket-empty')
       throw redirect('/cart');
     if (refusal?.message === 'delivery-cost-required') throw redirect('/order/shipping');
+    if (refusal?.message === 'total-changed') return actionError(error, locale, formData);
     if (!refusal) console.error(error);
     await context.checkout.errors.set(
       refusal
@@ -176,6 +202,9 @@ function CheckoutSummary({
   );
   return (
     <>
+      {amounts.shownTotal === null ? null : (
+        <input type="hidden" name="shownTotal" value={amounts.shownTotal} />
+      )}
       <SummaryItems items={checkout.items} amounts={amounts} />
       <dl className="summary-list">
         <AmountRows
@@ -211,6 +240,11 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
       <h1>{t('order-payment')}</h1>
       <FormAlert>{failure?.formError}</FormAlert>
       <DollarsWithheldNote />
+      {checkout.requoted && !failure ? (
+        <p className="checkout__notice" role="status">
+          {t('delivery-requoted')}
+        </p>
+      ) : null}
       <Form method="post" ref={form} noValidate className="checkout__layout">
         <input type="hidden" name="checkoutKey" value={checkout.checkoutKey} />
         <div className="checkout__main">

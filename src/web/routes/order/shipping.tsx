@@ -87,29 +87,23 @@ async function quoteOrError(
  * the basket by that method to that address, quoted on the server so the page shows it without
  * JavaScript too.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = context;
   const user = await context.account.currentUser();
   if (!user) throw redirect('/login?redirectTo=/order/shipping');
   const basket = await context.shopper.basket.get(locale);
   if (!basketIsOrderable(basket)) throw redirect('/cart');
   const draft = context.checkout.draft.get();
-  const recipient: RecipientValues = draft
-    ? { ...draft.recipient }
-    : {
-        firstName: user.first_name ?? '',
-        lastName: user.last_name ?? '',
-        email: user.email,
-        phone: user.phone ?? '',
-        country: user.country ?? '',
-        city: user.city ?? '',
-        zip: user.zip ?? '',
-        address: user.address ?? '',
-      };
+  const start = draft
+    ? { recipient: draft.recipient, method: draft.deliveryMethod }
+    : await context.checkout.rememberedRecipient();
+  const recipient: RecipientValues = { ...start.recipient };
   const offered = context.checkout.offered.delivery;
-  const method = draft && offered.includes(draft.deliveryMethod) ? draft.deliveryMethod : offered[0];
+  const method: DeliveryMethod = start.method && offered.includes(start.method) ? start.method : offered[0];
   const widget = context.checkout.boxberryWidget();
   return {
+    /** The payment step could not quote the changed basket or address again (ADR 0059). */
+    requoteFailed: url.searchParams.has('requote'),
     recipient,
     method,
     offered,
@@ -323,7 +317,10 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
       <PrivatePageHead title={t('order-shipping')} />
       <CheckoutSteps current={1} />
       <h1>{t('order-shipping')}</h1>
-      <FormAlert>{failure?.formError}</FormAlert>
+      <FormAlert>
+        {failure?.formError ??
+          (loaderData.requoteFailed ? translateError(locale, 'delivery-requote-failed') : null)}
+      </FormAlert>
       <DollarsWithheldNote />
       <Form method="post" ref={form} noValidate className="checkout__layout" onSubmit={onSubmit}>
         <div className="checkout__main">
