@@ -28,6 +28,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { claimPromoUse, clearPromoCode } from '../promo/service.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
@@ -114,8 +115,8 @@ export async function createOrder(
   requirePickupPoint(input.deliveryMethod, input.address);
   requireDeliveryCost(context.deliveryCost);
   return db.transaction(async (transaction) => {
-    await transaction
-      .select({ id: baskets.id })
+    const [basket] = await transaction
+      .select({ id: baskets.id, promoCodeId: baskets.promoCodeId })
       .from(baskets)
       .where(eq(baskets.userId, userId))
       .for('update');
@@ -194,12 +195,18 @@ export async function createOrder(
       context.expiresMinutes,
     );
 
-    const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
-    const amounts = amountsIn(
-      currency,
-      context.usdRate,
-      items.map((item) => ({ unit: item.sale ?? item.price, count: item.count })),
-    );
+    const goods = items.map((item) => ({
+      productId: item.productId,
+      unit: item.sale ?? item.price,
+      count: item.count,
+    }));
+    // The basket's promo code, checked again and one use taken under its row lock (ADR 0058).
+    const promo = basket?.promoCodeId
+      ? await claimPromoUse(transaction, basket.promoCodeId, goods, userId, now)
+      : { discount: 0, shares: goods.map(() => 0) };
+    const lines = goods.map((line, index) => ({ ...line, discount: promo.shares[index] ?? 0 }));
+    const productsCost = lines.reduce((sum, line) => sum + line.unit * line.count - line.discount, 0);
+    const amounts = amountsIn(currency, context.usdRate, lines);
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
     const [order] = await transaction
       .insert(orders)
@@ -219,6 +226,8 @@ export async function createOrder(
         paymentMethod: input.paymentMethod,
         productsCost,
         productsAmount: amounts.products,
+        promoCodeId: basket?.promoCodeId ?? null,
+        discount: promo.discount,
         deliveryCost: context.deliveryCost,
         currency,
         usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
@@ -232,7 +241,7 @@ export async function createOrder(
       .returning();
     if (!order) throw new Error('the order was not stored');
     await transaction.insert(orderItems).values(
-      items.map((item) => ({
+      items.map((item, index) => ({
         orderId: order.id,
         productId: item.productId,
         variantId: item.variantId,
@@ -243,6 +252,7 @@ export async function createOrder(
         price: item.price,
         sale: item.sale,
         count: item.count,
+        discount: promo.shares[index] ?? 0,
       })),
     );
     await transaction.insert(orderStatusHistory).values({
@@ -254,10 +264,19 @@ export async function createOrder(
     await transaction
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+    if (basket?.promoCodeId) await clearPromoCode(transaction, basket.id);
 
     await queueMail(
       transaction,
-      { template: 'order-placed', locale: input.locale, to: input.email, data: orderMailData(order, items) },
+      {
+        template: 'order-placed',
+        locale: input.locale,
+        to: input.email,
+        data: orderMailData(
+          order,
+          items.map((item, index) => ({ ...item, discount: promo.shares[index] ?? 0 })),
+        ),
+      },
       context.shop,
     );
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
