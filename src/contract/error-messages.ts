@@ -74,6 +74,7 @@ const en = {
   'promo-kind-invalid': 'Choose percent or amount.',
   'promo-percent-invalid': 'A percent is a whole number from 1 to 100.',
   'promo-window-invalid': 'The end must come after the start.',
+  'promo-limit-below-uses': 'The limit cannot be below the uses already taken.',
   'basket-empty': 'Your cart is empty.',
   'basket-unavailable': 'Some cart items are unavailable: perhaps you ordered more than we have in stock.',
   'order-cannot-be-processed': 'Your order cannot be processed.',
@@ -240,6 +241,7 @@ const ru: Record<ErrorKey, string> = {
   'promo-kind-invalid': 'Выберите процент или сумму.',
   'promo-percent-invalid': 'Процент — целое число от 1 до 100.',
   'promo-window-invalid': 'Окончание должно быть позже начала.',
+  'promo-limit-below-uses': 'Лимит не может быть меньше уже сделанных использований.',
   'basket-empty': 'Корзина пуста.',
   'basket-unavailable':
     'Некоторые товары в корзине недоступны: возможно, вы заказали больше, чем есть в наличии.',

@@ -22,6 +22,7 @@ export type AuditEntity =
   | 'staff'
   | 'synonym'
   | 'drop'
+  | 'promo-code'
   | 'products'
   | 'static-page';
 

@@ -27,6 +27,7 @@ import { imagesFromStorage } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { staticPageRoutes } from '../pages/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
+import { adminPromoCodeRoutes } from '../promo/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),
     ...adminDropRoutes(services),
+    ...adminPromoCodeRoutes(services),
     ...staticPageRoutes(services),
   ];
   const guards = {

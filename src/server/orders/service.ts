@@ -28,7 +28,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { claimPromoUse, clearPromoCode } from '../promo/service.ts';
+import { claimPromoUse, clearPromoCode, promoCodeName } from '../promo/service.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
@@ -459,6 +459,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   date: order.createdAt.toISOString(),
   status: order.status,
   products_cost: kopecksToRoubles(order.productsCost),
+  discount: kopecksToRoubles(order.discount),
   products_amount: order.productsAmount / 100,
   delivery_cost: kopecksToRoubles(order.deliveryCost),
   locale: order.locale,
@@ -494,6 +495,7 @@ export async function getOrder(
       count: orderItems.count,
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,
+      discount: orderItems.discount,
       orderedName: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
       variantId: orderItems.variantId,
       sku: orderItems.sku,
@@ -513,6 +515,7 @@ export async function getOrder(
       price: kopecksToRoubles(item.orderedPrice),
       sale: item.orderedSale === null ? null : kopecksToRoubles(item.orderedSale),
       count: item.count,
+      discount: kopecksToRoubles(item.discount),
       variant: item.variantId,
       sku: item.sku,
       options: orderItemLabel(item.options, locale),
@@ -524,6 +527,7 @@ export async function getOrder(
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
     payment_method: order.paymentMethod,
+    promo_code: order.promoCodeId === null ? null : await promoCodeName(db, order.promoCodeId),
   };
 }
 

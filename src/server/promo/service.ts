@@ -103,6 +103,15 @@ export async function findPromoCode(db: Executor, code: string): Promise<PromoCo
   return row;
 }
 
+/** A code's name as staff wrote it, or null once it is deleted. */
+export async function promoCodeName(db: Executor, promoCodeId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ code: promoCodes.code })
+    .from(promoCodes)
+    .where(eq(promoCodes.id, promoCodeId));
+  return row?.code ?? null;
+}
+
 /** Lines of goods (product, unit price, count) with their products' projects, categories and drops. */
 export async function promoLines(
   db: Executor,

@@ -43,6 +43,7 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   staff: 'admin-entity-staff',
   synonym: 'admin-entity-synonym',
   drop: 'admin-entity-drop',
+  'promo-code': 'admin-entity-promo-code',
   products: 'admin-entity-products',
   'static-page': 'admin-entity-static-page',
 };
