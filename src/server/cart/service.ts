@@ -336,7 +336,10 @@ export async function putIntoBasket(
   await touchBasket(db, basketId);
 }
 
-/** On sign-in: the guest's items join the user's basket (counts summed, clamped to stock). */
+/**
+ * On sign-in: the guest's items join the user's basket (counts summed, clamped to stock), and the
+ * guest's promo code with them unless the user's basket holds one already.
+ */
 export async function mergeGuestBasket(db: Executor, sessionKey: string, userId: number): Promise<void> {
   const guestBasketId = await findBasketId(db, { sessionKey });
   if (guestBasketId === undefined) return;
@@ -350,6 +353,12 @@ export async function mergeGuestBasket(db: Executor, sessionKey: string, userId:
       .from(basketItems)
       .where(eq(basketItems.basketId, guestBasketId));
     await putIntoBasket(transaction, { userId }, lines);
+    await transaction
+      .update(baskets)
+      .set({
+        promoCodeId: sql`coalesce(${baskets.promoCodeId}, (select promo_code_id from ${baskets} where id = ${guestBasketId}))`,
+      })
+      .where(eq(baskets.userId, userId));
     await transaction.delete(baskets).where(eq(baskets.id, guestBasketId));
   });
 }
