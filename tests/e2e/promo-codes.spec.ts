@@ -149,7 +149,8 @@ describe('a promo code in Russian at 1440 px', () => {
     expect(await row.textContent()).toMatch(/действует/);
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await axeViolations(page, 'main')).toEqual([]);
-    await row.getByRole('link', { name: CODE }).click();
+    await page.goto((await row.getByRole('link', { name: CODE }).getAttribute('href')) ?? '');
+    await page.getByRole('heading', { level: 1, name: `Промокод ${CODE}` }).waitFor();
     await page.getByRole('link', { name: String(orderId), exact: true }).waitFor();
     await page.goto(`/admin/orders/${orderId}`);
     await page.getByText(`Скидка по промокоду ${CODE}`).waitFor();
