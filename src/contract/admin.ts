@@ -705,3 +705,56 @@ export const dropInput = z.object({
 });
 export const dropEdit = dropInput.extend(versioned);
 export type DropInput = z.infer<typeof dropInput>;
+
+// ── Promo codes (issue 30, ADR 0058) ────────────────────────────────────────────────────────────
+
+const optionalMoment = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? null : value),
+  z.string({ error: 'date-invalid' }).pipe(moment).nullable(),
+);
+const optionalLimit = z.preprocess(
+  (value) => (value === '' || value === null || value === undefined ? null : value),
+  wireNumber(
+    z.coerce
+      .number({ error: 'limit-invalid' })
+      .int('limit-invalid')
+      .min(1, 'limit-invalid')
+      .max(1_000_000, 'limit-invalid'),
+  ).nullable(),
+);
+
+const promoCodeFields = z.object({
+  code: z
+    .string({ error: 'field-required' })
+    .trim()
+    .min(1, 'field-required')
+    .max(40, 'field-too-long')
+    .regex(/^[\p{L}\p{N}_-]+$/u, 'promo-code-invalid'),
+  kind: z.enum(['percent', 'amount'], { error: 'promo-kind-invalid' }),
+  value: wireNumber(
+    z.coerce.number({ error: 'number-invalid' }).positive('number-invalid').max(10_000_000, 'number-invalid'),
+  ),
+  min_order: optionalMoney,
+  starts_at: optionalMoment,
+  ends_at: optionalMoment,
+  total_limit: optionalLimit,
+  per_customer_limit: optionalLimit,
+  applies_to_drops: checkbox.default(false),
+  projects: idList(500),
+  categories: idList(500),
+  products: idList(500),
+});
+const promoCodeRules = (input: z.infer<typeof promoCodeFields>, context: z.RefinementCtx) => {
+  if (input.kind === 'percent' && (!Number.isInteger(input.value) || input.value > 100))
+    context.addIssue({ code: 'custom', path: ['value'], message: 'promo-percent-invalid' });
+  if (input.starts_at && input.ends_at && input.ends_at <= input.starts_at)
+    context.addIssue({ code: 'custom', path: ['ends_at'], message: 'promo-window-invalid' });
+};
+/**
+ * A promo code as staff create or edit it: percent (1–100) or roubles off, the minimum of goods it
+ * applies to (roubles), its window, use limits (empty: none) and scope (none named: every product).
+ */
+export const promoCodeInput = promoCodeFields.superRefine(promoCodeRules);
+export const promoCodeEdit = promoCodeFields.extend(versioned).superRefine(promoCodeRules);
+export const promoCodePause = z.object({ paused: checkbox, ...versioned });
+export type PromoCodeInput = z.infer<typeof promoCodeInput>;

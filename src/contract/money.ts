@@ -99,6 +99,48 @@ export function amountsIn(
 }
 
 /**
+ * Shares `total` kopecks over `weights` (each line's amount) by largest remainder: each share is
+ * its exact part rounded down, and the kopecks left go one each to the largest remainders (the
+ * earlier line on a tie). The shares add up to `total` exactly; a zero weight gets nothing.
+ */
+export function shareByLargestRemainder(total: Kopecks, weights: readonly Kopecks[]): Kopecks[] {
+  const sum = weights.reduce((acc, weight) => acc + weight, 0);
+  if (sum <= 0 || total <= 0) return weights.map(() => 0);
+  const exact = weights.map((weight) => (weight * total) / sum);
+  const shares = exact.map(Math.floor);
+  let left = total - shares.reduce((acc, share) => acc + share, 0);
+  const byRemainder = exact
+    .map((value, index) => ({ index, remainder: value - Math.floor(value) }))
+    .filter((entry) => (weights[entry.index] ?? 0) > 0)
+    .sort((a, b) => b.remainder - a.remainder || a.index - b.index);
+  for (const { index } of byRemainder) {
+    if (left <= 0) break;
+    shares[index] = (shares[index] ?? 0) + 1;
+    left -= 1;
+  }
+  return shares;
+}
+
+/**
+ * What returning `units` of a line gives back, in minor units of `currency`, when `returned` of
+ * its units have already been given back: the units' price less their part of the line's discount.
+ * Parts are cumulative (the first k units carry round(discount × k / count) of it), so returning
+ * a line in any number of steps gives back exactly what the line was charged (`amountsIn`).
+ */
+export function returnedAmount(
+  currency: Currency,
+  usdRate: number,
+  line: Required<PricedLine>,
+  returned: number,
+  units: number,
+): MinorUnits {
+  const charged = (count: number) =>
+    unitAmount(line.unit, currency, usdRate) * count -
+    unitAmount(Math.round((line.discount * count) / line.count), currency, usdRate);
+  return charged(returned + units) - charged(returned);
+}
+
+/**
  * The display formats, built once: constructing an `Intl.NumberFormat` costs far more than using
  * one, and every product card formats one or two prices.
  */

@@ -74,6 +74,7 @@ export const orderItemSchema = z.object({
   price: z.number(),
   sale: z.number().nullable(),
   count: z.number().int(),
+  discount: z.number().describe("Roubles of the order's promo discount the whole line carries; 0 when none"),
   variant: z.number().int().nullable().describe('Variant id; null once the variant is gone'),
   sku: z.string(),
   options: z.string().nullable().describe('"Size: L" in the locale, null for a product without options'),
@@ -86,7 +87,8 @@ export const orderSummarySchema = z.object({
     .number()
     .int()
     .describe('0 current, 1 in processing, 2 cancelled, 3 processed, 4 ready to ship, 5 shipped, 6 special'),
-  products_cost: z.number(),
+  products_cost: z.number().describe('The goods in roubles after the promo discount'),
+  discount: z.number().describe('Roubles off the goods by a promo code; 0 when none (ADR 0058)'),
   products_amount: z
     .number()
     .describe('The goods as charged, in the order currency: roubles, or dollars at the frozen rate'),
@@ -105,6 +107,7 @@ export const orderDetailSchema = orderSummarySchema.extend({
   delivery_address: z.string(),
   delivery_zip: z.string(),
   track_code: z.string().nullable(),
+  promo_code: z.string().nullable().describe('The promo code the order was placed with'),
 });
 
 /** Why an item of a repeated order did not go back into the basket in full. */

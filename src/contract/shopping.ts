@@ -72,6 +72,26 @@ export const basketResponse = z.object({
   unavailable: z.array(basketLineKey).describe('Out of stock, envisioned, hidden, or counted over stock'),
   total: z.number().describe('Σ (sale or price) × count, roubles'),
   count: z.number().int().describe('Items in the basket (sum of counts)'),
+  promo: z
+    .object({
+      code: z.string(),
+      discount: z.number().describe('Roubles off the goods; 0 when the code does not apply now'),
+      lines: z
+        .record(z.string(), z.number())
+        .describe("Each line's share of the discount, roubles, by line key"),
+      refused: z.string().nullable().describe('Why the code does not apply now (an error key), or null'),
+    })
+    .optional()
+    .describe('The promo code entered for this basket, checked whenever the basket is priced (ADR 0058)'),
+});
+
+/** A promo code typed in the cart or at checkout. */
+export const promoCodeBody = z.object({
+  code: z
+    .string({ error: 'promo-code-required' })
+    .trim()
+    .min(1, 'promo-code-required')
+    .max(40, 'promo-unknown'),
 });
 
 export const basketCountResponse = z.object({

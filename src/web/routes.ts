@@ -66,6 +66,9 @@ export default [
     route('drops/new', 'routes/admin/drop.tsx', { id: 'routes/admin/drop-new' }),
     route('drops/:id', 'routes/admin/drop.tsx'),
     route('drops/:id/live', 'routes/admin/drop-live.tsx'),
+    route('promo-codes', 'routes/admin/promo-codes.tsx'),
+    route('promo-codes/new', 'routes/admin/promo-code.tsx', { id: 'routes/admin/promo-code-new' }),
+    route('promo-codes/:id', 'routes/admin/promo-code.tsx'),
     // An unknown back-office address passes the back office's guard (403 for visitors) before its 404.
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),
   ]),

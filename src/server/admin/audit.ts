@@ -23,6 +23,7 @@ export type AuditEntity =
   | 'synonym'
   | 'drop'
   | 'exchange-rate'
+  | 'promo-code'
   | 'products'
   | 'static-page';
 

@@ -16,6 +16,7 @@ import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
 import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
+import { promoCodeName } from '../promo/service.ts';
 import { recordAudit } from './audit.ts';
 import { pageOf } from './paging.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
@@ -236,6 +237,9 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     last_name: order.lastName,
     phone: order.phone,
     products_cost: kopecksToRoubles(order.productsCost),
+    /** Roubles off the goods by the promo code `promo_code` (ADR 0058). */
+    discount: kopecksToRoubles(order.discount),
+    promo_code: order.promoCodeId === null ? null : await promoCodeName(db, order.promoCodeId),
     delivery_cost: kopecksToRoubles(order.deliveryCost),
     delivery_method: order.deliveryMethod,
     delivery_country: order.deliveryCountry,
@@ -251,6 +255,7 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
       price: kopecksToRoubles(item.price),
       sale: item.sale === null ? null : kopecksToRoubles(item.sale),
       count: item.count,
+      discount: kopecksToRoubles(item.discount),
       variant: item.variantId,
       sku: item.sku,
       /** The variant's options as they were ordered, in the staff member's language like the name. */

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
-import { productVariants, users } from '../db/schema.ts';
+import { productVariants, promoCodes, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
@@ -57,6 +57,7 @@ function visitor() {
         unavailable: (number | string)[];
         total: number;
         count: number;
+        promo?: { code: string; refused: string | null };
       },
     async signIn(email: string) {
       const response = await shop.app.inject({
@@ -157,12 +158,16 @@ describe('basket', () => {
       count: 3,
     });
     await guest.send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') });
+    // The promo code the guest entered comes along (ADR 0058).
+    await shop.db.insert(promoCodes).values({ code: 'GUEST5', kind: 'percent', value: 5 });
+    await guest.send('POST', '/api/basket/promo', { code: 'guest5' });
     await guest.signIn('anna@example.com');
 
     const merged = await guest.basket();
     expect(merged.products[fixtures.id('outlaw-shirt')]?.count).toBe(3);
     expect(merged.products[fixtures.id('wolf-shirt')]?.count).toBe(1);
     expect((await anna.basket()).productList.sort()).toEqual(merged.productList.sort());
+    expect(merged.promo).toMatchObject({ code: 'GUEST5', refused: null });
   });
 });
 

@@ -6,6 +6,7 @@ import {
   basketRemoveResponse,
   basketResponse,
   countBody,
+  promoCodeBody,
 } from '../../contract/shopping.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
@@ -38,6 +39,30 @@ export function basketRoutes(services: Services) {
       response: doneResponse,
       handler: async ({ body, request }) => {
         await shopper(request).basket.add(body.product, body.variant);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/basket/promo',
+      summary:
+        'Enter a promo code for the basket; refused (422) with the reason when it is unknown or does not apply to the goods now',
+      tags: ['basket'],
+      body: promoCodeBody,
+      response: doneResponse,
+      handler: async ({ body, request }) => {
+        await shopper(request).basket.enterPromo(body.code);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      method: 'DELETE',
+      url: '/api/basket/promo',
+      summary: 'Take the promo code off the basket; POST with _method=DELETE works too',
+      tags: ['basket'],
+      response: doneResponse,
+      handler: async ({ request }) => {
+        await shopper(request).basket.removePromo();
         return { success: true };
       },
     }),

@@ -17,6 +17,7 @@ import type { Executor } from '../db/client.ts';
 import { basketItems, baskets, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { assertWithinPurchaseLimits } from '../orders/drop-rules.ts';
+import { type BasketPromo, basketPromo, clearPromoCode, enterPromoCode } from '../promo/service.ts';
 
 /**
  * The basket: a signed-in user's, or a guest's tied to the session until sign-in merges it into
@@ -82,6 +83,7 @@ export async function getBasket(
   let total = 0;
   let count = 0;
   const basket: Basket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
+  const goods = rows.map((row) => ({ productId: row.id, unit: row.sale ?? row.price, count: row.count }));
   for (const row of rows) {
     const key = basketLineKey({ productId: row.id, variantId: row.variantId, isDefault: row.isDefault });
     const item = {
@@ -97,7 +99,64 @@ export async function getBasket(
     total += (row.sale ?? row.price) * row.count;
     count += row.count;
   }
-  return { ...basket, total: kopecksToRoubles(total), count };
+  const promo = await basketPromo(db, basketId, goods, customerOf(owner).userId, now);
+  return {
+    ...basket,
+    total: kopecksToRoubles(total),
+    count,
+    ...(promo ? { promo: shownPromo(promo, basket.productList) } : {}),
+  };
+}
+
+/** A basket's code as the shopper sees it: its discount and each line's share, or why it does not apply. */
+function shownPromo(promo: BasketPromo, keys: Basket['productList']): NonNullable<Basket['promo']> {
+  const { outcome } = promo;
+  if (!outcome.ok) return { code: promo.code, discount: 0, lines: {}, refused: outcome.reason };
+  return {
+    code: promo.code,
+    discount: kopecksToRoubles(outcome.discount),
+    lines: Object.fromEntries(keys.map((key, index) => [key, kopecksToRoubles(outcome.shares[index] ?? 0)])),
+    refused: null,
+  };
+}
+
+/** The basket's goods (product, unit price, count) in its order, as promo codes see them. */
+async function basketGoods(db: Executor, basketId: number) {
+  return db
+    .select({
+      productId: basketItems.productId,
+      unit: sql<number>`coalesce(${variantSale}, ${variantPrice})`,
+      count: basketItems.count,
+    })
+    .from(basketItems)
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(eq(basketItems.basketId, basketId));
+}
+
+/** Enters a promo code for the owner's basket: kept when it applies to the goods now, refused with its reason otherwise. */
+export async function enterBasketPromo(
+  db: Executor,
+  owner: BasketOwner,
+  code: string,
+  now: Date = new Date(),
+): Promise<void> {
+  const basketId = await basketIdFor(db, owner);
+  const goods = await basketGoods(db, basketId);
+  await enterPromoCode(
+    db,
+    basketId,
+    code,
+    goods.map((line) => ({ ...line, unit: Number(line.unit) })),
+    customerOf(owner).userId,
+    now,
+  );
+}
+
+/** Takes the promo code off the owner's basket. */
+export async function removeBasketPromo(db: Executor, owner: BasketOwner): Promise<void> {
+  const basketId = await findBasketId(db, owner);
+  if (basketId !== undefined) await clearPromoCode(db, basketId);
 }
 
 /** Parcel weight in grams: Σ variant weight × count. */
@@ -277,7 +336,10 @@ export async function putIntoBasket(
   await touchBasket(db, basketId);
 }
 
-/** On sign-in: the guest's items join the user's basket (counts summed, clamped to stock). */
+/**
+ * On sign-in: the guest's items join the user's basket (counts summed, clamped to stock), and the
+ * guest's promo code with them unless the user's basket holds one already.
+ */
 export async function mergeGuestBasket(db: Executor, sessionKey: string, userId: number): Promise<void> {
   const guestBasketId = await findBasketId(db, { sessionKey });
   if (guestBasketId === undefined) return;
@@ -291,6 +353,12 @@ export async function mergeGuestBasket(db: Executor, sessionKey: string, userId:
       .from(basketItems)
       .where(eq(basketItems.basketId, guestBasketId));
     await putIntoBasket(transaction, { userId }, lines);
+    await transaction
+      .update(baskets)
+      .set({
+        promoCodeId: sql`coalesce(${baskets.promoCodeId}, (select promo_code_id from ${baskets} where id = ${guestBasketId}))`,
+      })
+      .where(eq(baskets.userId, userId));
     await transaction.delete(baskets).where(eq(baskets.id, guestBasketId));
   });
 }

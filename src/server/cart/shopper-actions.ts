@@ -15,9 +15,11 @@ import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '..
 import {
   addToBasket,
   type BasketOwner,
+  enterBasketPromo,
   getBasket,
   getBasketWeight,
   headerCounts,
+  removeBasketPromo,
   removeFromBasket,
   setBasketCount,
 } from './service.ts';
@@ -83,6 +85,14 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const basketOwner = await owner(false);
         if (basketOwner) await removeFromBasket(db, basketOwner, productId, variant);
         return { product: productId, ...(variant === undefined ? {} : { variant }) };
+      },
+      /** Enters a promo code (refused with its reason when it does not apply to the basket now). */
+      async enterPromo(code: string) {
+        await enterBasketPromo(db, (await owner(true)) as BasketOwner, code);
+      },
+      async removePromo() {
+        const basketOwner = await owner(false);
+        if (basketOwner) await removeBasketPromo(db, basketOwner);
       },
       /** Grams of the parcel, for delivery cost. */
       async weight() {

@@ -27,6 +27,7 @@ import { imagesFromStorage } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { staticPageRoutes } from '../pages/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
+import { adminPromoCodeRoutes } from '../promo/routes.ts';
 import { rateRoutes } from '../rates/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
@@ -120,6 +121,7 @@ export async function buildApp(options: AppOptions) {
     ...adminStaffRoutes(services),
     ...adminDropRoutes(services),
     ...rateRoutes(services),
+    ...adminPromoCodeRoutes(services),
     ...staticPageRoutes(services),
   ];
   const guards = {

@@ -19,6 +19,8 @@ export interface OrderedItem {
   count: number;
   /** Price of one unit, roubles. */
   price: number;
+  /** Roubles of the order's promo discount the whole line carries (ADR 0058); absent or 0 when none. */
+  discount?: number;
 }
 
 /** An order as its mails summarise it: items, amounts, delivery method and address. Roubles. */
@@ -133,14 +135,25 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
  * in dollars and a rate is known, otherwise in roubles.
  */
 function orderAmounts(data: OrderMailData, locale: Locale) {
-  const lines = data.items.map((item) => ({ unit: roublesToKopecks(item.price), count: item.count }));
+  const lines = data.items.map((item) => ({
+    unit: roublesToKopecks(item.price),
+    count: item.count,
+    discount: roublesToKopecks(item.discount ?? 0),
+  }));
   const delivery = roublesToKopecks(data.deliveryCost);
   const amounts =
     (data.currency === 'USD' ? amountsIn('USD', data.usdRate ?? 0, lines, delivery) : null) ??
     amountsIn('RUB', 0, lines, delivery);
   if (!amounts) throw new Error('rouble amounts need no rate');
   const format = (minor: number) => formatAmount(minor / 100, amounts.currency, locale);
+  const undiscounted = amountsIn(
+    amounts.currency,
+    data.usdRate ?? 0,
+    lines.map((line) => ({ ...line, discount: 0 })),
+  );
+  const discount = (undiscounted?.products ?? amounts.products) - amounts.products;
   return {
+    discount: discount > 0 ? `−${format(discount)}` : null,
     lines: amounts.lines.map(format),
     products: format(amounts.products),
     delivery: format(amounts.delivery),
@@ -320,6 +333,7 @@ const ORDER_LABELS: Record<
   Locale,
   {
     headings: [string, string, string];
+    discount: string;
     products: string;
     delivery: string;
     total: string;
@@ -330,6 +344,7 @@ const ORDER_LABELS: Record<
 > = {
   ru: {
     headings: ['Товар', 'Кол-во', 'Сумма'],
+    discount: 'Скидка по промокоду',
     products: 'Товары',
     delivery: 'Доставка',
     total: 'Итого',
@@ -339,6 +354,7 @@ const ORDER_LABELS: Record<
   },
   en: {
     headings: ['Item', 'Qty', 'Amount'],
+    discount: 'Promo code discount',
     products: 'Items',
     delivery: 'Delivery',
     total: 'Total',
@@ -362,6 +378,7 @@ function orderBlocks(data: OrderMailData, amounts: ReturnType<typeof orderAmount
         amount: amounts.lines[index] ?? '',
       })),
       totals: [
+        ...(amounts.discount ? [[labels.discount, amounts.discount] as [string, string]] : []),
         [labels.products, amounts.products],
         [labels.delivery, amounts.delivery],
         [labels.total, amounts.total],

@@ -6,6 +6,7 @@ import { orderItems, orderStatusHistory, orders, products, productVariants, proj
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
+import { movePromoUse } from '../promo/service.ts';
 import { orderMailData, orderMailItems } from './order-mail.ts';
 import type { OrderRow } from './service.ts';
 import {
@@ -183,6 +184,12 @@ export async function moveOrderStatus(
     .where(and(eq(orders.id, orderId), eq(orders.status, order.status)))
     .returning();
   if (!moved) throw moveRefused(order.status, to);
+  // A cancelled order gives its promo code's use back; money that comes after takes it again (ADR 0058).
+  if (
+    order.promoCodeId !== null &&
+    (to === ORDER_STATUS.cancelled) !== (order.status === ORDER_STATUS.cancelled)
+  )
+    await movePromoUse(tx, order.promoCodeId, to === ORDER_STATUS.cancelled ? 'give-back' : 'take-again');
   await tx.insert(orderStatusHistory).values({
     orderId,
     status: to,

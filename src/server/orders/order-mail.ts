@@ -17,6 +17,8 @@ export interface OrderMailItem {
   price: number;
   sale: number | null;
   count: number;
+  /** Kopecks of the promo discount the line carries. */
+  discount: number;
 }
 
 /** The order's own language: the shopper's mails are in it. */
@@ -32,6 +34,7 @@ export function orderMailItems(tx: Executor, orderId: number): Promise<OrderMail
       price: orderItems.price,
       sale: orderItems.sale,
       count: orderItems.count,
+      discount: orderItems.discount,
     })
     .from(orderItems)
     .where(eq(orderItems.orderId, orderId))
@@ -53,6 +56,7 @@ export function orderMailData(
         ...(options ? { variant: { options, sku: item.sku } } : {}),
         count: item.count,
         price: kopecksToRoubles(item.sale ?? item.price),
+        ...(item.discount > 0 ? { discount: kopecksToRoubles(item.discount) } : {}),
       };
     }),
     productsCost: kopecksToRoubles(order.productsCost),

@@ -5,11 +5,11 @@ import fastifyFormbody from '@fastify/formbody';
 import { and, eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addToBasket, setBasketCount } from '../cart/service.ts';
+import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
 import { handlePaypalIpn, handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { mails, paymentTransactions, products, users } from '../db/schema.ts';
+import { mails, paymentTransactions, products, promoCodes, users } from '../db/schema.ts';
 import { createPaypalSimulator, type PaypalSimulator } from '../providers/simulators/paypal.ts';
 import { createRobokassaSimulator, type RobokassaSimulator } from '../providers/simulators/robokassa.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
@@ -17,6 +17,7 @@ import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
 import { defaultVariantId } from '../testing/variants.ts';
+import { refundForUnits } from './refund-amounts.ts';
 import { refreshRefund, refundOrder } from './refunds.ts';
 import { createOrder, findOrder } from './service.ts';
 
@@ -110,15 +111,20 @@ afterAll(async () => {
 const quantityOf = async (productId: number) =>
   (await connection.db.select().from(products).where(eq(products.id, productId)))[0]?.quantity;
 
-/** A shopper buys `count` wolf shirts (and one more product) and pays on the provider's page. */
-async function paidOrder(paymentMethod: 'robokassa' | 'paypal', locale: 'ru' | 'en' = 'ru') {
+/** A shopper buys wolf shirts (two, or `shirts`), with a promo code when given, and pays on the provider's page. */
+async function paidOrder(
+  paymentMethod: 'robokassa' | 'paypal',
+  locale: 'ru' | 'en' = 'ru',
+  options: { shirts?: number; promoCode?: string } = {},
+) {
   const { db } = connection;
   const user = await newShopper(db);
   const userId = user.id;
   const wolf = fixtures.id('wolf-shirt');
   await setStock(db, wolf, 10);
   await addToBasket(db, { userId }, wolf);
-  await setBasketCount(db, { userId }, wolf, 2);
+  await setBasketCount(db, { userId }, wolf, options.shirts ?? 2);
+  if (options.promoCode) await enterBasketPromo(db, { userId }, options.promoCode);
   const input = orderInput({ locale, paymentMethod, email: user.email });
   const placed = await createOrder(db, userId, input, {
     deliveryCost: 350_00,
@@ -202,6 +208,31 @@ describe('refunds through Robokassa', () => {
     expect(await quantityOf(wolf)).toBe(before + 1);
     expect((await refundsOf(order.id)).map((row) => row.amount)).toEqual([500_00, rest.amount]);
     expect(await refundMails(order.email)).toHaveLength(2);
+  });
+
+  it('a partial refund of a promo order returns the units’ price less their share of the discount, and the rest adds up', async () => {
+    await connection.db.insert(promoCodes).values({ code: 'TEN', kind: 'percent', value: 10 });
+    const { order, shirt } = await paidOrder('robokassa', 'ru', { shirts: 3, promoCode: 'ten' });
+    // 3 × 1990 ₽ less 10 % = 5373 ₽: the line carries 597 ₽ of discount, 199 ₽ a unit.
+    expect(order).toMatchObject({ discount: 597_00, productsAmount: 5373_00 });
+    const one = await refundForUnits(connection.db, order, [{ variantId: shirt, count: 1 }]);
+    expect(one).toBe(1791_00);
+    const first = await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: one,
+      restock: [{ variantId: shirt, count: 1 }],
+      staffId,
+    });
+    expect(robokassa.state.refunds.get(first.externalId)).toMatchObject({ amountMinor: 1791_00 });
+    const rest = await refundForUnits(connection.db, order, [{ variantId: shirt, count: 2 }]);
+    expect(one + rest).toBe(order.productsAmount);
+    await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: rest + order.deliveryCost,
+      restock: [{ variantId: shirt, count: 2 }],
+      staffId,
+    });
+    expect(await statusOf(order.id)).toBe(2);
   });
 
   it('refuses more than is left and more units than were ordered, and changes nothing', async () => {

@@ -36,6 +36,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { claimPromoUse, clearPromoCode, promoCodeName } from '../promo/service.ts';
 import {
   ALL_METHODS,
   type OfferedMethods,
@@ -145,8 +146,8 @@ export async function createOrder(
   requirePickupPoint(input.deliveryMethod, input.address);
   requireDeliveryCost(context.deliveryCost);
   return db.transaction(async (transaction) => {
-    await transaction
-      .select({ id: baskets.id })
+    const [basket] = await transaction
+      .select({ id: baskets.id, promoCodeId: baskets.promoCodeId })
       .from(baskets)
       .where(eq(baskets.userId, userId))
       .for('update');
@@ -225,8 +226,17 @@ export async function createOrder(
       context.expiresMinutes,
     );
 
-    const productsCost = items.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
-    const lines: PricedLine[] = items.map((item) => ({ unit: item.sale ?? item.price, count: item.count }));
+    const goods = items.map((item) => ({
+      productId: item.productId,
+      unit: item.sale ?? item.price,
+      count: item.count,
+    }));
+    // The basket's promo code, checked again and one use taken under its row lock (ADR 0058).
+    const promo = basket?.promoCodeId
+      ? await claimPromoUse(transaction, basket.promoCodeId, goods, userId, now)
+      : { discount: 0, shares: goods.map(() => 0) };
+    const lines = goods.map((line, index) => ({ ...line, discount: promo.shares[index] ?? 0 }));
+    const productsCost = lines.reduce((sum, line) => sum + line.unit * line.count - line.discount, 0);
     const amounts = amountsIn(currency, context.usdRate, lines);
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
     requireShownTotal(input.shownTotal, shownAmounts(input.locale, context, lines));
@@ -248,6 +258,8 @@ export async function createOrder(
         paymentMethod: input.paymentMethod,
         productsCost,
         productsAmount: amounts.products,
+        promoCodeId: basket?.promoCodeId ?? null,
+        discount: promo.discount,
         deliveryCost: context.deliveryCost,
         currency,
         usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
@@ -261,7 +273,7 @@ export async function createOrder(
       .returning();
     if (!order) throw new Error('the order was not stored');
     await transaction.insert(orderItems).values(
-      items.map((item) => ({
+      items.map((item, index) => ({
         orderId: order.id,
         productId: item.productId,
         variantId: item.variantId,
@@ -272,6 +284,7 @@ export async function createOrder(
         price: item.price,
         sale: item.sale,
         count: item.count,
+        discount: promo.shares[index] ?? 0,
       })),
     );
     await transaction.insert(orderStatusHistory).values({
@@ -283,10 +296,19 @@ export async function createOrder(
     await transaction
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+    if (basket?.promoCodeId) await clearPromoCode(transaction, basket.id);
 
     await queueMail(
       transaction,
-      { template: 'order-placed', locale: input.locale, to: input.email, data: orderMailData(order, items) },
+      {
+        template: 'order-placed',
+        locale: input.locale,
+        to: input.email,
+        data: orderMailData(
+          order,
+          items.map((item, index) => ({ ...item, discount: promo.shares[index] ?? 0 })),
+        ),
+      },
       context.shop,
     );
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
@@ -469,6 +491,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   date: order.createdAt.toISOString(),
   status: order.status,
   products_cost: kopecksToRoubles(order.productsCost),
+  discount: kopecksToRoubles(order.discount),
   products_amount: order.productsAmount / 100,
   delivery_cost: kopecksToRoubles(order.deliveryCost),
   locale: order.locale,
@@ -505,6 +528,7 @@ export async function getOrder(
       count: orderItems.count,
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,
+      discount: orderItems.discount,
       orderedName: locale === 'ru' ? orderItems.nameRu : orderItems.nameEn,
       variantId: orderItems.variantId,
       sku: orderItems.sku,
@@ -524,6 +548,7 @@ export async function getOrder(
       price: kopecksToRoubles(item.orderedPrice),
       sale: item.orderedSale === null ? null : kopecksToRoubles(item.orderedSale),
       count: item.count,
+      discount: kopecksToRoubles(item.discount),
       variant: item.variantId,
       sku: item.sku,
       options: orderItemLabel(item.options, locale),
@@ -534,6 +559,7 @@ export async function getOrder(
     delivery_address: order.deliveryAddress,
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
+    promo_code: order.promoCodeId === null ? null : await promoCodeName(db, order.promoCodeId),
   };
 }
 

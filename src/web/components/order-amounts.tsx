@@ -43,22 +43,35 @@ export function SummaryItems({
 /**
  * The rows every summary of a basket or an order ends with, inside the caller's `<dl>`: the
  * products (with how many), the delivery (its `<dd>` given by a caller that shows more, such as a
- * quote in progress), how long it takes when known, and the total (ADR 0024).
+ * quote in progress), how long it takes when known, and the total (ADR 0024); a promo code's
+ * discount first, when the lines carry one (ADR 0058).
  */
 export function AmountRows({
   count,
   amounts,
   delivery = <dd>{amounts.delivery}</dd>,
   days,
+  promoCode,
 }: {
   count: number;
   amounts: Amounts;
+  /** The promo code whose discount the amounts carry, named on its row. */
+  promoCode?: string | null;
   delivery?: ReactNode;
   days?: DeliveryDays | number | null | undefined;
 }) {
   const { locale, t } = useShop();
   return (
     <>
+      {amounts.discount ? (
+        <div>
+          <dt>
+            {t('promo-discount')}
+            {promoCode ? ` ${promoCode}` : null}
+          </dt>
+          <dd>{amounts.discount}</dd>
+        </div>
+      ) : null}
       <div>
         <dt>{t('products-cost', { count })}</dt>
         <dd>{amounts.products}</dd>

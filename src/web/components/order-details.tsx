@@ -52,7 +52,11 @@ export function OrderDetailsView({ order }: { order: OrderDetail & { delivery_co
             )}
           </dd>
         </div>
-        <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
+        <AmountRows
+          count={order.products.reduce((sum, item) => sum + item.count, 0)}
+          amounts={amounts}
+          promoCode={order.promo_code}
+        />
       </dl>
     </div>
   );

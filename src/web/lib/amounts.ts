@@ -12,10 +12,14 @@ import {
 } from '../../contract/money.ts';
 import { useShop } from './shop.ts';
 
-/** A line of a basket or an order: its unit price (roubles, as the API gives it) and count. */
-export const pricedLine = (price: number, count: number): PricedLine => ({
+/**
+ * A line of a basket or an order: its unit price (roubles, as the API gives it), count and the
+ * roubles of a promo discount the whole line carries (ADR 0058).
+ */
+export const pricedLine = (price: number, count: number, discount = 0): PricedLine => ({
   unit: roublesToKopecks(price),
   count,
+  discount: roublesToKopecks(discount),
 });
 
 /**
@@ -35,7 +39,17 @@ export function useAmounts(
     : amountsIn(currencyFor(locale), usdRate, lines, delivery);
   const show = (amount: MinorUnits | undefined) =>
     amounts && amount ? formatAmount(amount, amounts.currency) : t('price-unavailable');
+  const undiscounted =
+    amounts &&
+    amountsIn(
+      amounts.currency,
+      order?.usd_rate ?? usdRate,
+      lines.map((line) => ({ ...line, discount: 0 })),
+    );
+  const discount = amounts && undiscounted ? undiscounted.products - amounts.products : 0;
   return {
+    /** The promo code's discount, formatted with its minus sign; null when there is none. */
+    discount: amounts && discount > 0 ? `−${formatAmount(discount, amounts.currency)}` : null,
     line: (index: number) => show(amounts?.lines[index]),
     products: show(amounts?.products),
     delivery: show(amounts?.delivery),
@@ -47,13 +61,13 @@ export function useAmounts(
 
 /** A placed order's lines, delivery and total, in the order's own currency at its own rate. */
 export const useOrderAmounts = (order: {
-  products: readonly { price: number; sale: number | null; count: number }[];
+  products: readonly { price: number; sale: number | null; count: number; discount: number }[];
   delivery_cost: number;
   currency: Currency;
   usd_rate: number | null;
 }) =>
   useAmounts(
-    order.products.map((item) => pricedLine(item.sale ?? item.price, item.count)),
+    order.products.map((item) => pricedLine(item.sale ?? item.price, item.count, item.discount)),
     roublesToKopecks(order.delivery_cost),
     order,
   );

@@ -6,12 +6,14 @@ import { DollarsWithheldNote } from '../components/dollars-withheld.tsx';
 import { FormAlert } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { ProductLine } from '../components/product-line.tsx';
+import { PromoCodeForm } from '../components/promo-code.tsx';
 import { EnhancedField, failureText, WishlistHeart } from '../components/shopper-buttons.tsx';
 import type { MessageKey } from '../i18n/messages.ts';
 import { pricedLine, useAmounts } from '../lib/amounts.ts';
 import { clampCount, readCount, useBasketCounts } from '../lib/basket-counts.ts';
 import { INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
+import { PROMO_INTENT, promoCodeAction } from '../lib/promo-forms.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, removeFromCartAction, setCountAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/cart';
@@ -38,6 +40,8 @@ export async function action({ context, request }: Route.ActionArgs) {
     return removeFromCartAction(context, formData, '/cart');
   if (intent === INTENT.count) return setCountAction(context, formData, '/cart');
   if (intent === INTENT.addToCart) return addToCartAction(context, formData, '/cart');
+  if (intent === PROMO_INTENT.enter || intent === PROMO_INTENT.remove)
+    return promoCodeAction(context, formData, '/cart');
   throw data(null, { status: 400 });
 }
 
@@ -73,7 +77,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
   const amounts = useAmounts(
-    lines.map(({ item, count }) => pricedLine(item.sale ?? item.price, count)),
+    lines.map(({ key, item, count }) => pricedLine(item.sale ?? item.price, count, basket.promo?.lines[key])),
     0,
   );
   const units = lines.reduce((sum, { count }) => sum + count, 0);
@@ -118,6 +122,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
           </ul>
           <section className="cart-summary" aria-label={t('cart-total')}>
             <p className="cart-summary__units">{t('cart-units', { count: units })}</p>
+            <PromoCodeForm promo={basket.promo} discount={amounts.discount} action="/cart" />
             <p className="cart-summary__total">
               <span>{t('cart-total')}</span>
               <strong>{amounts.products}</strong>

@@ -44,6 +44,7 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   synonym: 'admin-entity-synonym',
   drop: 'admin-entity-drop',
   'exchange-rate': 'admin-entity-exchange-rate',
+  'promo-code': 'admin-entity-promo-code',
   products: 'admin-entity-products',
   'static-page': 'admin-entity-static-page',
 };

@@ -39,6 +39,7 @@ const SECTIONS = [
   { to: '/admin/customers', label: 'admin-customers' },
   { to: '/admin/products', label: 'admin-products' },
   { to: '/admin/drops', label: 'admin-drops' },
+  { to: '/admin/promo-codes', label: 'admin-promo-codes' },
   { to: '/admin/projects', label: 'admin-projects' },
   { to: '/admin/categories', label: 'admin-categories' },
   { to: '/admin/files', label: 'admin-files' },

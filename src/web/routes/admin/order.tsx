@@ -284,11 +284,19 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     {item.sale !== null ? <s className="admin-muted"> {format.money(item.price)}</s> : null}
                   </td>
                   <td>{item.count}</td>
-                  <td>{format.money((item.sale ?? item.price) * item.count)}</td>
+                  <td>{format.money((item.sale ?? item.price) * item.count - item.discount)}</td>
                 </tr>
               ))}
             </tbody>
             <tfoot>
+              {order.promo_code !== null || order.discount > 0 ? (
+                <tr>
+                  <th scope="row" colSpan={3}>
+                    {t('promo-discount')} {order.promo_code}
+                  </th>
+                  <td>−{format.money(order.discount)}</td>
+                </tr>
+              ) : null}
               <tr>
                 <th scope="row" colSpan={3}>
                   {t('admin-products-cost')}

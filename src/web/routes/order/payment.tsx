@@ -81,10 +81,12 @@ export async function loader({ context, url }: Route.LoaderArgs) {
                 link: item.link,
                 count: item.count,
                 price: item.sale ?? item.price,
+                discount: basket.promo?.lines[key] ?? 0,
               },
             ]
           : [];
       }),
+      promoCode: basket.promo?.refused === null ? basket.promo.code : null,
       delivery: { method: draft.deliveryMethod, cost: kopecksToRoubles(draft.cost), days: draft.days },
       recipient: {
         name: `${recipient.firstName} ${recipient.lastName}`,
@@ -197,7 +199,7 @@ function CheckoutSummary({
   checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
 }) {
   const amounts = useAmounts(
-    checkout.items.map((item) => pricedLine(item.price, item.count)),
+    checkout.items.map((item) => pricedLine(item.price, item.count, item.discount)),
     roublesToKopecks(checkout.delivery.cost),
   );
   return (
@@ -211,6 +213,7 @@ function CheckoutSummary({
           count={checkout.items.reduce((sum, item) => sum + item.count, 0)}
           amounts={amounts}
           days={checkout.delivery.days}
+          promoCode={checkout.promoCode}
         />
       </dl>
     </>

@@ -113,7 +113,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       total: basket.total,
       lines: basket.productList.flatMap((key) => {
         const item = basket.products[String(key)];
-        return item ? [pricedLine(item.sale ?? item.price, item.count)] : [];
+        return item ? [pricedLine(item.sale ?? item.price, item.count, basket.promo?.lines[key] ?? 0)] : [];
       }),
     },
     countries: countryOptions(locale),

@@ -1,0 +1,25 @@
+import type { AdminPromoCode, listPromoCodes, PromoState } from '../../server/promo/admin.ts';
+import type { AdminMessageKey } from '../i18n/admin-messages.ts';
+import { useAdminShop } from './text.ts';
+import type { Json } from './types.ts';
+import { useAdminFormat } from './ui.tsx';
+
+/** The back office's promo codes as the API answers them (ADR 0058). */
+export type PromoRow = Json<Awaited<ReturnType<typeof listPromoCodes>>[number]>;
+export type PromoCodeDetail = Json<AdminPromoCode>;
+
+export const PROMO_STATES: Record<PromoState, AdminMessageKey> = {
+  active: 'admin-promo-state-active',
+  paused: 'admin-promo-state-paused',
+  scheduled: 'admin-promo-state-scheduled',
+  expired: 'admin-promo-state-expired',
+  'used-up': 'admin-promo-state-used-up',
+};
+
+/** A code's discount as staff read it: "10 %" or "500 ₽". */
+export function usePromoValue() {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
+  return (code: { kind: 'percent' | 'amount'; value: number }) =>
+    code.kind === 'percent' ? t('admin-promo-percent', { value: code.value }) : format.money(code.value);
+}
