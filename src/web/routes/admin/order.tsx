@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
+import { OrderCustoms } from '../../admin/order-shipping.tsx';
 import { StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments } from '../../admin/types.ts';
@@ -314,6 +315,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <OrderCustoms order={order} />
       {/* "Load their version" starts the editor afresh from the order as saved now. */}
       <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />
