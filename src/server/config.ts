@@ -2,9 +2,11 @@ import path from 'node:path';
 import { z } from 'zod';
 import { LOCALES, type Locale } from '../contract/locale.ts';
 import type { StorageSettings } from './files/storage.ts';
-import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
+import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
+import { type Box, parseBox } from './shipping/parcel.ts';
 
 /**
  * Environment → typed configuration. Every variable has an embedded default so that
@@ -48,6 +50,17 @@ const environmentSchema = z.object({
       'RUSSIAN_POST_FROM_ZIP must be the six-digit postcode of the post office parcels leave from',
     )
     .default('101000'),
+  RUSSIAN_POST_PACKS: z
+    .string()
+    .refine(
+      (value) => parsePacks(value) !== null,
+      'RUSSIAN_POST_PACKS must list pack codes with their boxes in cm, like 10:26x17x8,20:30x20x15',
+    )
+    .default('10:26x17x8,20:30x20x15,30:40x27x18,40:53x36x22'),
+  PARCEL_DEFAULT_SIZE: z
+    .string()
+    .refine((value) => parseBox(value) !== null, 'PARCEL_DEFAULT_SIZE must be a box in cm, like 30x20x15')
+    .default('30x20x15'),
   BOXBERRY_URL: z.url().optional(),
   BOXBERRY_TOKEN: z.string().min(1).optional(),
   BOXBERRY_TARGETSTART: z.string().min(1).default('010'),
@@ -160,8 +173,10 @@ export interface Config {
   rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string };
   /** Delivery cost providers; in test mode their local simulators under `/sandbox/…`. */
   delivery: {
-    russianPost: { url: string; fromZip: string };
-    boxberry: { url: string; token: string; targetStart: string };
+    russianPost: RussianPostSettings;
+    boxberry: BoxberrySettings;
+    /** The box of a product without its own size (ADR 0057). */
+    parcel: { defaultBox: Box };
   };
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
@@ -303,6 +318,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       russianPost: {
         url: env.RUSSIAN_POST_URL ?? (env.TEST_MODE ? `${sandbox}/russian-post` : RUSSIAN_POST_URL),
         fromZip: env.RUSSIAN_POST_FROM_ZIP,
+        packs: parsePacks(env.RUSSIAN_POST_PACKS) ?? [],
       },
       boxberry: {
         url: env.BOXBERRY_URL ?? (env.TEST_MODE ? `${sandbox}/boxberry/json.php` : BOXBERRY_URL),
@@ -312,6 +328,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           : (env.BOXBERRY_TOKEN ?? (env.TEST_MODE ? SANDBOX_BOXBERRY_TOKEN : '')),
         targetStart: env.BOXBERRY_TARGETSTART,
       },
+      parcel: { defaultBox: parseBox(env.PARCEL_DEFAULT_SIZE) as Box },
     },
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,

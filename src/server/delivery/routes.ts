@@ -10,7 +10,7 @@ import type { Services } from '../services.ts';
 import { type DeliveryQuote, MINIMUM_BILLABLE_GRAMS } from './service.ts';
 
 /**
- * The delivery cost of the requester's basket: its weight and value, by the chosen method to the
+ * The delivery cost of the requester's basket: its weight, box and value, by the chosen method to the
  * chosen country and postcode. Shared by `GET /api/delivery` and the checkout's loaders and actions.
  */
 export async function quoteForRequest(
@@ -19,9 +19,10 @@ export async function quoteForRequest(
   query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'> & { locale?: Locale },
 ): Promise<DeliveryQuote> {
   const basket = shopperActions(services, request).basket;
-  const [contents, grams] = await Promise.all([
+  const [contents, grams, box] = await Promise.all([
     basket.get(query.locale ?? requestLocale(request)),
     basket.weight(),
+    basket.box(),
   ]);
   if (contents.productList.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] });
   try {
@@ -32,6 +33,7 @@ export async function quoteForRequest(
       // Products without a weight still make a parcel.
       weightGrams: Math.max(grams, MINIMUM_BILLABLE_GRAMS),
       orderSumKopecks: roublesToKopecks(contents.total),
+      box,
     });
   } catch (error) {
     if (error instanceof Unavailable) {

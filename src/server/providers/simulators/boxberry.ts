@@ -16,7 +16,9 @@ import { type PostcodeRegion, russianRegionOf } from './russian-post.ts';
  *   Petersburg, Kazan, Novosibirsk and Yekaterinburg serve their regions; couriers serve the larger
  *   cities' regions only (not Kamchatka, Yakutia, Murmansk, …).
  * - Prices: pickup about 200–400 ₽, courier about 350–700 ₽, by weight, by the tariff belt of the
- *   destination and 0.5 % of `ordersum` for insurance; periods 1–7 days.
+ *   destination and 0.5 % of `ordersum` for insurance; periods 1–7 days. With `height`, `width` and
+ *   `depth` (cm) a bulky parcel is billed by its volume weight, L × W × H / 5000 kg (the divisor is
+ *   the simulator's own: Boxberry's is UNCONFIRMED).
  * - Addresses are written like Boxberry's own: "620014, Екатеринбург г, Малышева ул, д.36", so
  *   splitting on ", " gives postcode, city and street (spec section 4).
  */
@@ -335,7 +337,13 @@ function deliveryCosts(query: Record<string, string>) {
   }
   const orderSum = query.ordersum ? Number(query.ordersum) : 0;
   if (!Number.isFinite(orderSum) || orderSum < 0) throw new Refused('Неверно указана объявленная стоимость');
-  const extraKilograms = Math.max(0, Math.ceil(weight / 1000) - 1);
+  // A bulky parcel is billed by its volume: L × W × H / 5000 kg when that is more than it weighs.
+  const sides = ['height', 'width', 'depth'].map((name) => (query[name] ? Number(query[name]) : 0));
+  if (sides.some((side) => !Number.isFinite(side) || side < 0)) throw new Refused('Неверно указаны габариты');
+  const volumeGrams = sides.every((side) => side > 0)
+    ? ((sides[0] ?? 0) * (sides[1] ?? 0) * (sides[2] ?? 0)) / 5
+    : 0;
+  const extraKilograms = Math.max(0, Math.ceil(Math.max(weight, volumeGrams) / 1000) - 1);
   const insurance = Math.round(20 + orderSum * 0.005);
 
   if (query.zip) {
