@@ -84,3 +84,41 @@ export function missingCustoms(data: CustomsData): Array<keyof typeof customsFie
   if (!data.netWeight) missing.push('net_weight');
   return missing;
 }
+
+/** A shipment to create: the order's items to put in the parcel; none means all not yet shipped. */
+export const shipmentInput = z.object({
+  items: z
+    .array(
+      z.object({
+        sku: z.string().trim().min(1, 'field-required').max(80, 'field-too-long'),
+        count: wireNumber(
+          z.coerce
+            .number({ error: 'number-invalid' })
+            .int('number-invalid')
+            .min(1, 'number-invalid')
+            .max(10_000, 'number-invalid'),
+        ),
+      }),
+    )
+    .max(300, 'field-too-long')
+    .default([]),
+});
+export type ShipmentInput = z.infer<typeof shipmentInput>;
+
+export const shipmentDocumentParams = z.object({
+  id: wireNumber(
+    z.coerce
+      .number({ error: 'not-found' })
+      .int('not-found')
+      .positive('not-found')
+      .max(2_147_483_647, 'not-found'),
+  ),
+  shipment: wireNumber(
+    z.coerce
+      .number({ error: 'not-found' })
+      .int('not-found')
+      .positive('not-found')
+      .max(2_147_483_647, 'not-found'),
+  ),
+  form: z.enum(['label', 'cn23'], { error: 'not-found' }),
+});

@@ -6,6 +6,7 @@ import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxbe
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
 import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
+import { OTPRAVKA_URL, type OtpravkaSettings, SANDBOX_OTPRAVKA } from './providers/russian-post-shipments.ts';
 import { type Box, parseBox } from './shipping/parcel.ts';
 
 /**
@@ -61,6 +62,16 @@ const environmentSchema = z.object({
     .string()
     .refine((value) => parseBox(value) !== null, 'PARCEL_DEFAULT_SIZE must be a box in cm, like 30x20x15')
     .default('30x20x15'),
+  RUSSIAN_POST_OTPRAVKA_URL: z.url().optional(),
+  RUSSIAN_POST_ACCESS_TOKEN: z.string().min(1).optional(),
+  RUSSIAN_POST_LOGIN: z.string().min(1).optional(),
+  RUSSIAN_POST_PASSWORD: z.string().min(1).optional(),
+  RUSSIAN_POST_MAIL_TYPE: z.string().min(1).default('POSTAL_PARCEL'),
+  RUSSIAN_POST_MAIL_CATEGORY: z.string().min(1).default('ORDINARY'),
+  RUSSIAN_POST_CN23_PATH: z
+    .string()
+    .regex(/^\/.*\{id\}/, 'RUSSIAN_POST_CN23_PATH must be a path with {id}, like /1.0/forms/{id}/forms')
+    .default('/1.0/forms/{id}/forms'),
   BOXBERRY_URL: z.url().optional(),
   BOXBERRY_TOKEN: z.string().min(1).optional(),
   BOXBERRY_TARGETSTART: z.string().min(1).default('010'),
@@ -178,6 +189,8 @@ export interface Config {
     /** The box of a product without its own size (ADR 0057). */
     parcel: { defaultBox: Box };
   };
+  /** Russian Post's "Отправка" API for shipments (ADR 0057); its simulator in test mode. */
+  otpravka: OtpravkaSettings;
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
@@ -330,6 +343,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       },
       parcel: { defaultBox: parseBox(env.PARCEL_DEFAULT_SIZE) as Box },
     },
+    otpravka: otpravkaSettings(env, sandbox),
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
@@ -398,6 +412,21 @@ function storageProblems(env: ParsedEnvironment): string[] {
     );
   }
   return problems;
+}
+
+/** The "Отправка" account: the sandbox one with the built-in simulator, else the configured one. */
+function otpravkaSettings(env: ParsedEnvironment, sandbox: string): OtpravkaSettings {
+  const simulated = env.TEST_MODE && !env.RUSSIAN_POST_OTPRAVKA_URL;
+  return {
+    url: env.RUSSIAN_POST_OTPRAVKA_URL ?? (env.TEST_MODE ? `${sandbox}/otpravka` : OTPRAVKA_URL),
+    accessToken: simulated ? SANDBOX_OTPRAVKA.accessToken : (env.RUSSIAN_POST_ACCESS_TOKEN ?? ''),
+    login: simulated ? SANDBOX_OTPRAVKA.login : (env.RUSSIAN_POST_LOGIN ?? ''),
+    password: simulated ? SANDBOX_OTPRAVKA.password : (env.RUSSIAN_POST_PASSWORD ?? ''),
+    fromZip: env.RUSSIAN_POST_FROM_ZIP,
+    mailType: env.RUSSIAN_POST_MAIL_TYPE,
+    mailCategory: env.RUSSIAN_POST_MAIL_CATEGORY,
+    cn23Path: env.RUSSIAN_POST_CN23_PATH,
+  };
 }
 
 function storageSettings(env: ParsedEnvironment, uploadsDir: string): StorageSettings {

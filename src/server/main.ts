@@ -23,6 +23,7 @@ import { createExchangeRateSimulator } from './providers/simulators/exchange-rat
 import { createPaypalSimulator } from './providers/simulators/paypal.ts';
 import { createRobokassaSimulator } from './providers/simulators/robokassa.ts';
 import { createRussianPostSimulator } from './providers/simulators/russian-post.ts';
+import { createOtpravkaSimulator } from './providers/simulators/russian-post-shipments.ts';
 import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
@@ -106,6 +107,7 @@ async function main() {
       createExchangeRateSimulator().plugin,
       createRussianPostSimulator().plugin,
       createBoxberrySimulator().plugin,
+      createOtpravkaSimulator().plugin,
       ...paymentSimulators(config),
     ],
   });

@@ -30,6 +30,7 @@ import { partnerRoutes } from '../partners/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
+import { adminShipmentRoutes } from '../shipping/routes.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { bodyLimits } from './body-limits.ts';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions) {
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),
     ...adminDropRoutes(services),
+    ...adminShipmentRoutes(services),
     ...staticPageRoutes(services),
   ];
   const guards = {

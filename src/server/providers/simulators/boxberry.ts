@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_BOXBERRY_TOKEN } from '../boxberry.ts';
 import { type PostcodeRegion, russianRegionOf } from './russian-post.ts';
+import { formPdf } from './shipping-forms.ts';
 
 /**
  * A local stand-in for the Boxberry API, speaking its protocol: `GET /sandbox/boxberry/json.php
@@ -264,12 +265,15 @@ export type BoxberrySimulatorMode =
 export interface BoxberrySimulator {
   plugin: (app: FastifyInstance) => Promise<void>;
   setMode(mode: BoxberrySimulatorMode): void;
-  /** The query of every request received (in any mode), oldest first. */
+  /** The query (and form fields) of every request received (in any mode), oldest first. */
   requests(): Array<Record<string, string>>;
+  /** Parcels made by ParselCreate, oldest first. */
+  parcels(): SimulatedParcel[];
   clearRequests(): void;
 }
 
 export const BOXBERRY_SIMULATOR_PATH = '/sandbox/boxberry/json.php';
+export const BOXBERRY_SIMULATOR_LABELS = '/sandbox/boxberry/labels';
 
 class Refused extends Error {}
 
@@ -374,8 +378,50 @@ function deliveryCosts(query: Record<string, string>) {
   };
 }
 
-function respond(query: Record<string, string>): unknown {
+/** A parcel made by ParselCreate: its track code and what was sent. */
+export interface SimulatedParcel {
+  track: string;
+  data: Record<string, unknown>;
+}
+
+/**
+ * `ParselCreate` (a POST with `sdata`, ADR 0057): refuses a parcel without `order_id`, without a
+ * pickup point (vid 1) the simulator knows or a courier address (vid 2), without items or weight,
+ * with Boxberry-like texts (UNCONFIRMED wording); else a track code and the label's link.
+ */
+function parselCreate(query: Record<string, string>, parcels: SimulatedParcel[], origin: string) {
+  let data: unknown;
+  try {
+    data = JSON.parse(query.sdata ?? '');
+  } catch {
+    throw new Refused('Не переданы данные посылки (sdata)');
+  }
+  if (typeof data !== 'object' || data === null) throw new Refused('Не переданы данные посылки (sdata)');
+  const parcel = data as Record<string, unknown>;
+  const shop = (parcel.shop ?? {}) as Record<string, unknown>;
+  const delivery = (parcel.kurdost ?? {}) as Record<string, unknown>;
+  const weights = (parcel.weights ?? {}) as Record<string, unknown>;
+  if (!parcel.order_id) throw new Refused('Не указан номер заказа (order_id)');
+  if (String(parcel.vid) === '1' && !SIMULATED_POINTS.some((point) => point.code === String(shop.name)))
+    throw new Refused(`Пункт выдачи ${String(shop.name ?? '')} не найден`);
+  if (String(parcel.vid) === '2') regionOrRefuse(String(delivery.index ?? ''));
+  if (!Array.isArray(parcel.items) || parcel.items.length === 0)
+    throw new Refused('Не указаны товары (items)');
+  if (!(Number(weights.weight) > 0)) throw new Refused('Не указан вес посылки');
+  const track = `BB${String(70_000_000 + parcels.length + 1)}`;
+  parcels.push({ track, data: parcel });
+  return { track, label: `${origin}${BOXBERRY_SIMULATOR_LABELS}/${track}.pdf` };
+}
+
+function respond(query: Record<string, string>, parcels: SimulatedParcel[], origin: string): unknown {
   switch (query.method) {
+    case 'ParselCreate':
+      return parselCreate(query, parcels, origin);
+    case 'ParselCheck': {
+      const parcel = parcels.find((candidate) => candidate.track === query.ImId);
+      if (!parcel) throw new Refused(`Посылка ${query.ImId ?? ''} не найдена`);
+      return { label: `${origin}${BOXBERRY_SIMULATOR_LABELS}/${parcel.track}.pdf` };
+    }
     case 'ListCities':
       return SIMULATED_CITIES.map((city) => ({
         Code: city.code,
@@ -430,10 +476,15 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
   const token = options.token ?? SANDBOX_BOXBERRY_TOKEN;
   let mode: BoxberrySimulatorMode = 'normal';
   const received: Array<Record<string, string>> = [];
+  const parcels: SimulatedParcel[] = [];
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const form =
+      typeof request.body === 'string'
+        ? Object.fromEntries(new URLSearchParams(request.body))
+        : ((request.body as Record<string, unknown> | undefined) ?? {});
     const query = Object.fromEntries(
-      Object.entries(request.query as Record<string, unknown>).map(([name, value]) => [
+      Object.entries({ ...(request.query as Record<string, unknown>), ...form }).map(([name, value]) => [
         name,
         String(Array.isArray(value) ? value[0] : value),
       ]),
@@ -455,7 +506,7 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
       body = { err: 'Ключ интеграции (token) не найден или не активен' };
     } else {
       try {
-        body = respond(query);
+        body = respond(query, parcels, `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`);
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         body = { err: error.message };
@@ -465,7 +516,35 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
   }
 
   async function plugin(app: FastifyInstance): Promise<void> {
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+    }
     app.get(BOXBERRY_SIMULATOR_PATH, handle);
+    app.post(BOXBERRY_SIMULATOR_PATH, handle);
+    app.get<{ Params: { track: string } }>(
+      `${BOXBERRY_SIMULATOR_LABELS}/:track.pdf`,
+      async (request, reply) => {
+        const parcel = parcels.find((candidate) => candidate.track === request.params.track);
+        if (!parcel) return reply.code(404).send('Not found');
+        const customer = (parcel.data.customer ?? {}) as Record<string, unknown>;
+        const shop = (parcel.data.shop ?? {}) as Record<string, unknown>;
+        const items = Array.isArray(parcel.data.items)
+          ? (parcel.data.items as Array<Record<string, unknown>>)
+          : [];
+        const pdf = await formPdf('Boxberry label', [
+          `Track: ${parcel.track}`,
+          `Order: ${String(parcel.data.order_id)}`,
+          `To: ${String(customer.fio ?? '')}, ${String(customer.phone ?? '')}`,
+          String(parcel.data.vid) === '1' ? `Pickup point: ${String(shop.name ?? '')}` : 'Courier delivery',
+          ...items.map((item) => `${String(item.id)} x ${String(item.quantity)}`),
+        ]);
+        return reply.type('application/pdf').send(Buffer.from(pdf));
+      },
+    );
   }
 
   return {
@@ -474,6 +553,7 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
       mode = next;
     },
     requests: () => received.map((query) => ({ ...query })),
+    parcels: () => parcels.map((parcel) => ({ ...parcel })),
     clearRequests() {
       received.length = 0;
     },
