@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { LOCALES, type Locale } from '../contract/locale.ts';
 import type { StorageSettings } from './files/storage.ts';
 import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import type { RussianPostTrackingSettings } from './providers/parcel-tracking.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
 import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
@@ -68,6 +69,11 @@ const environmentSchema = z.object({
   RUSSIAN_POST_PASSWORD: z.string().min(1).optional(),
   RUSSIAN_POST_MAIL_TYPE: z.string().min(1).default('POSTAL_PARCEL'),
   RUSSIAN_POST_MAIL_CATEGORY: z.string().min(1).default('ORDINARY'),
+  RUSSIAN_POST_TRACKING_URL: z.url().optional(),
+  RUSSIAN_POST_TRACKING_LOGIN: z.string().min(1).optional(),
+  RUSSIAN_POST_TRACKING_PASSWORD: z.string().min(1).optional(),
+  TRACKING_EVERY_MINUTES: z.coerce.number().int().min(1).default(60),
+  SHIPMENT_STALLED_DAYS: z.coerce.number().int().min(1).default(7),
   RUSSIAN_POST_CN23_PATH: z
     .string()
     .regex(/^\/.*\{id\}/, 'RUSSIAN_POST_CN23_PATH must be a path with {id}, like /1.0/forms/{id}/forms')
@@ -191,6 +197,8 @@ export interface Config {
   };
   /** Russian Post's "Отправка" API for shipments (ADR 0057); its simulator in test mode. */
   otpravka: OtpravkaSettings;
+  /** Parcel tracking (ADR 0057): Russian Post's SOAP service, how often, and when a parcel is stalled. */
+  tracking: { russianPost: RussianPostTrackingSettings; everyMinutes: number; stalledDays: number };
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
@@ -344,6 +352,23 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       parcel: { defaultBox: parseBox(env.PARCEL_DEFAULT_SIZE) as Box },
     },
     otpravka: otpravkaSettings(env, sandbox),
+    tracking: {
+      russianPost: {
+        url:
+          env.RUSSIAN_POST_TRACKING_URL ??
+          (env.TEST_MODE ? `${sandbox}/russian-post-tracking` : 'https://tracking.russianpost.ru/rtm34'),
+        login:
+          env.TEST_MODE && !env.RUSSIAN_POST_TRACKING_URL
+            ? SANDBOX_OTPRAVKA.login
+            : (env.RUSSIAN_POST_TRACKING_LOGIN ?? ''),
+        password:
+          env.TEST_MODE && !env.RUSSIAN_POST_TRACKING_URL
+            ? SANDBOX_OTPRAVKA.password
+            : (env.RUSSIAN_POST_TRACKING_PASSWORD ?? ''),
+      },
+      everyMinutes: env.TRACKING_EVERY_MINUTES,
+      stalledDays: env.SHIPMENT_STALLED_DAYS,
+    },
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,

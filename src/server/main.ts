@@ -27,6 +27,8 @@ import { createOtpravkaSimulator } from './providers/simulators/russian-post-shi
 import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
+import { trackingSettings } from './shipping/routes.ts';
+import { scheduleTracking, TRACKING_JOB, trackingHandler } from './shipping/tracking.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
 const JOB_PURGE_JOB = 'jobs.purge';
@@ -132,6 +134,7 @@ async function main() {
         onExpired: (orderIds) => services.catalog.ordersChanged(orderIds),
       }),
       [RELEASE_REMINDERS_JOB]: releaseRemindersHandler(connection.db, services.mailShop),
+      [TRACKING_JOB]: trackingHandler(connection.db, trackingSettings(services)),
     },
     log: app.log,
   });
@@ -140,6 +143,7 @@ async function main() {
   await scheduleRecurring(connection.db, JOB_PURGE_JOB, DAY);
   await scheduleOrderExpiry(connection.db);
   await scheduleReleaseReminders(connection.db);
+  await scheduleTracking(connection.db, config.tracking.everyMinutes * 60_000);
   await app.listen({ host: config.host, port: config.port });
   // From the moment the server listens, a signal means a graceful shutdown: no await in between.
   let stopping = false;

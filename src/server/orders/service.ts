@@ -28,6 +28,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { orderParcels } from '../shipping/tracking.ts';
 import { requireDeliveryCost, requirePickupPoint } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
 import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
@@ -505,6 +506,8 @@ export async function getOrder(
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
     payment_method: order.paymentMethod,
+    /** Its parcels and where each is (ADR 0057). */
+    parcels: await orderParcels(db, orderId),
   };
 }
 

@@ -5,6 +5,7 @@ import { accountActions } from '../accounts/session-actions.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../services.ts';
 import { createShipment, orderShipments, type ShippingSettings, shipmentDocument } from './shipments.ts';
+import { stalledShipments, type TrackingSettings } from './tracking.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 
@@ -16,11 +17,29 @@ export const shippingSettings = (services: Services): ShippingSettings => ({
   shop: services.mailShop,
 });
 
+export const trackingSettings = (services: Services): TrackingSettings => ({
+  russianPost: services.config.tracking.russianPost,
+  boxberry: services.config.delivery.boxberry,
+  shop: services.mailShop,
+});
+
 /** The order page's shipments (ADR 0057): list, create (idempotent per request), label and CN23 PDFs. */
 export function adminShipmentRoutes(services: Services) {
   const { db } = services;
   const staff = { access: 'manager' as const, tags: ['admin'] };
   return [
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/shipments/stalled',
+      summary: 'Parcels sent and not delivered that have not moved for SHIPMENT_STALLED_DAYS days',
+      response: answer,
+      handler: async () => ({
+        success: true,
+        days: services.config.tracking.stalledDays,
+        shipments: await stalledShipments(db, services.config.tracking.stalledDays, new Date()),
+      }),
+    }),
     defineRoute({
       ...staff,
       method: 'GET',

@@ -1,18 +1,8 @@
 import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
-import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mails, orderItems, orders, products, productVariants, shipments } from '../db/schema.ts';
-import { SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
-import { SANDBOX_OTPRAVKA } from '../providers/russian-post-shipments.ts';
-import { type BoxberrySimulator, createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
-import {
-  createOtpravkaSimulator,
-  type OtpravkaSimulator,
-} from '../providers/simulators/russian-post-shipments.ts';
-import { signedInAdmin } from '../testing/admin.ts';
-import { createTestApp } from '../testing/app.ts';
-import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { mails, orders, products, shipments } from '../db/schema.ts';
+import { shopWithCarriers } from '../testing/shipping.ts';
 
 /**
  * Shipments with the carriers (issue 31, points 2 and 5; ADR 0057), through the shop's API against
@@ -26,31 +16,15 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
  * carries the CN23 (a setting, RUSSIAN_POST_CN23_PATH), and Boxberry's refusal texts.
  */
 
-let carriers: FastifyInstance;
-let otpravka: OtpravkaSimulator;
-let boxberry: BoxberrySimulator;
-let shop: Awaited<ReturnType<typeof createTestApp>>;
-let admin: Record<string, string>;
+let world: Awaited<ReturnType<typeof shopWithCarriers>>;
+let shop: typeof world.shop;
+let otpravka: typeof world.otpravka;
+let boxberry: typeof world.boxberry;
+let call: typeof world.call;
 
 beforeAll(async () => {
-  otpravka = createOtpravkaSimulator();
-  boxberry = createBoxberrySimulator();
-  carriers = Fastify();
-  await carriers.register(otpravka.plugin);
-  await carriers.register(boxberry.plugin);
-  const base = await carriers.listen({ port: 0, host: '127.0.0.1' });
-  shop = await createTestApp({
-    env: {
-      RUSSIAN_POST_OTPRAVKA_URL: `${base}/sandbox/otpravka`,
-      RUSSIAN_POST_ACCESS_TOKEN: SANDBOX_OTPRAVKA.accessToken,
-      RUSSIAN_POST_LOGIN: SANDBOX_OTPRAVKA.login,
-      RUSSIAN_POST_PASSWORD: SANDBOX_OTPRAVKA.password,
-      BOXBERRY_URL: `${base}/sandbox/boxberry/json.php`,
-      BOXBERRY_TOKEN: SANDBOX_BOXBERRY_TOKEN,
-    },
-  });
-  await insertCatalogue(shop.db);
-  admin = await signedInAdmin(shop);
+  world = await shopWithCarriers();
+  ({ shop, otpravka, boxberry, call } = world);
   await shop.db
     .update(products)
     .set({ hsCode: '610910', originCountry: 'RU', customsDescription: 'Cotton T-shirt', netWeight: 180 })
@@ -60,92 +34,19 @@ beforeAll(async () => {
     .set({ hsCode: '691200', originCountry: 'CN', customsDescription: 'Ceramic mug', netWeight: 400 })
     .where(eq(products.link, 'wolf-mug'));
 });
-afterAll(async () => {
-  await shop?.close();
-  await carriers?.close();
-});
+afterAll(() => world?.close());
 beforeEach(() => {
   otpravka.setMode('normal');
   boxberry.setMode('normal');
 });
 
-const call = async (method: 'GET' | 'POST', url: string, payload?: object) => {
-  const response = await shop.app.inject({
-    method,
-    url: `/api/admin${url}`,
-    cookies: admin,
-    ...(payload ? { payload } : {}),
-  });
-  return {
-    status: response.statusCode,
-    headers: response.headers,
-    raw: response.rawPayload,
-    json: () => response.json(),
-  };
-};
-
-async function variantOf(link: string) {
-  const [row] = await shop.db
-    .select({ product: products, variant: productVariants })
-    .from(products)
-    .innerJoin(productVariants, eq(productVariants.productId, products.id))
-    .where(eq(products.link, link));
-  if (!row) throw new Error(`no fixture ${link}`);
-  return row;
-}
-
 /** A paid order of one wolf shirt (1,990 ₽) and two wolf mugs (1,200 ₽ each). */
 async function paidOrder(values: Partial<typeof orders.$inferInsert>) {
-  const shirt = await variantOf('wolf-shirt');
-  const mug = await variantOf('wolf-mug');
-  const [order] = await shop.db
-    .insert(orders)
-    .values({
-      locale: 'ru',
-      email: `buyer${Math.random().toString(36).slice(2, 8)}@example.com`,
-      firstName: 'Анна',
-      lastName: 'Петрова',
-      phone: '+7 900 000-00-00',
-      deliveryMethod: 'russian_post',
-      deliveryCountry: 'RU',
-      deliveryCity: 'Казань',
-      deliveryAddress: 'ул. Баумана, 1',
-      deliveryZip: '420111',
-      paymentMethod: 'robokassa',
-      productsCost: 4390_00,
-      productsAmount: 4390_00,
-      deliveryCost: 400_00,
-      status: 1,
-      paidAt: new Date(),
-      expiresAt: new Date(Date.now() + 3600_000),
-      ...values,
-    })
-    .returning();
-  if (!order) throw new Error('order insert failed');
-  await shop.db.insert(orderItems).values([
-    {
-      orderId: order.id,
-      productId: shirt.product.id,
-      variantId: shirt.variant.id,
-      sku: shirt.variant.sku,
-      nameRu: shirt.product.nameRu,
-      nameEn: shirt.product.nameEn,
-      price: 2500_00,
-      sale: 1990_00,
-      count: 1,
-    },
-    {
-      orderId: order.id,
-      productId: mug.product.id,
-      variantId: mug.variant.id,
-      sku: mug.variant.sku,
-      nameRu: mug.product.nameRu,
-      nameEn: mug.product.nameEn,
-      price: 1200_00,
-      count: 2,
-    },
+  const { order, skus } = await world.paidOrder(values, [
+    { link: 'wolf-shirt', count: 1, price: 2500_00, sale: 1990_00 },
+    { link: 'wolf-mug', count: 2, price: 1200_00 },
   ]);
-  return { order, shirt: shirt.variant.sku, mug: mug.variant.sku };
+  return { order, shirt: skus[0] ?? '', mug: skus[1] ?? '' };
 }
 
 const orderRow = async (id: number) => (await shop.db.select().from(orders).where(eq(orders.id, id)))[0];

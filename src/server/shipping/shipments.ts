@@ -25,6 +25,7 @@ import {
 } from '../providers/russian-post-shipments.ts';
 import { assertCustomsComplete, orderCustomsItems } from './customs.ts';
 import { type Box, boxOf, parcelBox } from './parcel.ts';
+import { shipmentEventsOf } from './tracking.ts';
 
 /**
  * Parcels handed to the carriers from the order page (ADR 0057). A shipment carries some or all
@@ -409,6 +410,10 @@ export async function shipmentView(db: Executor, shipmentId: number) {
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     items,
+    events: (await shipmentEventsOf(db, shipmentId)).map((event) => ({
+      ...event,
+      occurred_at: event.occurred_at.toISOString(),
+    })),
   };
 }
 

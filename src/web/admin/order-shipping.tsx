@@ -103,6 +103,17 @@ export function OrderShipmentsSection({
             <div className="admin-muted">
               {shipment.items.map((item) => `${names.get(item.sku) ?? item.sku} × ${item.count}`).join(', ')}
             </div>
+            {shipment.events.length > 0 ? (
+              <ol className="admin-history" aria-label={t('admin-shipment-events')}>
+                {shipment.events.map((event) => (
+                  <li key={`${event.occurred_at}-${event.description}`}>
+                    <time dateTime={event.occurred_at}>{format.dateTime(event.occurred_at)}</time>{' '}
+                    {event.description}
+                    {event.location ? <span className="admin-muted"> · {event.location}</span> : null}
+                  </li>
+                ))}
+              </ol>
+            ) : null}
             {shipment.state === 'created' ? (
               <p>
                 <a href={`${documents}/${shipment.id}/label`} download>

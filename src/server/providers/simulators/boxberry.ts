@@ -269,6 +269,8 @@ export interface BoxberrySimulator {
   requests(): Array<Record<string, string>>;
   /** Parcels made by ParselCreate, oldest first. */
   parcels(): SimulatedParcel[];
+  /** The parcel's next status, at `at` (now by default). */
+  advance(track: string, at?: Date): void;
   clearRequests(): void;
 }
 
@@ -382,7 +384,12 @@ function deliveryCosts(query: Record<string, string>) {
 export interface SimulatedParcel {
   track: string;
   data: Record<string, unknown>;
+  /** `ListStatuses` rows, oldest first. */
+  statuses: Array<{ Date: string; Name: string; Comment: string }>;
 }
+
+/** A parcel's statuses after it is created, one per `advance` (Boxberry's wording, UNCONFIRMED). */
+const NEXT_STATUSES = ['Принято к доставке', 'Поступило в пункт выдачи', 'Выдано'];
 
 /**
  * `ParselCreate` (a POST with `sdata`, ADR 0057): refuses a parcel without `order_id`, without a
@@ -409,7 +416,11 @@ function parselCreate(query: Record<string, string>, parcels: SimulatedParcel[],
     throw new Refused('Не указаны товары (items)');
   if (!(Number(weights.weight) > 0)) throw new Refused('Не указан вес посылки');
   const track = `BB${String(70_000_000 + parcels.length + 1)}`;
-  parcels.push({ track, data: parcel });
+  parcels.push({
+    track,
+    data: parcel,
+    statuses: [{ Date: new Date().toISOString(), Name: 'Загружен реестр ИМ', Comment: '' }],
+  });
   return { track, label: `${origin}${BOXBERRY_SIMULATOR_LABELS}/${track}.pdf` };
 }
 
@@ -417,6 +428,11 @@ function respond(query: Record<string, string>, parcels: SimulatedParcel[], orig
   switch (query.method) {
     case 'ParselCreate':
       return parselCreate(query, parcels, origin);
+    case 'ListStatuses': {
+      const parcel = parcels.find((candidate) => candidate.track === query.ImId);
+      if (!parcel) throw new Refused(`Посылка ${query.ImId ?? ''} не найдена`);
+      return parcel.statuses;
+    }
     case 'ParselCheck': {
       const parcel = parcels.find((candidate) => candidate.track === query.ImId);
       if (!parcel) throw new Refused(`Посылка ${query.ImId ?? ''} не найдена`);
@@ -554,6 +570,16 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
     },
     requests: () => received.map((query) => ({ ...query })),
     parcels: () => parcels.map((parcel) => ({ ...parcel })),
+    advance(track, at = new Date()) {
+      const parcel = parcels.find((candidate) => candidate.track === track);
+      if (!parcel) throw new Error(`no parcel ${track}`);
+      const name = NEXT_STATUSES[parcel.statuses.length - 1];
+      const point = SIMULATED_POINTS.find(
+        (candidate) =>
+          candidate.code === String((parcel.data.shop as Record<string, unknown> | undefined)?.name),
+      );
+      if (name) parcel.statuses.push({ Date: at.toISOString(), Name: name, Comment: point?.address ?? '' });
+    },
     clearRequests() {
       received.length = 0;
     },

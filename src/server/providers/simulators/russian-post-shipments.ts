@@ -19,11 +19,37 @@ import { formPdf } from './shipping-forms.ts';
  *   for a parcel abroad): real PDFs naming the barcode, the recipient and the customs entries.
  * - Requests need `Authorization: AccessToken <token>` and `X-User-Authorization: Basic <…>` of
  *   the sandbox account (401 otherwise).
+ * - Tracking: the SOAP 1.2 `getOperationHistory` at `/sandbox/russian-post-tracking` (the shapes of
+ *   tracking.pochta.ru/specification), with the sandbox login and password (a SOAP Fault
+ *   otherwise). A barcode starts with "Приём" (1.1) when its batch is made; `advance(barcode)` (or
+ *   `POST /sandbox/otpravka/advance/{barcode}` for browser journeys) adds the next of sorting (8.0),
+ *   "Прибыло в место вручения" (8.2) and "Вручение адресату" (2.1).
  */
 
 export const OTPRAVKA_SIMULATOR_PATH = '/sandbox/otpravka';
 
 export type OtpravkaSimulatorMode = 'normal' | 'down';
+
+export const RUSSIAN_POST_TRACKING_SIMULATOR_PATH = '/sandbox/russian-post-tracking';
+
+interface Operation {
+  type: number;
+  typeName: string;
+  attribute: number;
+  attributeName: string;
+  at: Date;
+  index: string;
+  place: string;
+}
+
+/** What happens to a parcel after it is accepted, one step per `advance`. */
+const NEXT_OPERATIONS = [
+  { type: 8, typeName: 'Обработка', attribute: 0, attributeName: 'Сортировка' },
+  { type: 8, typeName: 'Обработка', attribute: 2, attributeName: 'Прибыло в место вручения' },
+  { type: 2, typeName: 'Вручение', attribute: 1, attributeName: 'Вручение адресату' },
+];
+
+const xml = (text: string) => text.replace(/[<>&]/g, (character) => `&#${character.charCodeAt(0)};`);
 
 interface StoredOrder {
   id: number;
@@ -39,6 +65,8 @@ export interface OtpravkaSimulator {
   orders(): Array<{ id: number; body: Record<string, unknown>; barcode?: string; batch?: string }>;
   /** Every request's method and path, oldest first. */
   requests(): string[];
+  /** The parcel's next tracking operation, at `at` (now by default). */
+  advance(barcode: string, at?: Date): void;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -81,6 +109,32 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
   const received: string[] = [];
   let nextId = 100_000;
   let nextBarcode = 1;
+  const operations = new Map<string, Operation[]>();
+
+  function advance(barcode: string, at = clock()) {
+    const list = operations.get(barcode);
+    const order = [...stored.values()].find((candidate) => candidate.barcode === barcode);
+    if (!list || !order) throw new Error(`no parcel ${barcode}`);
+    const next = NEXT_OPERATIONS[list.length - 1];
+    if (!next) return;
+    const index = String(order.body['index-to'] ?? order.body['str-index-to'] ?? '').padStart(6, '0');
+    list.push({ ...next, at, index, place: String(order.body['place-to'] ?? '') });
+  }
+
+  function history(barcode: string) {
+    const records = (operations.get(barcode) ?? [])
+      .map(
+        (operation) => `<ns3:historyRecord>
+<ns3:AddressParameters><ns3:OperationAddress><ns3:Index>${xml(operation.index)}</ns3:Index><ns3:Description>${xml(operation.place)}</ns3:Description></ns3:OperationAddress></ns3:AddressParameters>
+<ns3:OperationParameters><ns3:OperType><ns3:Id>${operation.type}</ns3:Id><ns3:Name>${xml(operation.typeName)}</ns3:Name></ns3:OperType><ns3:OperAttr><ns3:Id>${operation.attribute}</ns3:Id><ns3:Name>${xml(operation.attributeName)}</ns3:Name></ns3:OperAttr><ns3:OperDate>${operation.at.toISOString()}</ns3:OperDate></ns3:OperationParameters>
+</ns3:historyRecord>`,
+      )
+      .join('');
+    return `<?xml version="1.0" encoding="UTF-8"?><S:Envelope xmlns:S="http://www.w3.org/2003/05/soap-envelope"><S:Body><ns7:getOperationHistoryResponse xmlns:ns3="http://russianpost.org/operationhistory/data" xmlns:ns7="http://russianpost.org/operationhistory"><ns3:OperationHistoryData>${records}</ns3:OperationHistoryData></ns7:getOperationHistoryResponse></S:Body></S:Envelope>`;
+  }
+
+  const fault = (text: string) =>
+    `<?xml version="1.0" encoding="UTF-8"?><S:Envelope xmlns:S="http://www.w3.org/2003/05/soap-envelope"><S:Body><S:Fault><S:Code><S:Value>S:Sender</S:Value></S:Code><S:Reason><S:Text xml:lang="ru">${xml(text)}</S:Text></S:Reason></S:Fault></S:Body></S:Envelope>`;
 
   const authorized = (request: FastifyRequest) => {
     const basic = Buffer.from(`${SANDBOX_OTPRAVKA.login}:${SANDBOX_OTPRAVKA.password}`).toString('base64');
@@ -137,6 +191,32 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
   };
 
   async function plugin(app: FastifyInstance): Promise<void> {
+    if (!app.hasContentTypeParser('application/soap+xml')) {
+      app.addContentTypeParser('application/soap+xml', { parseAs: 'string' }, (_request, body, done) =>
+        done(null, body),
+      );
+    }
+    app.post(RUSSIAN_POST_TRACKING_SIMULATOR_PATH, async (request, reply) => {
+      received.push(`POST ${RUSSIAN_POST_TRACKING_SIMULATOR_PATH}`);
+      if (mode === 'down') return reply.code(503).type('text/html').send('<html><body>503</body></html>');
+      const body = String(request.body ?? '');
+      const field = (name: string) => new RegExp(`<(?:\\w+:)?${name}>([^<]*)</`).exec(body)?.[1] ?? '';
+      reply.type('application/soap+xml; charset=utf-8');
+      if (field('login') !== SANDBOX_OTPRAVKA.login || field('password') !== SANDBOX_OTPRAVKA.password)
+        return reply.code(500).send(fault('Ошибка авторизации'));
+      return reply.send(history(field('Barcode')));
+    });
+    app.post<{ Params: { barcode: string } }>(
+      `${OTPRAVKA_SIMULATOR_PATH}/advance/:barcode`,
+      async (request, reply) => {
+        try {
+          advance(request.params.barcode);
+        } catch {
+          return reply.code(404).send({ error: 'no such parcel' });
+        }
+        return { operations: operations.get(request.params.barcode)?.length ?? 0 };
+      },
+    );
     app.put(`${OTPRAVKA_SIMULATOR_PATH}/1.0/user/backlog`, async (request, reply) => {
       if (refused(request, reply)) return reply;
       const list = Array.isArray(request.body) ? request.body : [];
@@ -164,7 +244,20 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
       const batch = clock().toISOString().slice(0, 10).replace(/-/g, '');
       for (const order of orders as StoredOrder[]) {
         order.batch ??= batch;
-        order.barcode ??= barcodeFor(order);
+        if (!order.barcode) {
+          order.barcode = barcodeFor(order);
+          operations.set(order.barcode, [
+            {
+              type: 1,
+              typeName: 'Приём',
+              attribute: 1,
+              attributeName: 'Единичный',
+              at: clock(),
+              index: '101000',
+              place: 'Москва',
+            },
+          ]);
+        }
       }
       return {
         batches: [{ 'batch-name': batch, 'list-number-date': clock().toISOString().slice(0, 10) }],
@@ -200,5 +293,6 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
     },
     orders: () => [...stored.values()].map((order) => ({ ...order })),
     requests: () => [...received],
+    advance,
   };
 }
