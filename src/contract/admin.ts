@@ -1,4 +1,5 @@
 import { email, USER_ROLES } from './accounts.ts';
+import { boxFields, customsFields } from './customs.ts';
 import { LOCALES } from './locale.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
@@ -156,6 +157,8 @@ const productFields = z.object({
    */
   release_at: z.preprocess((value) => (value === '' ? null : value), moment.nullable().optional()),
   per_customer_limit: perCustomerLimit,
+  ...customsFields,
+  ...boxFields,
 });
 
 function productRules(value: z.infer<typeof productFields>, context: z.RefinementCtx) {
@@ -536,11 +539,22 @@ export const PRODUCT_CSV_COLUMNS = [
   'images',
   'release_at',
   'per_customer_limit',
+  'hs_code',
+  'origin_country',
+  'customs_description',
+  'net_weight',
+  'box_length',
+  'box_width',
+  'box_height',
   'sku',
   'options',
   'variant_price',
   'variant_sale',
   'variant_weight',
+  'variant_hs_code',
+  'variant_origin_country',
+  'variant_customs_description',
+  'variant_net_weight',
 ] as const;
 export const MAX_CSV_BYTES = 5 * 1024 * 1024;
 
@@ -622,6 +636,8 @@ export const variantInput = z.object({
   ),
   /** Units of this variant one customer may buy; empty: only the product's limit; absent: unchanged. */
   per_customer_limit: perCustomerLimit,
+  /** Customs data where this variant differs from its product; empty: as the product. */
+  ...customsFields,
 });
 
 /**

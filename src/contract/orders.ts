@@ -108,6 +108,23 @@ export const orderDetailSchema = orderSummarySchema.extend({
   delivery_zip: z.string(),
   track_code: z.string().nullable(),
   promo_code: z.string().nullable().describe('The promo code the order was placed with'),
+  parcels: z
+    .array(
+      z.object({
+        carrier: z.string(),
+        track_code: z.string().nullable(),
+        delivered_at: z.string().nullable(),
+        events: z.array(
+          z.object({
+            occurred_at: z.string(),
+            description: z.string(),
+            location: z.string().nullable(),
+            kind: z.string(),
+          }),
+        ),
+      }),
+    )
+    .describe("The order's parcels with the carriers' tracking events, newest first (ADR 0057)"),
 });
 
 /** Why an item of a repeated order did not go back into the basket in full. */

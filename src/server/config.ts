@@ -5,9 +5,13 @@ import { LOCALES, type Locale } from '../contract/locale.ts';
 import { PAYMENT_METHODS, type PaymentMethod } from '../contract/orders.ts';
 import type { StorageSettings } from './files/storage.ts';
 import type { OfferedMethods } from './orders/checkout-rules.ts';
-import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import type { RussianPostTrackingSettings } from './providers/parcel-tracking.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
+import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
+import { OTPRAVKA_URL, type OtpravkaSettings, SANDBOX_OTPRAVKA } from './providers/russian-post-shipments.ts';
+import { type Box, parseBox } from './shipping/parcel.ts';
 
 /**
  * Environment → typed configuration. Every variable has an embedded default so that
@@ -72,6 +76,32 @@ const environmentSchema = z.object({
       'RUSSIAN_POST_FROM_ZIP must be the six-digit postcode of the post office parcels leave from',
     )
     .default('101000'),
+  RUSSIAN_POST_PACKS: z
+    .string()
+    .refine(
+      (value) => parsePacks(value) !== null,
+      'RUSSIAN_POST_PACKS must list pack codes with their boxes in cm, like 10:26x17x8,20:30x20x15',
+    )
+    .default('10:26x17x8,20:30x20x15,30:40x27x18,40:53x36x22'),
+  PARCEL_DEFAULT_SIZE: z
+    .string()
+    .refine((value) => parseBox(value) !== null, 'PARCEL_DEFAULT_SIZE must be a box in cm, like 30x20x15')
+    .default('30x20x15'),
+  RUSSIAN_POST_OTPRAVKA_URL: z.url().optional(),
+  RUSSIAN_POST_ACCESS_TOKEN: z.string().min(1).optional(),
+  RUSSIAN_POST_LOGIN: z.string().min(1).optional(),
+  RUSSIAN_POST_PASSWORD: z.string().min(1).optional(),
+  RUSSIAN_POST_MAIL_TYPE: z.string().min(1).default('POSTAL_PARCEL'),
+  RUSSIAN_POST_MAIL_CATEGORY: z.string().min(1).default('ORDINARY'),
+  RUSSIAN_POST_TRACKING_URL: z.url().optional(),
+  RUSSIAN_POST_TRACKING_LOGIN: z.string().min(1).optional(),
+  RUSSIAN_POST_TRACKING_PASSWORD: z.string().min(1).optional(),
+  TRACKING_EVERY_MINUTES: z.coerce.number().int().min(1).default(60),
+  SHIPMENT_STALLED_DAYS: z.coerce.number().int().min(1).default(7),
+  RUSSIAN_POST_CN23_PATH: z
+    .string()
+    .regex(/^\/.*\{id\}/, 'RUSSIAN_POST_CN23_PATH must be a path with {id}, like /1.0/forms/{id}/forms')
+    .default('/1.0/forms/{id}/forms'),
   BOXBERRY_URL: z.url().optional(),
   BOXBERRY_TOKEN: z.string().min(1).optional(),
   /** The public key of Boxberry's pickup-point widget (never the API token, which stays on the server). */
@@ -191,11 +221,17 @@ export interface Config {
   offered: OfferedMethods;
   /** Delivery cost providers; in test mode their local simulators under `/sandbox/…`. */
   delivery: {
-    russianPost: { url: string; fromZip: string };
-    boxberry: { url: string; token: string; targetStart: string };
+    russianPost: RussianPostSettings;
+    boxberry: BoxberrySettings;
+    /** The box of a product without its own size (ADR 0057). */
+    parcel: { defaultBox: Box };
     /** The public key Boxberry's widget is opened with; without one the built-in picker is used. */
     boxberryWidgetKey: string | undefined;
   };
+  /** Russian Post's "Отправка" API for shipments (ADR 0057); its simulator in test mode. */
+  otpravka: OtpravkaSettings;
+  /** Parcel tracking (ADR 0057): Russian Post's SOAP service, how often, and when a parcel is stalled. */
+  tracking: { russianPost: RussianPostTrackingSettings; everyMinutes: number; stalledDays: number };
   /** Redis for rate limits and cross-instance cache invalidation; in-process when unset. */
   redisUrl: string | undefined;
   /** Other origins allowed to call the API with credentials (a storefront served elsewhere). */
@@ -347,6 +383,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       russianPost: {
         url: env.RUSSIAN_POST_URL ?? (env.TEST_MODE ? `${sandbox}/russian-post` : RUSSIAN_POST_URL),
         fromZip: env.RUSSIAN_POST_FROM_ZIP,
+        packs: parsePacks(env.RUSSIAN_POST_PACKS) ?? [],
       },
       boxberry: {
         url: env.BOXBERRY_URL ?? (env.TEST_MODE ? `${sandbox}/boxberry/json.php` : BOXBERRY_URL),
@@ -357,6 +394,25 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         targetStart: env.BOXBERRY_TARGETSTART,
       },
       boxberryWidgetKey: env.BOXBERRY_WIDGET_KEY,
+      parcel: { defaultBox: parseBox(env.PARCEL_DEFAULT_SIZE) as Box },
+    },
+    otpravka: otpravkaSettings(env, sandbox),
+    tracking: {
+      russianPost: {
+        url:
+          env.RUSSIAN_POST_TRACKING_URL ??
+          (env.TEST_MODE ? `${sandbox}/russian-post-tracking` : 'https://tracking.russianpost.ru/rtm34'),
+        login:
+          env.TEST_MODE && !env.RUSSIAN_POST_TRACKING_URL
+            ? SANDBOX_OTPRAVKA.login
+            : (env.RUSSIAN_POST_TRACKING_LOGIN ?? ''),
+        password:
+          env.TEST_MODE && !env.RUSSIAN_POST_TRACKING_URL
+            ? SANDBOX_OTPRAVKA.password
+            : (env.RUSSIAN_POST_TRACKING_PASSWORD ?? ''),
+      },
+      everyMinutes: env.TRACKING_EVERY_MINUTES,
+      stalledDays: env.SHIPMENT_STALLED_DAYS,
     },
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
@@ -424,6 +480,21 @@ function storageProblems(env: ParsedEnvironment): string[] {
     );
   }
   return problems;
+}
+
+/** The "Отправка" account: the sandbox one with the built-in simulator, else the configured one. */
+function otpravkaSettings(env: ParsedEnvironment, sandbox: string): OtpravkaSettings {
+  const simulated = env.TEST_MODE && !env.RUSSIAN_POST_OTPRAVKA_URL;
+  return {
+    url: env.RUSSIAN_POST_OTPRAVKA_URL ?? (env.TEST_MODE ? `${sandbox}/otpravka` : OTPRAVKA_URL),
+    accessToken: simulated ? SANDBOX_OTPRAVKA.accessToken : (env.RUSSIAN_POST_ACCESS_TOKEN ?? ''),
+    login: simulated ? SANDBOX_OTPRAVKA.login : (env.RUSSIAN_POST_LOGIN ?? ''),
+    password: simulated ? SANDBOX_OTPRAVKA.password : (env.RUSSIAN_POST_PASSWORD ?? ''),
+    fromZip: env.RUSSIAN_POST_FROM_ZIP,
+    mailType: env.RUSSIAN_POST_MAIL_TYPE,
+    mailCategory: env.RUSSIAN_POST_MAIL_CATEGORY,
+    cn23Path: env.RUSSIAN_POST_CN23_PATH,
+  };
 }
 
 function storageSettings(env: ParsedEnvironment, uploadsDir: string): StorageSettings {

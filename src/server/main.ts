@@ -23,9 +23,12 @@ import { createExchangeRateSimulator } from './providers/simulators/exchange-rat
 import { createPaypalSimulator } from './providers/simulators/paypal.ts';
 import { createRobokassaSimulator } from './providers/simulators/robokassa.ts';
 import { createRussianPostSimulator } from './providers/simulators/russian-post.ts';
+import { createOtpravkaSimulator } from './providers/simulators/russian-post-shipments.ts';
 import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
+import { trackingSettings } from './shipping/routes.ts';
+import { scheduleTracking, TRACKING_JOB, trackingHandler } from './shipping/tracking.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
 const JOB_PURGE_JOB = 'jobs.purge';
@@ -115,6 +118,7 @@ async function main() {
       createExchangeRateSimulator().plugin,
       createRussianPostSimulator().plugin,
       createBoxberrySimulator().plugin,
+      createOtpravkaSimulator().plugin,
       ...paymentSimulators(config),
     ],
   });
@@ -139,6 +143,7 @@ async function main() {
         onExpired: (orderIds) => services.catalog.ordersChanged(orderIds),
       }),
       [RELEASE_REMINDERS_JOB]: releaseRemindersHandler(connection.db, services.mailShop),
+      [TRACKING_JOB]: trackingHandler(connection.db, trackingSettings(services)),
     },
     log: app.log,
   });
@@ -147,6 +152,7 @@ async function main() {
   await scheduleRecurring(connection.db, JOB_PURGE_JOB, DAY);
   await scheduleOrderExpiry(connection.db);
   await scheduleReleaseReminders(connection.db);
+  await scheduleTracking(connection.db, config.tracking.everyMinutes * 60_000);
   await app.listen({ host: config.host, port: config.port });
   // From the moment the server listens, a signal means a graceful shutdown: no await in between.
   let stopping = false;

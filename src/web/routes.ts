@@ -46,6 +46,7 @@ export default [
     route('orders', 'routes/admin/orders.tsx'),
     route('orders/:id', 'routes/admin/order.tsx'),
     route('orders/:id/packing-slip', 'routes/admin/packing-slip.tsx'),
+    route('shipments', 'routes/admin/shipments.tsx'),
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('staff', 'routes/admin/staff.tsx'),

@@ -29,6 +29,7 @@ import { Conflict, NotFound } from '../errors.ts';
 import { adoptImage, imageExists } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { boxColumns, boxWire, customsColumns, customsWire } from '../shipping/customs-fields.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
 import { pageOf } from './paging.ts';
@@ -266,6 +267,8 @@ export async function getProductForAdmin(db: Executor, id: number) {
     release_at: row.releaseAt,
     drop,
     per_customer_limit: row.perCustomerLimit,
+    ...customsWire(row),
+    ...boxWire(row),
     version: row.version,
   };
 }
@@ -431,6 +434,8 @@ export async function saveProduct(
     // Absent: unchanged. A product in a drop keeps the drop's release time (a trigger sees to it).
     ...(input.release_at === undefined ? {} : { releaseAt: input.release_at }),
     ...(input.per_customer_limit === undefined ? {} : { perCustomerLimit: input.per_customer_limit }),
+    ...customsColumns(input),
+    ...boxColumns(input),
     updatedAt: new Date(),
   };
 

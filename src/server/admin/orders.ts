@@ -5,6 +5,7 @@ import {
   type OrderSearchFilters,
   type OrderUpdate,
 } from '../../contract/admin.ts';
+import { needsCustoms } from '../../contract/customs.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
@@ -14,9 +15,12 @@ import { orderItems, orderStatusHistory, orders, products } from '../db/schema.t
 import { NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
+import type { OrderRow } from '../orders/service.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
 import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
 import { promoCodeName } from '../promo/service.ts';
+import { orderCustomsItems } from '../shipping/customs.ts';
+import { customsWire } from '../shipping/customs-fields.ts';
 import { recordAudit } from './audit.ts';
 import { pageOf } from './paging.ts';
 import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
@@ -273,7 +277,24 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     shipped_mail_at: order.shippedMailAt?.toISOString() ?? null,
     version: order.version,
     history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
+    /** Abroad (outside the EAEU): each item's CN23 entry and what it lacks (ADR 0057); else null. */
+    customs: needsCustoms(order.deliveryCountry) ? await customsEntries(db, order, locale) : null,
   };
+}
+
+/** The CN23 entries of an order, values in the order's currency and in roubles, names in `locale`. */
+async function customsEntries(db: Executor, order: OrderRow, locale: Locale) {
+  const items = await orderCustomsItems(db, order);
+  return items.map((item) => ({
+    product: item.productId,
+    sku: item.sku,
+    name: locale === 'en' ? item.nameEn : item.nameRu,
+    count: item.count,
+    ...customsWire(item),
+    value: item.value / 100,
+    value_roubles: kopecksToRoubles(item.valueKopecks),
+    missing: item.missing,
+  }));
 }
 
 /** The columns of the fields staff edit, as their values are stored. */
@@ -398,6 +419,9 @@ export async function packingSlip(db: Executor, id: number, locale: Locale) {
       count: item.count,
     })),
     units: items.reduce((sum, item) => sum + item.count, 0),
+    currency: order.currency,
+    /** The CN23 items of a parcel abroad; null inside the EAEU. */
+    customs: needsCustoms(order.deliveryCountry) ? await customsEntries(db, order, locale) : null,
   };
 }
 

@@ -1,9 +1,11 @@
 import { parse } from 'csv-parse/sync';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { link as linkSchema, PRODUCT_CSV_COLUMNS, productInput } from '../../contract/admin.ts';
+import { customsFields } from '../../contract/customs.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
+import { z } from '../../contract/zod.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import { setProductStock, setVariantStock } from '../catalog/staff-stock.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
@@ -20,6 +22,7 @@ import {
 } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { boxColumns, boxWire, customsColumns, customsWire } from '../shipping/customs-fields.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
 import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
@@ -49,7 +52,10 @@ import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './s
  * new product). `quantity` sets the stock outright. `release_at` is when the product goes on sale
  * (ISO 8601 with its offset, as the export writes it; empty: on sale now) and `per_customer_limit`
  * the units one customer may buy (empty: none of its own); a product in a drop keeps its drop's
- * release time (ADR 0041). `id` is informational and ignored. Every row is
+ * release time (ADR 0041). The customs columns (`hs_code`, `origin_country`, `customs_description`,
+ * `net_weight`, and a variant's own as `variant_*`, empty: the product's) and the box
+ * (`box_length`/`box_width`/`box_height`, cm) follow the product form's rules (ADR 0057); an
+ * empty cell clears one. `id` is informational and ignored. Every row is
  * checked with the admin form's own rules (`productInput`) before anything is written, and all
  * rows are applied in one transaction: one bad row and nothing changes.
  */
@@ -75,9 +81,22 @@ interface CsvProduct {
   /** ISO 8601, or '' when the product is on sale. */
   release_at: string;
   per_customer_limit: number | null;
+  hs_code: string | null;
+  origin_country: string | null;
+  customs_description: string | null;
+  net_weight: number | null;
+  box_length: number | null;
+  box_width: number | null;
+  box_height: number | null;
 }
 
 type Field = keyof CsvProduct;
+const CUSTOMS_COLUMNS = ['hs_code', 'origin_country', 'customs_description', 'net_weight'] as const;
+const BOX_COLUMNS = ['box_length', 'box_width', 'box_height'] as const;
+type CustomsColumn = (typeof CUSTOMS_COLUMNS)[number];
+/** A variant's own customs data, by its CSV column (`variant_hs_code` …). */
+const VARIANT_CUSTOMS = CUSTOMS_COLUMNS.map((column) => [column, `variant_${column}`] as const);
+const variantCustomsSchema = z.object(customsFields);
 const FIELDS: Field[] = [
   'project',
   'categories',
@@ -95,6 +114,8 @@ const FIELDS: Field[] = [
   'images',
   'release_at',
   'per_customer_limit',
+  ...CUSTOMS_COLUMNS,
+  ...BOX_COLUMNS,
 ];
 
 export interface CsvRowError {
@@ -171,6 +192,8 @@ async function loadProducts(db: Executor, links?: string[]) {
           images: listOf(imageRows, row.id).map((image) => image.file),
           release_at: row.releaseAt?.toISOString() ?? '',
           per_customer_limit: row.perCustomerLimit,
+          ...customsWire(row),
+          ...boxWire(row),
         } satisfies CsvProduct,
       },
     ]),
@@ -201,6 +224,11 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
             return money(variant.sale);
           case 'variant_weight':
             return variant.weight === null ? '' : String(variant.weight);
+          case 'variant_hs_code':
+          case 'variant_origin_country':
+          case 'variant_customs_description':
+          case 'variant_net_weight':
+            return String(variant.customs[column.slice('variant_'.length) as CustomsColumn] ?? '');
           case 'quantity':
             return String(withOptions ? variant.quantity : product.quantity);
           case 'link':
@@ -213,10 +241,7 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
   return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map(csvLine).join('');
 }
 
-type ProductColumn = Exclude<
-  Column,
-  'sku' | 'options' | 'variant_price' | 'variant_sale' | 'variant_weight' | 'quantity' | 'link'
->;
+type ProductColumn = Exclude<Column, 'sku' | 'options' | `variant_${string}` | 'quantity' | 'link'>;
 
 function productCell(column: ProductColumn, id: number, product: CsvProduct): string {
   switch (column) {
@@ -232,7 +257,15 @@ function productCell(column: ProductColumn, id: number, product: CsvProduct): st
     case 'weight':
       return String(product[column]);
     case 'per_customer_limit':
-      return product.per_customer_limit === null ? '' : String(product.per_customer_limit);
+    case 'net_weight':
+    case 'box_length':
+    case 'box_width':
+    case 'box_height':
+      return product[column] === null ? '' : String(product[column]);
+    case 'hs_code':
+    case 'origin_country':
+    case 'customs_description':
+      return product[column] ?? '';
     case 'visible':
     case 'week_sale':
     case 'envisioned':
@@ -280,6 +313,7 @@ interface CsvVariant {
   sale: Kopecks | null;
   weight: number | null;
   quantity: number;
+  customs: ReturnType<typeof customsWire>;
 }
 
 /** What a row does to one variant: `id` undefined is the default variant of a new product. */
@@ -290,6 +324,7 @@ interface VariantStep {
   sale: Kopecks | null;
   weight: number | null;
   quantity?: number;
+  customs: CsvVariant['customs'];
 }
 
 const VARIANT_COLUMNS = new Set<Column>([
@@ -299,6 +334,7 @@ const VARIANT_COLUMNS = new Set<Column>([
   'variant_price',
   'variant_sale',
   'variant_weight',
+  ...VARIANT_CUSTOMS.map(([, column]) => column),
   'quantity',
   'id',
 ]);
@@ -320,12 +356,22 @@ async function loadVariants(db: Executor, productIds: number[]): Promise<Map<num
       sale: productVariants.sale,
       weight: productVariants.weight,
       quantity: productVariants.quantity,
+      hsCode: productVariants.hsCode,
+      originCountry: productVariants.originCountry,
+      customsDescription: productVariants.customsDescription,
+      netWeight: productVariants.netWeight,
     })
     .from(productVariants)
     .where(inArray(productVariants.productId, productIds))
     .orderBy(asc(productVariants.productId), asc(productVariants.position), asc(productVariants.id));
   const byProduct = new Map<number, CsvVariant[]>();
-  for (const row of rows) byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), row]);
+  for (const { hsCode, originCountry, customsDescription, netWeight, ...row } of rows) {
+    const variant = {
+      ...row,
+      customs: customsWire({ hsCode, originCountry, customsDescription, netWeight }),
+    };
+    byProduct.set(row.productId, [...(byProduct.get(row.productId) ?? []), variant]);
+  }
   return byProduct;
 }
 
@@ -519,6 +565,20 @@ async function plan(transaction: Transaction, csv: string) {
       if (sale !== null && price === null) fail('variant_sale', 'sale-needs-price');
       else if (sale !== null && price !== null && sale >= price) fail('variant_sale', 'sale-not-below-price');
       if (price !== null && price <= 0) fail('variant_price', 'number-invalid');
+      const customsChecked = variantCustomsSchema.safeParse(
+        Object.fromEntries(
+          VARIANT_CUSTOMS.map(([field, column]) => [field, cell(column) ?? variant?.customs[field] ?? null]),
+        ),
+      );
+      if (!customsChecked.success)
+        for (const issue of customsChecked.error.issues)
+          fail(`variant_${String(issue.path[0])}`, issue.message);
+      const customs = Object.fromEntries(
+        CUSTOMS_COLUMNS.map((field) => [
+          field,
+          (customsChecked.success && customsChecked.data[field]) || null,
+        ]),
+      ) as CsvVariant['customs'];
       const quantityCell = withOptions ? number('quantity', INTEGER) : undefined;
       const quantity = quantityCell === undefined || quantityCell === '' ? undefined : Number(quantityCell);
       if (quantity !== undefined && quantity < 0) fail('quantity', 'number-invalid');
@@ -529,6 +589,7 @@ async function plan(transaction: Transaction, csv: string) {
         sale,
         weight,
         ...(quantity === undefined ? {} : { quantity }),
+        customs,
       };
       if (variant) {
         const compared: Array<[string, unknown, unknown]> = [
@@ -537,6 +598,11 @@ async function plan(transaction: Transaction, csv: string) {
           ['variant_sale', variant.sale, sale],
           ['variant_weight', variant.weight, weight],
           ['quantity', variant.quantity, quantity ?? variant.quantity],
+          ...VARIANT_CUSTOMS.map(([field, column]): [string, unknown, unknown] => [
+            column,
+            variant.customs[field],
+            customs[field],
+          ]),
         ];
         const changed = compared.filter(([, was, now]) => !sameValue(was, now));
         for (const [column, was, now] of changed)
@@ -598,6 +664,9 @@ async function plan(transaction: Transaction, csv: string) {
       envisioned: flags.envisioned ?? current?.envisioned,
       release_at: cell('release_at') ?? current?.release_at,
       per_customer_limit: cell('per_customer_limit') ?? current?.per_customer_limit,
+      ...Object.fromEntries(
+        [...CUSTOMS_COLUMNS, ...BOX_COLUMNS].map((column) => [column, cell(column) ?? current?.[column]]),
+      ),
     });
     if (!checked.success) {
       // The form's rules on the columns not refused already (a price that is no number is told once).
@@ -631,6 +700,13 @@ async function plan(transaction: Transaction, csv: string) {
       images: input.images,
       release_at: input.release_at?.toISOString() ?? '',
       per_customer_limit: input.per_customer_limit ?? null,
+      hs_code: input.hs_code ?? null,
+      origin_country: input.origin_country ?? null,
+      customs_description: input.customs_description ?? null,
+      net_weight: input.net_weight ?? null,
+      box_length: input.box_length ?? null,
+      box_width: input.box_width ?? null,
+      box_height: input.box_height ?? null,
     };
     const changes: Planned['changes'] = {};
     if (current) {
@@ -678,6 +754,10 @@ async function apply(
 ) {
   const { product, existing, changes } = step;
   const changed = (field: Field) => !existing || field in changes;
+  const changedOf = <K extends Field>(fields: readonly K[]) =>
+    Object.fromEntries(fields.filter(changed).map((field) => [field, product[field]])) as Partial<
+      Pick<CsvProduct, K>
+    >;
   const scalar = {
     ...(changed('project') ? { projectId: ids.projects.get(product.project) ?? 0 } : {}),
     ...(changed('name_ru') ? { nameRu: product.name_ru } : {}),
@@ -691,6 +771,8 @@ async function apply(
     ...(changed('week_sale') ? { weekSale: product.week_sale } : {}),
     ...(changed('release_at') ? { releaseAt: releaseTime(product) } : {}),
     ...(changed('per_customer_limit') ? { perCustomerLimit: product.per_customer_limit } : {}),
+    ...customsColumns(changedOf(CUSTOMS_COLUMNS)),
+    ...boxColumns(changedOf(BOX_COLUMNS)),
   };
 
   let id: number;
@@ -724,6 +806,8 @@ async function apply(
         envisioned: product.envisioned,
         releaseAt: releaseTime(product),
         perCustomerLimit: product.per_customer_limit,
+        ...customsColumns(product),
+        ...boxColumns(product),
       })
       .returning({ id: products.id });
     if (!row) throw new Error('product insert returned nothing');
@@ -776,7 +860,14 @@ async function applyVariants(
   for (const step of steps) {
     await transaction
       .update(productVariants)
-      .set({ sku: step.sku, price: step.price, sale: step.sale, weight: step.weight, updatedAt: new Date() })
+      .set({
+        sku: step.sku,
+        price: step.price,
+        sale: step.sale,
+        weight: step.weight,
+        ...customsColumns(step.customs),
+        updatedAt: new Date(),
+      })
       .where(
         step.id === undefined
           ? eq(productVariants.productId, productId)

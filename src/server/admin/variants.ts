@@ -16,6 +16,7 @@ import {
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { ORDER_STATUS } from '../orders/status.ts';
+import { customsColumns, customsWire } from '../shipping/customs-fields.ts';
 import { recordAudit } from './audit.ts';
 import { recordChanged } from './versions.ts';
 
@@ -122,6 +123,7 @@ export async function getProductVariantsForAdmin(db: Executor, productId: number
         weight: variant.weight,
         quantity: variant.quantity,
         per_customer_limit: variant.perCustomerLimit,
+        ...customsWire(variant),
       };
     }),
   };
@@ -278,6 +280,7 @@ export async function saveProductVariants(
         sale: variant.sale === null ? null : roublesToKopecks(variant.sale),
         weight: variant.weight,
         ...(variant.per_customer_limit === undefined ? {} : { perCustomerLimit: variant.per_customer_limit }),
+        ...customsColumns(variant),
         position,
         updatedAt: new Date(),
       };

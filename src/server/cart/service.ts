@@ -29,7 +29,7 @@ export type BasketOwner = { userId: number } | { sessionKey: string };
 const ownerCondition = (owner: BasketOwner) =>
   'userId' in owner ? eq(baskets.userId, owner.userId) : eq(baskets.sessionId, owner.sessionKey);
 
-async function findBasketId(db: Executor, owner: BasketOwner): Promise<number | undefined> {
+export async function findBasketId(db: Executor, owner: BasketOwner): Promise<number | undefined> {
   const [row] = await db.select({ id: baskets.id }).from(baskets).where(ownerCondition(owner));
   return row?.id;
 }

@@ -11,11 +11,13 @@ import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
+import { basketBox } from '../shipping/parcel.ts';
 import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '../wishlist/service.ts';
 import {
   addToBasket,
   type BasketOwner,
   enterBasketPromo,
+  findBasketId,
   getBasket,
   getBasketWeight,
   headerCounts,
@@ -98,6 +100,12 @@ export function shopperActions(services: Services, request: FastifyRequest) {
       async weight() {
         const basketOwner = await owner(false);
         return basketOwner ? getBasketWeight(db, basketOwner) : 0;
+      },
+      /** The parcel's box, for delivery cost (ADR 0057). */
+      async box() {
+        const basketOwner = await owner(false);
+        const basketId = basketOwner ? await findBasketId(db, basketOwner) : undefined;
+        return basketBox(db, basketId, services.config.delivery.parcel.defaultBox);
       },
     },
     wishlist: {

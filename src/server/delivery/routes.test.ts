@@ -1,6 +1,8 @@
+import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance, type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { deliveryResponse } from '../../contract/delivery.ts';
+import { products } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
 import { type BoxberrySimulator, createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
@@ -193,5 +195,44 @@ describe('GET /api/delivery', () => {
     const second = await guest.delivery({ method: 'russian_post', country: 'RU', zip: '420111' });
     expect(second.body).toEqual(first.body);
     expect(russianPost.requests()).toHaveLength(1);
+  });
+});
+
+describe('prices that match the parcel (ADR 0057)', () => {
+  const setBox = (link: string, box: [number, number, number] | null) =>
+    shop.db
+      .update(products)
+      .set({ boxLength: box?.[0] ?? null, boxWidth: box?.[1] ?? null, boxHeight: box?.[2] ?? null })
+      .where(eq(products.link, link));
+
+  it('asks both carriers with the basket’s weight and box, so a bulky parcel costs more', async () => {
+    const guest = await shopperWithBasket();
+    // Products without a box: the default parcel size (30×20×15 cm), Russian Post's box M (pack 20).
+    const small = await guest.delivery({ method: 'boxberry', country: 'RU', zip: '125009' });
+    const smallPost = await guest.delivery({ method: 'russian_post', country: 'RU', zip: '630099' });
+    expect(boxberry.requests().find((query) => query.method === 'DeliveryCosts')).toMatchObject({
+      weight: '600',
+      height: '15',
+      width: '20',
+      depth: '30',
+    });
+    expect(russianPost.requests()[0]).toMatchObject({ weight: '600', pack: '20' });
+
+    await setBox('outlaw-shirt', [50, 35, 20]);
+    shop.services.delivery.clear();
+    boxberry.clearRequests();
+    russianPost.clearRequests();
+    const bulky = await guest.delivery({ method: 'boxberry', country: 'RU', zip: '125009' });
+    const bulkyPost = await guest.delivery({ method: 'russian_post', country: 'RU', zip: '630099' });
+    expect(boxberry.requests().find((query) => query.method === 'DeliveryCosts')).toMatchObject({
+      weight: '600',
+      height: '20',
+      width: '35',
+      depth: '50',
+    });
+    expect(russianPost.requests()[0]).toMatchObject({ weight: '600', pack: '40' });
+    expect(bulky.body.cost as number).toBeGreaterThan(small.body.cost as number);
+    expect(bulkyPost.body.cost as number).toBeGreaterThan(smallPost.body.cost as number);
+    await setBox('outlaw-shirt', null);
   });
 });

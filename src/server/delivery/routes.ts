@@ -11,7 +11,7 @@ import type { Services } from '../services.ts';
 import { type DeliveryQuote, MINIMUM_BILLABLE_GRAMS } from './service.ts';
 
 /**
- * The delivery cost of the requester's basket: its weight and value, by the chosen method to the
+ * The delivery cost of the requester's basket: its weight, box and value, by the chosen method to the
  * chosen country and postcode. Shared by `GET /api/delivery` and the checkout's loaders and actions.
  */
 export async function quoteForRequest(
@@ -21,9 +21,10 @@ export async function quoteForRequest(
 ): Promise<DeliveryQuote> {
   requireOfferedDelivery(query.method, services.config.offered);
   const basket = shopperActions(services, request).basket;
-  const [contents, grams] = await Promise.all([
+  const [contents, grams, box] = await Promise.all([
     basket.get(query.locale ?? requestLocale(request)),
     basket.weight(),
+    basket.box(),
   ]);
   if (contents.productList.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] });
   try {
@@ -34,6 +35,7 @@ export async function quoteForRequest(
       // Products without a weight still make a parcel.
       weightGrams: Math.max(grams, MINIMUM_BILLABLE_GRAMS),
       orderSumKopecks: roublesToKopecks(contents.total),
+      box,
     });
   } catch (error) {
     if (error instanceof Unavailable) {

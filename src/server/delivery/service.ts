@@ -16,6 +16,7 @@ import {
   type RussianPostSettings,
   russianPostTariff,
 } from '../providers/russian-post.ts';
+import type { Box } from '../shipping/parcel.ts';
 
 /**
  * Delivery cost of a parcel by one of the spec's three methods: Russian Post anywhere, Boxberry
@@ -37,6 +38,8 @@ export interface DeliveryQuoteInput {
   weightGrams: number;
   /** Value of the goods, for Boxberry's insurance and Russian Post's declared value. */
   orderSumKopecks: Kopecks;
+  /** The parcel's box (cm), when known: bulky parcels cost more (ADR 0057). */
+  box?: Box;
 }
 
 export interface DeliveryQuote {
@@ -63,6 +66,7 @@ interface Parcel {
   zip: string;
   weightGrams: number;
   orderSumKopecks: Kopecks;
+  box?: Box;
 }
 
 /** Checks the input and brings it to the form we quote and cache by. */
@@ -89,6 +93,7 @@ function parcelOf(input: DeliveryQuoteInput): Parcel {
     zip,
     weightGrams: billableWeight(input.weightGrams),
     orderSumKopecks: Math.max(0, Math.round(input.orderSumKopecks)),
+    ...(input.box ? { box: input.box } : {}),
   };
 }
 
@@ -121,6 +126,7 @@ async function quoteParcel(settings: DeliverySettings, parcel: Parcel, fetchImpl
           toZip: domestic ? parcel.zip : undefined,
           weightGrams: parcel.weightGrams,
           declaredValueKopecks: parcel.orderSumKopecks,
+          ...(parcel.box ? { box: parcel.box } : {}),
         },
         fetchImpl,
       );
@@ -133,6 +139,7 @@ async function quoteParcel(settings: DeliverySettings, parcel: Parcel, fetchImpl
         zip: parcel.zip,
         weightGrams: parcel.weightGrams,
         orderSumKopecks: parcel.orderSumKopecks,
+        ...(parcel.box ? { box: parcel.box } : {}),
       },
       fetchImpl,
     );
@@ -155,8 +162,8 @@ export async function quoteDelivery(
 }
 
 /**
- * Quotes through an in-memory cache: the same method, country, postcode and 100 g weight step (and,
- * for Boxberry, whose price includes insurance, the same order sum) are answered from memory for
+ * Quotes through an in-memory cache: the same method, country, postcode, 100 g weight step and box
+ * (and, for Boxberry, whose price includes insurance, the same order sum) are answered from memory for
  * 10 minutes; concurrent identical requests share one call to the carrier. Refusals and failures
  * are not kept.
  */
@@ -182,6 +189,7 @@ export function createDeliveryQuotes(
         parcel.zip,
         parcel.weightGrams,
         parcel.method === 'russian_post' ? '' : Math.round(parcel.orderSumKopecks / 100),
+        parcel.box ? `${parcel.box.length}x${parcel.box.width}x${parcel.box.height}` : '',
       ].join('|');
       const hit = cache.get(key);
       if (hit) return { ...hit };

@@ -11,12 +11,22 @@ const production = {
 describe('delivery configuration', () => {
   it('points at the local simulators in test mode, with the sandbox token', () => {
     expect(loadConfig({ PORT: '4100' }).delivery).toEqual({
-      russianPost: { url: 'http://127.0.0.1:4100/sandbox/russian-post', fromZip: '101000' },
+      russianPost: {
+        url: 'http://127.0.0.1:4100/sandbox/russian-post',
+        fromZip: '101000',
+        packs: [
+          { code: 10, box: { length: 26, width: 17, height: 8 } },
+          { code: 20, box: { length: 30, width: 20, height: 15 } },
+          { code: 30, box: { length: 40, width: 27, height: 18 } },
+          { code: 40, box: { length: 53, width: 36, height: 22 } },
+        ],
+      },
       boxberry: {
         url: 'http://127.0.0.1:4100/sandbox/boxberry/json.php',
         token: SANDBOX_BOXBERRY_TOKEN,
         targetStart: '010',
       },
+      parcel: { defaultBox: { length: 30, width: 20, height: 15 } },
     });
     // A real token set for later does not reach the simulator, which would refuse it.
     expect(loadConfig({ BOXBERRY_TOKEN: 'real-token' }).delivery.boxberry.token).toBe(SANDBOX_BOXBERRY_TOKEN);
@@ -28,10 +38,17 @@ describe('delivery configuration', () => {
       BOXBERRY_TOKEN: 'token-1',
       RUSSIAN_POST_FROM_ZIP: '190000',
       BOXBERRY_TARGETSTART: '0102',
+      PARCEL_DEFAULT_SIZE: '25x25x10',
+      RUSSIAN_POST_PACKS: '20:30x20x15',
     });
     expect(delivery).toEqual({
-      russianPost: { url: 'https://tariff.pochta.ru', fromZip: '190000' },
+      russianPost: {
+        url: 'https://tariff.pochta.ru',
+        fromZip: '190000',
+        packs: [{ code: 20, box: { length: 30, width: 20, height: 15 } }],
+      },
       boxberry: { url: 'https://api.boxberry.ru/json.php', token: 'token-1', targetStart: '0102' },
+      parcel: { defaultBox: { length: 25, width: 25, height: 10 } },
     });
   });
 
@@ -50,5 +67,10 @@ describe('delivery configuration', () => {
 
   it('explains a malformed sender postcode', () => {
     expect(() => loadConfig({ RUSSIAN_POST_FROM_ZIP: '10100' })).toThrow(/RUSSIAN_POST_FROM_ZIP/);
+  });
+
+  it('explains a malformed default parcel size or pack list', () => {
+    expect(() => loadConfig({ PARCEL_DEFAULT_SIZE: '30x20' })).toThrow(/PARCEL_DEFAULT_SIZE/);
+    expect(() => loadConfig({ RUSSIAN_POST_PACKS: 'S:30x20x15' })).toThrow(/RUSSIAN_POST_PACKS/);
   });
 });

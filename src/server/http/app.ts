@@ -32,6 +32,7 @@ import { rateRoutes } from '../rates/routes.ts';
 import { reviewRoutes } from '../reviews/routes.ts';
 import { originCheck } from '../security/origin.ts';
 import type { Services } from '../services.ts';
+import { adminShipmentRoutes } from '../shipping/routes.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { bodyLimits } from './body-limits.ts';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions) {
     ...adminDropRoutes(services),
     ...rateRoutes(services),
     ...adminPromoCodeRoutes(services),
+    ...adminShipmentRoutes(services),
     ...staticPageRoutes(services),
   ];
   const guards = {

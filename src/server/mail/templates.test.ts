@@ -48,6 +48,12 @@ const samples: MailData = {
   'order-cancelled': { orderId: 42, reason: 'expired' },
   'order-refunded': { orderId: 42, amount: 1500.5, currency: 'RUB', full: false },
   'order-shipped': { orderId: 42, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
+  'parcel-waiting': {
+    orderId: 42,
+    trackCode: 'RA123456789RU',
+    deliveryMethod: 'russian_post',
+    place: '420111 Казань',
+  },
   'envisioned-available': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
   'back-in-stock': {
     productName: 'Худи «Страж»',

@@ -52,6 +52,13 @@ export interface MailData {
   /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
+  /** A parcel arrived at the post office or pickup point and waits for the shopper (ADR 0057). */
+  'parcel-waiting': {
+    orderId: number;
+    trackCode: string;
+    deliveryMethod: DeliveryMethod;
+    place: string | null;
+  };
   'envisioned-available': { productName: string; link: string };
   /** A variant a shopper waited for is in stock again; `options` is its label ("Size: L") or null. */
   'back-in-stock': { productName: string; options: string | null; link: string };
@@ -73,6 +80,7 @@ export const MAIL_TEMPLATES = [
   'order-cancelled',
   'order-refunded',
   'order-shipped',
+  'parcel-waiting',
   'envisioned-available',
   'back-in-stock',
   'release-reminder',
@@ -773,6 +781,48 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             ? 'You can track the parcel with this number on the Russian Post website. Delivery usually takes up to a month.'
             : 'You can track the parcel with this number on the Boxberry website.',
         ),
+        { kind: 'button', label: 'Track the parcel', href: trackingUrl(deliveryMethod, trackCode) },
+      ],
+    }),
+  },
+
+  'parcel-waiting': {
+    ru: ({ orderId, trackCode, deliveryMethod, place }) => ({
+      subject: `Заказ ${orderNumber(orderId, 'ru')} ждёт вас`,
+      blocks: [
+        paragraph(
+          'Посылка с заказом ',
+          strong(orderNumber(orderId, 'ru')),
+          deliveryMethod === 'russian_post'
+            ? ' прибыла в почтовое отделение.'
+            : ' прибыла в пункт выдачи Boxberry.',
+        ),
+        {
+          kind: 'details',
+          rows: [['Трек-номер', trackCode], ...(place ? ([['Где', place]] as Array<[string, string]>) : [])],
+        },
+        paragraph('Возьмите с собой паспорт. Посылка хранится ограниченное время.'),
+        { kind: 'button', label: 'Отследить посылку', href: trackingUrl(deliveryMethod, trackCode) },
+      ],
+    }),
+    en: ({ orderId, trackCode, deliveryMethod, place }) => ({
+      subject: `Order ${orderNumber(orderId, 'en')} is waiting for you`,
+      blocks: [
+        paragraph(
+          'The parcel with your order ',
+          strong(orderNumber(orderId, 'en')),
+          deliveryMethod === 'russian_post'
+            ? ' has arrived at the post office.'
+            : ' has arrived at the Boxberry pickup point.',
+        ),
+        {
+          kind: 'details',
+          rows: [
+            ['Tracking number', trackCode],
+            ...(place ? ([['Where', place]] as Array<[string, string]>) : []),
+          ],
+        },
+        paragraph('Bring your passport. The parcel is kept for a limited time only.'),
         { kind: 'button', label: 'Track the parcel', href: trackingUrl(deliveryMethod, trackCode) },
       ],
     }),

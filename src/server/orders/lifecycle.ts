@@ -7,6 +7,7 @@ import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
 import { movePromoUse } from '../promo/service.ts';
+import { assertCustomsComplete } from '../shipping/customs.ts';
 import { orderMailData, orderMailItems } from './order-mail.ts';
 import type { OrderRow } from './service.ts';
 import {
@@ -173,6 +174,8 @@ export async function moveOrderStatus(
   assertMove(order.status, to, options.actor);
   // The expiry job cancels only orders whose money never came, whatever their status says now.
   if (options.actor === 'expiry' && order.paidAt !== null) throw moveRefused(order.status, to);
+  // A parcel abroad is packed with its CN23: every item needs its customs data first (ADR 0057).
+  if (to === ORDER_STATUS.readyToShip) await assertCustomsComplete(tx, order);
   const [moved] = await tx
     .update(orders)
     .set({

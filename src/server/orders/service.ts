@@ -37,6 +37,7 @@ import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { claimPromoUse, clearPromoCode, promoCodeName } from '../promo/service.ts';
+import { orderParcels } from '../shipping/tracking.ts';
 import {
   ALL_METHODS,
   type OfferedMethods,
@@ -560,6 +561,8 @@ export async function getOrder(
     delivery_zip: order.deliveryZip,
     track_code: order.trackCode,
     promo_code: order.promoCodeId === null ? null : await promoCodeName(db, order.promoCodeId),
+    /** Its parcels and where each is (ADR 0057). */
+    parcels: await orderParcels(db, orderId),
   };
 }
 

@@ -47,6 +47,35 @@ export function queueShippedMailOnce(db: Executor, orderId: number, shop?: MailS
   return markAndQueue(db, orderId, and(shippedWithTrackCode, isNull(orders.shippedMailAt)), shop);
 }
 
+/**
+ * The "shipped" mail of one parcel the shop handed to a carrier (ADR 0057): it goes with that
+ * parcel's own track code, a partial shipment's too, and marks the order's mail as sent so saving
+ * the order later does not send it again.
+ */
+export async function queueParcelMail(
+  db: Executor,
+  orderId: number,
+  trackCode: string,
+  shop?: MailShop,
+): Promise<void> {
+  const [order] = await db
+    .update(orders)
+    .set({ shippedMailAt: new Date() })
+    .where(eq(orders.id, orderId))
+    .returning({ email: orders.email, locale: orders.locale, deliveryMethod: orders.deliveryMethod });
+  if (!order) throw new NotFound('not-found', { id: ['not-found'] });
+  await queueMail(
+    db,
+    {
+      template: 'order-shipped',
+      locale: order.locale === 'en' ? 'en' : 'ru',
+      to: order.email,
+      data: { orderId, trackCode, deliveryMethod: order.deliveryMethod },
+    },
+    shop,
+  );
+}
+
 /** Staff's "send again": the mail once more, for a shipped order with a track code. */
 export async function resendShippedMail(db: Executor, orderId: number, shop?: MailShop): Promise<void> {
   if (await markAndQueue(db, orderId, shippedWithTrackCode, shop)) return;

@@ -13,6 +13,7 @@
  */
 
 import type { Kopecks } from '../../contract/money.ts';
+import type { Box } from '../shipping/parcel.ts';
 
 export type FetchImpl = typeof fetch;
 
@@ -34,6 +35,8 @@ export interface BoxberryParcel {
   /** Six-digit Russian postcode of the recipient. */
   zip: string;
   weightGrams: number;
+  /** The parcel's box: Boxberry's `height`/`width`/`depth` (cm), which price bulky parcels. */
+  box?: Box;
   /** The goods' value: Boxberry's `ordersum` (insurance). */
   orderSumKopecks: Kopecks;
 }
@@ -223,6 +226,13 @@ export async function boxberryCost(
     // Paid upfront: the recipient pays nothing on delivery.
     deliverysum: '0',
     paysum: '0',
+    ...(parcel.box
+      ? {
+          height: String(parcel.box.height),
+          width: String(parcel.box.width),
+          depth: String(parcel.box.length),
+        }
+      : {}),
   };
   if (parcel.kind === 'courier') {
     const { courier } = parseZipCheck(await call('ZipCheck', { Zip: parcel.zip }));

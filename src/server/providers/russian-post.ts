@@ -15,6 +15,7 @@
  */
 
 import type { Kopecks } from '../../contract/money.ts';
+import { type Box, fitsIn, parseBox } from '../shipping/parcel.ts';
 
 export type FetchImpl = typeof fetch;
 
@@ -30,7 +31,37 @@ export interface RussianPostSettings {
   url: string;
   /** The shop's post office postcode (six digits). */
   fromZip: string;
+  /** The calculator's `pack` codes with the box each stands for, smallest first (a setting). */
+  packs?: RussianPostPack[];
 }
+
+/**
+ * A `pack` code of the calculator and its box. The calculator documents `pack` (providers.md) but
+ * the code of each box size could not be confirmed: the shop's list (10 S, 20 M, 30 L, 40 XL, the
+ * sizes of Russian Post's own boxes) is the `RUSSIAN_POST_PACKS` setting. A parcel bigger than every
+ * box is sent without `pack`.
+ */
+export interface RussianPostPack {
+  code: number;
+  box: Box;
+}
+
+/** `10:26x17x8,20:30x20x15` → packs, smallest first; null when any part does not read. */
+export function parsePacks(text: string): RussianPostPack[] | null {
+  const packs = text.split(',').map((part) => {
+    const [code, size] = part.split(':');
+    const box = parseBox(size ?? '');
+    return code && /^\d{1,4}$/.test(code.trim()) && box ? { code: Number(code), box } : null;
+  });
+  if (packs.length === 0 || packs.some((pack) => pack === null)) return null;
+  return (packs as RussianPostPack[]).sort(
+    (a, b) => a.box.length * a.box.width * a.box.height - b.box.length * b.box.width * b.box.height,
+  );
+}
+
+/** The smallest pack the parcel's box fits in. */
+export const packFor = (box: Box, packs: readonly RussianPostPack[] = []) =>
+  packs.find((pack) => fitsIn(box, pack.box))?.code;
 
 export interface RussianPostParcel {
   /** ISO 3166-1 numeric code of the destination; Russia (643) or absent means domestic. */
@@ -39,6 +70,8 @@ export interface RussianPostParcel {
   toZip?: string;
   weightGrams: number;
   declaredValueKopecks: Kopecks;
+  /** The parcel's box; sent as the `pack` it fits in. */
+  box?: Box;
 }
 
 export interface DeliveryQuoteResult {
@@ -99,6 +132,7 @@ export const isRussianZip = (zip: string) => /^\d{6}$/.test(zip);
 /** The query string, with the bare `json` flag first as the calculator's examples write it. */
 export function russianPostTariffUrl(settings: RussianPostSettings, parcel: RussianPostParcel): string {
   const weight = String(Math.max(1, Math.ceil(parcel.weightGrams)));
+  const pack = parcel.box ? packFor(parcel.box, settings.packs) : undefined;
   const domestic = parcel.countryNumeric === undefined || parcel.countryNumeric === RUSSIA_NUMERIC;
   const parameters = domestic
     ? new URLSearchParams({
@@ -107,6 +141,7 @@ export function russianPostTariffUrl(settings: RussianPostSettings, parcel: Russ
         to: parcel.toZip ?? '',
         weight,
         sumoc: String(Math.max(0, Math.round(parcel.declaredValueKopecks))),
+        ...(pack === undefined ? {} : { pack: String(pack) }),
         errorcode: '1',
       })
     : new URLSearchParams({
@@ -115,6 +150,7 @@ export function russianPostTariffUrl(settings: RussianPostSettings, parcel: Russ
         'country-to': String(parcel.countryNumeric),
         weight,
         isavia: '1',
+        ...(pack === undefined ? {} : { pack: String(pack) }),
         errorcode: '1',
       });
   return `${settings.url.replace(/\/$/, '')}/v2/calculate/tariff/delivery?json&${parameters}`;

@@ -30,6 +30,8 @@ import type { AdminProductVariants as ServerProductVariants } from '../../server
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
+import type { orderShipments } from '../../server/shipping/shipments.ts';
+import type { stalledShipments } from '../../server/shipping/tracking.ts';
 
 /**
  * The answers of `/api/admin/*` as the browser receives them: the services' own return types
@@ -54,6 +56,8 @@ export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
+export type OrderShipments = Result<typeof orderShipments>;
+export type StalledShipment = Result<typeof stalledShipments>[number];
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type PackingSlip = Result<typeof packingSlip>;
 export type TopProduct = Result<typeof topProducts>[number];

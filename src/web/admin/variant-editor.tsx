@@ -11,7 +11,8 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
 /**
  * The options editor and the variant table of a saved product (issue 16): options with their
  * values in both languages (a colour's swatch and pictures), "generate all combinations", then
- * SKU, price, sale, weight, stock and per-customer limit per row, or one value for a whole column. Saved together over
+ * SKU, price, sale, weight, stock, per-customer limit and customs data where the variant differs
+ * (ADR 0057) per row, or one value for a whole column. Saved together over
  * the product's version, which the product form shares.
  */
 
@@ -42,11 +43,29 @@ interface RowDraft {
   quantity: string;
   /** Units of this variant one customer may buy; empty: only the product's limit (ADR 0041). */
   per_customer_limit: string;
+  /** Customs data where this variant differs from its product (ADR 0057); empty: the product's. */
+  hs_code: string;
+  origin_country: string;
+  customs_description: string;
+  net_weight: string;
   /** Only a stock someone typed is sent: the others keep what orders left them. */
   stockChanged: boolean;
 }
 
-const COLUMNS = ['sku', 'price', 'sale', 'weight', 'quantity', 'per_customer_limit'] as const;
+const COLUMNS = [
+  'sku',
+  'price',
+  'sale',
+  'weight',
+  'quantity',
+  'per_customer_limit',
+  'hs_code',
+  'origin_country',
+  'customs_description',
+  'net_weight',
+] as const;
+/** Columns of text, not numbers. */
+const TEXT_COLUMNS = new Set<Column>(['sku', 'hs_code', 'origin_country', 'customs_description']);
 type Column = (typeof COLUMNS)[number];
 
 let keys = 0;
@@ -75,6 +94,10 @@ function draftOf(product: AdminProductVariants) {
         weight: text(variant.weight),
         quantity: String(variant.quantity),
         per_customer_limit: text(variant.per_customer_limit),
+        hs_code: variant.hs_code ?? '',
+        origin_country: variant.origin_country ?? '',
+        customs_description: variant.customs_description ?? '',
+        net_weight: text(variant.net_weight),
         stockChanged: false,
       }),
     ),
@@ -161,6 +184,10 @@ export function VariantEditor({
           weight: '',
           quantity: '0',
           per_customer_limit: '',
+          hs_code: '',
+          origin_country: '',
+          customs_description: '',
+          net_weight: '',
           stockChanged: true,
         }),
       ),
@@ -226,6 +253,10 @@ export function VariantEditor({
     weight: t('admin-variant-weight'),
     quantity: t('admin-stock'),
     per_customer_limit: t('admin-per-customer-limit'),
+    hs_code: t('admin-hs-code'),
+    origin_country: t('admin-origin-country'),
+    customs_description: t('admin-customs-description'),
+    net_weight: t('admin-net-weight'),
   };
   const optionName = (option: OptionDraft, index: number) =>
     (locale === 'ru' ? option.name_ru : option.name_en) || t('admin-option', { number: index + 1 });
@@ -471,7 +502,7 @@ export function VariantEditor({
                       <input
                         aria-label={t('admin-cell-label', { column: columnTitle[column], variant })}
                         aria-invalid={request.errors[`variants.${index}.${column}`] ? true : undefined}
-                        {...(column === 'sku'
+                        {...(TEXT_COLUMNS.has(column)
                           ? {}
                           : {
                               type: 'number',

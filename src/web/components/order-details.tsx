@@ -6,6 +6,7 @@ import { useOrderAmounts } from '../lib/amounts.ts';
 import { deliveryAddressLine, deliveryName } from '../lib/checkout.ts';
 import { useShop } from '../lib/shop.ts';
 import { AmountRows } from './order-amounts.tsx';
+import { OrderDate } from './order-date.tsx';
 
 /** One of the shopper's orders in full: its items, delivery, address, track code and amounts. */
 export function OrderDetailsView({ order }: { order: OrderDetail & { delivery_country_name: string } }) {
@@ -58,6 +59,23 @@ export function OrderDetailsView({ order }: { order: OrderDetail & { delivery_co
           promoCode={order.promo_code}
         />
       </dl>
+      {order.parcels.map((parcel) => (
+        <section
+          key={parcel.track_code}
+          className="order-parcel"
+          aria-label={t('parcel-of', { code: parcel.track_code ?? '' })}
+        >
+          <h3>{t('parcel-of', { code: parcel.track_code ?? '' })}</h3>
+          <ol className="order-parcel__events">
+            {parcel.events.map((event) => (
+              <li key={`${event.occurred_at}-${event.description}`}>
+                <OrderDate iso={event.occurred_at} /> {event.description}
+                {event.location ? ` · ${event.location}` : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      ))}
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { SANDBOX_BOXBERRY_TOKEN } from '../boxberry.ts';
 import { type PostcodeRegion, russianRegionOf } from './russian-post.ts';
+import { formPdf } from './shipping-forms.ts';
 
 /**
  * A local stand-in for the Boxberry API, speaking its protocol: `GET /sandbox/boxberry/json.php
@@ -16,7 +17,9 @@ import { type PostcodeRegion, russianRegionOf } from './russian-post.ts';
  *   Petersburg, Kazan, Novosibirsk and Yekaterinburg serve their regions; couriers serve the larger
  *   cities' regions only (not Kamchatka, Yakutia, Murmansk, …).
  * - Prices: pickup about 200–400 ₽, courier about 350–700 ₽, by weight, by the tariff belt of the
- *   destination and 0.5 % of `ordersum` for insurance; periods 1–7 days.
+ *   destination and 0.5 % of `ordersum` for insurance; periods 1–7 days. With `height`, `width` and
+ *   `depth` (cm) a bulky parcel is billed by its volume weight, L × W × H / 5000 kg (the divisor is
+ *   the simulator's own: Boxberry's is UNCONFIRMED).
  * - Addresses are written like Boxberry's own: "620014, Екатеринбург г, Малышева ул, д.36", so
  *   splitting on ", " gives postcode, city and street (spec section 4).
  */
@@ -262,12 +265,17 @@ export type BoxberrySimulatorMode =
 export interface BoxberrySimulator {
   plugin: (app: FastifyInstance) => Promise<void>;
   setMode(mode: BoxberrySimulatorMode): void;
-  /** The query of every request received (in any mode), oldest first. */
+  /** The query (and form fields) of every request received (in any mode), oldest first. */
   requests(): Array<Record<string, string>>;
+  /** Parcels made by ParselCreate, oldest first. */
+  parcels(): SimulatedParcel[];
+  /** The parcel's next status, at `at` (now by default). */
+  advance(track: string, at?: Date): void;
   clearRequests(): void;
 }
 
 export const BOXBERRY_SIMULATOR_PATH = '/sandbox/boxberry/json.php';
+export const BOXBERRY_SIMULATOR_LABELS = '/sandbox/boxberry/labels';
 
 class Refused extends Error {}
 
@@ -335,7 +343,13 @@ function deliveryCosts(query: Record<string, string>) {
   }
   const orderSum = query.ordersum ? Number(query.ordersum) : 0;
   if (!Number.isFinite(orderSum) || orderSum < 0) throw new Refused('Неверно указана объявленная стоимость');
-  const extraKilograms = Math.max(0, Math.ceil(weight / 1000) - 1);
+  // A bulky parcel is billed by its volume: L × W × H / 5000 kg when that is more than it weighs.
+  const sides = ['height', 'width', 'depth'].map((name) => (query[name] ? Number(query[name]) : 0));
+  if (sides.some((side) => !Number.isFinite(side) || side < 0)) throw new Refused('Неверно указаны габариты');
+  const volumeGrams = sides.every((side) => side > 0)
+    ? ((sides[0] ?? 0) * (sides[1] ?? 0) * (sides[2] ?? 0)) / 5
+    : 0;
+  const extraKilograms = Math.max(0, Math.ceil(Math.max(weight, volumeGrams) / 1000) - 1);
   const insurance = Math.round(20 + orderSum * 0.005);
 
   if (query.zip) {
@@ -366,8 +380,64 @@ function deliveryCosts(query: Record<string, string>) {
   };
 }
 
-function respond(query: Record<string, string>): unknown {
+/** A parcel made by ParselCreate: its track code and what was sent. */
+export interface SimulatedParcel {
+  track: string;
+  data: Record<string, unknown>;
+  /** `ListStatuses` rows, oldest first. */
+  statuses: Array<{ Date: string; Name: string; Comment: string }>;
+}
+
+/** A parcel's statuses after it is created, one per `advance` (Boxberry's wording, UNCONFIRMED). */
+const NEXT_STATUSES = ['Принято к доставке', 'Поступило в пункт выдачи', 'Выдано'];
+
+/**
+ * `ParselCreate` (a POST with `sdata`, ADR 0057): refuses a parcel without `order_id`, without a
+ * pickup point (vid 1) the simulator knows or a courier address (vid 2), without items or weight,
+ * with Boxberry-like texts (UNCONFIRMED wording); else a track code and the label's link.
+ */
+function parselCreate(query: Record<string, string>, parcels: SimulatedParcel[], origin: string) {
+  let data: unknown;
+  try {
+    data = JSON.parse(query.sdata ?? '');
+  } catch {
+    throw new Refused('Не переданы данные посылки (sdata)');
+  }
+  if (typeof data !== 'object' || data === null) throw new Refused('Не переданы данные посылки (sdata)');
+  const parcel = data as Record<string, unknown>;
+  const shop = (parcel.shop ?? {}) as Record<string, unknown>;
+  const delivery = (parcel.kurdost ?? {}) as Record<string, unknown>;
+  const weights = (parcel.weights ?? {}) as Record<string, unknown>;
+  if (!parcel.order_id) throw new Refused('Не указан номер заказа (order_id)');
+  if (String(parcel.vid) === '1' && !SIMULATED_POINTS.some((point) => point.code === String(shop.name)))
+    throw new Refused(`Пункт выдачи ${String(shop.name ?? '')} не найден`);
+  if (String(parcel.vid) === '2') regionOrRefuse(String(delivery.index ?? ''));
+  if (!Array.isArray(parcel.items) || parcel.items.length === 0)
+    throw new Refused('Не указаны товары (items)');
+  if (!(Number(weights.weight) > 0)) throw new Refused('Не указан вес посылки');
+  const track = `BB${String(70_000_000 + parcels.length + 1)}`;
+  parcels.push({
+    track,
+    data: parcel,
+    statuses: [{ Date: new Date().toISOString(), Name: 'Загружен реестр ИМ', Comment: '' }],
+  });
+  return { track, label: `${origin}${BOXBERRY_SIMULATOR_LABELS}/${track}.pdf` };
+}
+
+function respond(query: Record<string, string>, parcels: SimulatedParcel[], origin: string): unknown {
   switch (query.method) {
+    case 'ParselCreate':
+      return parselCreate(query, parcels, origin);
+    case 'ListStatuses': {
+      const parcel = parcels.find((candidate) => candidate.track === query.ImId);
+      if (!parcel) throw new Refused(`Посылка ${query.ImId ?? ''} не найдена`);
+      return parcel.statuses;
+    }
+    case 'ParselCheck': {
+      const parcel = parcels.find((candidate) => candidate.track === query.ImId);
+      if (!parcel) throw new Refused(`Посылка ${query.ImId ?? ''} не найдена`);
+      return { label: `${origin}${BOXBERRY_SIMULATOR_LABELS}/${parcel.track}.pdf` };
+    }
     case 'ListCities':
       return SIMULATED_CITIES.map((city) => ({
         Code: city.code,
@@ -422,10 +492,15 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
   const token = options.token ?? SANDBOX_BOXBERRY_TOKEN;
   let mode: BoxberrySimulatorMode = 'normal';
   const received: Array<Record<string, string>> = [];
+  const parcels: SimulatedParcel[] = [];
 
   async function handle(request: FastifyRequest, reply: FastifyReply) {
+    const form =
+      typeof request.body === 'string'
+        ? Object.fromEntries(new URLSearchParams(request.body))
+        : ((request.body as Record<string, unknown> | undefined) ?? {});
     const query = Object.fromEntries(
-      Object.entries(request.query as Record<string, unknown>).map(([name, value]) => [
+      Object.entries({ ...(request.query as Record<string, unknown>), ...form }).map(([name, value]) => [
         name,
         String(Array.isArray(value) ? value[0] : value),
       ]),
@@ -447,7 +522,7 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
       body = { err: 'Ключ интеграции (token) не найден или не активен' };
     } else {
       try {
-        body = respond(query);
+        body = respond(query, parcels, `${request.protocol}://${request.headers.host ?? '127.0.0.1'}`);
       } catch (error) {
         if (!(error instanceof Refused)) throw error;
         body = { err: error.message };
@@ -457,7 +532,35 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
   }
 
   async function plugin(app: FastifyInstance): Promise<void> {
+    if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
+      app.addContentTypeParser(
+        'application/x-www-form-urlencoded',
+        { parseAs: 'string' },
+        (_request, body, done) => done(null, body),
+      );
+    }
     app.get(BOXBERRY_SIMULATOR_PATH, handle);
+    app.post(BOXBERRY_SIMULATOR_PATH, handle);
+    app.get<{ Params: { track: string } }>(
+      `${BOXBERRY_SIMULATOR_LABELS}/:track.pdf`,
+      async (request, reply) => {
+        const parcel = parcels.find((candidate) => candidate.track === request.params.track);
+        if (!parcel) return reply.code(404).send('Not found');
+        const customer = (parcel.data.customer ?? {}) as Record<string, unknown>;
+        const shop = (parcel.data.shop ?? {}) as Record<string, unknown>;
+        const items = Array.isArray(parcel.data.items)
+          ? (parcel.data.items as Array<Record<string, unknown>>)
+          : [];
+        const pdf = await formPdf('Boxberry label', [
+          `Track: ${parcel.track}`,
+          `Order: ${String(parcel.data.order_id)}`,
+          `To: ${String(customer.fio ?? '')}, ${String(customer.phone ?? '')}`,
+          String(parcel.data.vid) === '1' ? `Pickup point: ${String(shop.name ?? '')}` : 'Courier delivery',
+          ...items.map((item) => `${String(item.id)} x ${String(item.quantity)}`),
+        ]);
+        return reply.type('application/pdf').send(Buffer.from(pdf));
+      },
+    );
   }
 
   return {
@@ -466,6 +569,17 @@ export function createBoxberrySimulator(options: { token?: string } = {}): Boxbe
       mode = next;
     },
     requests: () => received.map((query) => ({ ...query })),
+    parcels: () => parcels.map((parcel) => ({ ...parcel })),
+    advance(track, at = new Date()) {
+      const parcel = parcels.find((candidate) => candidate.track === track);
+      if (!parcel) throw new Error(`no parcel ${track}`);
+      const name = NEXT_STATUSES[parcel.statuses.length - 1];
+      const point = SIMULATED_POINTS.find(
+        (candidate) =>
+          candidate.code === String((parcel.data.shop as Record<string, unknown> | undefined)?.name),
+      );
+      if (name) parcel.statuses.push({ Date: at.toISOString(), Name: name, Comment: point?.address ?? '' });
+    },
     clearRequests() {
       received.length = 0;
     },

@@ -36,6 +36,7 @@ export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: admi
 const SECTIONS = [
   { to: '/admin', label: 'admin-dashboard', end: true },
   { to: '/admin/orders', label: 'admin-orders' },
+  { to: '/admin/shipments', label: 'admin-stalled-shipments' },
   { to: '/admin/customers', label: 'admin-customers' },
   { to: '/admin/products', label: 'admin-products' },
   { to: '/admin/drops', label: 'admin-drops' },

@@ -3,9 +3,10 @@ import { Link, useRevalidator } from 'react-router';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
+import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminOrder, OrderPayments } from '../../admin/types.ts';
+import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -24,11 +25,12 @@ import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const path = `/orders/${encodeURIComponent(params.id)}`;
-  const [{ order }, { payments }] = await Promise.all([
+  const [{ order }, { payments }, { shipments }] = await Promise.all([
     loadAdmin<{ order: AdminOrder }>(path, request),
     loadAdmin<{ payments: OrderPayments }>(`${path}/payments`, request),
+    loadAdmin<{ shipments: OrderShipmentList }>(`${path}/shipments`, request),
   ]);
-  return { order, payments };
+  return { order, payments, shipments };
 }
 
 export function HydrateFallback() {
@@ -188,7 +190,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const format = useAdminFormat();
   const statusReasonText = useStatusReasonText();
   const statusText = useOrderStatusText();
-  const { order, payments } = loaderData;
+  const { order, payments, shipments } = loaderData;
   const revalidator = useRevalidator();
   const [generation, setGeneration] = useState(0);
   const reload = async () => {
@@ -322,6 +324,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
         </div>
       </section>
 
+      <OrderCustoms order={order} />
+      <OrderShipmentsSection
+        key={`shipments-${order.id}-${shipments.list.length}`}
+        order={order}
+        shipments={shipments}
+      />
       {/* "Load their version" starts the editor afresh from the order as saved now. */}
       <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
+import { CustomsItems } from '../../admin/customs-items.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { PackingSlip } from '../../admin/types.ts';
 import {
@@ -24,7 +25,8 @@ export function HydrateFallback() {
 
 /**
  * The order's packing slip, printed to go in the parcel: the shop, the order's number and date,
- * where it goes, and what to pack (SKU, options, count), in the admin's language. On paper only the
+ * where it goes, and what to pack (SKU, options, count), in the admin's language; a parcel abroad
+ * also carries its CN23 items. On paper only the
  * slip shows (admin.css, `@media print`).
  */
 export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
@@ -111,6 +113,7 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
             </tr>
           </tfoot>
         </table>
+        {slip.customs ? <CustomsItems items={slip.customs} currency={slip.currency} /> : null}
         <p className="packing-slip__signature">{t('admin-packed')}: ____________________</p>
       </article>
     </AdminPage>

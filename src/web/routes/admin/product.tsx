@@ -2,6 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
+import {
+  PRODUCT_CUSTOMS_FIELDS,
+  type ProductCustomsDraft,
+  ProductCustomsFieldset,
+  productCustomsDraft,
+} from '../../admin/customs-fields.tsx';
 import { FilePicker } from '../../admin/file-picker.tsx';
 import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
 import { RichTextField } from '../../admin/rich-text-field.tsx';
@@ -60,7 +66,7 @@ export function HydrateFallback() {
 
 const MAX_IMAGES = 12;
 
-interface Draft {
+interface Draft extends ProductCustomsDraft {
   project: string;
   categories: number[];
   name_ru: string;
@@ -106,6 +112,7 @@ const draftOf = (product: AdminProduct | null): Draft => ({
   release_at: localInputValue(product?.release_at),
   per_customer_limit:
     product?.per_customer_limit === null || product === null ? '' : String(product.per_customer_limit),
+  ...productCustomsDraft(product),
 });
 
 /** Fields this form shows errors for; the API's texts for anything else go above the form. */
@@ -125,6 +132,7 @@ const FIELDS = [
   'quantityHardset',
   'release_at',
   'per_customer_limit',
+  ...PRODUCT_CUSTOMS_FIELDS,
 ];
 
 function ProductEditor({
@@ -430,6 +438,7 @@ function ProductEditor({
           />
           <FormField {...text('weight')} type="number" min={0} step="1" label={t('admin-weight')} />
         </div>
+        <ProductCustomsFieldset draft={draft} errors={errors} onChange={set} />
 
         <fieldset className="admin-fieldset">
           <legend>{t('admin-stock')}</legend>

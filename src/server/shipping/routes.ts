@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { idParams } from '../../contract/admin.ts';
+import { shipmentDocumentParams, shipmentInput } from '../../contract/customs.ts';
+import { accountActions } from '../accounts/session-actions.ts';
+import { defineRoute } from '../http/api.ts';
+import type { Services } from '../services.ts';
+import { createShipment, orderShipments, type ShippingSettings, shipmentDocument } from './shipments.ts';
+import { stalledShipments, type TrackingSettings } from './tracking.ts';
+
+const answer = z.object({ success: z.literal(true) }).loose();
+
+/** The carriers and the shop's mail, as the shipment service needs them. */
+export const shippingSettings = (services: Services): ShippingSettings => ({
+  otpravka: services.config.otpravka,
+  boxberry: services.config.delivery.boxberry,
+  defaultBox: services.config.delivery.parcel.defaultBox,
+  shop: services.mailShop,
+});
+
+export const trackingSettings = (services: Services): TrackingSettings => ({
+  russianPost: services.config.tracking.russianPost,
+  boxberry: services.config.delivery.boxberry,
+  shop: services.mailShop,
+});
+
+/** The order page's shipments (ADR 0057): list, create (idempotent per request), label and CN23 PDFs. */
+export function adminShipmentRoutes(services: Services) {
+  const { db } = services;
+  const staff = { access: 'manager' as const, tags: ['admin'] };
+  return [
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/shipments/stalled',
+      summary: 'Parcels sent and not delivered that have not moved for SHIPMENT_STALLED_DAYS days',
+      response: answer,
+      handler: async () => ({
+        success: true,
+        days: services.config.tracking.stalledDays,
+        shipments: await stalledShipments(db, services.config.tracking.stalledDays, new Date()),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/orders/:id/shipments',
+      summary: "The order's shipments, oldest first, and its items not shipped yet",
+      params: idParams,
+      response: answer,
+      handler: async ({ params }) => ({ success: true, shipments: await orderShipments(db, params.id) }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/orders/:id/shipments',
+      summary:
+        'Creates a parcel with the order’s carrier for the items given (all left when none); the same request again finds it',
+      params: idParams,
+      body: shipmentInput,
+      response: answer,
+      handler: async ({ params, body, request }) => {
+        const actor = await accountActions(services, request).requireStaff();
+        const shipment = await createShipment(db, shippingSettings(services), actor, params.id, body.items);
+        await services.catalog.ordersChanged([params.id]);
+        return { success: true, shipment };
+      },
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/orders/:id/shipments/:shipment/:form',
+      summary: "A shipment's label or CN23 as PDF, from its carrier",
+      params: shipmentDocumentParams,
+      response: z.string(),
+      handler: async ({ params, reply }) =>
+        reply
+          .type('application/pdf')
+          .header(
+            'content-disposition',
+            `attachment; filename="${params.form}-${params.id}-${params.shipment}.pdf"`,
+          )
+          .send(
+            Buffer.from(
+              await shipmentDocument(db, shippingSettings(services), params.id, params.shipment, params.form),
+            ),
+          ),
+    }),
+  ];
+}
