@@ -29,6 +29,7 @@ import type { listStaff } from '../../server/admin/staff.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
+import type { StockMovementView } from '../../server/catalog/stock.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
 
 /**
@@ -49,6 +50,7 @@ export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
 export type AdminProductVariants = Json<ServerProductVariants>;
+export type StockMovement = Json<StockMovementView>;
 export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
