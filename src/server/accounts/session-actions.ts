@@ -8,7 +8,7 @@ import type {
   User,
 } from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { acceptInvitation } from '../admin/staff.ts';
+import { acceptInvitation, invitationByToken } from '../admin/staff.ts';
 import { mergeGuestBasket } from '../cart/service.ts';
 import { guestBasketKey } from '../cart/shopper-actions.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
@@ -66,6 +66,8 @@ export function accountActions(services: Services, request: FastifyRequest) {
       if (role === 'admin' && user.role !== 'admin') throw new Forbidden('admin-only', {}, 'admin-only');
       return userId;
     },
+    /** The address and role a pending staff invitation link offers. */
+    staffInvitation: (token: string) => invitationByToken(db, token),
     /** Accepts a staff invitation for the signed-in account (ADR 0056). */
     async acceptStaffInvitation(token: string) {
       const user = await currentUser();

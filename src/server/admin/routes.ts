@@ -88,6 +88,8 @@ export function adminRoutes(services: Services) {
    * project or categories may change with it).
    */
   const productWrite = async <T extends { id: number }>(productId: number | null, change: Promise<T>) => {
+    // The change runs meanwhile; a refusal it meets is thrown by the await below, never unhandled.
+    change.catch(() => undefined);
     const before = productId === null ? [] : await services.catalog.productKeys([productId]);
     const result = await change;
     await services.catalog.productsChanged([result.id], before);

@@ -25,7 +25,7 @@ import type {
   topProducts,
 } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
-import type { listStaff } from '../../server/admin/staff.ts';
+import type { listInvitations, listStaff } from '../../server/admin/staff.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
@@ -63,6 +63,7 @@ export type CustomerPage = Result<typeof searchCustomers>;
 export type AdminCustomer = Result<typeof getCustomer>;
 export type StaffNote = AdminCustomer['notes'][number];
 export type StaffMember = Result<typeof listStaff>[number];
+export type StaffInvitation = Result<typeof listInvitations>[number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
