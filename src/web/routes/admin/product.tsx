@@ -23,6 +23,7 @@ import {
   RequestAlert,
   useAdminFormat,
   useAdminRequest,
+  useMayDelete,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { VariantEditor } from '../../admin/variant-editor.tsx';
@@ -163,6 +164,7 @@ function ProductEditor({
   variant: number | undefined;
 }) {
   const revalidator = useRevalidator();
+  const mayDelete = useMayDelete();
   const { t, locale } = useAdminShop();
   const format = useAdminFormat();
   const navigate = useNavigate();
@@ -575,7 +577,7 @@ function ProductEditor({
           <BusyButton busy={request.busy} primary>
             {t('save')}
           </BusyButton>
-          {saved ? (
+          {saved && mayDelete ? (
             <button type="button" className="button admin-button--danger" onClick={remove}>
               {t('admin-delete')}
             </button>
