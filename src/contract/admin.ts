@@ -141,12 +141,22 @@ const productFields = z.object({
   price: money,
   sale: optionalMoney,
   weight: count.pipe(z.number().min(0, 'number-invalid').max(100_000, 'number-invalid')).default(0),
-  /** Units to add to stock, or the new stock when quantityHardset is on; unchanged when absent. */
+  /**
+   * Units received (positive) or written off (negative), or the counted stock when quantityHardset
+   * is on; unchanged when absent. Each change is one movement of the stock ledger (ADR 0056).
+   */
   quantity: z.preprocess(
     (value) => (value === '' || value === undefined ? undefined : value),
     count.optional(),
   ),
   quantityHardset: checkbox.default(false),
+  /** The stock the form showed: a count over a figure that has moved since is refused (409 stock-moved). */
+  quantity_seen: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    count.pipe(z.number().min(0, 'number-invalid')).optional(),
+  ),
+  /** Why the stock changes (a delivery, a damaged unit): kept with the movement. */
+  stock_note: z.string().trim().max(500, 'field-too-long').optional(),
   visible: checkbox.default(true),
   weekSale: checkbox.default(false),
   envisioned: checkbox.default(false),
@@ -616,7 +626,8 @@ export const optionInput = z.object({
 /**
  * One variant row: `options` names its value of each option by the value's English text, in the
  * options' order (none for the default variant of a product without options). Price, sale and
- * weight null inherit the product's; `quantity` is the new stock, absent to leave it as it is.
+ * weight null inherit the product's. Stock is never set over a figure that may have moved: a row
+ * carries a receipt or write-off (`stock_change`) or a count with the figure it was counted over.
  */
 export const variantInput = z.object({
   id: id.optional(),
@@ -630,7 +641,17 @@ export const variantInput = z.object({
   price: optionalMoney,
   sale: optionalMoney,
   weight: optionalCount(100_000),
+  /** Units received (positive) or written off (negative); a new row's are its first receipt. */
+  stock_change: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    count.optional(),
+  ),
+  /** The counted stock, over `quantity_seen`, the figure the table showed (409 stock-moved if it moved). */
   quantity: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    count.pipe(z.number().min(0, 'number-invalid')).optional(),
+  ),
+  quantity_seen: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
     count.pipe(z.number().min(0, 'number-invalid')).optional(),
   ),
@@ -662,10 +683,21 @@ export const productVariantsSave = z
         });
       if (variant.price !== null && roublesToKopecks(variant.price) <= 0)
         context.addIssue({ code: 'custom', path: ['variants', index, 'price'], message: 'number-invalid' });
+      if (variant.id !== undefined && variant.quantity !== undefined && variant.quantity_seen === undefined)
+        context.addIssue({
+          code: 'custom',
+          path: ['variants', index, 'quantity_seen'],
+          message: 'field-required',
+        });
     });
   });
 
 export type ProductVariantsSave = z.infer<typeof productVariantsSave>;
+
+/** The movements of one variant of the product, or of all its variants when absent. */
+export const stockMovementsQuery = z.object({
+  variant: z.preprocess((value) => (value === '' ? undefined : value), id.optional()),
+});
 // ── Customers ───────────────────────────────────────────────────────────────────────────────────
 
 export const customersQuery = pageQuery.describe(
@@ -687,6 +719,10 @@ export const customerBlock = z.object({ blocked: checkbox });
 
 const staffRole = z.enum(['manager', 'admin'], { error: 'staff-role-invalid' });
 export const staffInvite = z.object({ email, role: staffRole });
+/** The secret of a mailed staff invitation link. */
+export const invitationToken = z.object({
+  token: z.string({ error: 'link-incomplete' }).trim().min(1, 'link-incomplete').max(200, 'link-incomplete'),
+});
 /** A staff member's new role; `customer` takes them off the staff. */
 export const staffRoleUpdate = z.object({ role: z.enum(USER_ROLES, { error: 'staff-role-invalid' }) });
 

@@ -44,6 +44,10 @@ const en = {
   'customer-is-staff': 'This is a staff account, not a customer: it cannot be blocked here.',
   'admin-only': 'Only an administrator can do this.',
   'staff-already': 'This address already belongs to a staff member.',
+  'staff-invitation-gone':
+    'This invitation link no longer works: it was used, revoked or has expired. Ask an administrator for a new one.',
+  'staff-invitation-other-address':
+    'This invitation is for another address: sign in with the address it was sent to.',
   'staff-own-role': 'You cannot change your own role: ask another administrator.',
   'staff-last-admin': 'The shop needs at least one administrator: make someone else an administrator first.',
   'staff-role-invalid': 'Choose a role: manager or administrator.',
@@ -112,6 +116,8 @@ const en = {
   'number-invalid': 'Enter a valid number.',
   'rate-invalid': 'Enter roubles per dollar above zero, with at most four decimals.',
   'write-off-exceeds-stock': 'You cannot write off more units than are in stock.',
+  'stock-moved':
+    'The stock has changed since you saw it (an order, a refund or another manager): the current figure is shown. Check it and save again.',
   'sale-not-below-price': 'The sale price must be below the price.',
   'sku-invalid': 'A SKU uses letters, digits, dots, dashes, underscores and slashes only.',
   'sku-taken': 'This SKU is already used by another variant: SKUs must be unique across the shop.',
@@ -225,6 +231,10 @@ const ru: Record<ErrorKey, string> = {
   'customer-is-staff': 'Это учётная запись сотрудника, а не покупателя: заблокировать её здесь нельзя.',
   'admin-only': 'Это может сделать только администратор.',
   'staff-already': 'Этот адрес уже принадлежит сотруднику.',
+  'staff-invitation-gone':
+    'Ссылка приглашения больше не действует: её уже использовали, отозвали или срок истёк. Попросите администратора прислать новую.',
+  'staff-invitation-other-address':
+    'Это приглашение для другого адреса: войдите с адресом, на который оно пришло.',
   'staff-own-role': 'Свою роль изменить нельзя: попросите другого администратора.',
   'staff-last-admin': 'В магазине должен остаться хотя бы один администратор: сначала назначьте другого.',
   'staff-role-invalid': 'Выберите роль: менеджер или администратор.',
@@ -295,6 +305,8 @@ const ru: Record<ErrorKey, string> = {
   'number-invalid': 'Введите правильное число.',
   'rate-invalid': 'Введите число рублей за доллар больше нуля, не более четырёх знаков после запятой.',
   'write-off-exceeds-stock': 'Нельзя списать больше, чем есть на складе.',
+  'stock-moved':
+    'Остаток изменился с тех пор, как вы его видели (заказ, возврат или другой менеджер): показано текущее число. Проверьте и сохраните снова.',
   'sale-not-below-price': 'Цена со скидкой должна быть ниже цены.',
   'sku-invalid': 'Артикул — это буквы, цифры, точки, дефисы, подчёркивания и косые черты.',
   'sku-taken': 'Этот артикул уже есть у другого варианта: артикулы в магазине не повторяются.',

@@ -27,6 +27,7 @@ export default [
   route('restore', 'routes/restore.tsx'),
   route('reset', 'routes/reset.tsx'),
   route('activate', 'routes/activate.tsx'),
+  route('staff-invitation', 'routes/staff-invitation.tsx'),
   route('profile', 'routes/profile.tsx'),
   route('logout', 'routes/logout.tsx'),
   route('feedback', 'routes/feedback.tsx'),

@@ -92,7 +92,12 @@ export function useCatalogue(browser: { baseUrl: string }) {
         browser.baseUrl,
         'PATCH',
         `/api/admin/products/${product.id}`,
-        { ...current.json.product, quantity, quantityHardset: true },
+        {
+          ...current.json.product,
+          quantity,
+          quantityHardset: true,
+          quantity_seen: current.json.product.currentQuantity,
+        },
         state.cookie,
       );
       expect(answer.status).toBe(200);

@@ -8,6 +8,7 @@ import type {
   User,
 } from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/locale.ts';
+import { acceptInvitation, invitationByToken } from '../admin/staff.ts';
 import { mergeGuestBasket } from '../cart/service.ts';
 import { guestBasketKey } from '../cart/shopper-actions.ts';
 import { Forbidden, Unauthorized } from '../errors.ts';
@@ -64,6 +65,15 @@ export function accountActions(services: Services, request: FastifyRequest) {
       if (user.role === 'customer') throw new Forbidden('access-denied');
       if (role === 'admin' && user.role !== 'admin') throw new Forbidden('admin-only', {}, 'admin-only');
       return userId;
+    },
+    /** The address and role a pending staff invitation link offers. */
+    staffInvitation: (token: string) => invitationByToken(db, token),
+    /** Accepts a staff invitation for the signed-in account (ADR 0056). */
+    async acceptStaffInvitation(token: string) {
+      const user = await currentUser();
+      const userId = request.session.userId;
+      if (!user || userId === undefined) throw new Unauthorized('sign-in-required');
+      return acceptInvitation(db, userId, token);
     },
     async login(input: LoginInput): Promise<User> {
       await rateLimits.checkLogin(request.ip, input.email);

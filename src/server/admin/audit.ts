@@ -20,6 +20,7 @@ export type AuditEntity =
   | 'customer-note'
   | 'order-note'
   | 'staff'
+  | 'staff-invitation'
   | 'synonym'
   | 'drop'
   | 'exchange-rate'

@@ -12,8 +12,8 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
-import { setProductStock } from '../catalog/staff-stock.ts';
-import { variantLabel } from '../catalog/variants.ts';
+import { changeStock } from '../catalog/stock.ts';
+import { resolveVariantId, variantLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   categories,
@@ -25,7 +25,7 @@ import {
   productVariants,
   projects,
 } from '../db/schema.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { adoptImage, imageExists } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
 import type { MailShop } from '../mail/templates.ts';
@@ -411,13 +411,14 @@ export async function saveProduct(
   const [project] = await db.select({ id: projects.id }).from(projects).where(eq(projects.id, input.project));
   if (!project) throw new NotFound('not-found', { project: ['not-found'] });
 
-  // A new product's stock goes to the default variant the database creates with it.
-  const stock =
-    input.quantity === undefined
-      ? undefined
-      : input.quantityHardset || id === undefined
-        ? { set: input.quantity }
-        : { add: input.quantity };
+  // A new product's units are the first receipt of the default variant the database creates with it.
+  if (
+    id !== undefined &&
+    input.quantityHardset &&
+    input.quantity !== undefined &&
+    input.quantity_seen === undefined
+  )
+    throw new Invalid('field-required', { quantity_seen: ['field-required'] });
   const values = {
     projectId: input.project,
     nameRu: input.name_ru,
@@ -444,7 +445,7 @@ export async function saveProduct(
       target === undefined
         ? transaction
             .insert(products)
-            .values({ ...values, envisioned: input.envisioned, quantity: Math.max(0, stock?.set ?? 0) })
+            .values({ ...values, envisioned: input.envisioned })
             .returning({ id: products.id })
         : transaction
             .update(products)
@@ -453,8 +454,23 @@ export async function saveProduct(
             .returning({ id: products.id }),
     );
     if (!row) throw recordChanged();
-    if (target !== undefined && stock !== undefined)
-      await setProductStock(transaction, row.id, stock, context.shop);
+    if (input.quantity !== undefined) {
+      const variantId = await resolveVariantId(transaction, row.id, undefined);
+      await changeStock(
+        transaction,
+        row.id,
+        [
+          target !== undefined && input.quantityHardset
+            ? { variantId, counted: input.quantity, seen: input.quantity_seen ?? input.quantity }
+            : { variantId, delta: input.quantity },
+        ],
+        {
+          actorId,
+          ...(input.stock_note ? { note: input.stock_note } : {}),
+          ...(context.shop ? { shop: context.shop } : {}),
+        },
+      );
+    }
     await transaction.delete(productCategories).where(eq(productCategories.productId, row.id));
     const categoryIds = [...new Set(input.categories)];
     if (categoryIds.length > 0) {

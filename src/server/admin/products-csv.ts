@@ -7,7 +7,7 @@ import type { Locale } from '../../contract/locale.ts';
 import { type Kopecks, roublesToKopecks } from '../../contract/money.ts';
 import { z } from '../../contract/zod.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
-import { setProductStock, setVariantStock } from '../catalog/staff-stock.ts';
+import { changeStock } from '../catalog/stock.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
   categories,
@@ -49,7 +49,8 @@ import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './s
  * it; products missing from the file stay as they are. Only `link` is a required column, so a file
  * of `link,price` reprices products. An empty cell clears a text, the sale price, the categories or
  * the images; an empty price, weight, quantity or flag leaves the value as it is (a default for a
- * new product). `quantity` sets the stock outright. `release_at` is when the product goes on sale
+ * new product). `quantity` is the counted stock: a change is one `import` movement of the stock ledger
+ * over the figure read in the import's transaction (ADR 0056). `release_at` is when the product goes on sale
  * (ISO 8601 with its offset, as the export writes it; empty: on sale now) and `per_customer_limit`
  * the units one customer may buy (empty: none of its own); a product in a drop keeps its drop's
  * release time (ADR 0041). The customs columns (`hs_code`, `origin_country`, `customs_description`,
@@ -325,6 +326,8 @@ interface VariantStep {
   weight: number | null;
   quantity?: number;
   customs: CsvVariant['customs'];
+  /** The stock the plan read, which a counted `quantity` corrects. */
+  seen?: number;
 }
 
 const VARIANT_COLUMNS = new Set<Column>([
@@ -590,6 +593,7 @@ async function plan(transaction: Transaction, csv: string) {
         weight,
         ...(quantity === undefined ? {} : { quantity }),
         customs,
+        ...(variant ? { seen: variant.quantity } : {}),
       };
       if (variant) {
         const compared: Array<[string, unknown, unknown]> = [
@@ -783,8 +787,19 @@ async function apply(
       // A new version: an editor open on this product must not save over the import.
       .set({ ...scalar, version: sql`${products.version} + 1`, updatedAt: new Date() })
       .where(eq(products.id, id));
-    if (changed('quantity') && step.quantityGiven)
-      await setProductStock(transaction, id, { set: product.quantity }, context.shop);
+    if (changed('quantity') && step.quantityGiven) {
+      const [variant] = await transaction
+        .select({ id: productVariants.id })
+        .from(productVariants)
+        .where(eq(productVariants.productId, id));
+      if (variant)
+        await changeStock(
+          transaction,
+          id,
+          [{ variantId: variant.id, counted: product.quantity, seen: existing.product.quantity }],
+          stockSource(context),
+        );
+    }
     // Through the wishlist rule: an envisioned product made available mails its fans, once.
     if (changed('envisioned')) await setEnvisioned(transaction, id, product.envisioned, context);
   } else {
@@ -800,7 +815,6 @@ async function apply(
         price: product.price,
         sale: product.sale,
         weight: product.weight,
-        quantity: product.quantity,
         visible: product.visible,
         weekSale: product.week_sale,
         envisioned: product.envisioned,
@@ -812,8 +826,19 @@ async function apply(
       .returning({ id: products.id });
     if (!row) throw new Error('product insert returned nothing');
     id = row.id;
+    const [variant] = await transaction
+      .select({ id: productVariants.id })
+      .from(productVariants)
+      .where(eq(productVariants.productId, id));
+    if (variant)
+      await changeStock(
+        transaction,
+        id,
+        [{ variantId: variant.id, delta: product.quantity }],
+        stockSource(context),
+      );
   }
-  await applyVariants(transaction, id, step.variants, context.shop);
+  await applyVariants(transaction, id, step.variants, context);
   if (existing && changed('categories'))
     await transaction.delete(productCategories).where(eq(productCategories.productId, id));
   if (changed('categories') && product.categories.length > 0) {
@@ -848,7 +873,7 @@ async function applyVariants(
   transaction: Transaction,
   productId: number,
   steps: readonly VariantStep[],
-  shop: MailShop | undefined,
+  context: { actorId: number; shop?: MailShop },
 ) {
   if (steps.length === 0) return;
   const ids = steps.flatMap((step) => (step.id === undefined ? [] : [step.id]));
@@ -874,17 +899,24 @@ async function applyVariants(
           : and(eq(productVariants.id, step.id), eq(productVariants.productId, productId)),
       );
   }
-  await setVariantStock(
+  await changeStock(
     transaction,
     productId,
     steps.flatMap((step) =>
-      step.id === undefined || step.quantity === undefined
+      step.id === undefined || step.quantity === undefined || step.seen === undefined
         ? []
-        : [{ variantId: step.id, quantity: step.quantity }],
+        : [{ variantId: step.id, counted: step.quantity, seen: step.seen }],
     ),
-    shop,
+    stockSource(context),
   );
 }
+
+/** The import's stock movements: reason `import`, by the staff member who applied the file. */
+const stockSource = (context: { actorId: number; shop?: MailShop }) => ({
+  reason: 'import' as const,
+  actorId: context.actorId,
+  ...(context.shop ? { shop: context.shop } : {}),
+});
 
 const isUniqueViolation = (error: unknown): boolean => {
   const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;

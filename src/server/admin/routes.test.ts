@@ -162,6 +162,7 @@ describe('catalogue administration', () => {
       ...(added.body.product as object),
       quantity: 2,
       quantityHardset: '1',
+      quantity_seen: 8,
     });
     expect(set.body.product).toMatchObject({ currentQuantity: 2 });
     const untouched = await call('PATCH', `/api/admin/products/${outlaw}`, {
@@ -184,6 +185,7 @@ describe('catalogue administration', () => {
       envisioned: false,
       quantity: 4,
       quantityHardset: true,
+      quantity_seen: current.currentQuantity,
     });
     const envisioned = await call('PATCH', `/api/admin/products/${statue}`, {
       ...(available.body.product as object),

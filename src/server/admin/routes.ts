@@ -22,12 +22,14 @@ import {
   refundParams,
   searchStatsQuery,
   staffNoteInput,
+  stockMovementsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { searchStats } from '../catalog/search-stats.ts';
 import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
+import { stockHistory } from '../catalog/stock.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
@@ -86,6 +88,8 @@ export function adminRoutes(services: Services) {
    * project or categories may change with it).
    */
   const productWrite = async <T extends { id: number }>(productId: number | null, change: Promise<T>) => {
+    // The change runs meanwhile; a refusal it meets is thrown by the await below, never unhandled.
+    change.catch(() => undefined);
     const before = productId === null ? [] : await services.catalog.productKeys([productId]);
     const result = await change;
     await services.catalog.productsChanged([result.id], before);
@@ -285,6 +289,24 @@ export function adminRoutes(services: Services) {
       handler: async ({ params }) => ({
         success: true,
         product: await getProductVariantsForAdmin(db, params.id),
+      }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/products/:id/stock-movements',
+      summary:
+        "A product's stock movements (all its variants', or one's), newest first, each with the variant's stock after it",
+      params: idParams,
+      query: stockMovementsQuery,
+      response: answer,
+      handler: async ({ params, query }) => ({
+        success: true,
+        movements: await stockHistory(
+          db,
+          params.id,
+          query.variant === undefined ? {} : { variantId: query.variant },
+        ),
       }),
     }),
     defineRoute({

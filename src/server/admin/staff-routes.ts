@@ -1,11 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { idParams, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
+import { idParams, invitationToken, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
-import { inviteStaff, listStaff, setStaffRole } from './staff.ts';
+import {
+  invitationByToken,
+  inviteStaff,
+  listInvitations,
+  listStaff,
+  revokeInvitation,
+  setStaffRole,
+} from './staff.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 
@@ -22,14 +29,18 @@ export function adminStaffRoutes(services: Services) {
       url: '/api/admin/staff',
       summary: 'Staff accounts (managers and admins)',
       response: answer,
-      handler: async () => ({ success: true, staff: await listStaff(db) }),
+      handler: async () => ({
+        success: true,
+        staff: await listStaff(db),
+        invitations: await listInvitations(db),
+      }),
     }),
     defineRoute({
       ...adminOnly,
       method: 'POST',
       url: '/api/admin/staff',
       summary:
-        'Makes an address staff (a new account when it is unknown) and mails it a link to set a password, in the admin’s language',
+        'Invites an address to the staff: a pending invitation mailed to it in the admin’s language; nothing is granted until it is accepted',
       body: staffInvite,
       response: answer,
       handler: async ({ body, request }) => ({
@@ -44,6 +55,18 @@ export function adminStaffRoutes(services: Services) {
     }),
     defineRoute({
       ...adminOnly,
+      method: 'DELETE',
+      url: '/api/admin/staff/invitations/:id',
+      summary: 'Revokes a pending invitation: its link stops working',
+      params: idParams,
+      response: answer,
+      handler: async ({ params, request }) => {
+        await revokeInvitation(db, await actor(request), params.id);
+        return { success: true };
+      },
+    }),
+    defineRoute({
+      ...adminOnly,
       method: 'PATCH',
       url: '/api/admin/staff/:id',
       summary: 'Changes a staff member’s role; `customer` takes them off the staff (the last admin stays)',
@@ -53,6 +76,28 @@ export function adminStaffRoutes(services: Services) {
       handler: async ({ params, body, request }) => ({
         success: true,
         ...(await setStaffRole(db, await actor(request), params.id, body.role)),
+      }),
+    }),
+    defineRoute({
+      method: 'GET',
+      url: '/api/staff-invitation',
+      tags: ['accounts'],
+      summary: 'The address and role a pending invitation link offers (404 staff-invitation-gone)',
+      query: invitationToken,
+      response: answer,
+      handler: async ({ query }) => ({ success: true, invitation: await invitationByToken(db, query.token) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/staff-invitation',
+      tags: ['accounts'],
+      summary:
+        'Accepts an invitation for the signed-in account, which must be the invited address (403 staff-invitation-other-address)',
+      body: invitationToken,
+      response: answer,
+      handler: async ({ body, request }) => ({
+        success: true,
+        ...(await accountActions(services, request).acceptStaffInvitation(body.token)),
       }),
     }),
   ];

@@ -80,7 +80,12 @@ describe('staff roles', () => {
     }
   });
 
-  it('invites a new address as manager: an account, a mail in the admin’s language with a password link, and the audit names the admin', async () => {
+  const tokenOf = async (to: string) => {
+    const sent = await shop.db.select().from(mails).where(eq(mails.to, to));
+    return sent.at(-1)?.text.match(/staff-invitation\?token=([\w-]+)/)?.[1] ?? '';
+  };
+
+  it('invites a new address as manager: a pending invitation and a mail in the admin’s language; the account registered with it accepts, and the audit names both', async () => {
     const invited = await call(
       'POST',
       '/api/admin/staff',
@@ -89,56 +94,93 @@ describe('staff roles', () => {
       'ru',
     );
     expect(invited.statusCode).toBe(200);
-    const [account] = await shop.db.select().from(users).where(eq(users.email, 'new.manager@example.com'));
-    expect(account).toMatchObject({ role: 'manager', emailVerifiedAt: null, locale: 'ru' });
+    // No account is made or changed: the invitation waits.
+    expect(await idOf('new.manager@example.com')).toBe(0);
     const [mail] = await shop.db.select().from(mails).where(eq(mails.to, 'new.manager@example.com'));
     expect(mail?.subject).toBe('Приглашение в управление магазином');
-    const token = mail?.text.match(/reset\?token=([\w-]+)/)?.[1] ?? '';
+    expect(mail?.text).toContain('Пока вы не примете приглашение, ничего не меняется');
+    const token = await tokenOf('new.manager@example.com');
     expect(token).not.toBe('');
-
-    // Setting the password through the link confirms the address and opens the back office.
-    const reset = await shop.app.inject({
-      method: 'POST',
-      url: '/api/reset',
-      payload: {
-        token,
-        email: 'new.manager@example.com',
-        password: 'manager password 2',
-        password_confirmation: 'manager password 2',
-      },
-    });
-    expect(reset.statusCode, reset.body).toBe(200);
-    const login = await shop.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      payload: { email: 'new.manager@example.com', password: 'manager password 2' },
-    });
-    expect(login.json().user).toMatchObject({ isAdmin: true, role: 'manager' });
-
-    const staff = (await call('GET', '/api/admin/staff', admin)).json().staff as Array<{
-      email: string;
-      role: string;
-    }>;
-    expect(staff.map((member) => [member.email, member.role])).toEqual([
-      ['admin@example.com', 'admin'],
-      ['manager@example.com', 'manager'],
-      ['new.manager@example.com', 'manager'],
+    const listed = (await call('GET', '/api/admin/staff', admin)).json();
+    expect(listed.invitations).toMatchObject([
+      { email: 'new.manager@example.com', role: 'manager', invitedBy: 'admin@example.com' },
     ]);
+    expect(
+      (await shop.app.inject({ method: 'GET', url: `/api/staff-invitation?token=${token}` })).json(),
+    ).toMatchObject({ invitation: { email: 'new.manager@example.com', role: 'manager' } });
+
+    // The invitee registers with the address, then accepts signed in: the back office opens.
+    const newcomer = await signedIn('new.manager@example.com', 'customer');
+    expect((await call('GET', '/api/admin/orders', newcomer)).statusCode).toBe(403);
+    const accepted = await call('POST', '/api/staff-invitation', newcomer, { token });
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    expect((await call('GET', '/api/admin/orders', newcomer)).statusCode).toBe(200);
+    // The link works once.
+    expect((await call('POST', '/api/staff-invitation', newcomer, { token })).statusCode).toBe(404);
+
+    const staff = (await call('GET', '/api/admin/staff', admin)).json();
+    expect(staff.staff.map((member: { email: string; role: string }) => [member.email, member.role])).toEqual(
+      [
+        ['admin@example.com', 'admin'],
+        ['manager@example.com', 'manager'],
+        ['new.manager@example.com', 'manager'],
+      ],
+    );
+    expect(staff.invitations).toEqual([]);
     const again = await call('POST', '/api/admin/staff', admin, {
       email: 'NEW.manager@example.com',
       role: 'admin',
     });
     expect(again.statusCode).toBe(409);
-    const audit = (await call('GET', '/api/admin/audit?entity=staff', admin)).json();
-    expect(JSON.stringify(audit)).toContain('admin@example.com');
+    const invitation = JSON.stringify(
+      (await call('GET', '/api/admin/audit?entity=staff-invitation', admin)).json(),
+    );
+    expect(invitation).toContain('"actor":"admin@example.com"');
+    const acceptance = JSON.stringify((await call('GET', '/api/admin/audit?entity=staff', admin)).json());
+    expect(acceptance).toContain('"actor":"new.manager@example.com"');
   });
 
-  it('makes a customer staff, changes roles, takes staff off, and always keeps one admin', async () => {
-    await signedIn('customer@example.com', 'customer');
+  it('an invitation to a customer’s address grants nothing until she accepts it signed in as herself; a revoked one never does', async () => {
+    const customer = await signedIn('customer@example.com', 'customer');
     expect(
-      (await call('POST', '/api/admin/staff', admin, { email: 'customer@example.com', role: 'admin' }))
+      (await call('POST', '/api/admin/staff', admin, { email: 'customer@example.com', role: 'manager' }))
         .statusCode,
     ).toBe(200);
+    const revokedToken = await tokenOf('customer@example.com');
+    // Her old password does not open the back office while the invitation is pending.
+    const relogin = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'customer@example.com', password: PASSWORD },
+    });
+    expect(relogin.json().user).toMatchObject({ role: 'customer', isAdmin: false });
+    expect((await call('GET', '/api/admin/orders', customer)).statusCode).toBe(403);
+
+    // Revoked: its link stops working.
+    const [pending] = (await call('GET', '/api/admin/staff', admin)).json().invitations as Array<{
+      id: number;
+    }>;
+    expect((await call('DELETE', `/api/admin/staff/invitations/${pending?.id}`, manager)).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/api/admin/staff/invitations/${pending?.id}`, admin)).statusCode).toBe(200);
+    expect((await call('POST', '/api/staff-invitation', customer, { token: revokedToken })).statusCode).toBe(
+      404,
+    );
+    expect((await call('GET', '/api/admin/orders', customer)).statusCode).toBe(403);
+
+    // A new one: somebody else signed in cannot take it; she can.
+    await call('POST', '/api/admin/staff', admin, { email: 'customer@example.com', role: 'admin' });
+    const token = await tokenOf('customer@example.com');
+    const stranger = await signedIn('stranger@example.com', 'customer');
+    const taken = await call('POST', '/api/staff-invitation', stranger, { token });
+    expect(taken.statusCode).toBe(403);
+    expect(taken.json().message).toContain('another address');
+    expect((await call('POST', '/api/staff-invitation', customer, { token })).statusCode).toBe(200);
+    expect((await call('GET', '/api/admin/orders', customer)).statusCode).toBe(200);
+  });
+
+  it('changes roles, takes staff off, and always keeps one admin', async () => {
     const customerId = await idOf('customer@example.com');
     const adminId = await idOf('admin@example.com');
 

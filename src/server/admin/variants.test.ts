@@ -665,3 +665,74 @@ describe("an order in the staff member's language", () => {
     }
   });
 });
+
+describe('stock in the variant table (issue 30)', () => {
+  it('4 shown, a shopper buys one (3), the manager types +1 received: 4, one ledger row per change; a count over the stale 4 is refused with 3 shown', async () => {
+    const { productId, editor } = await sizedProduct('wolf-mug');
+    const medium = editor.variants.find((variant) => variant.options[0] === 'M');
+    if (medium?.id === undefined) throw new Error('no M');
+    const received = await save(productId, {
+      ...editor,
+      variants: editor.variants.map((variant) =>
+        variant.id === medium.id
+          ? { ...variant, quantity: undefined, stock_change: 2 }
+          : { ...variant, quantity: undefined },
+      ),
+    });
+    expect(received.status).toBe(200);
+    // The table as the manager keeps it open: M shows 4.
+    const shown = received.body.product as Editor;
+    expect(shown.variants.find((variant) => variant.id === medium.id)?.quantity).toBe(4);
+
+    const buyer = await newShopper('stale-table@example.com');
+    await addToBasket(shop.db, { userId: buyer.id }, productId, medium.id);
+    const order = await createOrder(shop.db, buyer.id, orderInput(), {
+      deliveryCost: 350_00,
+      usdRate: 90,
+      expiresMinutes: 60,
+    });
+
+    // A count typed over the figure the table showed (4) is refused now that it is 3, and changes nothing.
+    const stale = await save(productId, {
+      ...shown,
+      variants: shown.variants.map((variant) =>
+        variant.id === medium.id ? { ...variant, quantity: 5 } : { ...variant, quantity: undefined },
+      ),
+    });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ variantId: medium.id, current: 3 });
+    expect(stale.body.message).toMatch(/stock has changed since you saw it/);
+    expect((await editorOf(productId)).variants.find((variant) => variant.id === medium.id)?.quantity).toBe(
+      3,
+    );
+
+    // "+1 arrived", typed in the same stale table: a receipt, so the sale is kept.
+    const fresh = await editorOf(productId);
+    const plusOne = await save(productId, {
+      ...shown,
+      version: fresh.version,
+      variants: shown.variants.map((variant) =>
+        variant.id === medium.id
+          ? { ...variant, quantity: undefined, stock_change: '+1' }
+          : { ...variant, quantity: undefined },
+      ),
+    });
+    expect(plusOne.status).toBe(200);
+    expect(
+      (plusOne.body.product as Editor).variants.find((variant) => variant.id === medium.id)?.quantity,
+    ).toBe(4);
+
+    const history = await call('GET', `/api/admin/products/${productId}/stock-movements`, {});
+    const ofMedium = (history.body.movements as Array<Record<string, unknown>>).filter(
+      (movement) => movement.variantId === medium.id,
+    );
+    expect(
+      ofMedium.map((movement) => [movement.reason, movement.delta, movement.balance, movement.orderId]),
+    ).toEqual([
+      ['receipt', 1, 4, null],
+      ['sale', -1, 3, order.id],
+      ['receipt', 2, 4, null],
+      ['receipt', 2, 2, null],
+    ]);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { ProductVariantsSave } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
-import { setVariantStock } from '../catalog/staff-stock.ts';
+import { changeStock, type StaffStockChange } from '../catalog/stock.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
   orderItems,
@@ -24,8 +24,8 @@ import { recordChanged } from './versions.ts';
  * A product's options and variants as the back office edits them (issue 16): the options editor and
  * the variant table are saved together, in one transaction, over the product's version. The
  * product's row is updated first (its version), which also takes its lock before any variant's, the
- * lock order of orders/lifecycle.ts. Stock is set through staff-stock.ts, which mails shoppers
- * waiting for a variant that comes back.
+ * lock order of catalog/stock.ts. Stock changes go through that module as movements: a row's
+ * receipt or write-off, or a count over the figure the table showed (ADR 0056).
  */
 
 const notFound = () => new NotFound('not-found', { id: ['not-found'] });
@@ -122,6 +122,8 @@ export async function getProductVariantsForAdmin(db: Executor, productId: number
         sale: roubles(variant.sale),
         weight: variant.weight,
         quantity: variant.quantity,
+        /** Sent back with a counted `quantity`: a count over a figure that has moved is refused. */
+        quantity_seen: variant.quantity,
         per_customer_limit: variant.perCustomerLimit,
         ...customsWire(variant),
       };
@@ -169,8 +171,10 @@ function checkShape(input: ProductVariantsSave) {
  * Saves the options (with their values, swatches and the pictures each colour shows) and the
  * variants of a product over `version`. Rows without an id are created; existing variants left out
  * are deleted, unless an open order holds them (409 variant-ordered: its units must be able to go
- * back). A product whose options are all removed keeps (or gets) one default variant. `quantity`
- * sets a row's stock; rows without it keep theirs.
+ * back). A product whose options are all removed keeps (or gets) one default variant. A row's
+ * `stock_change` is received or written off; its `quantity` is a count over `quantity_seen`, refused
+ * (409 stock-moved, with the current figure) if the stock moved since; a new row's units are its
+ * first receipt. Rows without them keep their stock.
  */
 export async function saveProductVariants(
   db: Database,
@@ -272,7 +276,7 @@ export async function saveProductVariants(
       .update(productVariants)
       .set({ sku: sql`${productVariants.sku} || '~' || ${productVariants.id}` })
       .where(eq(productVariants.productId, productId));
-    const stock: { variantId: number; quantity: number }[] = [];
+    const stock: StaffStockChange[] = [];
     for (const [position, variant] of input.variants.entries()) {
       const values = {
         sku: variant.sku,
@@ -301,9 +305,18 @@ export async function saveProductVariants(
         optionValueId === undefined ? [] : [{ variantId: row.id, optionValueId }],
       );
       if (links.length > 0) await tx.insert(productVariantValues).values(links);
-      if (variant.quantity !== undefined) stock.push({ variantId: row.id, quantity: variant.quantity });
+      if (variant.id === undefined) {
+        const units = (variant.quantity ?? 0) + (variant.stock_change ?? 0);
+        if (units !== 0) stock.push({ variantId: row.id, delta: units });
+      } else if (variant.quantity !== undefined && variant.quantity_seen !== undefined)
+        stock.push({ variantId: row.id, counted: variant.quantity, seen: variant.quantity_seen });
+      else if (variant.stock_change !== undefined && variant.stock_change !== 0)
+        stock.push({ variantId: row.id, delta: variant.stock_change });
     }
-    await setVariantStock(tx, productId, stock, context.shop);
+    await changeStock(tx, productId, stock, {
+      actorId,
+      ...(context.shop ? { shop: context.shop } : {}),
+    });
   });
   const after = await getProductVariantsForAdmin(db, productId);
   await recordAudit(db, {

@@ -63,7 +63,7 @@ const samples: MailData = {
   'release-reminder': { productName: 'Фигурка «Страж»', link: 'https://shop.example/product/guardian' },
   'staff-invite': {
     role: 'manager',
-    link: 'https://shop.example/reset?token=t0k&email=a%40b.c',
+    link: 'https://shop.example/staff-invitation?token=t0k',
     expiresInHours: 72,
   },
 };

@@ -918,9 +918,9 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
         paragraph(
           'Вас пригласили в управление магазином с ролью ',
           strong(role === 'admin' ? 'администратор' : 'менеджер'),
-          '. Чтобы войти, задайте пароль по ссылке (если у вас уже есть пароль от магазина, можно войти и с ним).',
+          '. Пока вы не примете приглашение, ничего не меняется. Откройте ссылку и войдите с этим адресом (или зарегистрируйтесь с ним, если у вас ещё нет учётной записи в магазине).',
         ),
-        { kind: 'button', label: 'Задать пароль', href: link },
+        { kind: 'button', label: 'Принять приглашение', href: link },
         paragraph('Ссылка действует ', strong(hours(expiresInHours, 'ru')), ' и сработает только один раз.'),
         { kind: 'note', text: 'Если вы не ждали этого письма, просто проигнорируйте его.' },
       ],
@@ -932,9 +932,9 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
         paragraph(
           'You have been invited to the shop’s back office as ',
           strong(role === 'admin' ? 'an administrator' : 'a manager'),
-          '. To sign in, set your password with the link below (if you already have a password for the shop, it works too).',
+          '. Nothing changes until you accept: open the link and sign in with this address (or register with it if you have no account at the shop yet).',
         ),
-        { kind: 'button', label: 'Set your password', href: link },
+        { kind: 'button', label: 'Accept the invitation', href: link },
         paragraph('The link is valid for ', strong(hours(expiresInHours, 'en')), ' and works only once.'),
         { kind: 'note', text: 'If you did not expect this mail, simply ignore it.' },
       ],

@@ -1,9 +1,8 @@
-import { and, asc, eq, gte, inArray, isNotNull, sql } from 'drizzle-orm';
-import { isOrderable } from '../catalog/release.ts';
-import { notifyBackInStock } from '../catalog/stock-alerts.ts';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Executor, Transaction } from '../db/client.ts';
-import { orderItems, orderStatusHistory, orders, products, productVariants, projects } from '../db/schema.ts';
-import { Conflict, NotFound } from '../errors.ts';
+import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
+import { NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
 import { movePromoUse } from '../promo/service.ts';
@@ -24,111 +23,9 @@ import {
  * The order lifecycle: every status change of an order goes through `moveOrderStatus`, which asks
  * the state machine (status.ts) and does the move's side effects in the caller's transaction: the
  * status history row, the stock released on a cancellation, the cancel mail, and the mail that
- * tells the shop a new order is paid. Units leave and
- * come back only through `takeStock` and `releaseStock`, on product variants.
+ * tells the shop a new order is paid. Units leave and come back only through the stock module
+ * (catalog/stock.ts), each change a movement of the ledger.
  */
-
-export interface StockItem {
-  productId: number;
-  variantId: number;
-  count: number;
-}
-
-const inLockOrder = (items: readonly StockItem[]) =>
-  [...items].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
-
-export const unavailableError = (unavailable: number[]) =>
-  new Conflict('basket-unavailable', { basket: ['basket-unavailable'] }, 'basket-unavailable', {
-    unavailable,
-  });
-
-/**
- * Takes each item's units from its variant with a conditional update. The products' rows are
- * locked first, in ascending id, then the variants' in ascending (product, variant) order: a
- * variant's stock change also moves its product's total (a trigger), so every writer takes the
- * product's lock before a variant's and concurrent transactions cannot deadlock. The first item
- * short of stock (or no longer orderable, when asked) throws basket-unavailable with its product
- * id; the caller's transaction, or a savepoint around this call, undoes the items already taken.
- */
-export async function takeStock(
-  tx: Transaction,
-  items: readonly StockItem[],
-  now: Date,
-  options: { orderableOnly: boolean },
-): Promise<void> {
-  await lockProducts(
-    tx,
-    items.map((item) => item.productId),
-  );
-  for (const item of inLockOrder(items)) {
-    const [taken] = await tx
-      .update(productVariants)
-      .set({ quantity: sql`${productVariants.quantity} - ${item.count}`, updatedAt: now })
-      .where(
-        and(
-          eq(productVariants.id, item.variantId),
-          eq(productVariants.productId, item.productId),
-          gte(productVariants.quantity, item.count),
-          options.orderableOnly
-            ? sql`exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
-                where ${products.id} = ${item.productId} and ${isOrderable(now)})`
-            : undefined,
-        ),
-      )
-      .returning({ id: productVariants.id });
-    if (!taken) throw unavailableError([item.productId]);
-  }
-}
-
-/**
- * Puts units back in stock, in the same lock order as `takeStock`. Items whose variant is gone
- * (deleted by staff after the order was placed) have nothing to go back to. Shoppers waiting for a
- * variant that comes back are mailed in the same transaction.
- */
-export async function releaseStock(
-  tx: Transaction,
-  items: readonly StockItem[],
-  now: Date,
-  shop?: MailShop,
-): Promise<void> {
-  await lockProducts(
-    tx,
-    items.map((item) => item.productId),
-  );
-  for (const item of inLockOrder(items)) {
-    await tx
-      .update(productVariants)
-      .set({ quantity: sql`${productVariants.quantity} + ${item.count}`, updatedAt: now })
-      .where(eq(productVariants.id, item.variantId));
-  }
-  await notifyBackInStock(
-    tx,
-    items.map((item) => item.variantId),
-    shop,
-  );
-}
-
-/** The product rows each open transaction has locked (a savepoint is a transaction of its own). */
-const lockedProducts = new WeakMap<Transaction, Set<number>>();
-
-/**
- * Locks products' rows in ascending id, for a transaction that changes their variants' stock (a
- * variant's stock moves its product's total) or that releases some units and then takes others.
- * Rows the transaction has already locked are not asked for again.
- */
-export async function lockProducts(tx: Transaction, productIds: readonly number[]): Promise<void> {
-  const locked = lockedProducts.get(tx) ?? new Set<number>();
-  const toLock = [...new Set(productIds)].filter((id) => !locked.has(id));
-  if (toLock.length === 0) return;
-  await tx
-    .select({ id: products.id })
-    .from(products)
-    .where(inArray(products.id, toLock))
-    .orderBy(asc(products.id))
-    .for('update');
-  for (const id of toLock) locked.add(id);
-  lockedProducts.set(tx, locked);
-}
 
 /** The order's items as stock units (those whose variant still exists), in lock order. */
 export async function orderStock(tx: Executor, orderId: number): Promise<StockItem[]> {
@@ -204,7 +101,12 @@ export async function moveOrderStatus(
   if (options.actor === 'payment' && TO_SHIP_STATUSES.includes(to))
     await announcePaidOrder(tx, moved, options.shop);
   if (to === ORDER_STATUS.cancelled) {
-    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, options.shop);
+    await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, {
+      reason: options.actor === 'refund' ? 'refund' : 'cancellation',
+      orderId,
+      ...(options.by === undefined ? {} : { actorId: options.by }),
+      ...(options.shop ? { shop: options.shop } : {}),
+    });
     if (options.actor !== 'refund') {
       await queueMail(
         tx,

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
 import { statusReason } from '../../contract/status-reasons.ts';
+import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
@@ -9,7 +10,7 @@ import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { refundTransaction } from '../providers/paypal.ts';
 import { checkOperationState, checkRobokassaRefund, createRobokassaRefund } from '../providers/robokassa.ts';
-import { lockOrder, moveOrderStatus, releaseStock, type StockItem } from './lifecycle.ts';
+import { lockOrder, moveOrderStatus } from './lifecycle.ts';
 import { type OrderRow, paymentAmounts } from './service.ts';
 import { isPaidStatus, ORDER_STATUS } from './status.ts';
 
@@ -252,7 +253,12 @@ async function applyFinishedRefund(
   options: { shop?: MailShop; now: Date },
 ): Promise<void> {
   const order = await lockOrder(tx, refund.orderId as number);
-  await releaseStock(tx, refund.restock, options.now, options.shop);
+  await releaseStock(tx, refund.restock, options.now, {
+    reason: 'refund',
+    orderId: order.id,
+    ...(refund.createdBy === null ? {} : { actorId: refund.createdBy }),
+    ...(options.shop ? { shop: options.shop } : {}),
+  });
   const money = moneyOf(order, await transactionsOf(tx, order.id));
   const full = money.finished >= money.paid;
   if (full && order.status !== ORDER_STATUS.cancelled) {

@@ -20,6 +20,7 @@ import { statusReason } from '../../contract/status-reasons.ts';
 import { putIntoBasket } from '../cart/service.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isOrderable } from '../catalog/release.ts';
+import { lockProducts, takeStock, unavailableError } from '../catalog/stock.ts';
 import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import {
@@ -48,7 +49,7 @@ import {
   requireShownTotal,
 } from './checkout-rules.ts';
 import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
-import { lockProducts, moveOrderStatus, orderStock, takeStock, unavailableError } from './lifecycle.ts';
+import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';
 
@@ -220,7 +221,6 @@ export async function createOrder(
       items.map((item) => item.productId),
     );
     await assertWithinPurchaseLimits(transaction, { userId }, items);
-    await takeStock(transaction, items, now, { orderableOnly: true });
     const holdMinutes = await unpaidHoldMinutes(
       transaction,
       items.map((item) => item.productId),
@@ -273,6 +273,7 @@ export async function createOrder(
       })
       .returning();
     if (!order) throw new Error('the order was not stored');
+    await takeStock(transaction, items, now, { orderableOnly: true, orderId: order.id });
     await transaction.insert(orderItems).values(
       items.map((item, index) => ({
         orderId: order.id,
@@ -413,7 +414,9 @@ export async function recordPayment(
 async function takeBackStock(transaction: Transaction, orderId: number, now: Date): Promise<boolean> {
   const items = await orderStock(transaction, orderId);
   try {
-    await transaction.transaction((savepoint) => takeStock(savepoint, items, now, { orderableOnly: false }));
+    await transaction.transaction((savepoint) =>
+      takeStock(savepoint, items, now, { orderableOnly: false, orderId }),
+    );
     return true;
   } catch (error) {
     if (error instanceof Conflict) return false;

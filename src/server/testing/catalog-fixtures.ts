@@ -1,3 +1,4 @@
+import { recordOpeningStock } from '../catalog/stock.ts';
 import type { Executor } from '../db/client.ts';
 import { categories, productCategories, productImages, products, projects } from '../db/schema.ts';
 
@@ -124,5 +125,6 @@ export async function insertCatalogue(db: Executor) {
     { productId: id('wolf-shirt'), file: 'wolf-2.webp', position: 1 },
     { productId: id('outlaw-shirt'), file: 'outlaw-1.webp', position: 0 },
   ]);
+  await recordOpeningStock(db);
   return { projects: { witcher, cyber, secret }, categories: { shirts, mugs, hidden }, id };
 }

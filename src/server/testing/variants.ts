@@ -1,4 +1,5 @@
 import { and, eq, notInArray } from 'drizzle-orm';
+import { recordOpeningStock } from '../catalog/stock.ts';
 import type { Executor } from '../db/client.ts';
 import {
   type OptionKind,
@@ -100,6 +101,8 @@ export async function giveProductOptions(
       );
     variants.push({ id: row.id, sku, values: variant.values });
   }
+
+  await recordOpeningStock(db);
 
   const colour = fixture.options.findIndex((option) => option.kind === 'colour');
   for (const [file, english] of Object.entries(fixture.pictures ?? {})) {

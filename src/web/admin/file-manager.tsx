@@ -6,6 +6,7 @@ import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
 import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
+import { useMayDelete } from './ui.tsx';
 
 /**
  * The file manager: folders below the uploads root, the pictures in the open folder, and an upload
@@ -70,6 +71,7 @@ export function FileManager({
   onSelectedChange: (files: ManagedFile[]) => void;
 }) {
   const { t, locale } = useAdminShop();
+  const mayDelete = useMayDelete();
   const uploadId = useId();
   const [path, setPath] = useState('');
   const [folder, setFolder] = useState<Folder | null>(null);
@@ -512,14 +514,16 @@ export function FileManager({
                     {t('admin-folder-move')}
                     <span className="visually-hidden"> {name}</span>
                   </button>
-                  <button
-                    type="button"
-                    className="link-button file-manager__delete"
-                    onClick={() => deleteFolder(join(path, name))}
-                  >
-                    {t('admin-delete')}
-                    <span className="visually-hidden"> {name}</span>
-                  </button>
+                  {mayDelete ? (
+                    <button
+                      type="button"
+                      className="link-button file-manager__delete"
+                      onClick={() => deleteFolder(join(path, name))}
+                    >
+                      {t('admin-delete')}
+                      <span className="visually-hidden"> {name}</span>
+                    </button>
+                  ) : null}
                 </li>
               ))}
             </ul>
@@ -566,14 +570,16 @@ export function FileManager({
                         <span className="visually-hidden"> {file.originalName}</span>
                       </button>
                     </span>
-                    <button
-                      type="button"
-                      className="link-button file-card__delete"
-                      onClick={() => deleteFile(file)}
-                    >
-                      {t('admin-delete')}
-                      <span className="visually-hidden"> {file.originalName}</span>
-                    </button>
+                    {mayDelete ? (
+                      <button
+                        type="button"
+                        className="link-button file-card__delete"
+                        onClick={() => deleteFile(file)}
+                      >
+                        {t('admin-delete')}
+                        <span className="visually-hidden"> {file.originalName}</span>
+                      </button>
+                    ) : null}
                   </li>
                 );
               })}

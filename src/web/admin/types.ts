@@ -25,10 +25,11 @@ import type {
   topProducts,
 } from '../../server/admin/orders.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
-import type { listStaff } from '../../server/admin/staff.ts';
+import type { listInvitations, listStaff } from '../../server/admin/staff.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
+import type { StockMovementView } from '../../server/catalog/stock.ts';
 import type { orderTransactions } from '../../server/orders/refunds.ts';
 import type { orderShipments } from '../../server/shipping/shipments.ts';
 import type { stalledShipments } from '../../server/shipping/tracking.ts';
@@ -51,6 +52,7 @@ export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
 export type AdminProductVariants = Json<ServerProductVariants>;
+export type StockMovement = Json<StockMovementView>;
 export type ProductPage = Result<typeof listProductsForAdmin>;
 export type ProductRow = ProductPage['list'][number];
 export type OrderPage = Result<typeof searchOrders>;
@@ -65,6 +67,7 @@ export type CustomerPage = Result<typeof searchCustomers>;
 export type AdminCustomer = Result<typeof getCustomer>;
 export type StaffNote = AdminCustomer['notes'][number];
 export type StaffMember = Result<typeof listStaff>[number];
+export type StaffInvitation = Result<typeof listInvitations>[number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;

@@ -1,8 +1,16 @@
 import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { isRouteErrorResponse, Link, useRevalidator, useRouteError, useSearchParams } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Link,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+} from 'react-router';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
+import type { loader as adminLayoutLoader } from '../routes/admin/layout.tsx';
 import { AdminApiError, type FieldErrors } from './api.ts';
 import { useAdminShop } from './text.ts';
 
@@ -186,6 +194,11 @@ interface RequestState {
  * the page, the field texts for the fields), a confirmation on success, and the page's data
  * loaded again afterwards.
  */
+/** Whether the signed-in staff member may delete (admins only): a manager is not shown such buttons. */
+export function useMayDelete() {
+  return useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.role === 'admin';
+}
+
 export function useAdminRequest() {
   const { t } = useAdminShop();
   const revalidator = useRevalidator();
@@ -308,6 +321,7 @@ export function RowActions({
   onDelete(): void;
 }) {
   const { t } = useAdminShop();
+  const mayDelete = useMayDelete();
   const action = (label: string, onClick: () => void, className = 'link-button') => (
     <button type="button" className={className} onClick={onClick}>
       {label}
@@ -318,7 +332,7 @@ export function RowActions({
     <div className="admin-row-actions">
       {action(t('admin-edit'), onEdit)}
       {action(visible ? t('admin-hide') : t('admin-show'), onToggle)}
-      {action(t('admin-delete'), onDelete, 'link-button admin-danger')}
+      {mayDelete ? action(t('admin-delete'), onDelete, 'link-button admin-danger') : null}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { type FormEvent, useId, useMemo, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { imageUrl } from '../../contract/images.ts';
 import { generateRows, suggestedSku } from '../../contract/variant-combinations.ts';
 import { FormSuccess } from '../components/form-field.tsx';
@@ -12,8 +12,9 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * The options editor and the variant table of a saved product (issue 16): options with their
  * values in both languages (a colour's swatch and pictures), "generate all combinations", then
  * SKU, price, sale, weight, stock, per-customer limit and customs data where the variant differs
- * (ADR 0057) per row, or one value for a whole column. Saved together over
- * the product's version, which the product form shares.
+ * (ADR 0057) per row, or one value for a whole column.
+ * Saved together over the product's version, which the product form shares. Stock is entered as a
+ * movement (ADR 0056): `+3` received, `-1` written off, or the counted figure over the one shown.
  */
 
 type Kind = 'size' | 'colour' | 'other';
@@ -40,7 +41,13 @@ interface RowDraft {
   price: string;
   sale: string;
   weight: string;
-  quantity: string;
+  /** The stock the table showed (0 for a new row). */
+  current: number;
+  /**
+   * What the manager typed in the stock column (ADR 0056): `+3` received, `-1` written off, or a
+   * bare number counted over `current`; empty leaves the stock as orders left it.
+   */
+  stock: string;
   /** Units of this variant one customer may buy; empty: only the product's limit (ADR 0041). */
   per_customer_limit: string;
   /** Customs data where this variant differs from its product (ADR 0057); empty: the product's. */
@@ -48,8 +55,6 @@ interface RowDraft {
   origin_country: string;
   customs_description: string;
   net_weight: string;
-  /** Only a stock someone typed is sent: the others keep what orders left them. */
-  stockChanged: boolean;
 }
 
 const COLUMNS = [
@@ -57,16 +62,16 @@ const COLUMNS = [
   'price',
   'sale',
   'weight',
-  'quantity',
+  'stock',
   'per_customer_limit',
   'hs_code',
   'origin_country',
   'customs_description',
   'net_weight',
 ] as const;
+type Column = (typeof COLUMNS)[number];
 /** Columns of text, not numbers. */
 const TEXT_COLUMNS = new Set<Column>(['sku', 'hs_code', 'origin_country', 'customs_description']);
-type Column = (typeof COLUMNS)[number];
 
 let keys = 0;
 const newKey = () => `new-${++keys}`;
@@ -92,16 +97,28 @@ function draftOf(product: AdminProductVariants) {
         price: text(variant.price),
         sale: text(variant.sale),
         weight: text(variant.weight),
-        quantity: String(variant.quantity),
+        current: variant.quantity,
+        stock: '',
         per_customer_limit: text(variant.per_customer_limit),
         hs_code: variant.hs_code ?? '',
         origin_country: variant.origin_country ?? '',
         customs_description: variant.customs_description ?? '',
         net_weight: text(variant.net_weight),
-        stockChanged: false,
       }),
     ),
   };
+}
+
+/**
+ * The stock cell as the save sends it: `+3`/`-1` a receipt or write-off, a bare number the count
+ * over the figure shown (a new row's units are its first receipt), anything else as typed for the
+ * server to refuse.
+ */
+function stockFields(id: number | undefined, current: number, typed: string) {
+  const stock = typed.trim().replace('−', '-');
+  if (stock === '') return {};
+  if (/^[+-]/.test(stock) || id === undefined) return { stock_change: stock.replace(/^\+/, '') };
+  return { quantity: stock, quantity_seen: current };
 }
 
 export function VariantEditor({
@@ -121,11 +138,23 @@ export function VariantEditor({
   const request = useAdminRequest();
   const id = useId();
   const [draft, setDraft] = useState(() => draftOf(product));
-  const [bulkColumn, setBulkColumn] = useState<Column>('quantity');
+  const [bulkColumn, setBulkColumn] = useState<Column>('stock');
   const [bulkValue, setBulkValue] = useState('');
   const { options, rows } = draft;
   const loaded = useMemo(() => JSON.stringify(draftOf(product)), [product]);
   useUnsavedChanges(JSON.stringify(draft) !== loaded);
+
+  // Stock moved since the table was shown (409 stock-moved): show the figure now, keep what was typed.
+  const moved = request.answer;
+  useEffect(() => {
+    const variantId = moved?.variantId;
+    const figure = moved?.current;
+    if (typeof variantId !== 'number' || typeof figure !== 'number') return;
+    setDraft((current) => ({
+      ...current,
+      rows: current.rows.map((row) => (row.id === variantId ? { ...row, current: figure } : row)),
+    }));
+  }, [moved]);
 
   const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) =>
     setDraft((current) => ({ ...current, options: change(current.options) }));
@@ -182,13 +211,13 @@ export function VariantEditor({
           price: '',
           sale: '',
           weight: '',
-          quantity: '0',
+          current: 0,
+          stock: '',
           per_customer_limit: '',
           hs_code: '',
           origin_country: '',
           customs_description: '',
           net_weight: '',
-          stockChanged: true,
         }),
       ),
     }));
@@ -196,11 +225,7 @@ export function VariantEditor({
   const applyBulk = () =>
     setDraft((current) => ({
       ...current,
-      rows: current.rows.map((row) =>
-        bulkColumn === 'quantity'
-          ? { ...row, quantity: bulkValue, stockChanged: true }
-          : { ...row, [bulkColumn]: bulkValue },
-      ),
+      rows: current.rows.map((row) => ({ ...row, [bulkColumn]: bulkValue })),
     }));
 
   const label = (row: RowDraft) =>
@@ -225,13 +250,13 @@ export function VariantEditor({
         ...option,
         values: option.values.map(({ key: _valueKey, ...value }) => value),
       })),
-      variants: rows.map(({ stockChanged, quantity, ...row }) => ({
+      variants: rows.map(({ current, stock, ...row }) => ({
         ...row,
+        ...stockFields(row.id, current, stock),
         price: row.price === '' ? null : row.price,
         sale: row.sale === '' ? null : row.sale,
         weight: row.weight === '' ? null : row.weight,
         per_customer_limit: row.per_customer_limit === '' ? null : row.per_customer_limit,
-        ...(stockChanged || row.id === undefined ? { quantity } : {}),
       })),
     };
     const answer = await request.run(
@@ -251,7 +276,7 @@ export function VariantEditor({
     price: t('admin-variant-price'),
     sale: t('admin-variant-sale'),
     weight: t('admin-variant-weight'),
-    quantity: t('admin-stock'),
+    stock: t('admin-stock'),
     per_customer_limit: t('admin-per-customer-limit'),
     hs_code: t('admin-hs-code'),
     origin_country: t('admin-origin-country'),
@@ -467,8 +492,7 @@ export function VariantEditor({
           <label htmlFor={`${id}-bulk-value`}>{t('admin-bulk-value')}</label>
           <input
             id={`${id}-bulk-value`}
-            type="number"
-            min={0}
+            {...(bulkColumn === 'stock' ? { inputMode: 'numeric' as const } : { type: 'number', min: 0 })}
             value={bulkValue}
             onChange={(event) => setBulkValue(event.target.value)}
           />
@@ -498,26 +522,38 @@ export function VariantEditor({
                 <tr key={row.id ?? JSON.stringify(row.options)}>
                   <th scope="row">{variant}</th>
                   {COLUMNS.map((column) => (
-                    <td key={column}>
+                    <td key={column} className={column === 'stock' ? 'admin-variants__stock' : undefined}>
+                      {column === 'stock' && row.id !== undefined ? (
+                        <span className="admin-variants__current">{row.current}</span>
+                      ) : null}
                       <input
-                        aria-label={t('admin-cell-label', { column: columnTitle[column], variant })}
-                        aria-invalid={request.errors[`variants.${index}.${column}`] ? true : undefined}
+                        aria-label={
+                          column === 'stock'
+                            ? t('admin-stock-cell-label', { variant, current: row.current })
+                            : t('admin-cell-label', { column: columnTitle[column], variant })
+                        }
+                        aria-invalid={
+                          (
+                            column === 'stock'
+                              ? ['quantity', 'quantity_seen', 'stock_change'].some(
+                                  (field) => request.errors[`variants.${index}.${field}`],
+                                )
+                              : request.errors[`variants.${index}.${column}`]
+                          )
+                            ? true
+                            : undefined
+                        }
                         {...(TEXT_COLUMNS.has(column)
                           ? {}
-                          : {
-                              type: 'number',
-                              min: column === 'per_customer_limit' ? 1 : 0,
-                              step: column === 'price' || column === 'sale' ? '0.01' : '1',
-                            })}
+                          : column === 'stock'
+                            ? { inputMode: 'numeric' as const, placeholder: '+0', size: 5 }
+                            : {
+                                type: 'number',
+                                min: column === 'per_customer_limit' ? 1 : 0,
+                                step: column === 'price' || column === 'sale' ? '0.01' : '1',
+                              })}
                         value={row[column]}
-                        onChange={(event) =>
-                          setRow(
-                            index,
-                            column === 'quantity'
-                              ? { quantity: event.target.value, stockChanged: true }
-                              : { [column]: event.target.value },
-                          )
-                        }
+                        onChange={(event) => setRow(index, { [column]: event.target.value })}
                       />
                     </td>
                   ))}

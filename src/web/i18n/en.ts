@@ -175,6 +175,16 @@ export const en = {
   'new-password': 'New password',
   'reset-submit': 'Change the password',
   'request-new-link': 'Request a new link',
+  'staff-invitation': 'Invitation to the back office',
+  'staff-invitation-offer': 'The address {email} is invited to run the shop as {role}.',
+  'staff-invitation-role-manager': 'a manager',
+  'staff-invitation-role-admin': 'an administrator',
+  'staff-invitation-sign-in':
+    'Sign in with {email} to accept it. No account with this address yet? Register with it, confirm it, then open the link from the invitation again.',
+  'staff-invitation-register': 'Register',
+  'staff-invitation-other':
+    'You are signed in as {current}; the invitation is for {email}. Sign out and sign in with that address.',
+  'staff-invitation-accept': 'Accept the invitation',
   activation: 'Account activation',
   'activation-failed': 'The account was not activated',
   'personal-details': 'Personal details',

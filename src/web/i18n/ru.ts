@@ -178,6 +178,16 @@ export const ru: Record<CoreMessageKey, string> = {
   'new-password': 'Новый пароль',
   'reset-submit': 'Сменить пароль',
   'request-new-link': 'Запросить новую ссылку',
+  'staff-invitation': 'Приглашение в управление магазином',
+  'staff-invitation-offer': 'Адрес {email} приглашён в управление магазином: роль — {role}.',
+  'staff-invitation-role-manager': 'менеджер',
+  'staff-invitation-role-admin': 'администратор',
+  'staff-invitation-sign-in':
+    'Чтобы принять приглашение, войдите с адресом {email}. Ещё нет учётной записи с этим адресом? Зарегистрируйтесь с ним, подтвердите его и снова откройте ссылку из приглашения.',
+  'staff-invitation-register': 'Зарегистрироваться',
+  'staff-invitation-other':
+    'Вы вошли как {current}, а приглашение для {email}. Выйдите и войдите с этим адресом.',
+  'staff-invitation-accept': 'Принять приглашение',
   activation: 'Активация аккаунта',
   'activation-failed': 'Аккаунт не активирован',
   'personal-details': 'Личные данные',

@@ -3,6 +3,7 @@ import { and, count, eq, inArray, sql } from 'drizzle-orm';
 import { combinations, suggestedSku } from '../../../contract/variant-combinations.ts';
 import { hashPassword } from '../../accounts/passwords.ts';
 import { sanitizeDescription } from '../../catalog/sanitize.ts';
+import { recordOpeningStock } from '../../catalog/stock.ts';
 import { storeImage } from '../../files/images.ts';
 import type { ObjectStorage } from '../../files/storage.ts';
 import type { Database, Executor } from '../client.ts';
@@ -65,6 +66,7 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
     if (await hasCatalogue(tx)) return false;
 
     await insertDemoCatalogue(tx, pictures);
+    await recordOpeningStock(tx);
 
     await tx.insert(partners).values(
       PARTNERS.map(({ art: _art, ...partner }, position) => ({

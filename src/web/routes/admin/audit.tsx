@@ -41,6 +41,7 @@ const ENTITIES: Record<AuditEntity, AdminMessageKey> = {
   'customer-note': 'admin-entity-customer-note',
   'order-note': 'admin-entity-order-note',
   staff: 'admin-entity-staff',
+  'staff-invitation': 'admin-entity-staff-invitation',
   synonym: 'admin-entity-synonym',
   drop: 'admin-entity-drop',
   'exchange-rate': 'admin-entity-exchange-rate',

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { Link, useLocation, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useRevalidator } from 'react-router';
 import { imageUrl } from '../../../contract/images.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import {
@@ -11,6 +11,7 @@ import {
 import { FilePicker } from '../../admin/file-picker.tsx';
 import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
 import { RichTextField } from '../../admin/rich-text-field.tsx';
+import { StockHistory } from '../../admin/stock-history.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type {
   AdminCategory,
@@ -18,6 +19,7 @@ import type {
   AdminProductVariants,
   AdminProject,
   ManagedFile,
+  StockMovement,
 } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -27,6 +29,7 @@ import {
   RequestAlert,
   useAdminFormat,
   useAdminRequest,
+  useMayDelete,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { VariantEditor } from '../../admin/variant-editor.tsx';
@@ -42,7 +45,8 @@ import type { Route } from './+types/product';
 /** The product editor, for a new product (/admin/products/new) and an existing one. */
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const id = 'id' in params ? params.id : undefined;
-  const [{ projects }, { categories }, product, variants] = await Promise.all([
+  const variant = new URL(request.url).searchParams.get('variant') ?? '';
+  const [{ projects }, { categories }, product, variants, movements] = await Promise.all([
     loadAdmin<{ projects: AdminProject[] }>('/projects', request),
     loadAdmin<{ categories: AdminCategory[] }>('/categories', request),
     id === undefined
@@ -56,8 +60,21 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
           `/products/${encodeURIComponent(id)}/variants`,
           request,
         ).then((answer) => answer.product),
+    id === undefined
+      ? Promise.resolve([])
+      : loadAdmin<{ movements: StockMovement[] }>(
+          `/products/${encodeURIComponent(id)}/stock-movements?variant=${encodeURIComponent(variant)}`,
+          request,
+        ).then((answer) => answer.movements),
   ]);
-  return { projects, categories, product, variants };
+  return {
+    projects,
+    categories,
+    product,
+    variants,
+    movements,
+    variant: variant === '' ? undefined : Number(variant),
+  };
 }
 
 export function HydrateFallback() {
@@ -81,6 +98,8 @@ interface Draft extends ProductCustomsDraft {
   changeStock: boolean;
   quantity: string;
   quantityHardset: boolean;
+  /** Why the stock changes, kept with the movement (ADR 0056). */
+  stock_note: string;
   visible: boolean;
   weekSale: boolean;
   envisioned: boolean;
@@ -105,6 +124,7 @@ const draftOf = (product: AdminProduct | null): Draft => ({
   changeStock: false,
   quantity: '',
   quantityHardset: false,
+  stock_note: '',
   visible: product?.visible ?? true,
   weekSale: product?.weekSale ?? false,
   envisioned: product?.envisioned ?? false,
@@ -130,6 +150,7 @@ const FIELDS = [
   'weight',
   'quantity',
   'quantityHardset',
+  'stock_note',
   'release_at',
   'per_customer_limit',
   ...PRODUCT_CUSTOMS_FIELDS,
@@ -140,12 +161,18 @@ function ProductEditor({
   variants,
   projects,
   categories,
+  movements,
+  variant,
 }: {
   product: AdminProduct | null;
   variants: AdminProductVariants | null;
   projects: AdminProject[];
   categories: AdminCategory[];
+  movements: StockMovement[];
+  variant: number | undefined;
 }) {
+  const revalidator = useRevalidator();
+  const mayDelete = useMayDelete();
   const { t, locale } = useAdminShop();
   const format = useAdminFormat();
   const navigate = useNavigate();
@@ -161,6 +188,9 @@ function ProductEditor({
   const [deleteError, setDeleteError] = useState<string | undefined>();
   const unsaved = useUnsavedChanges(JSON.stringify(draft) !== JSON.stringify(draftOf(saved)));
   const errors = { ...request.errors, ...localErrors };
+  // After a 409 stock-moved the form shows the figure now, which the next count is made over.
+  const moved = request.answer?.current;
+  const shownQuantity = typeof moved === 'number' ? moved : (saved?.currentQuantity ?? 0);
   const created = (location.state as { created?: boolean } | null)?.created === true && !request.done;
   const name = (entry: { name_ru: string; name_en: string }) =>
     locale === 'ru' ? entry.name_ru : entry.name_en;
@@ -176,6 +206,7 @@ function ProductEditor({
       | 'sale'
       | 'weight'
       | 'quantity'
+      | 'stock_note'
       | 'release_at'
       | 'per_customer_limit',
   ) => ({
@@ -209,10 +240,11 @@ function ProductEditor({
     // The API would call a missing project "not found"; the form says what to do. The other
     // fields are still checked by the API, so every problem shows at once.
     setLocalErrors(draft.project === '' ? { project: [t('admin-project-required')] } : {});
-    const { changeStock, quantity, release_at, ...fields } = draft;
+    const { changeStock, quantity, stock_note, release_at, ...fields } = draft;
     const body = {
       ...fields,
-      ...(changeStock ? { quantity } : {}),
+      // A count goes with the figure the form shows: if units moved since, the API refuses it.
+      ...(changeStock ? { quantity, stock_note, quantity_seen: shownQuantity } : {}),
       // A product in a drop goes on sale with it: its own time is not the form's to change.
       ...(saved?.drop ? {} : { release_at: momentOfLocalInput(release_at) }),
     };
@@ -450,7 +482,7 @@ function ProductEditor({
                 <FormField
                   name="currentQuantity"
                   label={t('admin-current-quantity')}
-                  value={saved?.currentQuantity ?? 0}
+                  value={shownQuantity}
                   readOnly
                 />
                 <FormField
@@ -460,6 +492,12 @@ function ProductEditor({
                   label={draft.quantityHardset || !saved ? t('admin-quantity-set') : t('admin-quantity-add')}
                   disabled={!draft.changeStock}
                   hint={saved ? t('admin-quantity-hint') : t('admin-quantity-new-hint')}
+                />
+                <FormField
+                  {...text('stock_note')}
+                  label={t('admin-stock-note')}
+                  disabled={!draft.changeStock}
+                  maxLength={500}
                 />
               </div>
               <CheckboxField
@@ -548,7 +586,7 @@ function ProductEditor({
           <BusyButton busy={request.busy} primary>
             {t('save')}
           </BusyButton>
-          {saved ? (
+          {saved && mayDelete ? (
             <button type="button" className="button admin-button--danger" onClick={remove}>
               {t('admin-delete')}
             </button>
@@ -568,10 +606,16 @@ function ProductEditor({
             setSaved({
               ...saved,
               version: next.version,
-              currentQuantity: next.variants.reduce((sum, variant) => sum + variant.quantity, 0),
+              currentQuantity: next.variants.reduce((sum, row) => sum + row.quantity, 0),
             });
+            // The stock movements below follow the save.
+            void revalidator.revalidate();
           }}
         />
+      ) : null}
+
+      {saved && savedVariants ? (
+        <StockHistory movements={movements} variants={savedVariants.variants} variant={variant} />
       ) : null}
 
       <FilePicker
@@ -586,7 +630,7 @@ function ProductEditor({
 }
 
 export default function ProductPage({ loaderData }: Route.ComponentProps) {
-  const { product, variants, projects, categories } = loaderData;
+  const { product, variants, projects, categories, movements, variant } = loaderData;
   return (
     <ProductEditor
       key={product?.id ?? 'new'}
@@ -594,6 +638,8 @@ export default function ProductPage({ loaderData }: Route.ComponentProps) {
       variants={variants}
       projects={projects}
       categories={categories}
+      movements={movements}
+      variant={variant}
     />
   );
 }

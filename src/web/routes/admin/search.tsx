@@ -10,6 +10,7 @@ import {
   BusyButton,
   RequestAlert,
   useAdminRequest,
+  useMayDelete,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormField, FormSuccess } from '../../components/form-field.tsx';
@@ -100,6 +101,7 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
   const { t } = useAdminShop();
   const save = useAdminRequest();
   const remove = useAdminRequest();
+  const mayDelete = useMayDelete();
   const [values, setValues] = useState({ term: '', meaning: '' });
   useUnsavedChanges(values.term.trim() !== '' || values.meaning.trim() !== '');
   const field = (key: 'term' | 'meaning') => ({
@@ -140,17 +142,21 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
                     <td>{synonym.term}</td>
                     <td>{synonym.meaning}</td>
                     <td>
-                      <button
-                        type="button"
-                        className="link-button admin-danger"
-                        onClick={() => remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))}
-                      >
-                        {t('admin-delete')}
-                        <span className="visually-hidden">
-                          {' '}
-                          {synonym.term} → {synonym.meaning}
-                        </span>
-                      </button>
+                      {mayDelete ? (
+                        <button
+                          type="button"
+                          className="link-button admin-danger"
+                          onClick={() =>
+                            remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))
+                          }
+                        >
+                          {t('admin-delete')}
+                          <span className="visually-hidden">
+                            {' '}
+                            {synonym.term} → {synonym.meaning}
+                          </span>
+                        </button>
+                      ) : null}
                     </td>
                   </tr>
                 ))}

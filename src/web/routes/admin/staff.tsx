@@ -1,13 +1,14 @@
 import { type FormEvent, useState } from 'react';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { AdminApiError, adminApi, loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { StaffMember } from '../../admin/types.ts';
+import type { StaffInvitation, StaffMember } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
   AdminPage,
   BusyButton,
   RequestAlert,
+  useAdminFormat,
   useAdminRequest,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
@@ -15,7 +16,16 @@ import { FormField, FormSuccess, SelectField } from '../../components/form-field
 import type { Route } from './+types/staff';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ staff: StaffMember[] }>('/staff', request);
+  // A manager is told plainly what the page is and who can help, not sent to an error page.
+  const adminOnly = await adminApi('GET', '/staff', { signal: request.signal }).then(
+    () => false,
+    (error: unknown) => error instanceof AdminApiError && error.status === 403,
+  );
+  if (adminOnly) return { adminOnly: true as const, staff: [], invitations: [] };
+  return {
+    adminOnly: false as const,
+    ...(await loadAdmin<{ staff: StaffMember[]; invitations: StaffInvitation[] }>('/staff', request)),
+  };
 }
 
 export function HydrateFallback() {
@@ -28,9 +38,13 @@ const ROLE_LABELS = {
   customer: 'admin-role-customer',
 } as const;
 
-/** Staff: invite by e-mail as manager or admin, change a role, take someone off the staff. */
+/**
+ * Staff (admins only): invite an address as manager or admin (a pending invitation until its owner
+ * accepts it, which can be revoked), change a role after a confirmation, take someone off the staff.
+ */
 export default function Staff({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
+  const format = useAdminFormat();
   const invite = useAdminRequest();
   const change = useAdminRequest();
   const [email, setEmail] = useState('');
@@ -44,6 +58,29 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     });
     if (sent) setEmail('');
   };
+
+  const changeRole = (member: StaffMember, role: string) => {
+    const label = t(ROLE_LABELS[role as keyof typeof ROLE_LABELS]);
+    if (!window.confirm(t('admin-staff-role-confirm', { email: member.email, role: label }))) return;
+    void change.run(() => adminApi('PATCH', `/staff/${member.id}`, { json: { role } }), {
+      success: t('admin-staff-role-changed', { email: member.email, role: label }),
+    });
+  };
+  const revoke = (invitation: StaffInvitation) => {
+    if (!window.confirm(t('admin-staff-revoke-confirm', { email: invitation.email }))) return;
+    void change.run(() => adminApi('DELETE', `/staff/invitations/${invitation.id}`), {
+      success: t('admin-staff-revoked', { email: invitation.email }),
+    });
+  };
+
+  if (loaderData.adminOnly)
+    return (
+      <AdminPage title={t('admin-staff')}>
+        <section className="admin-card">
+          <p>{t('admin-staff-admin-only')}</p>
+        </section>
+      </AdminPage>
+    );
 
   return (
     <AdminPage title={t('admin-staff')}>
@@ -84,6 +121,45 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
       <section className="admin-card" aria-labelledby="staff-list">
         <h2 id="staff-list">{t('admin-staff-list')}</h2>
         <RequestAlert message={change.message} errors={change.errors} shownFields={[]} />
+        <FormSuccess>{change.done}</FormSuccess>
+        {loaderData.invitations.length > 0 ? (
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <caption>{t('admin-staff-invitations')}</caption>
+              <thead>
+                <tr>
+                  <th scope="col">E-mail</th>
+                  <th scope="col">{t('admin-role')}</th>
+                  <th scope="col">{t('admin-staff-invited-by')}</th>
+                  <th scope="col">{t('admin-staff-invitation-expires')}</th>
+                  <th scope="col">
+                    <span className="visually-hidden">{t('admin-actions')}</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {loaderData.invitations.map((invitation) => (
+                  <tr key={invitation.id}>
+                    <td>{invitation.email}</td>
+                    <td>{t(ROLE_LABELS[invitation.role])}</td>
+                    <td>{invitation.invitedBy ?? '—'}</td>
+                    <td>{format.dateTime(invitation.expiresAt)}</td>
+                    <td>
+                      <button
+                        type="button"
+                        className="button admin-button--danger"
+                        disabled={change.busy}
+                        onClick={() => revoke(invitation)}
+                      >
+                        {t('admin-staff-revoke')}
+                      </button>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        ) : null}
         <div className="admin-table-scroll">
           <table className="admin-table">
             <thead>
@@ -111,11 +187,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                       id={`role-${member.id}`}
                       value={member.role}
                       disabled={change.busy}
-                      onChange={(event) =>
-                        void change.run(() =>
-                          adminApi('PATCH', `/staff/${member.id}`, { json: { role: event.target.value } }),
-                        )
-                      }
+                      onChange={(event) => changeRole(member, event.target.value)}
                     >
                       {(['manager', 'admin', 'customer'] as const).map((value) => (
                         <option key={value} value={value}>

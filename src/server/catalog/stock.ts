@@ -1,0 +1,298 @@
+import { and, asc, desc, eq, gte, inArray, sql } from 'drizzle-orm';
+import type { Executor, Transaction } from '../db/client.ts';
+import {
+  products,
+  productVariants,
+  projects,
+  type STOCK_MOVEMENT_REASONS,
+  stockMovements,
+  users,
+} from '../db/schema.ts';
+import { Conflict, Invalid } from '../errors.ts';
+import type { MailShop } from '../mail/templates.ts';
+import { isOrderable } from './release.ts';
+import { notifyBackInStock } from './stock-alerts.ts';
+
+/**
+ * The one writer of variants' units (ADR 0056). Every change is a conditional SQL update of
+ * `product_variants.quantity` and one `stock_movements` row (variant, delta, reason, order or
+ * actor, note) in the caller's transaction, so the movements of a variant add up to its stock.
+ * Products' rows are locked first, in ascending id, then the variants' in ascending (product,
+ * variant) order: a variant's stock change also moves its product's total (a trigger), so every
+ * writer takes the product's lock before a variant's and concurrent transactions cannot deadlock.
+ * Shoppers waiting for a variant that comes back hear of it in the same transaction.
+ */
+
+export type StockReason = (typeof STOCK_MOVEMENT_REASONS)[number];
+
+export interface StockItem {
+  productId: number;
+  variantId: number;
+  count: number;
+}
+
+/** Who or what moved the units: an order (sale, cancellation, refund) or a staff member. */
+export interface StockSource {
+  orderId?: number;
+  actorId?: number;
+  note?: string;
+}
+
+const inLockOrder = <T extends { productId: number; variantId: number }>(items: readonly T[]) =>
+  [...items].sort((a, b) => a.productId - b.productId || a.variantId - b.variantId);
+
+export const unavailableError = (unavailable: number[]) =>
+  new Conflict('basket-unavailable', { basket: ['basket-unavailable'] }, 'basket-unavailable', {
+    unavailable,
+  });
+
+/** The product rows each open transaction has locked (a savepoint is a transaction of its own). */
+const lockedProducts = new WeakMap<Executor, Set<number>>();
+
+/**
+ * Locks products' rows in ascending id, for a transaction that changes their variants' stock (a
+ * variant's stock moves its product's total) or that releases some units and then takes others.
+ * Rows the transaction has already locked are not asked for again.
+ */
+export async function lockProducts(tx: Executor, productIds: readonly number[]): Promise<void> {
+  const locked = lockedProducts.get(tx) ?? new Set<number>();
+  const toLock = [...new Set(productIds)].filter((id) => !locked.has(id));
+  if (toLock.length === 0) return;
+  await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(inArray(products.id, toLock))
+    .orderBy(asc(products.id))
+    .for('update');
+  for (const id of toLock) locked.add(id);
+  lockedProducts.set(tx, locked);
+}
+
+async function record(
+  tx: Executor,
+  rows: readonly { productId: number; variantId: number; delta: number }[],
+  reason: StockReason,
+  source: StockSource,
+  now: Date,
+): Promise<void> {
+  const moved = rows.filter((row) => row.delta !== 0);
+  if (moved.length === 0) return;
+  await tx.insert(stockMovements).values(
+    moved.map((row) => ({
+      productId: row.productId,
+      variantId: row.variantId,
+      delta: row.delta,
+      reason,
+      orderId: source.orderId ?? null,
+      actorId: source.actorId ?? null,
+      note: source.note?.trim() || null,
+      createdAt: now,
+    })),
+  );
+}
+
+/**
+ * Takes an order's units (reason `sale`). The first item short of stock (or no longer orderable,
+ * when asked) throws basket-unavailable with its product id; the caller's transaction, or a
+ * savepoint around this call, undoes the items already taken.
+ */
+export async function takeStock(
+  tx: Transaction,
+  items: readonly StockItem[],
+  now: Date,
+  options: { orderableOnly: boolean; orderId: number },
+): Promise<void> {
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
+  );
+  for (const item of inLockOrder(items)) {
+    const [taken] = await tx
+      .update(productVariants)
+      .set({ quantity: sql`${productVariants.quantity} - ${item.count}`, updatedAt: now })
+      .where(
+        and(
+          eq(productVariants.id, item.variantId),
+          eq(productVariants.productId, item.productId),
+          gte(productVariants.quantity, item.count),
+          options.orderableOnly
+            ? sql`exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
+                where ${products.id} = ${item.productId} and ${isOrderable(now)})`
+            : undefined,
+        ),
+      )
+      .returning({ id: productVariants.id });
+    if (!taken) throw unavailableError([item.productId]);
+  }
+  await record(
+    tx,
+    items.map((item) => ({ ...item, delta: -item.count })),
+    'sale',
+    { orderId: options.orderId },
+    now,
+  );
+}
+
+/**
+ * Puts an order's units back (`cancellation` or `refund`). Items whose variant is gone (deleted by
+ * staff after the order was placed) have nothing to go back to.
+ */
+export async function releaseStock(
+  tx: Transaction,
+  items: readonly StockItem[],
+  now: Date,
+  options: { reason: 'cancellation' | 'refund'; orderId: number; actorId?: number; shop?: MailShop },
+): Promise<void> {
+  await lockProducts(
+    tx,
+    items.map((item) => item.productId),
+  );
+  const released: StockItem[] = [];
+  for (const item of inLockOrder(items)) {
+    const [row] = await tx
+      .update(productVariants)
+      .set({ quantity: sql`${productVariants.quantity} + ${item.count}`, updatedAt: now })
+      .where(eq(productVariants.id, item.variantId))
+      .returning({ productId: productVariants.productId });
+    if (row) released.push({ ...item, productId: row.productId });
+  }
+  await record(
+    tx,
+    released.map((item) => ({ ...item, delta: item.count })),
+    options.reason,
+    { orderId: options.orderId, ...(options.actorId === undefined ? {} : { actorId: options.actorId }) },
+    now,
+  );
+  await notifyBackInStock(
+    tx,
+    released.map((item) => item.variantId),
+    options.shop,
+  );
+}
+
+/** A change staff make to one variant's units. */
+export type StaffStockChange =
+  /** Units added (receipt, positive) or written off (negative). */
+  | { variantId: number; delta: number }
+  /** The units counted, over the figure the manager saw (`seen`). */
+  | { variantId: number; counted: number; seen: number };
+
+export const stockMoved = (variantId: number, current: number) =>
+  new Conflict('stock-moved', { quantity: ['stock-moved'] }, 'stock-moved', { variantId, current });
+
+/**
+ * Applies staff's stock changes to a product's variants, each one movement: a delta is a
+ * `receipt` (or `write-off` when negative; writing off more than the stock holds is refused, never
+ * cut to zero); a count is a `correction` of the figure the manager saw, refused (409 stock-moved,
+ * with the current figure) when the stock has moved since. `reason` overrides the movement's
+ * reason (`import` for the CSV). The caller's transaction rolls back on a refusal.
+ */
+export async function changeStock(
+  tx: Transaction,
+  productId: number,
+  changes: readonly StaffStockChange[],
+  source: StockSource & { reason?: 'import'; shop?: MailShop; now?: Date },
+): Promise<void> {
+  if (changes.length === 0) return;
+  const now = source.now ?? new Date();
+  await lockProducts(tx, [productId]);
+  const back: number[] = [];
+  for (const change of [...changes].sort((a, b) => a.variantId - b.variantId)) {
+    const delta = 'delta' in change ? change.delta : change.counted - change.seen;
+    if (delta === 0) continue;
+    const target = and(eq(productVariants.id, change.variantId), eq(productVariants.productId, productId));
+    const [row] = await tx
+      .update(productVariants)
+      .set({ quantity: sql`${productVariants.quantity} + ${delta}`, updatedAt: now })
+      .where(
+        and(
+          target,
+          'delta' in change
+            ? gte(productVariants.quantity, -delta)
+            : eq(productVariants.quantity, change.seen),
+        ),
+      )
+      .returning({ quantity: productVariants.quantity });
+    if (!row) {
+      const [current] = await tx
+        .select({ quantity: productVariants.quantity })
+        .from(productVariants)
+        .where(target);
+      if (!current) throw new Invalid('variant-unavailable', { variant: ['variant-unavailable'] });
+      if ('delta' in change)
+        throw new Invalid('write-off-exceeds-stock', { quantity: ['write-off-exceeds-stock'] }, undefined, {
+          variantId: change.variantId,
+          current: current.quantity,
+        });
+      throw stockMoved(change.variantId, current.quantity);
+    }
+    const reason: StockReason =
+      source.reason ?? ('delta' in change ? (delta > 0 ? 'receipt' : 'write-off') : 'correction');
+    await record(tx, [{ productId, variantId: change.variantId, delta }], reason, source, now);
+    if (row.quantity === delta) back.push(change.variantId);
+  }
+  await notifyBackInStock(tx, back, source.shop);
+}
+
+/**
+ * Writes an `initial` movement for every variant whose stock the ledger does not account for yet
+ * (a seeded catalogue, a test fixture inserted directly): afterwards the ledger adds up everywhere.
+ */
+export async function recordOpeningStock(tx: Executor): Promise<void> {
+  await tx.execute(sql`insert into ${stockMovements} (product_id, variant_id, delta, reason, note)
+    select v.product_id, v.id, v.quantity - coalesce(m.total, 0), 'initial', 'opening stock'
+    from ${productVariants} v
+    left join (select variant_id, sum(delta)::integer as total from ${stockMovements} group by variant_id) m
+      on m.variant_id = v.id
+    where v.quantity <> coalesce(m.total, 0)`);
+}
+
+/**
+ * A product's movements, newest first, each with its variant's stock right after it: all its
+ * variants', or one variant's.
+ */
+export async function stockHistory(
+  db: Executor,
+  productId: number,
+  options: { variantId?: number; limit?: number } = {},
+) {
+  const ledger = db
+    .select({
+      id: stockMovements.id,
+      variantId: stockMovements.variantId,
+      delta: stockMovements.delta,
+      balance:
+        sql<number>`(sum(${stockMovements.delta}) over (partition by ${stockMovements.variantId} order by ${stockMovements.id}))::integer`.as(
+          'balance',
+        ),
+      reason: stockMovements.reason,
+      orderId: stockMovements.orderId,
+      actorId: stockMovements.actorId,
+      note: stockMovements.note,
+      createdAt: stockMovements.createdAt,
+    })
+    .from(stockMovements)
+    .where(eq(stockMovements.productId, productId))
+    .as('ledger');
+  return db
+    .select({
+      id: ledger.id,
+      variantId: ledger.variantId,
+      sku: productVariants.sku,
+      delta: ledger.delta,
+      balance: ledger.balance,
+      reason: ledger.reason,
+      orderId: ledger.orderId,
+      actorEmail: users.email,
+      note: ledger.note,
+      createdAt: ledger.createdAt,
+    })
+    .from(ledger)
+    .innerJoin(productVariants, eq(productVariants.id, ledger.variantId))
+    .leftJoin(users, eq(users.id, ledger.actorId))
+    .where(options.variantId === undefined ? undefined : eq(ledger.variantId, options.variantId))
+    .orderBy(desc(ledger.id))
+    .limit(options.limit ?? 200);
+}
+
+export type StockMovementView = Awaited<ReturnType<typeof stockHistory>>[number];
