@@ -47,10 +47,9 @@ describe('loadConfig', () => {
       ROBOKASSA_PASSWORD1: 'one',
       ROBOKASSA_PASSWORD2: 'two',
       ROBOKASSA_PASSWORD3: 'three',
-      PAYPAL_BUSINESS: 'sales@shop.example',
-      PAYPAL_API_USER: 'api-user',
-      PAYPAL_API_PASSWORD: 'api-password',
-      PAYPAL_API_SIGNATURE: 'api-signature',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'webhook',
     });
     expect(real.testMode).toBe(false);
   });
