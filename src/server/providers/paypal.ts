@@ -201,6 +201,9 @@ export function readOrder(value: unknown): PaypalOrder {
 }
 
 const tokens = new Map<string, { token: string; expiresAt: number }>();
+/** A token belongs to one API and one pair of credentials. */
+const tokenKey = (settings: PaypalSettings) =>
+  `${settings.apiUrl} ${settings.clientId} ${settings.clientSecret}`;
 
 /** Forgets cached tokens (a test changing credentials). */
 export const forgetPaypalTokens = () => tokens.clear();
@@ -239,7 +242,7 @@ export async function paypalAccessToken(
   fetchImpl: FetchImpl = fetch,
   now = Date.now(),
 ): Promise<string> {
-  const key = `${settings.apiUrl} ${settings.clientId}`;
+  const key = tokenKey(settings);
   const cached = tokens.get(key);
   if (cached && cached.expiresAt > now) return cached.token;
   const response = await fetchImpl(`${settings.apiUrl}/v1/oauth2/token`, {
@@ -286,7 +289,7 @@ async function call(
     });
     if (response.status === 401 && attempt === 0) {
       await response.body?.cancel().catch(() => {});
-      tokens.delete(`${settings.apiUrl} ${settings.clientId}`);
+      tokens.delete(tokenKey(settings));
       continue;
     }
     if (!response.ok) throw await failure(response, what);
@@ -446,7 +449,7 @@ export async function verifyPaypalWebhook(
     });
     if (response.status === 401 && attempt === 0) {
       await response.body?.cancel().catch(() => {});
-      tokens.delete(`${settings.apiUrl} ${settings.clientId}`);
+      tokens.delete(tokenKey(settings));
       continue;
     }
     if (!response.ok) throw await failure(response, 'verify-webhook-signature');
