@@ -36,15 +36,19 @@ import {
 const createRequestId = (order: OrderRow) => `vitrina-${order.id}-${order.createdAt.getTime()}-create`;
 const captureRequestId = (paypalOrderId: string) => `vitrina-capture-${paypalOrderId}`;
 
-/** The create-order body of one of our orders, in its own currency (dollars) at its frozen rate. */
-export async function paypalOrderOf(db: Database, config: Config, order: OrderRow) {
+type OrderLine = Pick<
+  typeof orderItems.$inferSelect,
+  'nameRu' | 'nameEn' | 'options' | 'sku' | 'price' | 'sale' | 'count' | 'discount'
+>;
+
+/**
+ * The create-order body of one of our orders and its lines, in its own currency (dollars) at its
+ * frozen rate: each line's unit converted once and sent with its quantity (ADR 0050), so PayPal's
+ * lines, item_total and total are those the shopper was shown.
+ */
+export function paypalOrderBody(config: Config, order: OrderRow, lines: readonly OrderLine[]) {
   const rate = Number(order.usdRate);
   const amounts = paymentAmounts(order);
-  const lines = await db
-    .select()
-    .from(orderItems)
-    .where(eq(orderItems.orderId, order.id))
-    .orderBy(asc(orderItems.productId), asc(orderItems.sku));
   const locale = order.locale === 'en' ? 'en' : 'ru';
   const items = lines.map((line) => ({
     name: [
@@ -105,7 +109,12 @@ export async function startPaypalCheckout(
   if (order.status !== ORDER_STATUS.current || order.expiresAt <= now) {
     throw new Invalid('cancel-invoice-fail', { order: ['cancel-invoice-fail'] }, 'cancel-invoice-fail');
   }
-  const body = await paypalOrderOf(db, config, order);
+  const lines = await db
+    .select()
+    .from(orderItems)
+    .where(eq(orderItems.orderId, order.id))
+    .orderBy(asc(orderItems.productId), asc(orderItems.sku));
+  const body = paypalOrderBody(config, order, lines);
   const created = await createPaypalOrder(config.payments.paypal, body, createRequestId(order)).catch(
     (error: unknown) => {
       throw paypalError(error);
