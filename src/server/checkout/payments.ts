@@ -199,13 +199,15 @@ export async function paymentStatus(
   params: Record<string, string>,
   shopperId: number | undefined,
   shop?: MailShop,
-): Promise<{ status: PageStatus; order: number | null; declined?: true }> {
+): Promise<{ status: PageStatus; order: number | null; declined?: true; cancelled?: true }> {
   if (provider === 'paypal') {
     const parsed = orderIdSchema.safeParse(params.order);
     const order = parsed.success ? await findOrder(db, parsed.data) : undefined;
     if (!order || shopperId === undefined || order.userId !== shopperId) {
       throw new Invalid('not-found', { order: ['not-found'] });
     }
+    // The shopper cancelled it (at PayPal, then here): cancelled, not declined.
+    if (order.status === ORDER_STATUS.cancelled) return { status: -1, order: order.id, cancelled: true };
     if (statusOfOrder(order) !== 0) return { status: statusOfOrder(order), order: order.id };
     await settlePaypalOrder(db, config, order, shop).catch(() => 'unreachable');
     return { status: statusOfOrder(await findOrder(db, order.id)), order: order.id };

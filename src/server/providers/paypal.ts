@@ -103,7 +103,8 @@ export interface PaypalOrderInput {
 export function paypalOrderRequest(input: PaypalOrderInput) {
   const itemTotal = input.items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
   const total = itemTotal - input.discountMinor + input.shippingMinor;
-  const breakdown: Record<string, { currency_code: string; value: string }> = {
+  type Money = ReturnType<typeof money>;
+  const breakdown: { item_total: Money; shipping: Money; discount?: Money } = {
     item_total: money(input.currency, itemTotal),
     shipping: money(input.currency, input.shippingMinor),
   };
