@@ -24,10 +24,7 @@ export async function securityHeaders(app: FastifyInstance, config: Config) {
   const { robokassa, paypal } = config.payments;
   // The payment step's form is sent to the provider's payment page (the sandbox's in test mode), or
   // to the shop, which sends the shopper on to PayPal's approve page: a redirect form-action covers too.
-  const paymentPages = [
-    ...new Set([robokassa.paymentUrl].map((url) => new URL(url).origin)),
-    ...paypalApproveOrigins(paypal.apiUrl),
-  ];
+  const paymentPages = [new URL(robokassa.paymentUrl).origin, ...paypalApproveOrigins(paypal.apiUrl)];
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: {
