@@ -95,7 +95,8 @@ export async function paymentNotifications(app: FastifyInstance, options: { serv
       services.db,
       services.config,
       request.headers,
-      String(request.body ?? ''),
+      // PayPal posts JSON; any other body is no event of PayPal's and fails verification.
+      typeof request.body === 'string' ? request.body : '',
       services.mailShop,
     );
     app.log.info({ outcome }, 'PayPal webhook');
