@@ -86,6 +86,11 @@ const en = {
   'payment-method-unknown': 'Payment provider not recognized. Please contact support.',
   'payment-method-off': 'The shop does not offer this payment method. Please choose another one.',
   'invalid-currency-rate': 'Invalid currency rate. Please contact support.',
+  'paypal-needs-dollar-rate':
+    'PayPal charges in US dollars and no current dollar rate is known: please choose another payment method.',
+  'paypal-refused':
+    'PayPal refused to take this order; nothing was charged. Please choose another payment method.',
+  'paypal-unavailable': 'PayPal cannot be reached right now; nothing was charged. Please try again shortly.',
   'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
   'pickup-point-required': 'Choose a pickup point: its address goes here.',
   'delivery-cost-required': 'The shipping cost is not known yet: go back to the shipping step.',
@@ -275,6 +280,10 @@ const ru: Record<ErrorKey, string> = {
   'payment-method-unknown': 'Способ оплаты не распознан. Обратитесь в поддержку.',
   'payment-method-off': 'Магазин не принимает этот способ оплаты. Выберите другой.',
   'invalid-currency-rate': 'Неверный курс валюты. Обратитесь в поддержку.',
+  'paypal-needs-dollar-rate':
+    'PayPal списывает доллары США, а актуальный курс доллара неизвестен: выберите другой способ оплаты.',
+  'paypal-refused': 'PayPal отказался принять этот заказ; деньги не списаны. Выберите другой способ оплаты.',
+  'paypal-unavailable': 'PayPal сейчас недоступен; деньги не списаны. Попробуйте через несколько минут.',
   'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
   'pickup-point-required': 'Выберите пункт выдачи: сюда подставится его адрес.',
   'delivery-cost-required': 'Стоимость доставки ещё не известна: вернитесь к шагу доставки.',

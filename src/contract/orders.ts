@@ -191,6 +191,7 @@ export const paymentStatusResponse = z.object({
   status: z.number().int().describe('0 pending, 1 success (paid / cancelled), -1 failure'),
   order: z.number().int().nullable(),
   declined: z.boolean().optional().describe('The provider declined the payment'),
+  cancelled: z.boolean().optional().describe('The shopper cancelled the order (PayPal)'),
 });
 
 export type OrderInput = z.infer<typeof orderBody>;

@@ -47,10 +47,9 @@ describe('loadConfig', () => {
       ROBOKASSA_PASSWORD1: 'one',
       ROBOKASSA_PASSWORD2: 'two',
       ROBOKASSA_PASSWORD3: 'three',
-      PAYPAL_BUSINESS: 'sales@shop.example',
-      PAYPAL_API_USER: 'api-user',
-      PAYPAL_API_PASSWORD: 'api-password',
-      PAYPAL_API_SIGNATURE: 'api-signature',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'webhook',
     });
     expect(real.testMode).toBe(false);
   });
@@ -103,10 +102,9 @@ describe('loadConfig', () => {
           DELIVERY_METHODS: 'boxberry,boxberry.courier',
         }),
       ).toEqual([
-        'PAYPAL_BUSINESS is required in production outside test mode',
-        'PAYPAL_API_USER is required in production outside test mode',
-        'PAYPAL_API_PASSWORD is required in production outside test mode',
-        'PAYPAL_API_SIGNATURE is required in production outside test mode',
+        'PAYPAL_CLIENT_ID is required in production outside test mode',
+        'PAYPAL_CLIENT_SECRET is required in production outside test mode',
+        'PAYPAL_WEBHOOK_ID is required in production outside test mode',
         'BOXBERRY_TOKEN is required in production outside test mode',
       ]);
       expect(

@@ -155,17 +155,13 @@ const environmentSchema = z.object({
   ROBOKASSA_REFUND_STATE_URL: z.url().optional(),
   /** Robokassa's own test flag (IsTest=1 with the test passwords); defaults to TEST_MODE. */
   ROBOKASSA_IS_TEST: flag.optional(),
-  PAYPAL_BUSINESS: z.string().min(1).optional(),
-  PAYPAL_RECEIVER_ID: z.string().min(1).optional(),
-  PAYPAL_URL: z.url().optional(),
-  PAYPAL_IPN_VERIFY_URL: z.url().optional(),
-  /** PayPal's NVP API (refunds) and its API credentials. */
+  /** PayPal's REST app (Orders v2, refunds, webhooks), ADR 0052. */
+  PAYPAL_CLIENT_ID: z.string().min(1).optional(),
+  PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
+  /** The id PayPal shows for the webhook subscribed to `/api/paypal/webhook`. */
+  PAYPAL_WEBHOOK_ID: z.string().min(1).optional(),
+  /** https://api-m.sandbox.paypal.com (PayPal's sandbox) or https://api-m.paypal.com (live, the default). */
   PAYPAL_API_URL: z.url().optional(),
-  PAYPAL_API_USER: z.string().min(1).optional(),
-  PAYPAL_API_PASSWORD: z.string().min(1).optional(),
-  PAYPAL_API_SIGNATURE: z.string().min(1).optional(),
-  /** Accept sandbox IPNs (`test_ipn=1`), e.g. against PayPal's sandbox; defaults to TEST_MODE. */
-  PAYPAL_SANDBOX: flag.optional(),
   /** Uploads in an S3-compatible bucket instead of `DATA_DIR/uploads`. */
   S3_BUCKET: z
     .string()
@@ -277,7 +273,7 @@ type Setting = keyof ParsedEnvironment;
  */
 const PROVIDER_CREDENTIALS: Record<PaymentMethod | DeliveryMethod, readonly Setting[]> = {
   robokassa: ['ROBOKASSA_LOGIN', 'ROBOKASSA_PASSWORD1', 'ROBOKASSA_PASSWORD2', 'ROBOKASSA_PASSWORD3'],
-  paypal: ['PAYPAL_BUSINESS', 'PAYPAL_API_USER', 'PAYPAL_API_PASSWORD', 'PAYPAL_API_SIGNATURE'],
+  paypal: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET', 'PAYPAL_WEBHOOK_ID'],
   russian_post: [],
   boxberry: ['BOXBERRY_TOKEN'],
   'boxberry.courier': ['BOXBERRY_TOKEN'],
@@ -301,12 +297,10 @@ const BOXBERRY_URL = 'https://api.boxberry.ru/json.php';
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production';
 const ROBOKASSA_URL = 'https://auth.robokassa.ru/Merchant/Index.aspx';
 const ROBOKASSA_OPSTATE_URL = 'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt';
-const PAYPAL_URL = 'https://www.paypal.com/cgi-bin/webscr';
-const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
 /** Robokassa's refund API; the paths are UNCONFIRMED (open-source integrations), hence settings. */
 const ROBOKASSA_REFUND_URL = 'https://services.robokassa.ru/RefundService/Refund/Create';
 const ROBOKASSA_REFUND_STATE_URL = 'https://services.robokassa.ru/RefundService/Refund/GetState';
-const PAYPAL_API_URL = 'https://api-3t.paypal.com/nvp';
+const PAYPAL_API_URL = 'https://api-m.paypal.com';
 /** Sandbox credentials: the local simulators accept them; real providers do not know them. */
 const SANDBOX_ROBOKASSA = {
   login: 'vitrina-test',
@@ -314,11 +308,10 @@ const SANDBOX_ROBOKASSA = {
   password2: 'vitrina-sandbox-password-2',
   password3: 'vitrina-sandbox-password-3',
 };
-const SANDBOX_PAYPAL_BUSINESS = 'shop-facilitator@vitrina.example';
-const SANDBOX_PAYPAL_API = {
-  user: 'shop-facilitator_api1.vitrina.example',
-  password: 'vitrina-sandbox-api-password',
-  signature: 'vitrina-sandbox-api-signature',
+const SANDBOX_PAYPAL = {
+  clientId: 'vitrina-sandbox-client',
+  clientSecret: 'vitrina-sandbox-client-secret',
+  webhookId: 'VITRINA-SANDBOX-WEBHOOK',
 };
 
 export function loadConfig(environment: Record<string, string | undefined> = process.env): Config {
@@ -444,17 +437,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         isTest: env.ROBOKASSA_IS_TEST ?? env.TEST_MODE,
       },
       paypal: {
-        business: env.PAYPAL_BUSINESS ?? SANDBOX_PAYPAL_BUSINESS,
-        receiverId: env.PAYPAL_RECEIVER_ID,
-        paymentUrl: env.PAYPAL_URL ?? (env.TEST_MODE ? `${sandboxPages}/paypal` : PAYPAL_URL),
-        ipnVerifyUrl:
-          env.PAYPAL_IPN_VERIFY_URL ??
-          (env.TEST_MODE ? `${sandboxServer}/paypal/ipn-verify` : PAYPAL_IPN_VERIFY_URL),
-        apiUrl: env.PAYPAL_API_URL ?? (env.TEST_MODE ? `${sandboxServer}/paypal/nvp` : PAYPAL_API_URL),
-        apiUser: env.PAYPAL_API_USER ?? SANDBOX_PAYPAL_API.user,
-        apiPassword: env.PAYPAL_API_PASSWORD ?? SANDBOX_PAYPAL_API.password,
-        apiSignature: env.PAYPAL_API_SIGNATURE ?? SANDBOX_PAYPAL_API.signature,
-        sandbox: env.PAYPAL_SANDBOX ?? env.TEST_MODE,
+        clientId: env.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL.clientId,
+        clientSecret: env.PAYPAL_CLIENT_SECRET ?? SANDBOX_PAYPAL.clientSecret,
+        webhookId: env.PAYPAL_WEBHOOK_ID ?? SANDBOX_PAYPAL.webhookId,
+        apiUrl: (env.PAYPAL_API_URL ?? (env.TEST_MODE ? `${sandboxServer}/paypal` : PAYPAL_API_URL)).replace(
+          /\/$/,
+          '',
+        ),
       },
     },
   };

@@ -45,19 +45,11 @@ function paymentSimulators(config: ReturnType<typeof loadConfig>) {
     successUrl: `${config.publicUrl}/order/result/robokassa`,
     failUrl: `${config.publicUrl}/order/cancel/robokassa`,
   });
-  const paypal = createPaypalSimulator(
-    {
-      business: config.payments.paypal.business,
-      receiverId: config.payments.paypal.receiverId,
-      shopUrl: config.publicUrl,
-      api: {
-        user: config.payments.paypal.apiUser,
-        password: config.payments.paypal.apiPassword,
-        signature: config.payments.paypal.apiSignature,
-      },
-    },
-    { resolveNotifyUrl: (url: string) => url.replace(config.publicUrl, internal) },
-  );
+  const paypal = createPaypalSimulator({
+    ...config.payments.paypal,
+    shopUrl: config.publicUrl,
+    webhookUrl: `${internal}/api/paypal/webhook`,
+  });
   return [robokassa.plugin, paypal.plugin];
 }
 const DAY = 24 * 3600_000;

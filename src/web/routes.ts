@@ -36,6 +36,7 @@ export default [
   route('order/shipping/cost', 'routes/order/shipping-cost.ts'),
   route('order/shipping/points', 'routes/order/pickup-points.ts'),
   route('order/payment', 'routes/order/payment.tsx'),
+  route('order/pay/:provider', 'routes/order/pay.ts'),
   route('order/result/:provider?', 'routes/order/result.tsx'),
   route('order/cancel/:provider?', 'routes/order/cancel.tsx'),
   route('order/error', 'routes/order/error.tsx'),

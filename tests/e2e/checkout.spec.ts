@@ -287,8 +287,8 @@ describe('checkout in Russian', () => {
     await page.getByRole('heading', { level: 1, name: 'Оплата' }).waitFor();
     await page.getByRole('radio', { name: /PayPal/ }).check();
     await page.getByRole('button', { name: 'Оплатить' }).click();
-    await page.waitForURL((url) => url.pathname === '/sandbox/paypal');
-    await page.getByRole('button', { name: 'Отменить' }).click();
+    await page.waitForURL((url) => url.pathname === '/sandbox/paypal/checkoutnow');
+    await page.getByRole('button', { name: 'Отменить и вернуться в магазин' }).click();
 
     await page.waitForURL((url) => url.pathname === '/order/cancel/paypal');
     const orderId = orderIdOf(page);
@@ -304,10 +304,12 @@ describe('checkout in Russian', () => {
     await page.getByText('Оплата отменена. Товары снова в вашей корзине.').waitFor();
     expect((await basketOf(page)).products[String(productId)]?.count).toBe(1);
 
-    // PayPal's return for the cancelled order shows PayPal's failure text.
+    // PayPal's return for the cancelled order says cancelled, not declined.
     await page.goto(`/order/result/paypal?order=${orderId}`);
-    await page.getByRole('heading', { level: 1, name: 'Оплата не прошла' }).waitFor();
-    await page.getByText('Платёж отменён, деньги возвращены вам.').waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Заказ отменён' }).waitFor();
+    await page
+      .getByText('Вы отменили этот заказ: деньги не списаны. Товары снова в вашей корзине.')
+      .waitFor();
 
     // The history shows the order as cancelled.
     await page.goto('/order/history');

@@ -42,14 +42,26 @@ const ROBOKASSA_SECRETS = {
   ROBOKASSA_PASSWORD3: 'SECRET-robokassa-password-3-cc33',
 };
 const OTHER_PROVIDER_SECRETS = {
-  PAYPAL_BUSINESS: 'sales@vitrina.example',
-  PAYPAL_API_USER: 'SECRET-paypal-api-user-dd44',
-  PAYPAL_API_PASSWORD: 'SECRET-paypal-api-password-ee55',
-  PAYPAL_API_SIGNATURE: 'SECRET-paypal-api-signature-ff66',
+  PAYPAL_CLIENT_ID: 'paypal-scan-client-id',
+  PAYPAL_CLIENT_SECRET: 'SECRET-paypal-client-secret-ee55',
+  PAYPAL_WEBHOOK_ID: 'paypal-scan-webhook-id',
   BOXBERRY_TOKEN: 'SECRET-boxberry-api-token-0a77',
+  RUSSIAN_POST_ACCESS_TOKEN: 'SECRET-russian-post-token-1b88',
+  RUSSIAN_POST_LOGIN: 'shipping@vitrina.example',
+  RUSSIAN_POST_PASSWORD: 'SECRET-russian-post-password-2c99',
+  RUSSIAN_POST_TRACKING_LOGIN: 'tracking-scan-login',
+  RUSSIAN_POST_TRACKING_PASSWORD: 'SECRET-russian-post-tracking-3daa',
 };
-/** Setting names whose values are not secret (an address, a login, a bucket name). */
-const NOT_SECRET = new Set(['S3_BUCKET', 'S3_ENDPOINT', 'ROBOKASSA_LOGIN', 'PAYPAL_BUSINESS']);
+/** Setting names whose values are not secret (an address, a login, a bucket name, an app's id). */
+const NOT_SECRET = new Set([
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'ROBOKASSA_LOGIN',
+  'PAYPAL_CLIENT_ID',
+  'PAYPAL_WEBHOOK_ID',
+  'RUSSIAN_POST_LOGIN',
+  'RUSSIAN_POST_TRACKING_LOGIN',
+]);
 
 /** The secret values among `env`'s settings (the SMTP password out of its URL). */
 const secretsOf = (env: Record<string, string>) =>

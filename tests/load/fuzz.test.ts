@@ -68,17 +68,16 @@ const PROVIDER_CALLBACKS: Route[] = [
   },
   {
     method: 'POST',
-    path: '/api/paypal/ipn',
+    path: '/api/paypal/webhook',
     query: {},
     body: { type: 'object', additionalProperties: { type: 'string' } },
   },
 ];
 /**
- * Calls that answer 2xx to input they cannot act on, by protocol: PayPal's IPN is answered 200 with
- * an empty body whatever it holds; the result and cancel pages' checks answer `status: -1`.
+ * Calls that answer 2xx to input they cannot act on, by protocol: the result and cancel pages'
+ * checks answer `status: -1`.
  */
 const ANSWERS_2XX = new Set([
-  'POST /api/paypal/ipn',
   'POST /api/robokassa/status',
   'POST /api/robokassa/cancel',
   'POST /api/paypal/status',

@@ -42,6 +42,7 @@ import {
   type UnpaidOrder,
   unpaidOrder,
 } from './payments.ts';
+import { startPaypalCheckout } from './paypal.ts';
 import { rememberedRecipient } from './recipient.ts';
 
 /**
@@ -267,9 +268,12 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       return unpaid && { ...unpaid, justPlaced: await placedOrder.take(orderId) };
     },
 
-    /** The result page's check of the provider's return parameters. */
+    /** "Pay now" with PayPal: PayPal's order created for the user's unpaid order; where to approve it. */
+    startPaypal: async (orderId: number) => startPaypalCheckout(db, config, await userId(), orderId),
+
+    /** The result page's check of the provider's return parameters (PayPal's order captured then). */
     paymentStatus: (provider: PaymentProvider, params: Record<string, string>) =>
-      paymentStatus(db, config, provider, params, request.session.userId),
+      paymentStatus(db, config, provider, params, request.session.userId, services.mailShop),
 
     /**
      * What the cancel page shows on arrival (a GET, which never cancels): the unpaid order with

@@ -3,10 +3,12 @@ import { amountsIn, type PricedLine } from '../../contract/money.ts';
 import { loadConfig } from '../config.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { paymentForm } from './payments.ts';
+import { paypalOrderBody } from './paypal.ts';
 
 /**
- * What the providers are asked to charge is what the shop showed (ADR 0050): PayPal's amount_1 and
- * shipping_1, and Robokassa's OutSum, equal the products, delivery and total the pages computed.
+ * What the providers are asked to charge is what the shop showed (ADR 0050): PayPal's lines (unit ×
+ * quantity), item_total, shipping and total, and Robokassa's OutSum, equal the lines, products,
+ * delivery and total the pages computed.
  */
 
 const config = loadConfig({ PUBLIC_URL: 'http://shop.test' });
@@ -41,14 +43,41 @@ function dollarOrder(
 
 const dollars = (cents: number) => (cents / 100).toFixed(2);
 
+/** PayPal's purchase unit for a dollar order of these lines (orders.paypal: ADR 0052). */
+function paypalUnit(order: OrderRow, lines: PricedLine[]) {
+  const unit = paypalOrderBody(
+    config,
+    order,
+    lines.map((line, index) => ({
+      nameRu: `Товар ${index}`,
+      nameEn: `Item ${index}`,
+      options: [],
+      sku: `SKU-${index}`,
+      price: line.unit,
+      sale: null,
+      count: line.count,
+      discount: 0,
+    })),
+  ).purchase_units[0];
+  if (!unit) throw new Error('no purchase unit');
+  return unit;
+}
+
 describe('the amount a provider is asked to charge', () => {
   it('is the total the order was shown with: its lines as unit × count plus the delivery', () => {
     const lines = [{ unit: 3494_00, count: 3 }];
     const shown = amountsIn('USD', 91, lines, 300_00);
-    const paypal = paymentForm(config, dollarOrder(5, lines, 300_00, '91.0000', 'paypal'));
+    const paypal = paypalUnit(dollarOrder(5, lines, 300_00, '91.0000', 'paypal'), lines);
     const robokassa = paymentForm(config, dollarOrder(5, lines, 300_00, '91.0000', 'robokassa'));
     expect(shown?.total).toBe(11_850);
-    expect(paypal.fields).toMatchObject({ amount_1: '115.20', shipping_1: '3.30', currency_code: 'USD' });
+    expect(paypal.items).toMatchObject([
+      { unit_amount: { currency_code: 'USD', value: '38.40' }, quantity: '3' },
+    ]);
+    expect(paypal.amount).toMatchObject({
+      currency_code: 'USD',
+      value: '118.50',
+      breakdown: { item_total: { value: '115.20' }, shipping: { value: '3.30' } },
+    });
     expect(robokassa.fields).toMatchObject({ OutSum: '118.50', OutSumCurrency: 'USD', Culture: 'en' });
   });
 
@@ -58,7 +87,7 @@ describe('the amount a provider is asked to charge', () => {
       seed = (Math.imul(seed, 1_664_525) + 1_013_904_223) >>> 0;
       return seed % below;
     };
-    for (let basket = 1; basket <= 300; basket += 1) {
+    for (let basket = 1; basket <= 1000; basket += 1) {
       const usdRate = ((60_0000 + random(60_0000)) / 10_000).toFixed(4);
       const lines = Array.from({ length: 1 + random(6) }, () => ({
         unit: 1 + random(300_000),
@@ -67,13 +96,22 @@ describe('the amount a provider is asked to charge', () => {
       const delivery = 100_00 + random(300_000);
       const shown = amountsIn('USD', Number(usdRate), lines, delivery);
       if (!shown) throw new Error('a rate was given');
-      const paypal = paymentForm(config, dollarOrder(basket, lines, delivery, usdRate, 'paypal')).fields;
+      const paypal = paypalUnit(dollarOrder(basket, lines, delivery, usdRate, 'paypal'), lines);
       const robokassa = paymentForm(
         config,
         dollarOrder(basket, lines, delivery, usdRate, 'robokassa'),
       ).fields;
-      expect(dollars(shown.lines.reduce((sum, cents) => sum + cents, 0))).toBe(paypal.amount_1);
-      expect(dollars(shown.delivery)).toBe(paypal.shipping_1);
+      // Each PayPal line is the page's unit × quantity; item_total, shipping and the total the page's.
+      paypal.items.forEach((item, index) => {
+        expect(item.unit_amount.value).toBe(dollars(shown.units[index] as number));
+        expect(item.quantity).toBe(String(lines[index]?.count));
+        expect(dollars(Number(item.unit_amount.value.replace('.', '')) * Number(item.quantity))).toBe(
+          dollars(shown.lines[index] as number),
+        );
+      });
+      expect(paypal.amount.breakdown.item_total.value).toBe(dollars(shown.products));
+      expect(paypal.amount.breakdown.shipping.value).toBe(dollars(shown.delivery));
+      expect(paypal.amount.value).toBe(dollars(shown.total));
       expect(dollars(shown.total)).toBe(robokassa.OutSum);
     }
   });

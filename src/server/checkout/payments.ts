@@ -4,7 +4,6 @@ import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { recordRefundNotification } from '../orders/refunds.ts';
 import {
   cancelOrder,
   findOrder,
@@ -14,7 +13,6 @@ import {
   recordPayment,
 } from '../orders/service.ts';
 import { isPaidStatus, ORDER_STATUS } from '../orders/status.ts';
-import { checkIpnPayment, parseIpn, paypalFormFields, verifyIpn } from '../providers/paypal.ts';
 import {
   checkOperationState,
   ROBOKASSA_STATE,
@@ -26,6 +24,7 @@ import {
   verifySuccessRedirect,
 } from '../providers/robokassa.ts';
 import { cancelledByShopper } from './cancel.ts';
+import { settlePaypalOrder } from './paypal.ts';
 
 /**
  * Payments of orders: the provider form the payment step posts, the providers' server-to-server
@@ -54,29 +53,8 @@ export function paymentForm(config: Config, order: OrderRow): PaymentForm {
       }),
     };
   }
-  return {
-    method: 'paypal',
-    url: config.payments.paypal.paymentUrl,
-    fields: paypalFormFields(config.payments.paypal, {
-      id: order.id,
-      locale,
-      currency: amounts.currency,
-      productsCost: amounts.products,
-      shippingCost: amounts.shipping,
-      itemName: description,
-      email: order.email,
-      firstName: order.firstName,
-      lastName: order.lastName,
-      phone: order.phone,
-      country: order.deliveryCountry,
-      city: order.deliveryCity,
-      address: order.deliveryAddress,
-      zip: order.deliveryZip,
-      notifyUrl: `${config.publicUrl}/api/paypal/ipn`,
-      returnUrl: `${config.publicUrl}/order/result/paypal?order=${order.id}`,
-      cancelUrl: `${config.publicUrl}/order/cancel/paypal`,
-    }),
-  };
+  // PayPal's order is created on the server when the shopper presses Pay (checkout/paypal.ts).
+  return { method: 'paypal', url: '/order/pay/paypal', fields: { order: String(order.id) } };
 }
 
 /** An order awaiting payment as the payment and cancel pages show it. */
@@ -201,56 +179,6 @@ export async function handleRobokassaResult(
   return { ok: true, answer: resultAnswer(callback.invoiceId) };
 }
 
-/**
- * A PayPal IPN, verified by posting it back to PayPal. A network failure throws, so the caller
- * answers 5xx and PayPal sends it again. Only a Completed payment for the right receiver, amount
- * and currency marks the order paid; a refund's IPN (Refunded, Reversed) is recorded against the
- * refund, never as a payment.
- */
-export async function handlePaypalIpn(
-  db: Database,
-  config: Config,
-  rawBody: string,
-  shop?: MailShop,
-): Promise<string> {
-  const settings = config.payments.paypal;
-  if ((await verifyIpn(settings, rawBody)) !== 'VERIFIED') return 'invalid';
-  const { fields } = parseIpn(rawBody);
-  const order = /^\d+$/.test(fields.invoice ?? '') ? await findOrder(db, Number(fields.invoice)) : undefined;
-  if (!order) return 'unknown invoice';
-  const amounts = paymentAmounts(order);
-  const check = checkIpnPayment(settings, fields, {
-    invoice: String(order.id),
-    amount: amounts.total,
-    currency: amounts.currency,
-  });
-  if (check.kind === 'refunded') {
-    return recordRefundNotification(
-      db,
-      {
-        orderId: order.id,
-        txnId: check.txnId,
-        status: check.status,
-        amountMinor: check.amountMinor,
-        currency: amounts.currency,
-        raw: fields,
-      },
-      { shop },
-    );
-  }
-  if (check.kind !== 'completed') return check.kind;
-  return recordPayment(db, {
-    orderId: order.id,
-    provider: 'paypal',
-    externalId: check.txnId,
-    providerStatus: 'Completed',
-    amountMinor: check.amountMinor,
-    currency: check.currency,
-    raw: fields,
-    shop,
-  });
-}
-
 function statusOfOrder(order: OrderRow | undefined): PageStatus {
   if (!order) return -1;
   if (isPaidStatus(order.status)) return 1;
@@ -260,7 +188,9 @@ function statusOfOrder(order: OrderRow | undefined): PageStatus {
 /**
  * The result page's check. The browser's return parameters only say which order it is; the state
  * comes from our database (set by the notification) or, for Robokassa, from its status service.
- * PayPal's return link is not signed, so its order is only reported to the shopper who placed it.
+ * PayPal's return link is not signed, so its order is only reported to the shopper who placed it;
+ * an unpaid one is captured at PayPal now (the return is when PayPal expects it) and paid once the
+ * capture is verified. PayPal that cannot be reached leaves it pending: the webhook pays it later.
  */
 export async function paymentStatus(
   db: Database,
@@ -268,14 +198,19 @@ export async function paymentStatus(
   provider: 'robokassa' | 'paypal',
   params: Record<string, string>,
   shopperId: number | undefined,
-): Promise<{ status: PageStatus; order: number | null; declined?: true }> {
+  shop?: MailShop,
+): Promise<{ status: PageStatus; order: number | null; declined?: true; cancelled?: true }> {
   if (provider === 'paypal') {
-    const parsed = orderIdSchema.safeParse(params.order ?? params.invoice);
+    const parsed = orderIdSchema.safeParse(params.order);
     const order = parsed.success ? await findOrder(db, parsed.data) : undefined;
     if (!order || shopperId === undefined || order.userId !== shopperId) {
       throw new Invalid('not-found', { order: ['not-found'] });
     }
-    return { status: statusOfOrder(order), order: order.id };
+    // The shopper cancelled it (at PayPal, then here): cancelled, not declined.
+    if (order.status === ORDER_STATUS.cancelled) return { status: -1, order: order.id, cancelled: true };
+    if (statusOfOrder(order) !== 0) return { status: statusOfOrder(order), order: order.id };
+    await settlePaypalOrder(db, config, order, shop).catch(() => 'unreachable');
+    return { status: statusOfOrder(await findOrder(db, order.id)), order: order.id };
   }
   const redirect = verifySuccessRedirect(config.payments.robokassa, params);
   if (!redirect.ok) throw new Invalid('not-found', { order: ['not-found'] });

@@ -365,6 +365,24 @@ describe('POST /api/paypal/status', () => {
   });
 });
 
+describe('POST /api/paypal/webhook', () => {
+  it('refuses with 400 a body that is no verified PayPal event: JSON without its headers, a form', async () => {
+    for (const [type, payload] of [
+      ['application/json', '{"event_type":"PAYMENT.CAPTURE.COMPLETED"}'],
+      ['application/x-www-form-urlencoded', 'order=1&txn_id=abc'],
+      ['text/plain', 'hello'],
+    ]) {
+      const answer = await shop.app.inject({
+        method: 'POST',
+        url: '/api/paypal/webhook',
+        headers: { 'content-type': type as string },
+        payload,
+      });
+      expect([400, 415], type).toContain(answer.statusCode);
+    }
+  });
+});
+
 describe('POST /api/paypal/cancel', () => {
   it("cancels the shopper's unpaid order and the catalogue shows its stock back at once", async () => {
     const inStock = async () =>

@@ -3,7 +3,8 @@ import { z } from 'zod';
 import { paymentStatusResponse } from '../../contract/orders.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../services.ts';
-import { cancelPayment, handlePaypalIpn, handleRobokassaResult, paymentStatus } from './payments.ts';
+import { cancelPayment, handleRobokassaResult, paymentStatus } from './payments.ts';
+import { handlePaypalWebhook } from './paypal.ts';
 
 const PROVIDERS = ['robokassa', 'paypal'] as const;
 
@@ -22,7 +23,14 @@ export function paymentPageRoutes(services: Services) {
       response: paymentStatusResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await paymentStatus(services.db, services.config, provider, body, request.session.userId)),
+        ...(await paymentStatus(
+          services.db,
+          services.config,
+          provider,
+          body,
+          request.session.userId,
+          services.mailShop,
+        )),
       }),
     }),
     defineRoute({
@@ -63,7 +71,6 @@ export async function paymentNotifications(app: FastifyInstance, options: { serv
     }
     return reply.type('text/plain').send(result.answer);
   };
-  // Form bodies are kept raw in this scope (for PayPal below), so Robokassa's form is parsed here.
   app.post('/api/robokassa/result', (request, reply) =>
     robokassa(
       typeof request.body === 'string'
@@ -76,21 +83,23 @@ export async function paymentNotifications(app: FastifyInstance, options: { serv
     robokassa(request.query as Record<string, unknown>, reply),
   );
 
-  // PayPal verification posts the body back byte for byte, so it is kept raw here.
-  app.removeContentTypeParser('application/x-www-form-urlencoded');
+  // PayPal checks the signature over the event as it sent it, so the body is kept as text here.
+  app.removeContentTypeParser('application/json');
   app.addContentTypeParser(
-    'application/x-www-form-urlencoded',
-    { parseAs: 'string', bodyLimit: 64 * 1024 },
+    'application/json',
+    { parseAs: 'string', bodyLimit: 256 * 1024 },
     (_request, body, done) => done(null, body),
   );
-  app.post('/api/paypal/ipn', async (request, reply) => {
-    const outcome = await handlePaypalIpn(
+  app.post('/api/paypal/webhook', async (request, reply) => {
+    const outcome = await handlePaypalWebhook(
       services.db,
       services.config,
-      String(request.body ?? ''),
+      request.headers,
+      // PayPal posts JSON; any other body is no event of PayPal's and fails verification.
+      typeof request.body === 'string' ? request.body : '',
       services.mailShop,
     );
-    app.log.info({ outcome }, 'PayPal notification');
-    return reply.status(200).send('');
+    app.log.info({ outcome }, 'PayPal webhook');
+    return reply.status(outcome === 'invalid' ? 400 : 200).send('');
   });
 }

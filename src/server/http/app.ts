@@ -62,7 +62,7 @@ export interface AppOptions {
 
 const ONE_YEAR = 365 * 24 * 3600;
 /** Payment providers' server-to-server callbacks: authenticated by their signatures, not by origin. */
-const PROVIDER_CALLBACKS = ['/api/robokassa/result', '/api/paypal/ipn'];
+const PROVIDER_CALLBACKS = ['/api/robokassa/result', '/api/paypal/webhook'];
 
 export async function buildApp(options: AppOptions) {
   const { services } = options;

@@ -1,6 +1,7 @@
 import fastifyHelmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
+import { paypalApproveOrigins } from '../providers/paypal.ts';
 
 /**
  * Boxberry's pickup-point widget (web/lib/boxberry-widget.ts): its script and its map come from this
@@ -21,10 +22,9 @@ export const BOXBERRY_WIDGET_ORIGIN = 'https://points.boxberry.ru';
 export async function securityHeaders(app: FastifyInstance, config: Config) {
   const https = config.publicUrl.startsWith('https://');
   const { robokassa, paypal } = config.payments;
-  // The payment step's form is sent to the provider's payment page (the sandbox's in test mode).
-  const paymentPages = [
-    ...new Set([robokassa.paymentUrl, paypal.paymentUrl].map((url) => new URL(url).origin)),
-  ];
+  // The payment step's form is sent to the provider's payment page (the sandbox's in test mode), or
+  // to the shop, which sends the shopper on to PayPal's approve page: a redirect form-action covers too.
+  const paymentPages = [new URL(robokassa.paymentUrl).origin, ...paypalApproveOrigins(paypal.apiUrl)];
   await app.register(fastifyHelmet, {
     enableCSPNonces: true,
     contentSecurityPolicy: {

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProductsCsv } from '../admin/products-csv.ts';
 import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
 import { changeStock } from '../catalog/stock.ts';
-import { handlePaypalIpn, handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
+import { handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
+import { handlePaypalWebhook, startPaypalCheckout } from '../checkout/paypal.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import {
@@ -30,7 +31,7 @@ import { setStock } from '../testing/stock.ts';
 import { defaultVariantId } from '../testing/variants.ts';
 import { refundForUnits } from './refund-amounts.ts';
 import { refreshRefund, refundOrder } from './refunds.ts';
-import { cancelOrder, createOrder, findOrder } from './service.ts';
+import { cancelOrder, createOrder, findOrder, paymentAmounts } from './service.ts';
 
 /**
  * Refunds end to end through the providers' simulators over HTTP: the shop's real clients call
@@ -44,7 +45,8 @@ let robokassa: RobokassaSimulator;
 let paypal: PaypalSimulator;
 let config: Config;
 let staffId: number;
-const ipnOutcomes: string[] = [];
+const webhookOutcomes: string[] = [];
+let providersUrl: string;
 const SHOP = 'http://shop.test';
 
 /** The simulators' calls to the shop, answered by the shop's own notification handlers. */
@@ -59,9 +61,11 @@ const shopReceives: typeof fetch = async (input, init) => {
     );
     return new Response(result.ok ? result.answer : result.reason, { status: result.ok ? 200 : 400 });
   }
-  if (url.pathname === '/api/paypal/ipn') {
-    ipnOutcomes.push(await handlePaypalIpn(connection.db, config, body));
-    return new Response('', { status: 200 });
+  if (url.pathname === '/api/paypal/webhook') {
+    const headers = Object.fromEntries(new Headers(init?.headers).entries());
+    const outcome = await handlePaypalWebhook(connection.db, config, headers, body);
+    webhookOutcomes.push(outcome);
+    return new Response('', { status: outcome === 'invalid' ? 400 : 200 });
   }
   return new Response('not found', { status: 404 });
 };
@@ -80,22 +84,15 @@ beforeAll(async () => {
     { fetchImpl: shopReceives, retryDelaysMs: [] },
   );
   paypal = createPaypalSimulator(
-    {
-      business: sandbox.paypal.business,
-      shopUrl: SHOP,
-      api: {
-        user: sandbox.paypal.apiUser,
-        password: sandbox.paypal.apiPassword,
-        signature: sandbox.paypal.apiSignature,
-      },
-    },
-    { fetchImpl: shopReceives, retryDelaysMs: [], refundIpnDelayMs: 20 },
+    { ...sandbox.paypal, shopUrl: SHOP, webhookUrl: `${SHOP}/api/paypal/webhook` },
+    { fetchImpl: shopReceives, retryDelaysMs: [] },
   );
   providers = Fastify();
   await providers.register(fastifyFormbody);
   await providers.register(robokassa.plugin);
   await providers.register(paypal.plugin);
-  const base = `${await providers.listen({ port: 0, host: '127.0.0.1' })}/sandbox`;
+  providersUrl = await providers.listen({ port: 0, host: '127.0.0.1' });
+  const base = `${providersUrl}/sandbox`;
   config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-refunds-')),
@@ -104,9 +101,7 @@ beforeAll(async () => {
     ROBOKASSA_OPSTATE_URL: `${base}/robokassa/opstate`,
     ROBOKASSA_REFUND_URL: `${base}/robokassa/refund/create`,
     ROBOKASSA_REFUND_STATE_URL: `${base}/robokassa/refund/state`,
-    PAYPAL_URL: `${base}/paypal`,
-    PAYPAL_IPN_VERIFY_URL: `${base}/paypal/ipn-verify`,
-    PAYPAL_API_URL: `${base}/paypal/nvp`,
+    PAYPAL_API_URL: `${base}/paypal`,
   });
   const [staff] = await connection.db
     .insert(users)
@@ -142,11 +137,25 @@ async function paidOrder(
     usdRate: 90,
     expiresMinutes: 60,
   });
+  if (paymentMethod === 'paypal') {
+    // The shopper approves on PayPal's page; its webhook makes the shop capture the order.
+    const approve = new URL(await startPaypalCheckout(db, config, userId, placed.id));
+    const token = approve.searchParams.get('token') ?? '';
+    await fetch(`${providersUrl}/sandbox/paypal/checkoutnow/approve`, {
+      method: 'POST',
+      body: new URLSearchParams({ token }),
+      redirect: 'manual',
+    });
+    await paypal.state.settled();
+    const order = await findOrder(db, placed.id);
+    expect(order?.status).toBe(1);
+    return { order: order as NonNullable<typeof order>, wolf, shirt: await defaultVariantId(db, wolf) };
+  }
   const form = paymentForm(config, placed);
   const page = await fetch(form.url, { method: 'POST', body: new URLSearchParams(form.fields) });
   const html = await page.text();
   expect(page.status).toBe(200);
-  const sealed = paymentMethod === 'robokassa' ? 'invoice' : 'cart';
+  const sealed = 'invoice';
   const hidden = new URLSearchParams({
     [sealed]: new RegExp(`name="${sealed}" value="([^"]+)"`).exec(html)?.[1] ?? '',
     mac: /name="mac" value="([^"]+)"/.exec(html)?.[1] ?? '',
@@ -291,7 +300,7 @@ describe('refunds through Robokassa', () => {
         restock: [{ variantId: shirt, count: 1 }],
         staffId,
       }),
-    ).rejects.toMatchObject({ status: 409, intlError: 'refund-provider-refused' });
+    ).rejects.toMatchObject({ status: 422, intlError: 'refund-provider-refused' });
     const unreachable = {
       ...config,
       payments: {
@@ -363,7 +372,15 @@ describe('refunds through Robokassa', () => {
 });
 
 describe('refunds through PayPal', () => {
-  it('refunds part in dollars; the refund IPN is recognised as that refund, never as a payment', async () => {
+  const captureOf = async (orderId: number) =>
+    (
+      await connection.db
+        .select()
+        .from(paymentTransactions)
+        .where(and(eq(paymentTransactions.orderId, orderId), eq(paymentTransactions.kind, 'payment')))
+    )[0]?.externalId as string;
+
+  it('refunds part in dollars through the captures refund; its webhook is recognised as that refund, never as a payment', async () => {
     const { order } = await paidOrder('paypal', 'en');
     expect(order.currency).toBe('USD');
     const refund = await refundOrder(connection.db, config, {
@@ -373,14 +390,15 @@ describe('refunds through PayPal', () => {
       staffId,
     });
     expect(refund).toMatchObject({ providerStatus: 'finished', amount: 10_00, currency: 'USD' });
-    await paypal.state.settled();
-    const ipn = paypal.state.sentIpns.at(-1);
-    expect(ipn?.fields).toMatchObject({
-      payment_status: 'Refunded',
-      mc_gross: '-10.00',
-      txn_id: refund.externalId,
+    expect(paypal.state.refunds.at(-1)).toMatchObject({
+      id: refund.externalId,
+      captureId: await captureOf(order.id),
+      amountMinor: 10_00,
+      note: `Refund for order ${order.id}`,
     });
-    expect(ipnOutcomes.at(-1)).toBe('duplicate');
+    await paypal.state.settled();
+    expect(paypal.state.webhooks.at(-1)?.eventType).toBe('PAYMENT.CAPTURE.REFUNDED');
+    expect(webhookOutcomes.at(-1)).toBe('duplicate');
     const rows = await connection.db
       .select()
       .from(paymentTransactions)
@@ -396,53 +414,68 @@ describe('refunds through PayPal', () => {
     expect(mail?.text).toContain('$10.00');
   });
 
-  it('records a refund PayPal delays as pending, and its IPN finishes it: the order is cancelled once', async () => {
+  it('records a refund PayPal answers PENDING, and its webhook finishes it: the order is cancelled once', async () => {
     const { order, wolf, shirt } = await paidOrder('paypal');
+    expect(order.currency).toBe('USD');
     const before = (await quantityOf(wolf)) as number;
-    paypal.state.newRefundStatus = 'Delayed';
+    paypal.state.newRefundStatus = 'PENDING';
     const pending = await refundOrder(connection.db, config, {
       orderId: order.id,
       restock: [{ variantId: shirt, count: 1 }],
       staffId,
     }).finally(() => {
-      paypal.state.newRefundStatus = 'Instant';
+      paypal.state.newRefundStatus = 'COMPLETED';
     });
     expect(pending.providerStatus).toBe('pending');
     expect(await quantityOf(wolf)).toBe(before);
     await paypal.state.settled();
-    expect(ipnOutcomes.at(-1)).toBe('refund-finished');
+    expect(webhookOutcomes.at(-1)).toBe('refund-finished');
     expect(await statusOf(order.id)).toBe(2);
     expect(await quantityOf(wolf)).toBe(before + 1);
     const [refund] = await refundsOf(order.id);
     expect(refund).toMatchObject({ providerStatus: 'finished', accepted: true });
-    // PayPal sends the same IPN again: nothing happens twice.
-    await paypal.state.sendIpn(String(order.id));
-    expect(ipnOutcomes.at(-1)).toBe('duplicate');
+    // PayPal sends the same webhook again: nothing happens twice.
+    await paypal.state.replay(paypal.state.webhooks.at(-1) as (typeof paypal.state.webhooks)[number]);
+    expect(webhookOutcomes.at(-1)).toBe('duplicate');
     expect(await quantityOf(wolf)).toBe(before + 1);
     expect(await refundMails(order.email)).toHaveLength(1);
   });
 
-  it('keeps a refund made on PayPal’s own site as one the shop did not ask for, and never as a payment', async () => {
+  it('keeps a reversal as a refund the shop did not ask for, never as a payment; PayPal then refuses a refund with its reason (422)', async () => {
     const { order } = await paidOrder('paypal');
-    await paypal.state.sendRefund(String(order.id), '100.00');
-    expect(ipnOutcomes.at(-1)).toBe('refund-not-asked');
+    await paypal.state.reverse(await captureOf(order.id));
+    expect(webhookOutcomes.at(-1)).toBe('refund-not-asked');
     const [outside] = await refundsOf(order.id);
-    expect(outside).toMatchObject({ accepted: false, amount: 100_00, providerStatus: 'Refunded' });
+    expect(outside).toMatchObject({
+      accepted: false,
+      amount: paymentAmounts(order).totalMinor,
+      providerStatus: 'REVERSED',
+    });
     expect(await statusOf(order.id)).toBe(1);
     expect(await refundMails(order.email)).toEqual([]);
+    await expect(
+      refundOrder(connection.db, config, { orderId: order.id, restock: [], staffId }),
+    ).rejects.toMatchObject({
+      status: 422,
+      intlError: 'refund-provider-refused',
+      details: { reason: expect.stringContaining('CAPTURE_FULLY_REFUNDED') },
+    });
+    expect(await refundsOf(order.id)).toHaveLength(1);
   });
 
-  it('refuses what PayPal refuses and records nothing', async () => {
+  it('tells an outage (503) from a refusal and records nothing', async () => {
     const { order } = await paidOrder('paypal');
-    const wrongSignature = {
+    const unreachable = {
       ...config,
-      payments: { ...config.payments, paypal: { ...config.payments.paypal, apiSignature: 'guess' } },
+      payments: {
+        ...config.payments,
+        paypal: { ...config.payments.paypal, apiUrl: 'http://127.0.0.1:9/sandbox/paypal' },
+      },
     };
     await expect(
-      refundOrder(connection.db, wrongSignature, { orderId: order.id, restock: [], staffId }),
-    ).rejects.toMatchObject({ status: 409, intlError: 'refund-provider-refused' });
+      refundOrder(connection.db, unreachable, { orderId: order.id, restock: [], staffId }),
+    ).rejects.toMatchObject({ status: 503, intlError: 'refund-provider-failed' });
     expect(await refundsOf(order.id)).toEqual([]);
-    expect(paypal.state.refunds.filter((refund) => refund.invoice === String(order.id))).toEqual([]);
   });
 });
 

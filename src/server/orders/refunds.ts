@@ -8,7 +8,7 @@ import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schem
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { refundTransaction } from '../providers/paypal.ts';
+import { PaypalRefusal, refundPaypalCapture } from '../providers/paypal.ts';
 import { checkOperationState, checkRobokassaRefund, createRobokassaRefund } from '../providers/robokassa.ts';
 import { lockOrder, moveOrderStatus } from './lifecycle.ts';
 import { type OrderRow, paymentAmounts } from './service.ts';
@@ -29,7 +29,7 @@ import { isPaidStatus, ORDER_STATUS } from './status.ts';
  * 3. one transaction records the provider's answer and, once the refund is finished, puts the
  *    units back, cancels a fully refunded order and mails the customer in their language. A refund
  *    the provider reports as pending stays recorded and is finished later by `refreshRefund`
- *    (Robokassa's refund state) or by the refund's IPN (PayPal).
+ *    (Robokassa's refund state) or by the refund's webhook (PayPal).
  */
 
 export type RefundState = 'requested' | 'pending' | 'finished' | 'canceled';
@@ -164,7 +164,7 @@ async function reserveRefund(db: Database, request: RefundRequest) {
 
 type ProviderAnswer =
   | { ok: true; externalId: string; state: 'pending' | 'finished'; raw: Record<string, string> }
-  | { ok: false; error: Conflict | Unavailable };
+  | { ok: false; error: Invalid | Unavailable };
 
 /** The provider could not be reached or read: nothing is known to have happened (503). */
 const providerFailed = (reason: string) =>
@@ -177,42 +177,57 @@ const providerFailed = (reason: string) =>
     },
   );
 
-/** The provider answered no (409), e.g. more than it holds of the payment. */
+/** The provider answered no (422, with its words in `reason`), e.g. more than it holds of the payment. */
 const providerRefused = (reason: string) =>
-  new Conflict(
-    'refund-provider-refused',
-    { amount: ['refund-provider-refused'] },
-    'refund-provider-refused',
-    {
-      reason,
-    },
-  );
+  new Invalid('refund-provider-refused', { amount: ['refund-provider-refused'] }, 'refund-provider-refused', {
+    reason,
+  });
+
+/** PayPal's refund of the capture (the payment's external id): a refusal keeps PayPal's words. */
+async function askPaypal(
+  config: Config,
+  order: OrderRow,
+  payment: TransactionRow,
+  refund: { amount: number; whole: boolean; requestId: string },
+): Promise<ProviderAnswer> {
+  try {
+    const answer = await refundPaypalCapture(
+      config.payments.paypal,
+      payment.externalId,
+      {
+        ...(refund.whole ? {} : { amountMinor: refund.amount }),
+        currency: order.currency,
+        invoiceId: String(order.id),
+        note: order.locale === 'en' ? `Refund for order ${order.id}` : `Возврат по заказу ${order.id}`,
+      },
+      refund.requestId,
+    );
+    if (answer.status === 'CANCELLED' || answer.status === 'FAILED') {
+      return { ok: false, error: providerRefused(`refund ${answer.id} ${answer.status}`) };
+    }
+    return {
+      ok: true,
+      externalId: answer.id,
+      state: answer.status === 'COMPLETED' ? 'finished' : 'pending',
+      raw: { status: answer.status },
+    };
+  } catch (error) {
+    if (error instanceof PaypalRefusal) {
+      return { ok: false, error: providerRefused(`${error.issue}: ${error.message}`) };
+    }
+    throw error;
+  }
+}
 
 /** Step 2: the provider's refund call. Throws when the provider cannot be reached. */
 async function askProvider(
   config: Config,
   order: OrderRow,
   payment: TransactionRow,
-  amount: number,
-  whole: boolean,
+  refund: { amount: number; whole: boolean; requestId: string },
 ): Promise<ProviderAnswer> {
-  if (order.paymentMethod === 'paypal') {
-    const answer = await refundTransaction(config.payments.paypal, {
-      transactionId: payment.externalId,
-      currency: order.currency,
-      ...(whole ? {} : { amount: decimal(amount) }),
-    });
-    if (!answer.ok) return { ok: false, error: providerRefused(`${answer.code} ${answer.message}`) };
-    return {
-      ok: true,
-      externalId: answer.refundTransactionId,
-      state: answer.status.toLowerCase() === 'instant' ? 'finished' : 'pending',
-      raw: {
-        REFUNDSTATUS: answer.status,
-        ...(answer.pendingReason ? { PENDINGREASON: answer.pendingReason } : {}),
-      },
-    };
-  }
+  if (order.paymentMethod === 'paypal') return askPaypal(config, order, payment, refund);
+  const { amount, whole } = refund;
   const settings = config.payments.robokassa;
   const operation = await checkOperationState(settings, order.id);
   if (!operation.opKey) {
@@ -307,7 +322,7 @@ async function setRefundState(
 /**
  * Refunds all that is left of an order's payment, or `amountMinor` of it, through the provider
  * that took it. Refuses (422) more than is left or more units than may go back, (409) an order with
- * nothing to refund; a provider that refuses (409) or cannot be reached (503) leaves nothing recorded.
+ * nothing to refund; a provider that refuses (422) or cannot be reached (503) leaves nothing recorded.
  */
 export async function refundOrder(
   db: Database,
@@ -318,7 +333,11 @@ export async function refundOrder(
   const { order, reserved, payment, full } = await reserveRefund(db, request);
   let answer: ProviderAnswer;
   try {
-    answer = await askProvider(config, order, payment, reserved.amount, full);
+    answer = await askProvider(config, order, payment, {
+      amount: reserved.amount,
+      whole: full,
+      requestId: reserved.externalId,
+    });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     answer = { ok: false, error: providerFailed(reason) };
@@ -392,7 +411,7 @@ export async function refreshRefund(
 export type RefundNotificationOutcome = 'refund-finished' | 'duplicate' | 'refund-not-asked';
 
 /**
- * A verified PayPal IPN of a refund (payment_status Refunded or Reversed). It finishes the pending
+ * A verified PayPal webhook of a refund (PAYMENT.CAPTURE.REFUNDED or REVERSED). It finishes the pending
  * refund it names, repeats nothing for one already finished, and keeps a refund the shop did not
  * ask for (made on PayPal's site, or a reversal) as a not accepted row staff can see. Never a payment.
  */

@@ -103,11 +103,12 @@ export function paymentAmounts(
 }
 
 /**
- * The currency an order is charged in, given the page's language and the payment method. Today
- * the language decides (ru roubles, otherwise dollars at the frozen rate); the payment providers'
- * rules (ADR 0051, 0052) are kept here, in one place.
+ * The currency an order is charged in, given the page's language and the payment method: PayPal
+ * always in dollars, since it does not take roubles (ADR 0052); otherwise the language decides (ru
+ * roubles, otherwise dollars at the frozen rate). The payment providers' rules are kept here, in one place.
  */
-export function chargeCurrency(locale: string, _paymentMethod: OrderRow['paymentMethod']): Currency {
+export function chargeCurrency(locale: string, paymentMethod: OrderRow['paymentMethod']): Currency {
+  if (paymentMethod === 'paypal') return 'USD';
   return locale === 'ru' ? 'RUB' : 'USD';
 }
 
@@ -143,6 +144,13 @@ export async function createOrder(
   requireOfferedDelivery(input.deliveryMethod, context.offered ?? ALL_METHODS);
   const currency = chargeCurrency(input.locale, input.paymentMethod);
   if (currency === 'USD' && !(context.usdRate > 0)) {
+    if (input.paymentMethod === 'paypal') {
+      throw new Invalid(
+        'paypal-needs-dollar-rate',
+        { paymentMethod: ['paypal-needs-dollar-rate'] },
+        'paypal-needs-dollar-rate',
+      );
+    }
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
   }
   requirePickupPoint(input.deliveryMethod, input.address);

@@ -18,15 +18,10 @@ describe('payment provider configuration', () => {
     });
     expect(new Set([robokassa.password1, robokassa.password2, robokassa.password3]).size).toBe(3);
     expect(paypal).toEqual({
-      business: 'shop-facilitator@vitrina.example',
-      receiverId: undefined,
-      paymentUrl: 'http://shop.test:8080/sandbox/paypal',
-      ipnVerifyUrl: 'http://127.0.0.1:4000/sandbox/paypal/ipn-verify',
-      sandbox: true,
-      apiUrl: 'http://127.0.0.1:4000/sandbox/paypal/nvp',
-      apiUser: expect.any(String),
-      apiPassword: expect.any(String),
-      apiSignature: expect.any(String),
+      clientId: expect.any(String),
+      clientSecret: expect.any(String),
+      webhookId: expect.any(String),
+      apiUrl: 'http://127.0.0.1:4000/sandbox/paypal',
     });
   });
 
@@ -37,12 +32,10 @@ describe('payment provider configuration', () => {
       'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt',
     );
     expect(robokassa.isTest).toBe(false);
-    expect(paypal.paymentUrl).toBe('https://www.paypal.com/cgi-bin/webscr');
-    expect(paypal.ipnVerifyUrl).toBe('https://ipnpb.paypal.com/cgi-bin/webscr');
-    expect(paypal.sandbox).toBe(false);
     expect(robokassa.refundCreateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/Create');
     expect(robokassa.refundStateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/GetState');
-    expect(paypal.apiUrl).toBe('https://api-3t.paypal.com/nvp');
+    // PayPal's live REST API (https://developer.paypal.com/api/rest/requests/).
+    expect(paypal.apiUrl).toBe('https://api-m.paypal.com');
   });
 
   it('takes credentials, the hash algorithm and URLs from the environment', () => {
@@ -53,11 +46,10 @@ describe('payment provider configuration', () => {
       ROBOKASSA_PASSWORD2: 'two',
       ROBOKASSA_HASH: 'sha256',
       ROBOKASSA_IS_TEST: '1',
-      PAYPAL_BUSINESS: 'sales@shop.example',
-      PAYPAL_RECEIVER_ID: 'ABCDEFGHIJKLM',
-      PAYPAL_URL: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
-      PAYPAL_IPN_VERIFY_URL: 'https://ipnpb.sandbox.paypal.com/cgi-bin/webscr',
-      PAYPAL_SANDBOX: 'true',
+      PAYPAL_CLIENT_ID: 'AaBb-client',
+      PAYPAL_CLIENT_SECRET: 'EeFf-secret',
+      PAYPAL_WEBHOOK_ID: '1JE4291016473214C',
+      PAYPAL_API_URL: 'https://api-m.sandbox.paypal.com/',
     }).payments;
     expect(robokassa).toMatchObject({
       merchantLogin: 'shop',
@@ -66,11 +58,11 @@ describe('payment provider configuration', () => {
       hashAlgorithm: 'sha256',
       isTest: true,
     });
-    expect(paypal).toMatchObject({
-      business: 'sales@shop.example',
-      receiverId: 'ABCDEFGHIJKLM',
-      paymentUrl: 'https://www.sandbox.paypal.com/cgi-bin/webscr',
-      sandbox: true,
+    expect(paypal).toEqual({
+      clientId: 'AaBb-client',
+      clientSecret: 'EeFf-secret',
+      webhookId: '1JE4291016473214C',
+      apiUrl: 'https://api-m.sandbox.paypal.com',
     });
   });
 
@@ -97,10 +89,9 @@ describe('payment provider configuration', () => {
       'ROBOKASSA_PASSWORD1',
       'ROBOKASSA_PASSWORD2',
       'ROBOKASSA_PASSWORD3',
-      'PAYPAL_BUSINESS',
-      'PAYPAL_API_USER',
-      'PAYPAL_API_PASSWORD',
-      'PAYPAL_API_SIGNATURE',
+      'PAYPAL_CLIENT_ID',
+      'PAYPAL_CLIENT_SECRET',
+      'PAYPAL_WEBHOOK_ID',
     ]) {
       expect(problems).toContain(`${name} is required in production outside test mode`);
     }
@@ -113,10 +104,9 @@ describe('payment provider configuration', () => {
         ROBOKASSA_PASSWORD1: 'one',
         ROBOKASSA_PASSWORD2: 'two',
         ROBOKASSA_PASSWORD3: 'three',
-        PAYPAL_BUSINESS: 'sales@shop.example',
-        PAYPAL_API_USER: 'sales_api1.shop.example',
-        PAYPAL_API_PASSWORD: 'api-password',
-        PAYPAL_API_SIGNATURE: 'api-signature',
+        PAYPAL_CLIENT_ID: 'client',
+        PAYPAL_CLIENT_SECRET: 'secret',
+        PAYPAL_WEBHOOK_ID: 'webhook',
       });
     } catch (error) {
       remaining = (error as ConfigError).problems;

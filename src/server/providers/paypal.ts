@@ -1,467 +1,522 @@
 /**
- * PayPal Payments Standard, payment method `paypal` (see shared/providers.md, "PayPal"). Pure
- * functions: the cart-upload form, reading an IPN, the IPN postback and the merchant's checks.
+ * PayPal's REST API, payment method `paypal` (ADR 0052): Orders v2 (create, get, capture), the
+ * captures refund of Payments v2, and the webhooks' verify-webhook-signature call, authenticated
+ * with an OAuth 2.0 client-credentials token that is cached until shortly before it expires.
  * No database and no routes.
  *
- * Handling an IPN, in order:
- * 1. keep the request body exactly as received (a raw content-type parser, not @fastify/formbody);
- * 2. `verifyIpn` posts it back to PayPal; a throw means "answer 5xx so PayPal sends it again";
- *    INVALID means forged or altered: answer 200 and ignore it;
- * 3. `parseIpn`, then `checkIpnPayment` against the order named by `invoice`;
- * 4. the caller makes `txn_id` idempotent (the same transaction can come again, also with a new
- *    status) and answers an empty 200.
+ * Sources: https://developer.paypal.com/docs/api/orders/v2/,
+ * https://developer.paypal.com/docs/api/payments/v2/#captures_refund,
+ * https://developer.paypal.com/api/rest/authentication/,
+ * https://developer.paypal.com/api/rest/webhooks/rest/ and the OpenAPI files of
+ * paypal/paypal-rest-api-specifications (openapi/checkout_orders_v2.json, payments_payment_v2.json,
+ * notifications_webhooks_v1.json).
  *
- * Refunds go through PayPal's NVP API (`refundTransaction`, METHOD=RefundTransaction), naming the
- * `txn_id` the payment's IPN carried; the refund then also arrives as an IPN (payment_status
- * Refunded, negative mc_gross, parent_txn_id = the payment), which `checkIpnPayment` reports as
- * `refunded`, never as a payment.
+ * Answers are told apart as PayPal documents them: 2xx is done; a 4xx with PayPal's error body
+ * (`name`, `message`, `details[].issue`) is a refusal (`PaypalRefusal`); anything else (network,
+ * time-out, 5xx, an unreadable answer) throws a plain Error: nothing is known to have happened.
  */
 
 export type FetchImpl = typeof fetch;
 
 /** The shape of `config.payments.paypal`. */
 export interface PaypalSettings {
-  /** The `business` of the form: our PayPal e-mail (or merchant account id). */
-  business: string;
-  /** Our merchant account id; when set, an IPN's `receiver_id` must equal it. */
-  receiverId: string | undefined;
-  /** Where the browser posts the payment form (PayPal or the local simulator). */
-  paymentUrl: string;
-  /** Where IPNs are posted back for verification (server to server). */
-  ipnVerifyUrl: string;
-  /** Accept IPNs flagged `test_ipn=1` (PayPal's sandbox or the simulator). Off in production. */
-  sandbox: boolean;
-  /** The NVP API endpoint (refunds) and its signature-type credentials. */
+  /** The REST app's credentials (developer.paypal.com → Apps & Credentials). */
+  clientId: string;
+  clientSecret: string;
+  /** The id PayPal gave the webhook subscribed to `/api/paypal/webhook`; verification names it. */
+  webhookId: string;
+  /** https://api-m.sandbox.paypal.com, https://api-m.paypal.com, or the local simulator. */
   apiUrl: string;
-  apiUser: string;
-  apiPassword: string;
-  apiSignature: string;
 }
 
 export const PAYPAL_TIMEOUT_MS = 10_000;
 
-export interface PaypalOrder {
-  id: number | string;
-  locale: 'ru' | 'en';
-  /** RUB for ru, USD otherwise (spec section 7). */
-  currency: 'RUB' | 'USD';
-  /** Dot decimal with two decimals, e.g. '1234.50', in `currency`. */
-  productsCost: string;
-  shippingCost: string;
-  itemName: string;
-  email: string;
-  firstName: string;
-  lastName: string;
-  phone: string;
-  /** Two-letter country code. */
-  country: string;
-  city: string;
-  address: string;
-  zip: string;
-  notifyUrl: string;
-  returnUrl: string;
-  /** Without the order; `?order={id}` is added. */
-  cancelUrl: string;
-}
-
-const TWO_DECIMALS = /^\d+\.\d{2}$/;
-
 /**
- * The hidden fields of the payment form, exactly the spec's list (section 7): one cart item with the
- * products' cost, the delivery cost as its shipping, and the recipient's details prefilled.
+ * Where PayPal's approve links of an API lead (the `payer-action` link's origin): www.paypal.com for
+ * api-m.paypal.com, www.sandbox.paypal.com for the sandbox; none for the local simulator, whose
+ * page is on the shop itself.
  */
-export function paypalFormFields(
-  settings: Pick<PaypalSettings, 'business'>,
-  order: PaypalOrder,
-): Record<string, string> {
-  if ((order.locale === 'ru') !== (order.currency === 'RUB')) {
-    throw new RangeError(
-      `currency_code must be RUB for ru and USD otherwise, got ${order.currency} for ${order.locale}`,
-    );
+export function paypalApproveOrigins(apiUrl: string): string[] {
+  const host = new URL(apiUrl).hostname;
+  if (/(^|\.)sandbox\.paypal\.com$/.test(host)) return ['https://www.sandbox.paypal.com'];
+  if (/(^|\.)paypal\.com$/.test(host)) return ['https://www.paypal.com'];
+  return [];
+}
+
+/** A refusal with PayPal's own words: `issue` is the first `details[].issue`, or the error's name. */
+export class PaypalRefusal extends Error {
+  constructor(
+    readonly status: number,
+    readonly issue: string,
+    message: string,
+    readonly debugId?: string,
+  ) {
+    super(message);
+    this.name = 'PaypalRefusal';
   }
-  for (const [name, value] of [
-    ['productsCost', order.productsCost],
-    ['shippingCost', order.shippingCost],
-  ] as const) {
-    if (!TWO_DECIMALS.test(value)) {
-      throw new RangeError(`${name} must be a dot-decimal amount with two decimals, got "${value}"`);
-    }
-  }
-  const cancel = new URL(order.cancelUrl);
-  cancel.searchParams.set('order', String(order.id));
-  return {
-    cmd: '_cart',
-    upload: '1',
-    lc: order.locale === 'ru' ? 'RU' : 'US',
-    currency_code: order.currency,
-    business: settings.business,
-    notify_url: order.notifyUrl,
-    return: order.returnUrl,
-    cancel_return: cancel.toString(),
-    rm: '0',
-    charset: 'utf-8',
-    invoice: String(order.id),
-    item_name_1: order.itemName,
-    amount_1: order.productsCost,
-    quantity_1: '1',
-    no_shipping: '1',
-    shipping_1: order.shippingCost,
-    email: order.email,
-    first_name: order.firstName,
-    last_name: order.lastName,
-    night_phone_a: order.phone,
-    country: order.country,
-    city: order.city,
-    address1: order.address,
-    zip: order.zip,
-  };
 }
 
-export interface ParsedIpn {
-  /** The body as received, for the postback. */
-  raw: string;
-  /** The character set the values were decoded with (the IPN's `charset`, windows-1252 by default). */
-  charset: string;
-  /** Every field in the order received. */
-  entries: Array<[string, string]>;
-  /** Field name → value; the first one wins if a name repeats. */
-  fields: Record<string, string>;
-}
-
-/** PayPal's default when an IPN names no charset. */
-const DEFAULT_IPN_CHARSET = 'windows-1252';
-
-/** windows-1252 bytes 0x80–0x9F (WHATWG index); the rest of the table is Latin-1. */
-const WINDOWS_1252_HIGH = [
-  0x20ac, 0x81, 0x201a, 0x192, 0x201e, 0x2026, 0x2020, 0x2021, 0x2c6, 0x2030, 0x160, 0x2039, 0x152, 0x8d,
-  0x17d, 0x8f, 0x90, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x2dc, 0x2122, 0x161, 0x203a,
-  0x153, 0x9d, 0x17e, 0x178,
-];
-
-interface ByteDecoder {
-  decode(bytes: Uint8Array): string;
-}
-
-/**
- * A decoder for the IPN's charset. Node 20's TextDecoder decodes windows-1252 (and the labels
- * WHATWG maps to it: iso-8859-1, latin1, us-ascii) as Latin-1, which turns € ‘ ’ “ ” – — into
- * control characters, so that one is decoded here. Unknown labels fall back to PayPal's default.
- */
-function decoderFor(charset: string): ByteDecoder {
-  let decoder: TextDecoder;
-  try {
-    decoder = new TextDecoder(charset);
-  } catch {
-    decoder = new TextDecoder(DEFAULT_IPN_CHARSET);
-  }
-  if (decoder.encoding !== 'windows-1252') return decoder;
-  return {
-    decode: (bytes) =>
-      Array.from(bytes, (byte) =>
-        String.fromCharCode(byte >= 0x80 && byte <= 0x9f ? (WINDOWS_1252_HIGH[byte - 0x80] as number) : byte),
-      ).join(''),
-  };
-}
-
-/**
- * Form-urlencoded → text, with percent-escaped bytes decoded in the IPN's character set. ASCII is the
- * same in every charset PayPal uses; literal non-ASCII characters in a string body are kept as text.
- */
-function decodeComponent(component: string, decoder: ByteDecoder): string {
-  let text = '';
-  let bytes: number[] = [];
-  const flush = () => {
-    if (bytes.length > 0) text += decoder.decode(Uint8Array.from(bytes));
-    bytes = [];
-  };
-  for (let index = 0; index < component.length; index++) {
-    const character = component[index] as string;
-    const code = component.charCodeAt(index);
-    if (character === '%' && /^[0-9a-fA-F]{2}$/.test(component.slice(index + 1, index + 3))) {
-      bytes.push(Number.parseInt(component.slice(index + 1, index + 3), 16));
-      index += 2;
-    } else if (character === '+') {
-      bytes.push(0x20);
-    } else if (code < 0x80) {
-      bytes.push(code);
-    } else {
-      flush();
-      text += character;
-    }
-  }
-  flush();
-  return text;
-}
-
-/** Reads an IPN body, honouring its `charset` field (utf-8, windows-1252, …). */
-export function parseIpn(rawBody: string): ParsedIpn {
-  const pairs = rawBody
-    .split('&')
-    .filter((pair) => pair !== '')
-    .map((pair) => {
-      const equals = pair.indexOf('=');
-      return equals === -1 ? [pair, ''] : [pair.slice(0, equals), pair.slice(equals + 1)];
-    }) as Array<[string, string]>;
-  const ascii = new TextDecoder('utf-8');
-  const declared = pairs.find(([name]) => decodeComponent(name, ascii) === 'charset');
-  const charset = declared
-    ? decodeComponent(declared[1], ascii).trim() || DEFAULT_IPN_CHARSET
-    : DEFAULT_IPN_CHARSET;
-  const decoder = decoderFor(charset);
-  const entries = pairs.map(
-    ([name, value]) => [decodeComponent(name, decoder), decodeComponent(value, decoder)] as [string, string],
-  );
-  const fields: Record<string, string> = {};
-  for (const [name, value] of entries) {
-    if (!Object.hasOwn(fields, name)) fields[name] = value;
-  }
-  return { raw: rawBody, charset, entries, fields };
-}
-
-/**
- * Posts `cmd=_notify-validate&` + the IPN body, unchanged and in order, to PayPal and returns its
- * verdict. Throws on network errors, time-outs, HTTP errors and any other answer, so that the
- * caller answers 5xx and PayPal sends the IPN again.
- */
-export async function verifyIpn(
-  settings: Pick<PaypalSettings, 'ipnVerifyUrl'>,
-  rawBody: string,
-  fetchImpl: FetchImpl = fetch,
-  timeoutMs = PAYPAL_TIMEOUT_MS,
-): Promise<'VERIFIED' | 'INVALID'> {
-  const response = await fetchImpl(settings.ipnVerifyUrl, {
-    method: 'POST',
-    // PayPal refuses postbacks without a User-Agent.
-    headers: {
-      'content-type': 'application/x-www-form-urlencoded',
-      'user-agent': 'Vitrina-IPN-Verifier/1.0',
-    },
-    body: `cmd=_notify-validate&${rawBody}`,
-    signal: AbortSignal.timeout(timeoutMs),
-  });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw new Error(`PayPal IPN verification answered HTTP ${response.status}`);
-  }
-  const verdict = (await response.text()).trim();
-  if (verdict === 'VERIFIED' || verdict === 'INVALID') return verdict;
-  throw new Error(
-    `PayPal IPN verification gave an unexpected answer: ${JSON.stringify(verdict.slice(0, 80))}`,
-  );
-}
-
-/** '12.50' or '-12.50' → 1250 or -1250 (cents or kopecks); null when malformed. */
-export function paypalAmountToMinor(text: string): number | null {
+/** '12.50' → 1250 (cents); null when it is not a dot-decimal amount. */
+export function paypalAmountToMinor(text: unknown): number | null {
+  if (typeof text !== 'string') return null;
   const match = /^(-?)(\d{1,13})(?:\.(\d{1,2}))?$/.exec(text.trim());
   if (!match) return null;
   const minor = Number(match[2]) * 100 + Number((match[3] ?? '').padEnd(2, '0'));
   return match[1] === '-' ? -minor : minor;
 }
 
-export type IpnCheck =
-  /** Paid in full to us: mark the order paid, once per txnId. */
-  | { kind: 'completed'; txnId: string; amountMinor: number; currency: string }
-  /** Money went back to the payer (Refunded, Reversed); amountMinor is negative, as PayPal sends it. */
-  | {
-      kind: 'refunded';
-      status: string;
-      txnId: string;
-      parentTxnId: string;
-      amountMinor: number;
-      detail: string;
-    }
-  /** Not settled yet (Pending, Processed, Created): wait for the next IPN. */
-  | { kind: 'pending'; status: string; txnId: string; detail: string }
-  /** Will not be paid (Denied, Failed, Voided, Expired, or an unknown status). */
-  | { kind: 'failed'; status: string; txnId: string; detail: string }
-  /** A reversal was cancelled: the money is back with us; needs a person to look. */
-  | { kind: 'reversal-cancelled'; status: string; txnId: string; detail: string }
-  /** The IPN is not about this order's payment: wrong invoice, amount or currency. */
-  | { kind: 'mismatch'; detail: string }
-  /** Paid to somebody else's account. */
-  | { kind: 'foreign-receiver'; detail: string }
-  /** A sandbox IPN reaching a shop that does not accept them. */
-  | { kind: 'test-in-production'; detail: string };
+/** 1250 → '12.50', the `value` of PayPal's money object for two-decimal currencies. */
+export const minorToPaypalAmount = (minor: number): string => {
+  if (!Number.isInteger(minor) || minor < 0) throw new RangeError(`not an amount in cents: ${minor}`);
+  return `${Math.floor(minor / 100)}.${String(minor % 100).padStart(2, '0')}`;
+};
 
-const PENDING_STATUSES = new Set(['Pending', 'Processed', 'Created']);
-const REFUND_STATUSES = new Set(['Refunded', 'Reversed']);
+const money = (currency: string, minor: number) => ({
+  currency_code: currency,
+  value: minorToPaypalAmount(minor),
+});
+
+/** PayPal allows 127 characters in an item's name and SKU. */
+const clip = (text: string) => (text.length > 127 ? `${text.slice(0, 126)}…` : text);
+
+export interface PaypalOrderInput {
+  /** Our order id: the purchase unit's `invoice_id` and `custom_id`. */
+  orderId: number;
+  currency: string;
+  locale: 'ru' | 'en';
+  brandName: string;
+  /** One per order line: the unit price in minor units, as charged (ADR 0050). */
+  items: { name: string; sku: string; unitMinor: number; quantity: number }[];
+  /** Minor units taken off the items (promo codes); 0 when none. */
+  discountMinor: number;
+  shippingMinor: number;
+  returnUrl: string;
+  cancelUrl: string;
+}
 
 /**
- * The merchant's checks of providers.md on a VERIFIED IPN: `test_ipn` only in sandbox, the receiver
- * is us, the invoice is this order's, and a Completed payment has this order's amount and currency.
- * `expected.amount` is a dot decimal ('1234.50'), `expected.currency` an ISO code. Whether `txnId`
- * was processed before is the caller's to check.
+ * The create-order body: intent CAPTURE, one purchase unit whose amount is broken down into
+ * item_total (Σ unit_amount × quantity), shipping and discount, the items, our order id as
+ * invoice_id and custom_id, and the payer experience (locale, return and cancel URLs, no shipping
+ * address asked since the shop has it).
  */
-export function checkIpnPayment(
-  settings: Pick<PaypalSettings, 'business' | 'receiverId' | 'sandbox'>,
-  fields: Readonly<Record<string, string>>,
-  expected: { invoice: string; amount: string; currency: string },
-): IpnCheck {
-  if (fields.test_ipn === '1' && !settings.sandbox) {
-    return { kind: 'test-in-production', detail: 'test_ipn=1 is refused outside the sandbox' };
-  }
-
-  const receiverEmail = (fields.receiver_email ?? '').trim().toLowerCase();
-  const receiverId = (fields.receiver_id ?? '').trim();
-  const business = settings.business.trim().toLowerCase();
-  const emailIsOurs = receiverEmail !== '' && receiverEmail === business;
-  // A form's `business` may be the merchant account id instead of the e-mail.
-  const idIsOurs =
-    receiverId !== '' &&
-    (settings.receiverId ? receiverId === settings.receiverId : receiverId.toLowerCase() === business);
-  const idContradicts =
-    Boolean(settings.receiverId) && receiverId !== '' && receiverId !== settings.receiverId;
-  if (!(emailIsOurs || idIsOurs) || idContradicts) {
-    return {
-      kind: 'foreign-receiver',
-      detail: `receiver_email "${fields.receiver_email ?? ''}", receiver_id "${fields.receiver_id ?? ''}" is not ours`,
-    };
-  }
-
-  if ((fields.invoice ?? '') !== expected.invoice) {
-    return {
-      kind: 'mismatch',
-      detail: `invoice "${fields.invoice ?? ''}" is not the order's "${expected.invoice}"`,
-    };
-  }
-  const currency = (fields.mc_currency ?? '').toUpperCase();
-  if (currency !== expected.currency.toUpperCase()) {
-    return {
-      kind: 'mismatch',
-      detail: `mc_currency "${fields.mc_currency ?? ''}" is not ${expected.currency}`,
-    };
-  }
-
-  const status = fields.payment_status ?? '';
-  const txnId = fields.txn_id ?? '';
-  if (txnId === '') return { kind: 'mismatch', detail: 'txn_id is missing' };
-  const gross = paypalAmountToMinor(fields.mc_gross ?? '');
-  if (gross === null)
-    return { kind: 'mismatch', detail: `mc_gross "${fields.mc_gross ?? ''}" is not an amount` };
-
-  if (status === 'Completed') {
-    const expectedMinor = paypalAmountToMinor(expected.amount);
-    if (expectedMinor === null) throw new RangeError(`Expected amount "${expected.amount}" is not an amount`);
-    if (gross !== expectedMinor) {
-      return {
-        kind: 'mismatch',
-        detail: `mc_gross ${fields.mc_gross} is not the order's ${expected.amount}`,
-      };
-    }
-    return { kind: 'completed', txnId, amountMinor: gross, currency };
-  }
-  if (REFUND_STATUSES.has(status)) {
-    return {
-      kind: 'refunded',
-      status,
-      txnId,
-      parentTxnId: fields.parent_txn_id ?? '',
-      amountMinor: gross,
-      detail: `${status} ${fields.mc_gross} ${currency} of ${fields.parent_txn_id ?? 'an unknown transaction'}${
-        fields.reason_code ? ` (${fields.reason_code})` : ''
-      }`,
-    };
-  }
-  if (PENDING_STATUSES.has(status)) {
-    return {
-      kind: 'pending',
-      status,
-      txnId,
-      detail: `${status}${fields.pending_reason ? `: ${fields.pending_reason}` : ''}`,
-    };
-  }
-  if (status === 'Canceled_Reversal') {
-    return {
-      kind: 'reversal-cancelled',
-      status,
-      txnId,
-      detail: `reversal of ${fields.parent_txn_id ?? txnId} cancelled`,
-    };
-  }
+export function paypalOrderRequest(input: PaypalOrderInput) {
+  const itemTotal = input.items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
+  const total = itemTotal - input.discountMinor + input.shippingMinor;
+  type Money = ReturnType<typeof money>;
+  const breakdown: { item_total: Money; shipping: Money; discount?: Money } = {
+    item_total: money(input.currency, itemTotal),
+    shipping: money(input.currency, input.shippingMinor),
+  };
+  if (input.discountMinor > 0) breakdown.discount = money(input.currency, input.discountMinor);
   return {
-    kind: 'failed',
-    status,
-    txnId,
-    detail: status === '' ? 'payment_status is missing' : `payment_status ${status}`,
+    intent: 'CAPTURE',
+    purchase_units: [
+      {
+        reference_id: 'default',
+        invoice_id: String(input.orderId),
+        custom_id: String(input.orderId),
+        amount: { ...money(input.currency, total), breakdown },
+        items: input.items.map((item) => ({
+          name: clip(item.name),
+          sku: clip(item.sku),
+          unit_amount: money(input.currency, item.unitMinor),
+          quantity: String(item.quantity),
+          category: 'PHYSICAL_GOODS',
+        })),
+      },
+    ],
+    payment_source: {
+      paypal: {
+        experience_context: {
+          brand_name: clip(input.brandName),
+          locale: input.locale === 'ru' ? 'ru-RU' : 'en-US',
+          landing_page: 'LOGIN',
+          shipping_preference: 'NO_SHIPPING',
+          user_action: 'PAY_NOW',
+          return_url: input.returnUrl,
+          cancel_url: input.cancelUrl,
+        },
+      },
+    },
   };
 }
 
-/** The NVP API version whose RefundTransaction fields are used here. */
-const NVP_VERSION = '204.0';
+/** A capture as the shop needs it. */
+export interface PaypalCapture {
+  id: string;
+  /** COMPLETED, PENDING, DECLINED, REFUNDED, PARTIALLY_REFUNDED, FAILED. */
+  status: string;
+  amountMinor: number;
+  currency: string;
+  invoiceId: string;
+}
 
-export type PaypalRefundResult =
-  | {
-      ok: true;
-      /** REFUNDTRANSACTIONID: the refund's own transaction, the `txn_id` of its IPN. */
-      refundTransactionId: string;
-      /** REFUNDSTATUS: `Instant` (done) or `Delayed` (PENDINGREASON says why; an IPN follows). */
-      status: string;
-      /** GROSSREFUNDAMT in minor units. */
-      grossMinor: number;
-      pendingReason?: string;
-    }
-  /** ACK=Failure: L_ERRORCODE0 and its messages (10009: more than is left, 10002: bad credentials, …). */
-  | { ok: false; code: string; message: string };
+/** An order as the shop needs it: its state, our order id and its captures. */
+export interface PaypalOrder {
+  id: string;
+  /** CREATED, SAVED, APPROVED, VOIDED, COMPLETED, PAYER_ACTION_REQUIRED. */
+  status: string;
+  invoiceId: string;
+  /** Where the shopper approves it: the `payer-action` (or older `approve`) link. */
+  approveUrl: string | undefined;
+  captures: PaypalCapture[];
+}
+
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
+const list = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/** A capture resource (the order's `payments.captures[]`, or a webhook's `resource`). */
+export function readCapture(value: unknown): PaypalCapture {
+  const capture = object(value);
+  const amount = object(capture.amount);
+  const amountMinor = paypalAmountToMinor(amount.value);
+  if (!text(capture.id) || amountMinor === null)
+    throw new Error('PayPal answered a capture without id or amount');
+  return {
+    id: text(capture.id),
+    status: text(capture.status),
+    amountMinor,
+    currency: text(amount.currency_code),
+    invoiceId: text(capture.invoice_id),
+  };
+}
+
+/** An order resource, as create, get and capture answer it. */
+export function readOrder(value: unknown): PaypalOrder {
+  const order = object(value);
+  if (!text(order.id)) throw new Error('PayPal answered an order without id');
+  const links = list(order.links).map(object);
+  const unit = object(list(order.purchase_units)[0]);
+  return {
+    id: text(order.id),
+    status: text(order.status),
+    invoiceId: text(unit.invoice_id),
+    approveUrl:
+      text(links.find((link) => link.rel === 'payer-action' || link.rel === 'approve')?.href) || undefined,
+    captures: list(object(unit.payments).captures).map(readCapture),
+  };
+}
+
+const tokens = new Map<string, { token: string; expiresAt: number }>();
+/** A token belongs to one API and one pair of credentials. */
+const tokenKey = (settings: PaypalSettings) =>
+  `${settings.apiUrl} ${settings.clientId} ${settings.clientSecret}`;
+
+/** Forgets cached tokens (a test changing credentials). */
+export const forgetPaypalTokens = () => tokens.clear();
+
+async function readJson(response: Response): Promise<Json> {
+  const body = await response.text();
+  try {
+    return object(JSON.parse(body));
+  } catch {
+    throw new Error(`PayPal answered HTTP ${response.status} with a body that is not JSON`);
+  }
+}
+
+/** PayPal's error body → a refusal (4xx) or an outage (anything else). */
+async function failure(response: Response, what: string): Promise<Error> {
+  if (response.status >= 500 || response.status < 400) {
+    await response.body?.cancel().catch(() => {});
+    return new Error(`PayPal ${what} answered HTTP ${response.status}`);
+  }
+  const body = await readJson(response).catch(() => ({}) as Json);
+  const detail = object(list(body.details)[0]);
+  const issue = text(detail.issue) || text(body.name) || text(body.error) || `HTTP_${response.status}`;
+  const message =
+    [text(body.message), text(detail.description)].filter(Boolean).join(' ') ||
+    text(body.error_description) ||
+    `HTTP ${response.status}`;
+  return new PaypalRefusal(response.status, issue, message, text(body.debug_id) || undefined);
+}
 
 /**
- * Refunds a payment by the `txn_id` its IPN carried: all of it, or `amount` (dot decimal in
- * `currency`) for a partial refund. Throws when the API cannot be read (network, time-out, HTTP
- * error, an answer without ACK): nothing is known to have happened then.
+ * An access token (POST /v1/oauth2/token, grant_type=client_credentials, HTTP basic with the client
+ * id and secret), reused until a minute before its `expires_in`.
  */
-export async function refundTransaction(
-  settings: Pick<PaypalSettings, 'apiUrl' | 'apiUser' | 'apiPassword' | 'apiSignature'>,
-  refund: { transactionId: string; currency: string; amount?: string },
+export async function paypalAccessToken(
+  settings: PaypalSettings,
   fetchImpl: FetchImpl = fetch,
-  timeoutMs = PAYPAL_TIMEOUT_MS,
-): Promise<PaypalRefundResult> {
-  if (refund.amount !== undefined && !TWO_DECIMALS.test(refund.amount)) {
-    throw new RangeError(`AMT must be a dot-decimal amount with two decimals, got "${refund.amount}"`);
-  }
-  const request = new URLSearchParams({
-    METHOD: 'RefundTransaction',
-    VERSION: NVP_VERSION,
-    USER: settings.apiUser,
-    PWD: settings.apiPassword,
-    SIGNATURE: settings.apiSignature,
-    TRANSACTIONID: refund.transactionId,
-    REFUNDTYPE: refund.amount === undefined ? 'Full' : 'Partial',
-    CURRENCYCODE: refund.currency,
-  });
-  if (refund.amount !== undefined) request.set('AMT', refund.amount);
-  const response = await fetchImpl(settings.apiUrl, {
+  now = Date.now(),
+): Promise<string> {
+  const key = tokenKey(settings);
+  const cached = tokens.get(key);
+  if (cached && cached.expiresAt > now) return cached.token;
+  const response = await fetchImpl(`${settings.apiUrl}/v1/oauth2/token`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: request.toString(),
-    signal: AbortSignal.timeout(timeoutMs),
+    headers: {
+      authorization: `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`,
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+    },
+    body: 'grant_type=client_credentials',
+    signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS),
   });
-  if (!response.ok) {
-    await response.body?.cancel().catch(() => {});
-    throw new Error(`PayPal RefundTransaction answered HTTP ${response.status}`);
-  }
-  const answer = new URLSearchParams(await response.text());
-  const ack = answer.get('ACK') ?? '';
-  if (ack === 'Success' || ack === 'SuccessWithWarning') {
-    const refundTransactionId = answer.get('REFUNDTRANSACTIONID') ?? '';
-    const grossMinor = paypalAmountToMinor(answer.get('GROSSREFUNDAMT') ?? '');
-    if (refundTransactionId === '' || grossMinor === null) {
-      throw new Error('PayPal RefundTransaction succeeded without REFUNDTRANSACTIONID or GROSSREFUNDAMT');
+  if (!response.ok) throw await failure(response, 'OAuth token');
+  const body = await readJson(response);
+  const token = text(body.access_token);
+  const expiresIn = Number(body.expires_in);
+  if (!token || !(expiresIn > 0))
+    throw new Error('PayPal answered a token without access_token or expires_in');
+  tokens.set(key, { token, expiresAt: now + Math.max(0, expiresIn - 60) * 1000 });
+  return token;
+}
+
+/** One authenticated call; a 401 (token revoked or expired early) is tried once with a new token. */
+async function call(
+  settings: PaypalSettings,
+  what: string,
+  path: string,
+  init: { method: 'GET' | 'POST'; body?: unknown; requestId?: string },
+  fetchImpl: FetchImpl,
+): Promise<Json> {
+  for (let attempt = 0; ; attempt++) {
+    const token = await paypalAccessToken(settings, fetchImpl);
+    const headers: Record<string, string> = {
+      authorization: `Bearer ${token}`,
+      accept: 'application/json',
+      'content-type': 'application/json',
+    };
+    if (init.requestId) headers['paypal-request-id'] = init.requestId;
+    const response = await fetchImpl(`${settings.apiUrl}${path}`, {
+      method: init.method,
+      headers,
+      ...(init.method === 'POST' ? { body: JSON.stringify(init.body ?? {}) } : {}),
+      signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS),
+    });
+    if (response.status === 401 && attempt === 0) {
+      await response.body?.cancel().catch(() => {});
+      tokens.delete(tokenKey(settings));
+      continue;
     }
-    const result: PaypalRefundResult = {
-      ok: true,
-      refundTransactionId,
-      status: answer.get('REFUNDSTATUS') ?? 'Instant',
-      grossMinor,
-    };
-    const pendingReason = answer.get('PENDINGREASON');
-    if (pendingReason && pendingReason !== 'none') result.pendingReason = pendingReason;
-    return result;
+    if (!response.ok) throw await failure(response, what);
+    return readJson(response);
   }
-  if (ack === 'Failure' || ack === 'FailureWithWarning') {
+}
+
+/**
+ * POST /v2/checkout/orders. `requestId` (PayPal-Request-Id) makes it idempotent: the same id
+ * answers the order created the first time.
+ */
+export async function createPaypalOrder(
+  settings: PaypalSettings,
+  body: ReturnType<typeof paypalOrderRequest>,
+  requestId: string,
+  fetchImpl: FetchImpl = fetch,
+): Promise<PaypalOrder> {
+  return readOrder(
+    await call(
+      settings,
+      'create order',
+      '/v2/checkout/orders',
+      { method: 'POST', body, requestId },
+      fetchImpl,
+    ),
+  );
+}
+
+/** GET /v2/checkout/orders/{id}. */
+export async function getPaypalOrder(
+  settings: PaypalSettings,
+  id: string,
+  fetchImpl: FetchImpl = fetch,
+): Promise<PaypalOrder> {
+  return readOrder(
+    await call(
+      settings,
+      'get order',
+      `/v2/checkout/orders/${encodeURIComponent(id)}`,
+      { method: 'GET' },
+      fetchImpl,
+    ),
+  );
+}
+
+/**
+ * POST /v2/checkout/orders/{id}/capture, idempotent by `requestId`. An order captured before (by
+ * the other of the return and the webhook) is read instead of refused.
+ */
+export async function capturePaypalOrder(
+  settings: PaypalSettings,
+  id: string,
+  requestId: string,
+  fetchImpl: FetchImpl = fetch,
+): Promise<PaypalOrder> {
+  try {
+    return readOrder(
+      await call(
+        settings,
+        'capture order',
+        `/v2/checkout/orders/${encodeURIComponent(id)}/capture`,
+        { method: 'POST', requestId },
+        fetchImpl,
+      ),
+    );
+  } catch (error) {
+    if (error instanceof PaypalRefusal && error.issue === 'ORDER_ALREADY_CAPTURED') {
+      return getPaypalOrder(settings, id, fetchImpl);
+    }
+    throw error;
+  }
+}
+
+export interface PaypalRefund {
+  id: string;
+  /** COMPLETED, PENDING, CANCELLED, FAILED. */
+  status: string;
+  amountMinor: number | null;
+}
+
+/**
+ * POST /v2/payments/captures/{id}/refund: all that is left when `amountMinor` is omitted, otherwise
+ * that much (with its currency), with a note to the payer; idempotent by `requestId`.
+ */
+export async function refundPaypalCapture(
+  settings: PaypalSettings,
+  captureId: string,
+  refund: { amountMinor?: number; currency: string; invoiceId: string; note: string },
+  requestId: string,
+  fetchImpl: FetchImpl = fetch,
+): Promise<PaypalRefund> {
+  const body = {
+    ...(refund.amountMinor === undefined ? {} : { amount: money(refund.currency, refund.amountMinor) }),
+    invoice_id: refund.invoiceId,
+    note_to_payer: refund.note.slice(0, 255),
+  };
+  const answer = await call(
+    settings,
+    'refund capture',
+    `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`,
+    { method: 'POST', body, requestId },
+    fetchImpl,
+  );
+  if (!text(answer.id)) throw new Error('PayPal answered a refund without id');
+  return {
+    id: text(answer.id),
+    status: text(answer.status),
+    amountMinor: paypalAmountToMinor(object(answer.amount).value),
+  };
+}
+
+/** The transmission headers PayPal sends with each webhook (lower-case, as Node gives them). */
+export const WEBHOOK_HEADERS = {
+  transmission_id: 'paypal-transmission-id',
+  transmission_time: 'paypal-transmission-time',
+  transmission_sig: 'paypal-transmission-sig',
+  cert_url: 'paypal-cert-url',
+  auth_algo: 'paypal-auth-algo',
+} as const;
+
+/**
+ * POST /v1/notifications/verify-webhook-signature with the webhook's transmission headers, our
+ * webhook id and the event. The event is placed in the request as received, byte for byte, so that
+ * PayPal checks the signature over what it sent. True only for verification_status SUCCESS; a
+ * webhook without its headers is false without asking.
+ */
+export async function verifyPaypalWebhook(
+  settings: PaypalSettings,
+  headers: Readonly<Record<string, string | string[] | undefined>>,
+  rawBody: string,
+  fetchImpl: FetchImpl = fetch,
+): Promise<boolean> {
+  const fields: string[] = [];
+  for (const [name, header] of Object.entries(WEBHOOK_HEADERS)) {
+    const value = headers[header];
+    if (typeof value !== 'string' || value === '') return false;
+    fields.push(`${JSON.stringify(name)}:${JSON.stringify(value)}`);
+  }
+  fields.push(`"webhook_id":${JSON.stringify(settings.webhookId)}`);
+  try {
+    JSON.parse(rawBody);
+  } catch {
+    return false;
+  }
+  const body = `{${fields.join(',')},"webhook_event":${rawBody}}`;
+  for (let attempt = 0; ; attempt++) {
+    const token = await paypalAccessToken(settings, fetchImpl);
+    const response = await fetchImpl(`${settings.apiUrl}/v1/notifications/verify-webhook-signature`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${token}`,
+        'content-type': 'application/json',
+        accept: 'application/json',
+      },
+      body,
+      signal: AbortSignal.timeout(PAYPAL_TIMEOUT_MS),
+    });
+    if (response.status === 401 && attempt === 0) {
+      await response.body?.cancel().catch(() => {});
+      tokens.delete(tokenKey(settings));
+      continue;
+    }
+    if (!response.ok) throw await failure(response, 'verify-webhook-signature');
+    return text((await readJson(response)).verification_status) === 'SUCCESS';
+  }
+}
+
+/** A webhook event the shop acts on. */
+export type PaypalEvent =
+  /** The shopper approved: the order is to be captured (also when they never came back). */
+  | { kind: 'approved'; eventId: string; orderId: string }
+  /** A capture completed, was denied, or is pending. */
+  | { kind: 'capture'; eventId: string; type: string; capture: PaypalCapture; orderId: string }
+  /** Money went back to the payer (a refund, or a reversal by PayPal); the resource is a refund. */
+  | {
+      kind: 'refund';
+      eventId: string;
+      type: string;
+      refundId: string;
+      captureId: string;
+      invoiceId: string;
+      amountMinor: number;
+      currency: string;
+      status: string;
+    }
+  | { kind: 'other'; eventId: string; type: string };
+
+/**
+ * A webhook event's body (https://developer.paypal.com/api/rest/webhooks/event-names/): `id`,
+ * `event_type`, `resource_type` and the `resource`; a capture's order is in
+ * `supplementary_data.related_ids.order_id`, a refund's capture is its `up` link.
+ */
+export function readPaypalEvent(rawBody: string): PaypalEvent {
+  const event = object(JSON.parse(rawBody));
+  const eventId = text(event.id);
+  const type = text(event.event_type);
+  const resource = object(event.resource);
+  if (type === 'CHECKOUT.ORDER.APPROVED') return { kind: 'approved', eventId, orderId: text(resource.id) };
+  if (
+    type === 'PAYMENT.CAPTURE.COMPLETED' ||
+    type === 'PAYMENT.CAPTURE.DENIED' ||
+    type === 'PAYMENT.CAPTURE.PENDING'
+  ) {
+    const orderId = text(object(object(resource.supplementary_data).related_ids).order_id);
+    return { kind: 'capture', eventId, type, capture: readCapture(resource), orderId };
+  }
+  if (type === 'PAYMENT.CAPTURE.REFUNDED' || type === 'PAYMENT.CAPTURE.REVERSED') {
+    const up = text(
+      list(resource.links)
+        .map(object)
+        .find((link) => link.rel === 'up')?.href,
+    );
+    const amount = object(resource.amount);
+    const amountMinor = paypalAmountToMinor(amount.value);
+    if (!text(resource.id) || amountMinor === null) throw new Error(`${type} without a refund id or amount`);
     return {
-      ok: false,
-      code: answer.get('L_ERRORCODE0') ?? '',
-      message: answer.get('L_LONGMESSAGE0') ?? answer.get('L_SHORTMESSAGE0') ?? 'refused',
+      kind: 'refund',
+      eventId,
+      type,
+      refundId: text(resource.id),
+      captureId: decodeURIComponent(up.split('/').at(-1) ?? ''),
+      invoiceId: text(resource.invoice_id),
+      amountMinor: Math.abs(amountMinor),
+      currency: text(amount.currency_code),
+      status: text(resource.status),
     };
   }
-  throw new Error(`PayPal RefundTransaction answered no ACK: ${JSON.stringify(ack.slice(0, 40))}`);
+  return { kind: 'other', eventId, type };
 }

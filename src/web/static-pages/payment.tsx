@@ -45,7 +45,7 @@ const content: Record<Locale, PaymentContent> = {
         id: 'paypal',
         name: 'PayPal',
         text: [
-          'Удобно для покупателей за пределами России: можно заплатить с баланса PayPal или привязанной к нему карты. Поля с адресом и контактами на странице PayPal уже будут заполнены данными из заказа.',
+          'Удобно для покупателей за пределами России: можно заплатить с баланса PayPal или привязанной к нему карты. PayPal списывает сумму в долларах США по курсу, зафиксированному в заказе; на шаге оплаты видна сумма в долларах.',
         ],
       },
     ],
@@ -115,7 +115,7 @@ const content: Record<Locale, PaymentContent> = {
         id: 'paypal',
         name: 'PayPal',
         text: [
-          'Convenient outside Russia: pay from your PayPal balance or a card linked to it. The address and contact fields on the PayPal page are filled in from your order.',
+          'Convenient outside Russia: pay from your PayPal balance or a card linked to it. PayPal charges in US dollars at the rate fixed in your order; the payment step shows the dollar total.',
         ],
       },
     ],

@@ -1,152 +1,144 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import {
+  createSign,
+  createVerify,
+  generateKeyPairSync,
+  randomBytes,
+  randomUUID,
+  timingSafeEqual,
+} from 'node:crypto';
+import { crc32 } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { FetchImpl } from '../paypal.ts';
+import { type FetchImpl, minorToPaypalAmount, paypalAmountToMinor } from '../paypal.ts';
 
 /**
- * A local stand-in for PayPal Payments Standard (shared/providers.md, "PayPal"):
+ * A local stand-in for PayPal's REST API (ADR 0052), as documented on developer.paypal.com and in
+ * paypal/paypal-rest-api-specifications. Server-to-server, under the configured API URL:
  *
- * - `POST /sandbox/paypal` — the cart upload (`cmd=_cart`, `upload=1`, items `item_name_N`,
- *   `amount_N`, `quantity_N`, `shipping_N`, …). Refuses another merchant's `business`, a missing
- *   field, a bad amount, an invoice already paid, or a `notify_url`, `return` or `cancel_return`
- *   that is not an address of the shop with a 400 page; otherwise answers a checkout page with the
- *   items, shipping, total and Pay / Cancel buttons.
- * - `POST /sandbox/paypal/pay` — the payment completes: an IPN (`txn_type=cart`,
- *   `payment_status=Completed`, `test_ipn=1`, …) is posted form-urlencoded to the form's
- *   `notify_url` until the shop answers 2xx (first attempt awaited, retries in the background), then
- *   the browser goes (303) to `return`.
- * - `POST /sandbox/paypal/cancel` — the browser goes (303) to `cancel_return`.
- * - `POST /sandbox/paypal/ipn-verify` — the postback: `VERIFIED` only for `cmd=_notify-validate&`
- *   followed by exactly, byte for byte, an IPN body this simulator sent as genuine; else `INVALID`.
- * - `POST /sandbox/paypal/nvp` — the NVP API's `METHOD=RefundTransaction` (USER, PWD, SIGNATURE,
- *   TRANSACTIONID, REFUNDTYPE=Full|Partial, AMT, CURRENCYCODE). Refuses wrong credentials (10002),
- *   an unknown or not completed transaction (10004), a currency other than the payment's, and more
- *   than is left of the payment (10009); keeps what each payment has had refunded, answers
- *   ACK=Success with REFUNDTRANSACTIONID, and shortly after sends the refund's IPN
- *   (payment_status=Refunded, negative mc_gross, parent_txn_id) to the payment's notify_url.
+ * - `POST /v1/oauth2/token` — client credentials (HTTP basic); 401 invalid_client otherwise.
+ * - `POST /v2/checkout/orders` — Bearer token; intent CAPTURE, one purchase unit; refuses a
+ *   currency PayPal does not support (RUB), item_total ≠ Σ unit_amount × quantity
+ *   (ITEM_TOTAL_MISMATCH), amount ≠ item_total + shipping − discount (AMOUNT_MISMATCH), and return
+ *   or cancel URLs that are not the shop's. PayPal-Request-Id replays the first answer.
+ * - `GET /v2/checkout/orders/{id}`, `POST /v2/checkout/orders/{id}/capture` (ORDER_NOT_APPROVED,
+ *   ORDER_ALREADY_CAPTURED; PayPal-Request-Id replays).
+ * - `POST /v2/payments/captures/{id}/refund` (CAPTURE_FULLY_REFUNDED, REFUND_AMOUNT_EXCEEDED).
+ * - `POST /v1/notifications/verify-webhook-signature` — SUCCESS only for an event this simulator
+ *   sent, unaltered, with its transmission headers and our webhook id.
  *
- * The buttons carry the cart in a hidden field sealed with an HMAC, so the page cannot be edited into
- * paying less. Register it without a prefix in test mode.
+ * In the browser, `GET /sandbox/paypal/checkoutnow?token=` is the approve page (items, shipping,
+ * total; Approve and Cancel). Approve sends CHECKOUT.ORDER.APPROVED and returns the shopper to
+ * return_url; a capture sends PAYMENT.CAPTURE.COMPLETED, a refund PAYMENT.CAPTURE.REFUNDED. Webhooks
+ * are signed as PayPal documents: SHA256withRSA over `transmission_id|transmission_time|webhook_id|
+ * crc32(body)`, with the PAYPAL-* transmission headers.
  */
 
 export interface PaypalSimulatorSettings {
-  /** Our `business` (e-mail, or merchant id); the form must name it. */
-  business: string;
-  /** Our merchant account id; a fixed one derived from `business` when not given. */
-  receiverId?: string;
-  /**
-   * The shop's public URL. The sandbox posts IPNs and sends shoppers only to addresses below it, so
-   * a visitor's form cannot make the shop's server call, or a shopper land on, another site.
-   */
+  clientId: string;
+  clientSecret: string;
+  webhookId: string;
+  /** The shop's public URL: the approve page lives there, return and cancel URLs must be below it. */
   shopUrl: string;
-  /** The NVP API credentials the shop must send. */
-  api: { user: string; password: string; signature: string };
+  /** Where webhooks go (the shop's `/api/paypal/webhook`, on loopback in test mode). */
+  webhookUrl: string;
 }
 
 export interface PaypalSimulatorOptions {
-  clock?: () => Date;
   fetchImpl?: FetchImpl;
-  /** Waits before the second, third, … IPN attempt when the shop does not answer 2xx. */
+  /** Waits before the second, third, … delivery when the shop does not answer 2xx. */
   retryDelaysMs?: number[];
-  /** Time allowed for one IPN attempt. */
-  callbackTimeoutMs?: number;
-  /**
-   * Where an IPN for `notify_url` is really posted; by default `notify_url` itself. Lets a test-mode
-   * shop behind a proxy receive its IPNs on loopback.
-   */
-  resolveNotifyUrl?: (notifyUrl: string) => string;
-  /** The sandbox payer. */
-  payerEmail?: string;
-  /** How long after answering a refund its IPN is sent (PayPal sends it a moment later). */
-  refundIpnDelayMs?: number;
+  clock?: () => Date;
 }
 
-export interface PaypalRefund {
-  /** The refund's own transaction id. */
-  txnId: string;
-  parentTxnId: string;
-  invoice: string;
-  /** Minor units, positive. */
-  amountMinor: number;
-}
+/** Currencies PayPal accepts (https://developer.paypal.com/api/rest/reference/currency-codes/). */
+export const PAYPAL_CURRENCIES = new Set([
+  'AUD',
+  'BRL',
+  'CAD',
+  'CNY',
+  'CZK',
+  'DKK',
+  'EUR',
+  'HKD',
+  'ILS',
+  'MXN',
+  'MYR',
+  'NOK',
+  'NZD',
+  'PHP',
+  'PLN',
+  'GBP',
+  'SGD',
+  'SEK',
+  'CHF',
+  'THB',
+  'USD',
+]);
 
-export interface PaypalCartItem {
+interface SimItem {
   name: string;
-  /** Two decimals, per unit. */
-  amount: string;
+  sku: string;
+  unitMinor: number;
   quantity: number;
-  shipping: string;
 }
 
-export interface PaypalCart {
-  invoice: string;
+export interface SimOrder {
+  id: string;
+  status: 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED' | 'VOIDED';
+  invoiceId: string;
+  customId: string;
   currency: string;
-  items: PaypalCartItem[];
-  /** Sum of amount × quantity + shipping, two decimals. */
-  total: string;
-  notifyUrl: string;
+  totalMinor: number;
+  shippingMinor: number;
+  discountMinor: number;
+  items: SimItem[];
+  locale: string;
+  brandName: string;
   returnUrl: string;
   cancelUrl: string;
-  custom: string;
-  lang: 'ru' | 'en';
-  payer: {
-    email: string;
-    firstName: string;
-    lastName: string;
-    address: string;
-    city: string;
-    zip: string;
-    country: string;
-  };
+  captureId?: string;
 }
 
-export interface PaypalIpnAttempt {
-  status: number | null;
-  at: Date;
-  error?: string;
+export interface SimCapture {
+  id: string;
+  orderId: string;
+  invoiceId: string;
+  customId: string;
+  currency: string;
+  amountMinor: number;
+  refundedMinor: number;
+  status: 'COMPLETED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
+  createTime: string;
 }
 
-export interface PaypalSentIpn {
-  invoice: string;
-  /** The body exactly as posted. */
+export interface SentWebhook {
+  eventType: string;
   body: string;
-  /** The fields in the order sent. */
-  entries: Array<[string, string]>;
-  fields: Record<string, string>;
-  notifyUrl: string;
-  /** Verification answers VERIFIED for it (false for a forgery). */
+  headers: Record<string, string>;
+  /** Signed by the simulator (a forgery is not). */
   genuine: boolean;
-  attempts: PaypalIpnAttempt[];
+  attempts: Array<{ status: number | null; error?: string }>;
 }
 
 export interface PaypalSimulatorState {
-  /** Carts received on the checkout page, by invoice. */
-  carts: Map<string, PaypalCart>;
-  /** Every IPN sent, oldest first. */
-  sentIpns: PaypalSentIpn[];
-  /**
-   * Sends one IPN for a known invoice now (no retries): by default the last IPN sent for it again
-   * (a duplicate), or a fresh Completed one. `overrides` set fields (null removes one), e.g.
-   * `{ mc_gross: '1.00' }` or `{ receiver_email: 'other@example.com' }`; `forge` sends it without
-   * registering it, so verification answers INVALID.
-   */
-  sendIpn(
-    invoice: string,
-    overrides?: Record<string, string | null>,
+  orders: Map<string, SimOrder>;
+  captures: Map<string, SimCapture>;
+  refunds: Array<{ id: string; captureId: string; amountMinor: number; note: string }>;
+  webhooks: SentWebhook[];
+  /** The status of the next refunds: COMPLETED, or PENDING (PAYMENT.CAPTURE.REFUNDED follows when done). */
+  newRefundStatus: 'COMPLETED' | 'PENDING';
+  /** Sends an event now (one attempt); `forge` leaves it unsigned by us, so verification fails. */
+  sendWebhook(
+    eventType: string,
+    resource: Record<string, unknown>,
     options?: { forge?: boolean },
-  ): Promise<PaypalSentIpn>;
-  /** Refunds made through the NVP API, oldest first. */
-  refunds: PaypalRefund[];
-  /**
-   * REFUNDSTATUS of the next refunds: `Instant` unless a test wants PayPal's `Delayed` (the money
-   * leaves later; the refund's IPN says when).
-   */
-  newRefundStatus: 'Instant' | 'Delayed';
-  /**
-   * A Refunded IPN for the last completed payment of `invoice` (the whole amount unless given),
-   * as when the merchant refunds on PayPal's own site, without the NVP API.
-   */
-  sendRefund(invoice: string, amount?: string): Promise<PaypalSentIpn>;
-  /** Resolves when no IPN retry is pending. */
+  ): Promise<SentWebhook>;
+  /** Sends the last webhook again, byte for byte (a replay). */
+  replay(webhook: SentWebhook): Promise<SentWebhook>;
+  /** PAYMENT.CAPTURE.REVERSED for the whole of a capture, as a chargeback or PayPal would. */
+  reverse(captureId: string): Promise<SentWebhook>;
+  /** The resource of a capture, as the webhook and the order carry it. */
+  captureResource(captureId: string): Record<string, unknown>;
+  /** Resolves when no delivery retry is pending. */
   settled(): Promise<void>;
 }
 
@@ -155,182 +147,72 @@ export interface PaypalSimulator {
   state: PaypalSimulatorState;
 }
 
-const SUPPORTED_CURRENCIES = new Set([
-  'AUD',
-  'BRL',
-  'CAD',
-  'CHF',
-  'CZK',
-  'DKK',
-  'EUR',
-  'GBP',
-  'HKD',
-  'ILS',
-  'MXN',
-  'NOK',
-  'NZD',
-  'PHP',
-  'PLN',
-  'RUB',
-  'SEK',
-  'SGD',
-  'THB',
-  'USD',
-]);
-const REQUIRED = [
-  'business',
-  'currency_code',
-  'invoice',
-  'notify_url',
-  'return',
-  'cancel_return',
-  'item_name_1',
-  'amount_1',
-];
-const VALIDATE_PREFIX = 'cmd=_notify-validate&';
-const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+const UNPROCESSABLE =
+  'The requested action could not be performed, semantically incorrect, or failed business validation.';
 
-function escapeHtml(text: string): string {
-  return text.replace(
-    /[&<>"']/g,
-    (character) =>
-      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string,
-  );
+class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly body: Record<string, unknown>,
+  ) {
+    super(String(body.message ?? body.error));
+  }
 }
 
-const toCents = (amount: string) => {
-  const [whole = '0', fraction = ''] = amount.split('.');
-  return Number(whole) * 100 + Number(fraction.padEnd(2, '0').slice(0, 2));
-};
+const issue = (
+  status: number,
+  name: string,
+  message: string,
+  detail: { field?: string; issue: string; description: string },
+) =>
+  new ApiError(status, {
+    name,
+    message,
+    details: [
+      {
+        ...(detail.field ? { field: detail.field, location: 'body' } : {}),
+        issue: detail.issue,
+        description: detail.description,
+      },
+    ],
+    debug_id: randomBytes(7).toString('hex'),
+  });
 
-const fromCents = (cents: number) => {
-  const sign = cents < 0 ? '-' : '';
-  const absolute = Math.abs(cents);
-  return `${sign}${Math.floor(absolute / 100)}.${String(absolute % 100).padStart(2, '0')}`;
-};
+const unprocessable = (field: string | undefined, code: string, description: string) =>
+  issue(422, 'UNPROCESSABLE_ENTITY', UNPROCESSABLE, { field, issue: code, description });
 
-const randomCode = (length: number) => {
+const invalidRequest = (field: string, code: string, description: string) =>
+  issue(400, 'INVALID_REQUEST', 'Request is not well-formed, syntactically incorrect, or violates schema.', {
+    field,
+    issue: code,
+    description,
+  });
+
+const notFound = () =>
+  issue(404, 'RESOURCE_NOT_FOUND', 'The specified resource does not exist.', {
+    issue: 'INVALID_RESOURCE_ID',
+    description: 'Specified resource ID does not exist. Please check the resource ID and try again.',
+  });
+
+const randomId = (length: number) => {
   const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789';
   return Array.from(randomBytes(length), (byte) => alphabet[byte % alphabet.length]).join('');
 };
 
-/** PayPal's IPN date: `20:12:59 Jan 13, 2009 PST` (Pacific time; standard offset kept for simplicity). */
-function paypalDate(date: Date): string {
-  const pacific = new Date(date.getTime() - 8 * 3_600_000);
-  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-  const time = pacific.toISOString().slice(11, 19);
-  return `${time} ${months[pacific.getUTCMonth()]} ${String(pacific.getUTCDate()).padStart(2, '0')}, ${pacific.getUTCFullYear()} PST`;
-}
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (character) =>
+      ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[character] as string,
+  );
 
-type Lang = 'ru' | 'en';
+type Json = Record<string, unknown>;
+const object = (value: unknown): Json =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : {};
 
-const TEXT = {
-  ru: {
-    title: 'Оплата через PayPal',
-    sandbox: 'Тестовая среда: деньги не списываются',
-    merchant: 'Продавец',
-    invoice: 'Счёт',
-    item: 'Товар',
-    quantity: 'Кол-во',
-    price: 'Сумма',
-    shipping: 'Доставка',
-    total: 'Итого',
-    payer: 'Покупатель',
-    pay: 'Оплатить',
-    cancel: 'Отменить',
-    error: 'Ошибка',
-  },
-  en: {
-    title: 'Pay with PayPal',
-    sandbox: '',
-    merchant: 'Merchant',
-    invoice: 'Invoice',
-    item: 'Item',
-    quantity: 'Qty',
-    price: 'Amount',
-    shipping: 'Shipping',
-    total: 'Total',
-    payer: 'Payer',
-    pay: 'Pay',
-    cancel: 'Cancel',
-    error: 'Error',
-  },
-} as const;
-
-const STYLE = `
-*{box-sizing:border-box}
-body{margin:0;font:16px/1.5 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:#f5f7fa;color:#1c2433}
-.sandbox{margin:0;padding:.6rem 1rem;background:#ffd84d;color:#1c2433;font-weight:700;text-align:center;letter-spacing:.02em}
-main{max-width:36rem;margin:1.5rem auto;padding:0 1rem}
-.card{background:#fff;border-radius:12px;padding:1.5rem;box-shadow:0 2px 10px rgba(20,30,50,.12)}
-h1{margin:0 0 .5rem;font-size:1.5rem;color:#003087}
-.meta{margin:0 0 1rem;color:#4a5568}
-caption{text-align:left}
-table{width:100%;border-collapse:collapse;margin:0 0 1.5rem}
-th,td{padding:.5rem .25rem;border-bottom:1px solid #e2e8f0;text-align:left;vertical-align:top}
-td.num,th.num{text-align:right;white-space:nowrap}
-tfoot th,tfoot td{border-bottom:0}
-tfoot .total th,tfoot .total td{font-size:1.2rem;font-weight:700}
-.actions{display:flex;flex-wrap:wrap;gap:.75rem}
-.actions form{flex:1 1 10rem;margin:0}
-button{width:100%;min-height:48px;padding:.6rem 1rem;border:2px solid transparent;border-radius:24px;font:inherit;font-weight:700;cursor:pointer}
-button:focus-visible{outline:3px solid #1a56db;outline-offset:2px}
-.pay{background:#0070ba;color:#fff}.cancel{background:#fff;color:#1c2433;border-color:#8a94a6}
-`;
-
-function htmlPage(lang: Lang, title: string, content: string): string {
-  return `<!doctype html>
-<html lang="${lang}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)} · PayPal sandbox</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<p class="sandbox" role="note"><span lang="en">SANDBOX — no real money</span>${
-    lang === 'ru' ? ` · ${escapeHtml(TEXT.ru.sandbox)}` : ''
-  }</p>
-<main>
-<div class="card">
-${content}
-</div>
-</main>
-</body>
-</html>`;
-}
-
-class PageError extends Error {
-  constructor(
-    readonly english: string,
-    readonly russian: string,
-  ) {
-    super(english);
-  }
-}
-
-function errorPage(lang: Lang, error: PageError): string {
-  const heading = lang === 'ru' ? error.russian : error.english;
-  const english = lang === 'ru' ? `<p lang="en">${escapeHtml(error.english)}</p>` : '';
-  return htmlPage(lang, TEXT[lang].error, `<h1>${escapeHtml(heading)}</h1>${english}`);
-}
-
-/** Form body → fields; repeated names keep their first value. */
-function readForm(request: FastifyRequest): Record<string, string> {
-  const fields: Record<string, string> = {};
-  if (!Buffer.isBuffer(request.body)) return fields;
-  for (const [name, value] of new URLSearchParams(request.body.toString('utf8'))) {
-    if (!Object.hasOwn(fields, name)) fields[name] = value;
-  }
-  return fields;
-}
-
-const langOf = (lc: string | undefined): Lang => (/^ru/i.test(lc ?? '') ? 'ru' : 'en');
-
-/** An address on the shop at `shopUrl`: its origin, below its path, with no user name in it. */
-function isShopAddress(value: string, shopUrl: string): boolean {
-  if (!URL.canParse(value)) return false;
+/** An address on the shop: its origin, below its path, with no user name in it. */
+function isShopAddress(value: unknown, shopUrl: string): value is string {
+  if (typeof value !== 'string' || !URL.canParse(value)) return false;
   const url = new URL(value);
   const shop = new URL(shopUrl);
   return (
@@ -341,554 +223,668 @@ function isShopAddress(value: string, shopUrl: string): boolean {
   );
 }
 
+const TEXT = {
+  ru: {
+    title: 'Оплата через PayPal',
+    item: 'Товар',
+    quantity: 'Кол-во',
+    sum: 'Сумма',
+    shipping: 'Доставка',
+    discount: 'Скидка',
+    total: 'Итого',
+    approve: 'Оплатить',
+    cancel: 'Отменить и вернуться в магазин',
+  },
+  en: {
+    title: 'Pay with PayPal',
+    item: 'Item',
+    quantity: 'Qty',
+    sum: 'Amount',
+    shipping: 'Shipping',
+    discount: 'Discount',
+    total: 'Total',
+    approve: 'Approve and pay',
+    cancel: 'Cancel and return to the shop',
+  },
+} as const;
+
+const STYLE = `body{margin:0;font:16px/1.5 system-ui,sans-serif;background:#f5f7fa;color:#1c2433}
+.sandbox{margin:0;padding:.6rem 1rem;background:#ffd84d;font-weight:700;text-align:center}
+main{max-width:36rem;margin:1.5rem auto;padding:1.5rem;background:#fff;border-radius:12px}
+h1{margin:0 0 1rem;font-size:1.5rem;color:#003087}table{width:100%;border-collapse:collapse;margin:0 0 1.5rem}
+th,td{padding:.5rem .25rem;border-bottom:1px solid #e2e8f0;text-align:left}.num{text-align:right;white-space:nowrap}
+.actions{display:flex;flex-wrap:wrap;gap:.75rem}.actions form{flex:1 1 10rem;margin:0}
+button{width:100%;min-height:48px;border:2px solid #8a94a6;border-radius:24px;font:inherit;font-weight:700;cursor:pointer;background:#fff;color:#1c2433}
+button.approve{background:#0070ba;border-color:#0070ba;color:#fff}button:focus-visible{outline:3px solid #1a56db;outline-offset:2px}`;
+
 export function createPaypalSimulator(
   settings: PaypalSimulatorSettings,
   options: PaypalSimulatorOptions = {},
 ): PaypalSimulator {
-  const clock = options.clock ?? (() => new Date());
   const fetchImpl = options.fetchImpl ?? fetch;
   const retryDelays = options.retryDelaysMs ?? [2_000, 10_000, 60_000];
-  const callbackTimeout = options.callbackTimeoutMs ?? 5_000;
-  const resolveNotifyUrl = options.resolveNotifyUrl ?? ((url: string) => url);
-  const payerEmail = options.payerEmail ?? 'buyer@sandbox.paypal.example';
-  const receiverId =
-    settings.receiverId ??
-    createHash('sha256').update(settings.business.toLowerCase()).digest('hex').slice(0, 13).toUpperCase();
-  const payerId = randomCode(13);
-  const sealKey = randomBytes(32);
-  const carts = new Map<string, PaypalCart>();
-  const sentIpns: PaypalSentIpn[] = [];
-  const genuineBodies = new Set<string>();
+  const clock = options.clock ?? (() => new Date());
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const certUrl = `${settings.shopUrl}/sandbox/paypal/v1/notifications/certs/CERT-VITRINA-SANDBOX`;
+  const tokens = new Set<string>();
+  const orders = new Map<string, SimOrder>();
+  const captures = new Map<string, SimCapture>();
+  const refunds: PaypalSimulatorState['refunds'] = [];
+  const webhooks: SentWebhook[] = [];
+  const replies = new Map<string, { status: number; body: unknown }>();
   const pending = new Set<Promise<void>>();
-  const refunds: PaypalRefund[] = [];
-  const refundIpnDelay = options.refundIpnDelayMs ?? 200;
   let closed = false;
+  const now = () =>
+    clock()
+      .toISOString()
+      .replace(/\.\d+Z$/, 'Z');
+  const apiBase = '/sandbox/paypal';
 
-  const isOurs = (business: string) =>
-    business.trim().toLowerCase() === settings.business.trim().toLowerCase() ||
-    business.trim() === receiverId;
+  const link = (path: string, rel: string, method = 'GET') => ({
+    href: `${settings.shopUrl}${apiBase}${path}`,
+    rel,
+    method,
+  });
 
-  /** Like PayPal with "block duplicate invoice IDs" on: an invoice is paid once. */
-  function checkNotPaid(invoice: string) {
-    if (
-      sentIpns.some(
-        (ipn) => ipn.invoice === invoice && ipn.genuine && ipn.fields.payment_status === 'Completed',
-      )
-    ) {
-      throw new PageError(
-        'This invoice has already been paid. For more information, please contact the merchant.',
-        'Этот счёт уже оплачен. Обратитесь к продавцу.',
-      );
-    }
-  }
-
-  function acceptCart(form: Record<string, string>): PaypalCart {
-    if (form.cmd !== '_cart' || form.upload !== '1') {
-      throw new PageError(
-        'Only cart uploads (cmd=_cart, upload=1) are simulated',
-        'Поддерживается только загрузка корзины (cmd=_cart, upload=1)',
-      );
-    }
-    const missing = REQUIRED.filter((name) => !form[name]);
-    if (missing.length > 0) {
-      throw new PageError(`Missing fields: ${missing.join(', ')}`, `Не хватает полей: ${missing.join(', ')}`);
-    }
-    if (!isOurs(form.business as string)) {
-      throw new PageError(
-        'We cannot process this transaction because there is a problem with the PayPal email address supplied by the seller',
-        'Платёж невозможен: у продавца указан неверный адрес PayPal',
-      );
-    }
-    const currency = (form.currency_code as string).toUpperCase();
-    if (!SUPPORTED_CURRENCIES.has(currency)) {
-      throw new PageError(`Unsupported currency_code ${currency}`, `Валюта ${currency} не поддерживается`);
-    }
-    for (const name of ['notify_url', 'return', 'cancel_return']) {
-      if (!isShopAddress(form[name] as string, settings.shopUrl)) {
-        throw new PageError(
-          `${name} must be an address of the shop (${settings.shopUrl})`,
-          `${name} должен быть адресом магазина (${settings.shopUrl})`,
-        );
-      }
-    }
-    const items: PaypalCartItem[] = [];
-    for (let index = 1; form[`item_name_${index}`]; index++) {
-      const amount = form[`amount_${index}`] ?? '';
-      const quantity = form[`quantity_${index}`] ?? '1';
-      const shipping = form[`shipping_${index}`] ?? '0.00';
-      if (!AMOUNT.test(amount) || !AMOUNT.test(shipping) || !/^[1-9]\d{0,5}$/.test(quantity)) {
-        throw new PageError(
-          `Item ${index} has an invalid amount, quantity or shipping`,
-          `У товара ${index} неверная сумма, количество или доставка`,
-        );
-      }
-      items.push({
-        name: form[`item_name_${index}`] as string,
-        amount: fromCents(toCents(amount)),
-        quantity: Number(quantity),
-        shipping: fromCents(toCents(shipping)),
-      });
-    }
-    const totalCents = items.reduce(
-      (sum, item) => sum + toCents(item.amount) * item.quantity + toCents(item.shipping),
-      0,
-    );
-    if (totalCents <= 0) throw new PageError('The total must be above zero', 'Сумма должна быть больше нуля');
-    const invoice = form.invoice as string;
-    checkNotPaid(invoice);
+  function captureResource(captureId: string): Json {
+    const capture = captures.get(captureId);
+    if (!capture) throw new Error(`no capture ${captureId}`);
     return {
-      invoice,
-      currency,
-      items,
-      total: fromCents(totalCents),
-      notifyUrl: form.notify_url as string,
-      returnUrl: form.return as string,
-      cancelUrl: form.cancel_return as string,
-      custom: form.custom ?? '',
-      lang: langOf(form.lc),
-      payer: {
-        email: form.email || payerEmail,
-        firstName: form.first_name ?? '',
-        lastName: form.last_name ?? '',
-        address: form.address1 ?? '',
-        city: form.city ?? '',
-        zip: form.zip ?? '',
-        country: (form.country ?? 'US').toUpperCase(),
+      id: capture.id,
+      status: capture.status,
+      amount: { currency_code: capture.currency, value: minorToPaypalAmount(capture.amountMinor) },
+      final_capture: true,
+      seller_protection: {
+        status: 'ELIGIBLE',
+        dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'],
       },
+      invoice_id: capture.invoiceId,
+      custom_id: capture.customId,
+      supplementary_data: { related_ids: { order_id: capture.orderId } },
+      create_time: capture.createTime,
+      update_time: capture.createTime,
+      links: [
+        link(`/v2/payments/captures/${capture.id}`, 'self'),
+        link(`/v2/payments/captures/${capture.id}/refund`, 'refund', 'POST'),
+        link(`/v2/checkout/orders/${capture.orderId}`, 'up'),
+      ],
     };
   }
 
-  const seal = (cart: PaypalCart) => {
-    const payload = Buffer.from(JSON.stringify(cart)).toString('base64url');
-    return { payload, mac: createHmac('sha256', sealKey).update(payload).digest('hex') };
+  function orderResource(order: SimOrder): Json {
+    const money = (minor: number) => ({ currency_code: order.currency, value: minorToPaypalAmount(minor) });
+    const itemTotal = order.items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0);
+    return {
+      id: order.id,
+      intent: 'CAPTURE',
+      status: order.status,
+      payment_source: { paypal: {} },
+      purchase_units: [
+        {
+          reference_id: 'default',
+          invoice_id: order.invoiceId,
+          custom_id: order.customId,
+          amount: {
+            ...money(order.totalMinor),
+            breakdown: {
+              item_total: money(itemTotal),
+              shipping: money(order.shippingMinor),
+              ...(order.discountMinor > 0 ? { discount: money(order.discountMinor) } : {}),
+            },
+          },
+          items: order.items.map((item) => ({
+            name: item.name,
+            sku: item.sku,
+            unit_amount: money(item.unitMinor),
+            quantity: String(item.quantity),
+          })),
+          ...(order.captureId ? { payments: { captures: [captureResource(order.captureId)] } } : {}),
+        },
+      ],
+      links: [
+        link(`/v2/checkout/orders/${order.id}`, 'self'),
+        ...(order.status === 'PAYER_ACTION_REQUIRED'
+          ? [
+              {
+                href: `${settings.shopUrl}${apiBase}/checkoutnow?token=${order.id}`,
+                rel: 'payer-action',
+                method: 'GET',
+              },
+            ]
+          : []),
+        ...(order.status === 'APPROVED'
+          ? [link(`/v2/checkout/orders/${order.id}/capture`, 'capture', 'POST')]
+          : []),
+      ],
+    };
+  }
+
+  function authenticate(request: FastifyRequest) {
+    const header = request.headers.authorization ?? '';
+    if (!header.startsWith('Bearer ') || !tokens.has(header.slice(7))) {
+      throw new ApiError(401, {
+        name: 'AUTHENTICATION_FAILURE',
+        message:
+          'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+        links: [{ href: 'https://developer.paypal.com/api/rest/authentication/', rel: 'information_link' }],
+      });
+    }
+  }
+
+  const amountOf = (field: string, value: unknown, currency: string): number => {
+    const money = object(value);
+    const minor = paypalAmountToMinor(money.value);
+    if (minor === null || minor < 0 || !/^\d+(\.\d{2})?$/.test(String(money.value))) {
+      throw invalidRequest(
+        `${field}/value`,
+        'DECIMAL_PRECISION',
+        'If the currency supports decimals, only two decimal place precision is supported.',
+      );
+    }
+    if (money.currency_code !== currency) {
+      throw unprocessable(
+        `${field}/currency_code`,
+        'CURRENCY_MISMATCH',
+        'Currency code should be the same for all amounts.',
+      );
+    }
+    return minor;
   };
 
-  function unseal(form: Record<string, string>): PaypalCart {
-    const payload = form.cart ?? '';
-    const expected = createHmac('sha256', sealKey).update(payload).digest();
-    const received = Buffer.from(/^[0-9a-f]{64}$/.test(form.mac ?? '') ? (form.mac as string) : '', 'hex');
-    if (received.length !== expected.length || !timingSafeEqual(received, expected)) {
-      throw new PageError('The cart was altered', 'Корзина была изменена');
-    }
-    return JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as PaypalCart;
-  }
-
-  function fee(cart: PaypalCart): string {
-    const cents = toCents(cart.total);
-    // Roughly PayPal's cross-border rates: a percentage and a fixed part in the currency.
-    const fixed = cart.currency === 'RUB' ? 1_000 : 49;
-    return fromCents(Math.round(cents * 0.0349) + fixed);
-  }
-
-  function completedIpn(cart: PaypalCart): Array<[string, string]> {
-    const shipping = cart.items.reduce((sum, item) => sum + toCents(item.shipping), 0);
-    const entries: Array<[string, string]> = [
-      ['mc_gross', cart.total],
-      ['invoice', cart.invoice],
-      ['protection_eligibility', 'Eligible'],
-      ['payer_id', payerId],
-      ['payment_date', paypalDate(clock())],
-      ['payment_status', 'Completed'],
-      ['charset', 'utf-8'],
-      ['first_name', cart.payer.firstName],
-      ['last_name', cart.payer.lastName],
-      ['address_name', `${cart.payer.firstName} ${cart.payer.lastName}`.trim()],
-      ['address_street', cart.payer.address],
-      ['address_city', cart.payer.city],
-      ['address_zip', cart.payer.zip],
-      ['address_country_code', cart.payer.country],
-      ['residence_country', cart.payer.country],
-      ['mc_fee', fee(cart)],
-      ['mc_shipping', fromCents(shipping)],
-      ['notify_version', '3.9'],
-      ['custom', cart.custom],
-      ['payer_status', 'verified'],
-      ['business', settings.business],
-      ['num_cart_items', String(cart.items.length)],
-    ];
-    cart.items.forEach((item, index) => {
-      const number = index + 1;
-      entries.push(
-        [`item_name${number}`, item.name],
-        [`item_number${number}`, ''],
-        [`quantity${number}`, String(item.quantity)],
-        [`mc_shipping${number}`, item.shipping],
-        [`mc_gross_${number}`, fromCents(toCents(item.amount) * item.quantity + toCents(item.shipping))],
+  function createOrder(body: Json): SimOrder {
+    if (body.intent !== 'CAPTURE')
+      throw invalidRequest('/intent', 'INVALID_PARAMETER_VALUE', 'The value of a field is invalid.');
+    const units = Array.isArray(body.purchase_units) ? body.purchase_units : [];
+    if (units.length !== 1)
+      throw invalidRequest(
+        '/purchase_units',
+        'INVALID_ARRAY_MAX_ITEMS',
+        'This simulator takes one purchase unit.',
       );
+    const unit = object(units[0]);
+    const amount = object(unit.amount);
+    const currency = String(amount.currency_code ?? '');
+    if (!PAYPAL_CURRENCIES.has(currency)) {
+      throw unprocessable(
+        "/purchase_units/@reference_id=='default'/amount/currency_code",
+        'INVALID_CURRENCY_CODE',
+        'Currency code is invalid or is not currently supported. Please refer https://developer.paypal.com/api/rest/reference/currency-codes/ for list of supported currency codes.',
+      );
+    }
+    const total = amountOf('/purchase_units/0/amount', amount, currency);
+    const breakdown = object(amount.breakdown);
+    const items = (Array.isArray(unit.items) ? unit.items : []).map((raw, index): SimItem => {
+      const item = object(raw);
+      const quantity = Number(item.quantity);
+      if (
+        !/^[1-9]\d{0,9}$/.test(String(item.quantity)) ||
+        typeof item.name !== 'string' ||
+        item.name === ''
+      ) {
+        throw invalidRequest(
+          `/purchase_units/0/items/${index}`,
+          'MISSING_REQUIRED_PARAMETER',
+          'A required field / parameter is missing.',
+        );
+      }
+      return {
+        name: item.name,
+        sku: String(item.sku ?? ''),
+        unitMinor: amountOf(`/purchase_units/0/items/${index}/unit_amount`, item.unit_amount, currency),
+        quantity,
+      };
     });
-    entries.push(
-      ['verify_sign', randomBytes(28).toString('base64url')],
-      ['payer_email', cart.payer.email],
-      ['txn_id', randomCode(17)],
-      ['payment_type', 'instant'],
-      ['receiver_email', settings.business],
-      ['receiver_id', receiverId],
-      ['txn_type', 'cart'],
-      ['mc_currency', cart.currency],
-      ['test_ipn', '1'],
-      ['transaction_subject', ''],
-      ['ipn_track_id', randomCode(13).toLowerCase()],
-    );
-    return entries;
+    const itemTotal =
+      breakdown.item_total === undefined
+        ? undefined
+        : amountOf('/purchase_units/0/amount/breakdown/item_total', breakdown.item_total, currency);
+    if (items.length > 0 && itemTotal === undefined) {
+      throw unprocessable(
+        "/purchase_units/@reference_id=='default'/amount/breakdown/item_total",
+        'ITEM_TOTAL_REQUIRED',
+        'If item details are specified (items.unit_amount and items.quantity) corresponding amount.breakdown.item_total is required.',
+      );
+    }
+    if (
+      itemTotal !== undefined &&
+      itemTotal !== items.reduce((sum, item) => sum + item.unitMinor * item.quantity, 0)
+    ) {
+      throw unprocessable(
+        "/purchase_units/@reference_id=='default'/amount/breakdown/item_total",
+        'ITEM_TOTAL_MISMATCH',
+        'Should equal sum of (unit_amount * quantity) across all items for a given purchase_unit.',
+      );
+    }
+    const shipping =
+      breakdown.shipping === undefined
+        ? 0
+        : amountOf('/purchase_units/0/amount/breakdown/shipping', breakdown.shipping, currency);
+    const discount =
+      breakdown.discount === undefined
+        ? 0
+        : amountOf('/purchase_units/0/amount/breakdown/discount', breakdown.discount, currency);
+    if (amount.breakdown !== undefined && total !== (itemTotal ?? 0) + shipping - discount) {
+      throw unprocessable(
+        "/purchase_units/@reference_id=='default'/amount/value",
+        'AMOUNT_MISMATCH',
+        'Should equal item_total + tax_total + shipping + handling + insurance - shipping_discount - discount.',
+      );
+    }
+    const context = object(object(object(body.payment_source).paypal).experience_context);
+    for (const name of ['return_url', 'cancel_url']) {
+      if (!isShopAddress(context[name], settings.shopUrl)) {
+        throw invalidRequest(
+          `/payment_source/paypal/experience_context/${name}`,
+          'INVALID_PARAMETER_SYNTAX',
+          `This simulator returns shoppers only to the shop (${settings.shopUrl}).`,
+        );
+      }
+    }
+    const order: SimOrder = {
+      id: randomId(17),
+      status: 'PAYER_ACTION_REQUIRED',
+      invoiceId: String(unit.invoice_id ?? ''),
+      customId: String(unit.custom_id ?? ''),
+      currency,
+      totalMinor: total,
+      shippingMinor: shipping,
+      discountMinor: discount,
+      items,
+      locale: String(context.locale ?? 'en-US'),
+      brandName: String(context.brand_name ?? ''),
+      returnUrl: context.return_url as string,
+      cancelUrl: context.cancel_url as string,
+    };
+    orders.set(order.id, order);
+    return order;
   }
 
-  async function deliver(ipn: PaypalSentIpn): Promise<boolean> {
-    const attempt: PaypalIpnAttempt = { status: null, at: clock() };
+  function findOrder(id: string): SimOrder {
+    const order = orders.get(id);
+    if (!order) throw notFound();
+    return order;
+  }
+
+  function capture(order: SimOrder): SimOrder {
+    if (order.status === 'COMPLETED') {
+      throw unprocessable(
+        undefined,
+        'ORDER_ALREADY_CAPTURED',
+        "Order already captured. If 'intent=CAPTURE' only one capture per order is allowed.",
+      );
+    }
+    if (order.status !== 'APPROVED') {
+      throw unprocessable(
+        undefined,
+        'ORDER_NOT_APPROVED',
+        "Payer has not yet approved the Order for payment. Please redirect the payer to the 'rel':'approve' url returned as part of the HATEOAS links within the Create Order call.",
+      );
+    }
+    const created: SimCapture = {
+      id: randomId(17),
+      orderId: order.id,
+      invoiceId: order.invoiceId,
+      customId: order.customId,
+      currency: order.currency,
+      amountMinor: order.totalMinor,
+      refundedMinor: 0,
+      status: 'COMPLETED',
+      createTime: now(),
+    };
+    captures.set(created.id, created);
+    order.status = 'COMPLETED';
+    order.captureId = created.id;
+    later(() => sendWebhook('PAYMENT.CAPTURE.COMPLETED', captureResource(created.id)));
+    return order;
+  }
+
+  function refund(captureId: string, body: Json): Json {
+    const captured = captures.get(captureId);
+    if (!captured) throw notFound();
+    const left = captured.amountMinor - captured.refundedMinor;
+    if (left <= 0)
+      throw unprocessable(undefined, 'CAPTURE_FULLY_REFUNDED', 'The capture has already been fully refunded');
+    const amountMinor =
+      body.amount === undefined ? left : amountOf('/amount', body.amount, captured.currency);
+    if (amountMinor <= 0 || amountMinor > left) {
+      throw unprocessable(
+        undefined,
+        'REFUND_AMOUNT_EXCEEDED',
+        'The refund amount must be less than or equal to the capture amount that has not yet been refunded.',
+      );
+    }
+    captured.refundedMinor += amountMinor;
+    captured.status = captured.refundedMinor === captured.amountMinor ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+    const id = randomId(17);
+    refunds.push({ id, captureId, amountMinor, note: String(body.note_to_payer ?? '') });
+    const resource = {
+      id,
+      status: state.newRefundStatus,
+      amount: { currency_code: captured.currency, value: minorToPaypalAmount(amountMinor) },
+      invoice_id: captured.invoiceId,
+      custom_id: captured.customId,
+      ...(body.note_to_payer ? { note_to_payer: body.note_to_payer } : {}),
+      create_time: now(),
+      update_time: now(),
+      links: [link(`/v2/payments/refunds/${id}`, 'self'), link(`/v2/payments/captures/${captureId}`, 'up')],
+    };
+    later(() => sendWebhook('PAYMENT.CAPTURE.REFUNDED', { ...resource, status: 'COMPLETED' }));
+    return resource;
+  }
+
+  function signedHeaders(body: string, transmissionId: string, time: string): Record<string, string> {
+    const signer = createSign('RSA-SHA256');
+    signer.update(`${transmissionId}|${time}|${settings.webhookId}|${crc32(body)}`);
+    return {
+      'paypal-transmission-id': transmissionId,
+      'paypal-transmission-time': time,
+      'paypal-transmission-sig': signer.sign(privateKey, 'base64'),
+      'paypal-cert-url': certUrl,
+      'paypal-auth-algo': 'SHA256withRSA',
+    };
+  }
+
+  async function deliver(webhook: SentWebhook): Promise<boolean> {
+    const attempt: SentWebhook['attempts'][number] = { status: null };
     try {
-      const response = await fetchImpl(resolveNotifyUrl(ipn.notifyUrl), {
+      const response = await fetchImpl(settings.webhookUrl, {
         method: 'POST',
         redirect: 'manual',
         headers: {
-          'content-type': 'application/x-www-form-urlencoded',
-          'user-agent': 'PayPal IPN ( https://www.paypal.com/ipn )',
+          'content-type': 'application/json',
+          'user-agent': 'PayPal/AUHD-214.0-58383049',
+          ...webhook.headers,
         },
-        body: ipn.body,
-        signal: AbortSignal.timeout(callbackTimeout),
+        body: webhook.body,
+        signal: AbortSignal.timeout(10_000),
       });
       attempt.status = response.status;
       await response.body?.cancel().catch(() => {});
     } catch (error) {
       attempt.error = error instanceof Error ? error.message : String(error);
     }
-    ipn.attempts.push(attempt);
+    webhook.attempts.push(attempt);
     return attempt.status !== null && attempt.status >= 200 && attempt.status < 300;
   }
 
-  function record(invoice: string, entries: Array<[string, string]>, notifyUrl: string, genuine: boolean) {
-    const body = new URLSearchParams(entries).toString();
-    const ipn: PaypalSentIpn = {
-      invoice,
-      body,
-      entries,
-      fields: Object.fromEntries(entries),
-      notifyUrl,
-      genuine,
-      attempts: [],
-    };
-    if (genuine) genuineBodies.add(body);
-    sentIpns.push(ipn);
-    return ipn;
+  function record(eventType: string, resource: Json, forge = false): SentWebhook {
+    const body = JSON.stringify({
+      id: `WH-${randomId(8)}-${randomId(17)}`,
+      event_version: '1.0',
+      create_time: now(),
+      resource_type: eventType.startsWith('CHECKOUT.ORDER')
+        ? 'checkout-order'
+        : eventType.includes('REFUNDED') || eventType.includes('REVERSED')
+          ? 'refund'
+          : 'capture',
+      resource_version: '2.0',
+      event_type: eventType,
+      summary: eventType,
+      resource,
+      links: [],
+    });
+    const headers = signedHeaders(body, randomUUID(), now());
+    if (forge) headers['paypal-transmission-sig'] = randomBytes(256).toString('base64');
+    const webhook: SentWebhook = { eventType, body, headers, genuine: !forge, attempts: [] };
+    webhooks.push(webhook);
+    return webhook;
   }
 
-  /** First attempt now; further attempts in the background until the shop answers 2xx. */
-  async function notify(ipn: PaypalSentIpn) {
-    if ((await deliver(ipn)) || retryDelays.length === 0) return;
-    const retries = (async () => {
+  /** First attempt now; more in the background until the shop answers 2xx. */
+  async function notify(webhook: SentWebhook) {
+    if ((await deliver(webhook)) || retryDelays.length === 0) return;
+    later(async () => {
       for (const delay of retryDelays) {
         await new Promise<void>((resolve) => setTimeout(resolve, delay).unref());
-        if (closed) return;
-        if (await deliver(ipn)) return;
+        if (closed || (await deliver(webhook))) return;
       }
-    })();
-    pending.add(retries);
-    void retries.finally(() => pending.delete(retries));
-  }
-
-  /** The Refunded IPN of `paid` (a genuine Completed IPN) for `amountMinor`, as its own transaction. */
-  function refundIpn(paid: PaypalSentIpn, amountMinor: number, txnId: string): PaypalSentIpn {
-    const overrides: Record<string, string> = {
-      payment_status: 'Refunded',
-      txn_id: txnId,
-      parent_txn_id: paid.fields.txn_id ?? '',
-      reason_code: 'refund',
-      mc_gross: fromCents(-amountMinor),
-      mc_fee: fromCents(
-        -Math.round(
-          (toCents(paid.fields.mc_fee ?? '0.00') * amountMinor) / toCents(paid.fields.mc_gross ?? '1'),
-        ),
-      ),
-      payment_date: paypalDate(clock()),
-      verify_sign: randomBytes(28).toString('base64url'),
-    };
-    const entries = paid.entries.map(([name, value]): [string, string] => [name, overrides[name] ?? value]);
-    for (const [name, value] of Object.entries(overrides)) {
-      if (!Object.hasOwn(paid.fields, name)) entries.push([name, value]);
-    }
-    return record(paid.invoice, entries, paid.notifyUrl, true);
-  }
-
-  const completedPayment = (txnId: string) =>
-    sentIpns.find(
-      (ipn) => ipn.genuine && ipn.fields.payment_status === 'Completed' && ipn.fields.txn_id === txnId,
-    );
-
-  /** NVP `RefundTransaction`: the answer's fields; a refund also schedules its IPN. */
-  function refundTransaction(fields: Record<string, string>): Record<string, string> {
-    const failure = (code: string, short: string, long: string) => ({
-      ACK: 'Failure',
-      L_ERRORCODE0: code,
-      L_SHORTMESSAGE0: short,
-      L_LONGMESSAGE0: long,
-      L_SEVERITYCODE0: 'Error',
-      TIMESTAMP: clock()
-        .toISOString()
-        .replace(/\.\d+Z$/, 'Z'),
-      CORRELATIONID: randomCode(13).toLowerCase(),
-      VERSION: fields.VERSION ?? '',
     });
-    const { api } = settings;
-    const same = (expected: string, received: string | undefined) => {
-      const a = Buffer.from(expected);
-      const b = Buffer.from(received ?? '');
-      return a.length === b.length && timingSafeEqual(a, b);
-    };
-    if (
-      !same(api.user, fields.USER) ||
-      !same(api.password, fields.PWD) ||
-      !same(api.signature, fields.SIGNATURE)
-    ) {
-      return failure('10002', 'Security error', 'Security header is not valid');
-    }
-    if (fields.METHOD !== 'RefundTransaction') {
-      return failure('81002', 'Unspecified Method', 'Method Specified is not Supported');
-    }
-    const paid = completedPayment(fields.TRANSACTIONID ?? '');
-    if (!paid)
-      return failure(
-        '10004',
-        'Transaction refused because of an invalid argument',
-        'The transaction id is not valid',
-      );
-    const currency = paid.fields.mc_currency ?? '';
-    if ((fields.CURRENCYCODE ?? currency).toUpperCase() !== currency) {
-      return failure(
-        '10004',
-        'Transaction refused because of an invalid argument',
-        'The currency code is not valid',
-      );
-    }
-    const refunded = refunds
-      .filter((refund) => refund.parentTxnId === paid.fields.txn_id)
-      .reduce((sum, refund) => sum + refund.amountMinor, 0);
-    const left = toCents(paid.fields.mc_gross ?? '0') - refunded;
-    let amountMinor: number;
-    if (fields.REFUNDTYPE === 'Full') {
-      if (refunded > 0)
-        return failure('10009', 'Transaction refused', 'Can not do a full refund after a partial refund');
-      if (fields.AMT)
-        return failure(
-          '10004',
-          'Transaction refused because of an invalid argument',
-          'You can not specify a partial amount with a full refund',
-        );
-      amountMinor = left;
-    } else if (fields.REFUNDTYPE === 'Partial') {
-      if (!AMOUNT.test(fields.AMT ?? '') || toCents(fields.AMT as string) === 0) {
-        return failure(
-          '10004',
-          'Transaction refused because of an invalid argument',
-          'The partial refund amount is not valid',
-        );
-      }
-      amountMinor = toCents(fields.AMT as string);
-    } else {
-      return failure(
-        '10004',
-        'Transaction refused because of an invalid argument',
-        'The refund type is not valid',
-      );
-    }
-    if (left <= 0)
-      return failure('10009', 'Transaction refused', 'This transaction has already been fully refunded');
-    if (amountMinor > left) {
-      return failure(
-        '10009',
-        'Transaction refused',
-        'The partial refund amount must be less than or equal to the remaining amount',
-      );
-    }
-    const refund: PaypalRefund = {
-      txnId: randomCode(17),
-      parentTxnId: paid.fields.txn_id ?? '',
-      invoice: paid.invoice,
-      amountMinor,
-    };
-    refunds.push(refund);
-    const later = (async () => {
-      await new Promise<void>((resolve) => setTimeout(resolve, refundIpnDelay).unref());
-      if (!closed) await notify(refundIpn(paid, amountMinor, refund.txnId));
-    })();
-    pending.add(later);
-    void later.finally(() => pending.delete(later));
-    return {
-      REFUNDTRANSACTIONID: refund.txnId,
-      FEEREFUNDAMT: '0.00',
-      GROSSREFUNDAMT: fromCents(amountMinor),
-      NETREFUNDAMT: fromCents(amountMinor),
-      CURRENCYCODE: currency,
-      TOTALREFUNDEDAMOUNT: fromCents(refunded + amountMinor),
-      REFUNDSTATUS: state.newRefundStatus,
-      PENDINGREASON: state.newRefundStatus === 'Instant' ? 'None' : 'echeck',
-      TIMESTAMP: clock()
-        .toISOString()
-        .replace(/\.\d+Z$/, 'Z'),
-      CORRELATIONID: randomCode(13).toLowerCase(),
-      ACK: 'Success',
-      VERSION: fields.VERSION ?? '',
-    };
   }
 
-  function checkoutPage(cart: PaypalCart): string {
-    const text = TEXT[cart.lang];
-    const money = new Intl.NumberFormat(cart.lang === 'ru' ? 'ru-RU' : 'en-US', {
-      style: 'currency',
-      currency: cart.currency,
-    });
-    const format = (amount: string) => escapeHtml(money.format(toCents(amount) / 100));
-    const shipping = cart.items.reduce((sum, item) => sum + toCents(item.shipping), 0);
-    const rows = cart.items
-      .map(
-        (item) =>
-          `<tr><td>${escapeHtml(item.name)}</td><td class="num">${item.quantity}</td><td class="num">${format(
-            fromCents(toCents(item.amount) * item.quantity),
-          )}</td></tr>`,
-      )
-      .join('');
-    const { payload, mac } = seal(cart);
-    const hidden = `<input type="hidden" name="cart" value="${payload}"><input type="hidden" name="mac" value="${mac}">`;
-    const button = (action: 'pay' | 'cancel') =>
-      `<form method="post" action="/sandbox/paypal/${action}">${hidden}<button type="submit" class="${action}">${escapeHtml(text[action])}</button></form>`;
-    const payer = [cart.payer.firstName, cart.payer.lastName].filter(Boolean).join(' ');
-    return htmlPage(
-      cart.lang,
-      text.title,
-      `<h1>${escapeHtml(text.title)}</h1>
-<p class="meta">${text.merchant}: ${escapeHtml(settings.business)} · ${text.invoice} ${escapeHtml(cart.invoice)}${
-        payer ? ` · ${text.payer}: ${escapeHtml(payer)}` : ''
-      }</p>
-<table>
-<caption class="meta">${escapeHtml(cart.currency)}</caption>
-<thead><tr><th scope="col">${text.item}</th><th scope="col" class="num">${text.quantity}</th><th scope="col" class="num">${text.price}</th></tr></thead>
-<tbody>${rows}</tbody>
-<tfoot>
-<tr><th scope="row" colspan="2">${text.shipping}</th><td class="num">${format(fromCents(shipping))}</td></tr>
-<tr class="total"><th scope="row" colspan="2">${text.total}</th><td class="num">${format(cart.total)}</td></tr>
-</tfoot>
-</table>
-<div class="actions">${button('pay')}${button('cancel')}</div>`,
+  function later(task: () => Promise<unknown>) {
+    const run = (async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      if (!closed) await task();
+    })().then(
+      () => undefined,
+      () => undefined,
     );
+    pending.add(run);
+    void run.finally(() => pending.delete(run));
   }
 
-  /** The page's one `<style>` carries the nonce of the shop's Content-Security-Policy (ADR 0026). */
-  const sendHtml = (reply: FastifyReply, status: number, html: string) =>
+  async function sendWebhook(eventType: string, resource: Json, sendOptions: { forge?: boolean } = {}) {
+    const webhook = record(eventType, resource, sendOptions.forge);
+    await notify(webhook);
+    return webhook;
+  }
+
+  function verify(body: Json): boolean {
+    const sent = webhooks.find(
+      (webhook) => webhook.headers['paypal-transmission-id'] === body.transmission_id,
+    );
+    if (!sent?.genuine || body.webhook_id !== settings.webhookId || body.auth_algo !== 'SHA256withRSA')
+      return false;
+    if (body.transmission_time !== sent.headers['paypal-transmission-time'] || body.cert_url !== certUrl)
+      return false;
+    if (JSON.stringify(body.webhook_event) !== JSON.stringify(JSON.parse(sent.body))) return false;
+    const verifier = createVerify('RSA-SHA256');
+    verifier.update(
+      `${String(body.transmission_id)}|${String(body.transmission_time)}|${settings.webhookId}|${crc32(sent.body)}`,
+    );
+    return verifier.verify(publicKey, String(body.transmission_sig ?? ''), 'base64');
+  }
+
+  const sendJson = (reply: FastifyReply, status: number, body: unknown) =>
+    reply
+      .code(status)
+      .type('application/json')
+      .header('paypal-debug-id', randomBytes(7).toString('hex'))
+      .send(body);
+
+  /** Runs an API call: PayPal's errors as PayPal answers them; PayPal-Request-Id replays. */
+  async function api(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    handler: () => { status: number; body: unknown },
+  ) {
+    try {
+      authenticate(request);
+      const requestId = request.headers['paypal-request-id'];
+      const key =
+        typeof requestId === 'string' && requestId !== '' ? `${request.url} ${requestId}` : undefined;
+      const replayed = key ? replies.get(key) : undefined;
+      if (replayed) return sendJson(reply, replayed.status === 201 ? 200 : replayed.status, replayed.body);
+      const answer = handler();
+      if (key) replies.set(key, answer);
+      return sendJson(reply, answer.status, answer.body);
+    } catch (error) {
+      if (error instanceof ApiError) return sendJson(reply, error.status, error.body);
+      throw error;
+    }
+  }
+
+  const sendHtml = (reply: FastifyReply, status: number, lang: 'ru' | 'en', title: string, content: string) =>
     reply
       .code(status)
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')
-      .send(html.replace('<style>', `<style nonce="${reply.cspNonce?.style ?? ''}">`));
+      .send(
+        `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${escapeHtml(title)} · PayPal sandbox</title><style nonce="${reply.cspNonce?.style ?? ''}">${STYLE}</style></head><body><p class="sandbox" role="note">SANDBOX — no real money</p><main>${content}</main></body></html>`,
+      );
+
+  function approvePage(order: SimOrder): [lang: 'ru' | 'en', title: string, html: string] {
+    const lang = order.locale.startsWith('ru') ? 'ru' : 'en';
+    const text = TEXT[lang];
+    const format = new Intl.NumberFormat(lang === 'ru' ? 'ru-RU' : 'en-US', {
+      style: 'currency',
+      currency: order.currency,
+    });
+    const show = (minor: number) => escapeHtml(format.format(minor / 100));
+    const rows = order.items
+      .map(
+        (item) =>
+          `<tr><td>${escapeHtml(item.name)}</td><td class="num">${item.quantity} × ${show(item.unitMinor)}</td><td class="num">${show(item.unitMinor * item.quantity)}</td></tr>`,
+      )
+      .join('');
+    const button = (action: 'approve' | 'cancel') =>
+      `<form method="post" action="${apiBase}/checkoutnow/${action}"><input type="hidden" name="token" value="${order.id}"><button type="submit" class="${action}">${escapeHtml(text[action])}</button></form>`;
+    return [
+      lang,
+      text.title,
+      `<h1>${escapeHtml(text.title)}</h1><p>${escapeHtml(order.brandName)} · ${escapeHtml(order.invoiceId)}</p>
+<table><thead><tr><th scope="col">${text.item}</th><th scope="col" class="num">${text.quantity}</th><th scope="col" class="num">${text.sum}</th></tr></thead><tbody>${rows}</tbody>
+<tfoot><tr><th scope="row" colspan="2">${text.shipping}</th><td class="num">${show(order.shippingMinor)}</td></tr>${
+        order.discountMinor > 0
+          ? `<tr><th scope="row" colspan="2">${text.discount}</th><td class="num">−${show(order.discountMinor)}</td></tr>`
+          : ''
+      }<tr><th scope="row" colspan="2">${text.total}</th><td class="num" data-total>${show(order.totalMinor)}</td></tr></tfoot></table>
+<div class="actions">${button('approve')}${button('cancel')}</div>`,
+    ];
+  }
+
+  const withQuery = (address: string, query: Record<string, string>) => {
+    const url = new URL(address);
+    for (const [name, value] of Object.entries(query)) url.searchParams.set(name, value);
+    return url.toString();
+  };
 
   async function plugin(app: FastifyInstance): Promise<void> {
     app.addHook('onClose', async () => {
       closed = true;
     });
-    // A scope of its own: raw bodies here (the postback is compared byte for byte), the shop's parsers elsewhere.
     await app.register(async (scope) => {
       const form = 'application/x-www-form-urlencoded';
       if (scope.hasContentTypeParser(form)) scope.removeContentTypeParser(form);
-      const raw = { parseAs: 'buffer' as const, bodyLimit: 64 * 1024 };
-      scope.addContentTypeParser(form, raw, (_request, body, done) => done(null, body));
-
-      scope.post('/sandbox/paypal', async (request, reply) => {
-        const fields = readForm(request);
-        const lang = langOf(fields.lc);
-        try {
-          const cart = acceptCart(fields);
-          carts.set(cart.invoice, cart);
-          return sendHtml(reply, 200, checkoutPage(cart));
-        } catch (error) {
-          if (error instanceof PageError) return sendHtml(reply, 400, errorPage(lang, error));
-          throw error;
-        }
-      });
-
-      scope.post('/sandbox/paypal/:action', async (request, reply) => {
-        const { action } = request.params as { action: string };
-        if (action !== 'pay' && action !== 'cancel') {
-          return sendHtml(reply, 404, errorPage('en', new PageError('Not found', 'Не найдено')));
-        }
-        let cart: PaypalCart;
-        try {
-          cart = unseal(readForm(request));
-        } catch (error) {
-          if (error instanceof PageError || error instanceof SyntaxError) {
-            return sendHtml(
-              reply,
-              400,
-              errorPage('en', new PageError('The cart was altered', 'Корзина была изменена')),
-            );
-          }
-          throw error;
-        }
-        if (action === 'cancel') return reply.redirect(cart.cancelUrl, 303);
-        try {
-          checkNotPaid(cart.invoice);
-        } catch (error) {
-          if (error instanceof PageError) return sendHtml(reply, 400, errorPage(cart.lang, error));
-          throw error;
-        }
-        carts.set(cart.invoice, cart);
-        await notify(record(cart.invoice, completedIpn(cart), cart.notifyUrl, true));
-        return reply.redirect(cart.returnUrl, 303);
-      });
-
-      // The NVP API: server to server, answers are form-encoded.
-      scope.post('/sandbox/paypal/nvp', async (request, reply) =>
-        reply
-          .type('text/plain; charset=utf-8')
-          .send(new URLSearchParams(refundTransaction(readForm(request))).toString()),
+      scope.addContentTypeParser(form, { parseAs: 'string', bodyLimit: 64 * 1024 }, (_request, body, done) =>
+        done(null, Object.fromEntries(new URLSearchParams(String(body)))),
       );
 
-      // The verification postback: sent by the shop, not the browser.
-      scope.post('/sandbox/paypal/ipn-verify', async (request, reply) => {
-        const body = Buffer.isBuffer(request.body) ? request.body.toString('latin1') : '';
-        const verified =
-          body.startsWith(VALIDATE_PREFIX) && genuineBodies.has(body.slice(VALIDATE_PREFIX.length));
-        return reply.type('text/html; charset=UTF-8').send(verified ? 'VERIFIED' : 'INVALID');
+      scope.post(`${apiBase}/v1/oauth2/token`, async (request, reply) => {
+        const header = request.headers.authorization ?? '';
+        const expected = Buffer.from(
+          `Basic ${Buffer.from(`${settings.clientId}:${settings.clientSecret}`).toString('base64')}`,
+        );
+        const given = Buffer.from(header);
+        const body = object(request.body);
+        if (given.length !== expected.length || !timingSafeEqual(given, expected)) {
+          return sendJson(reply, 401, {
+            error: 'invalid_client',
+            error_description: 'Client Authentication failed',
+          });
+        }
+        if (body.grant_type !== 'client_credentials') {
+          return sendJson(reply, 400, {
+            error: 'unsupported_grant_type',
+            error_description: 'Grant Type is NULL',
+          });
+        }
+        const token = `A21AA${randomBytes(32).toString('base64url')}`;
+        tokens.add(token);
+        return sendJson(reply, 200, {
+          scope:
+            'https://uri.paypal.com/services/payments/payment https://uri.paypal.com/services/payments/refund',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-80W284485P519543T',
+          expires_in: 32400,
+          nonce: `${now()}${randomBytes(8).toString('hex')}`,
+        });
+      });
+
+      scope.post(`${apiBase}/v2/checkout/orders`, (request, reply) =>
+        api(request, reply, () => ({ status: 201, body: orderResource(createOrder(object(request.body))) })),
+      );
+      scope.get(`${apiBase}/v2/checkout/orders/:id`, (request, reply) =>
+        api(request, reply, () => ({
+          status: 200,
+          body: orderResource(findOrder((request.params as { id: string }).id)),
+        })),
+      );
+      scope.post(`${apiBase}/v2/checkout/orders/:id/capture`, (request, reply) =>
+        api(request, reply, () => ({
+          status: 201,
+          body: orderResource(capture(findOrder((request.params as { id: string }).id))),
+        })),
+      );
+      scope.post(`${apiBase}/v2/payments/captures/:id/refund`, (request, reply) =>
+        api(request, reply, () => ({
+          status: 201,
+          body: refund((request.params as { id: string }).id, object(request.body)),
+        })),
+      );
+      scope.post(`${apiBase}/v1/notifications/verify-webhook-signature`, (request, reply) =>
+        api(request, reply, () => ({
+          status: 200,
+          body: { verification_status: verify(object(request.body)) ? 'SUCCESS' : 'FAILURE' },
+        })),
+      );
+
+      scope.get(`${apiBase}/checkoutnow`, async (request, reply) => {
+        const order = orders.get(String(object(request.query).token ?? ''));
+        if (order?.status !== 'PAYER_ACTION_REQUIRED') {
+          return sendHtml(
+            reply,
+            404,
+            'en',
+            'Not found',
+            '<h1>This checkout session is no longer valid.</h1>',
+          );
+        }
+        return sendHtml(reply, 200, ...approvePage(order));
+      });
+      scope.post(`${apiBase}/checkoutnow/:action`, async (request, reply) => {
+        const { action } = request.params as { action: string };
+        const order = orders.get(String(object(request.body).token ?? ''));
+        if (order?.status !== 'PAYER_ACTION_REQUIRED' || (action !== 'approve' && action !== 'cancel')) {
+          return sendHtml(
+            reply,
+            404,
+            'en',
+            'Not found',
+            '<h1>This checkout session is no longer valid.</h1>',
+          );
+        }
+        if (action === 'cancel') return reply.redirect(withQuery(order.cancelUrl, { token: order.id }), 303);
+        order.status = 'APPROVED';
+        await sendWebhook('CHECKOUT.ORDER.APPROVED', orderResource(order));
+        return reply.redirect(withQuery(order.returnUrl, { token: order.id, PayerID: randomId(13) }), 303);
       });
     });
   }
 
-  async function sendIpn(
-    invoice: string,
-    overrides: Record<string, string | null> = {},
-    sendOptions: { forge?: boolean } = {},
-  ): Promise<PaypalSentIpn> {
-    const cart = carts.get(invoice);
-    const previous = sentIpns.filter((ipn) => ipn.invoice === invoice).at(-1);
-    if (!cart && !previous) throw new Error(`The PayPal simulator has not seen invoice ${invoice}`);
-    const base = previous ? [...previous.entries] : completedIpn(cart as PaypalCart);
-    const entries: Array<[string, string]> = [];
-    const seen = new Set<string>();
-    for (const [name, value] of base) {
-      seen.add(name);
-      const override = Object.hasOwn(overrides, name) ? overrides[name] : value;
-      if (override !== null && override !== undefined) entries.push([name, override]);
-    }
-    for (const [name, value] of Object.entries(overrides)) {
-      if (!seen.has(name) && value !== null) entries.push([name, value]);
-    }
-    const notifyUrl = previous?.notifyUrl ?? (cart as PaypalCart).notifyUrl;
-    const ipn = record(invoice, entries, notifyUrl, !sendOptions.forge);
-    await deliver(ipn);
-    return ipn;
-  }
-
   const state: PaypalSimulatorState = {
-    carts,
-    sentIpns,
-    sendIpn,
+    orders,
+    captures,
     refunds,
-    newRefundStatus: 'Instant',
-    async sendRefund(invoice, amount) {
-      const paid = sentIpns
-        .filter((ipn) => ipn.invoice === invoice && ipn.genuine && ipn.fields.payment_status === 'Completed')
-        .at(-1);
-      if (!paid) throw new Error(`Invoice ${invoice} has no completed PayPal payment to refund`);
-      const gross = toCents((amount ?? paid.fields.mc_gross ?? '0.00').replace(/^-/, ''));
-      const ipn = refundIpn(paid, gross, randomCode(17));
-      await deliver(ipn);
-      return ipn;
+    webhooks,
+    newRefundStatus: 'COMPLETED',
+    sendWebhook,
+    async replay(webhook) {
+      const again: SentWebhook = { ...webhook, attempts: [] };
+      webhooks.push(again);
+      await deliver(again);
+      return again;
     },
+    async reverse(captureId) {
+      const captured = captures.get(captureId);
+      if (!captured) throw new Error(`no capture ${captureId}`);
+      const left = captured.amountMinor - captured.refundedMinor;
+      captured.refundedMinor = captured.amountMinor;
+      captured.status = 'REFUNDED';
+      const id = randomId(17);
+      return sendWebhook('PAYMENT.CAPTURE.REVERSED', {
+        id,
+        status: 'COMPLETED',
+        amount: { currency_code: captured.currency, value: minorToPaypalAmount(left) },
+        invoice_id: captured.invoiceId,
+        note_to_payer: 'Payment reversed',
+        create_time: now(),
+        update_time: now(),
+        links: [link(`/v2/payments/refunds/${id}`, 'self'), link(`/v2/payments/captures/${captureId}`, 'up')],
+      });
+    },
+    captureResource,
     async settled() {
       while (pending.size > 0) await Promise.all([...pending]);
     },

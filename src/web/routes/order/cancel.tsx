@@ -28,7 +28,13 @@ async function requireShopper(context: Route.LoaderArgs['context'], url: URL) {
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const provider = providerOf(params, url);
   await requireShopper(context, url);
-  return context.checkout.cancelPage(provider, Object.fromEntries(url.searchParams), context.locale);
+  const state = await context.checkout.cancelPage(
+    provider,
+    Object.fromEntries(url.searchParams),
+    context.locale,
+  );
+  // PayPal's cancel_url return carries its order's token: the shopper cancelled there.
+  return { ...state, cancelledAtPaypal: provider === 'paypal' && url.searchParams.has('token') };
 }
 
 export async function action({ context, params, request }: Route.ActionArgs) {
@@ -54,6 +60,8 @@ export default function PaymentCancelPage({ loaderData, actionData }: Route.Comp
             <p className="form-alert" role="alert">
               {t('payment-declined')}
             </p>
+          ) : loaderData.cancelledAtPaypal ? (
+            <p role="status">{t('payment-cancelled-at-paypal')}</p>
           ) : null}
           <p>{t('cancel-invoice-confirm')}</p>
           <UnpaidOrder unpaid={unpaid} />

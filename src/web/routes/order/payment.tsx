@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { countryOptions } from '../../../contract/countries.ts';
-import { kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
+import { currencyFor, kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
 import {
   DEFAULT_PAYMENT_METHOD,
   orderBody,
@@ -192,21 +192,33 @@ function PlacedOrder({ placed }: { placed: Placed }) {
   );
 }
 
-/** The checkout summary: lines, products, delivery and total computed together (ADR 0024). */
+/**
+ * The checkout summary: lines, products, delivery and total computed together (ADR 0024). PayPal
+ * charges in dollars whatever the language (ADR 0052): a shopper who sees roubles is told the
+ * dollar total PayPal will charge, the roubles being a guide.
+ */
 function CheckoutSummary({
   checkout,
+  method,
 }: {
   checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
+  method: PaymentMethod | undefined;
 }) {
-  const amounts = useAmounts(
-    checkout.items.map((item) => pricedLine(item.price, item.count, item.discount)),
-    roublesToKopecks(checkout.delivery.cost),
-  );
+  const { t, locale, usdRate } = useShop();
+  const lines = checkout.items.map((item) => pricedLine(item.price, item.count, item.discount));
+  const delivery = roublesToKopecks(checkout.delivery.cost);
+  const amounts = useAmounts(lines, delivery);
+  const dollars = useAmounts(lines, delivery, { currency: 'USD', usd_rate: usdRate });
   return (
     <>
       {amounts.shownTotal === null ? null : (
         <input type="hidden" name="shownTotal" value={amounts.shownTotal} />
       )}
+      {method === 'paypal' && currencyFor(locale) !== 'USD' ? (
+        <p className="form-field__hint" data-testid="paypal-dollar-total">
+          {t('paypal-charged-in-dollars', { total: dollars.total })}
+        </p>
+      ) : null}
       <SummaryItems items={checkout.items} amounts={amounts} />
       <dl className="summary-list">
         <AmountRows
@@ -316,7 +328,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="checkout-summary" aria-labelledby="payment-summary-heading">
           <h2 id="payment-summary-heading">{t('order-summary')}</h2>
-          <CheckoutSummary checkout={checkout} />
+          <CheckoutSummary checkout={checkout} method={method} />
           <SubmitButton>{t('pay')}</SubmitButton>
           <p className="form-field__hint">{t('pay-hint')}</p>
         </aside>

@@ -27,7 +27,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   const query = url.searchParams;
   const provider = params.provider ?? providerOfReturn(query);
   if (!isPaymentProvider(provider)) throw data(null, { status: 404 });
-  let result: { status: number; order: number | null; declined?: true };
+  let result: { status: number; order: number | null; declined?: true; cancelled?: true };
   try {
     result = await context.checkout.paymentStatus(provider, Object.fromEntries(query));
   } catch (error) {
@@ -41,6 +41,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
     status,
     order: result.order,
     declined: result.declined === true,
+    cancelled: result.cancelled === true,
     paidOrder: status > 0 && result.order !== null ? await ownOrder(context, result.order) : null,
   };
 }
@@ -128,13 +129,14 @@ function NextSteps({ deliveryMethod }: { deliveryMethod: string | undefined }) {
 
 export default function PaymentResultPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
-  const { status, provider, order, declined, paidOrder } = loaderData;
+  const { status, provider, order, declined, cancelled, paidOrder } = loaderData;
   const gaveUp = usePendingChecks(status === 0);
+  const title = cancelled ? 'invoice-cancelled-title' : titleOf(status);
 
   return (
     <section className="order-outcome" aria-labelledby="order-result-heading">
-      <PrivatePageHead title={t(titleOf(status))} />
-      <h1 id="order-result-heading">{t(titleOf(status))}</h1>
+      <PrivatePageHead title={t(title)} />
+      <h1 id="order-result-heading">{t(title)}</h1>
       {order !== null ? <p className="order-outcome__order">{t('order-number', { id: order })}</p> : null}
       {status === 0 ? (
         gaveUp ? (
@@ -156,6 +158,8 @@ export default function PaymentResultPage({ loaderData }: Route.ComponentProps) 
         <p className="form-alert" role="alert">
           {t('payment-declined')}
         </p>
+      ) : cancelled ? (
+        <p role="status">{t('invoice-cancelled')}</p>
       ) : provider === 'paypal' ? (
         <div className="order-outcome__failure" role="alert">
           <p>{t('invoice-fail-paypal-1')}</p>
