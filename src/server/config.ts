@@ -4,7 +4,14 @@ import { LOCALES, type Locale } from '../contract/locale.ts';
 import type { StorageSettings } from './files/storage.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
-import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
+import {
+  ROBOKASSA_HASH_ALGORITHMS,
+  ROBOKASSA_TAX_SYSTEMS,
+  ROBOKASSA_TAXES,
+  type RobokassaSettings,
+  type RobokassaTax,
+  type RobokassaTaxSystem,
+} from './providers/robokassa.ts';
 
 /**
  * Environment → typed configuration. Every variable has an embedded default so that
@@ -96,6 +103,16 @@ const environmentSchema = z.object({
   ROBOKASSA_REFUND_STATE_URL: z.url().optional(),
   /** Robokassa's own test flag (IsTest=1 with the test passwords); defaults to TEST_MODE. */
   ROBOKASSA_IS_TEST: flag.optional(),
+  /** RoboFiscal `Receipt/Attach`: the second (full payment) receipt of a prepaid order. */
+  ROBOKASSA_SECOND_RECEIPT_URL: z.url().optional(),
+  /** 54-FZ receipts through Robokassa's cloud register (ADR 0051); off when the shop's register is elsewhere. */
+  RECEIPTS: flag.default(true),
+  /** The receipts' tax system (`sno`); unset when it is set in Robokassa's cabinet. */
+  RECEIPT_SNO: z.enum(ROBOKASSA_TAX_SYSTEMS).optional(),
+  /** VAT code of goods without their own and of the delivery. */
+  RECEIPT_VAT: z.enum(ROBOKASSA_TAXES).default('none'),
+  /** Receipts record payment as prepayment (goods handed over later), with a second receipt on shipping. */
+  RECEIPT_PREPAYMENT: flag.default(true),
   PAYPAL_BUSINESS: z.string().min(1).optional(),
   PAYPAL_RECEIVER_ID: z.string().min(1).optional(),
   PAYPAL_URL: z.url().optional(),
@@ -190,6 +207,18 @@ export interface Config {
   shutdownDrainMs: number;
   /** Payment providers: real endpoints, or the local simulators under /sandbox in test mode. */
   payments: { robokassa: RobokassaSettings; paypal: PaypalSettings };
+  /** 54-FZ receipts (ADR 0051). */
+  receipts: ReceiptSettings;
+}
+
+export interface ReceiptSettings {
+  /** Robokassa registers receipts with payments, refunds and shipments. */
+  enabled: boolean;
+  sno: RobokassaTaxSystem | undefined;
+  /** VAT code of goods without their own and of the delivery. */
+  vat: RobokassaTax;
+  /** `full_prepayment` with a second `full_payment` receipt on shipping, else `full_payment` at once. */
+  prepayment: boolean;
 }
 
 export class ConfigError extends Error {
@@ -213,6 +242,7 @@ const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
 const ROBOKASSA_REFUND_URL = 'https://services.robokassa.ru/RefundService/Refund/Create';
 const ROBOKASSA_REFUND_STATE_URL = 'https://services.robokassa.ru/RefundService/Refund/GetState';
 const PAYPAL_API_URL = 'https://api-3t.paypal.com/nvp';
+const ROBOKASSA_SECOND_RECEIPT_URL = 'https://ws.roboxchange.com/RoboFiscal/Receipt/Attach';
 /** Sandbox credentials: the local simulators accept them; real providers do not know them. */
 const SANDBOX_ROBOKASSA = {
   login: 'vitrina-test',
@@ -341,6 +371,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           env.ROBOKASSA_REFUND_STATE_URL ??
           (env.TEST_MODE ? `${sandboxServer}/robokassa/refund/state` : ROBOKASSA_REFUND_STATE_URL),
         isTest: env.ROBOKASSA_IS_TEST ?? env.TEST_MODE,
+        secondReceiptUrl:
+          env.ROBOKASSA_SECOND_RECEIPT_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/robokassa/receipt/attach` : ROBOKASSA_SECOND_RECEIPT_URL),
       },
       paypal: {
         business: env.PAYPAL_BUSINESS ?? SANDBOX_PAYPAL_BUSINESS,
@@ -355,6 +388,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         apiSignature: env.PAYPAL_API_SIGNATURE ?? SANDBOX_PAYPAL_API.signature,
         sandbox: env.PAYPAL_SANDBOX ?? env.TEST_MODE,
       },
+    },
+    receipts: {
+      enabled: env.RECEIPTS,
+      sno: env.RECEIPT_SNO,
+      vat: env.RECEIPT_VAT,
+      prepayment: env.RECEIPT_PREPAYMENT,
     },
   };
 }

@@ -35,7 +35,7 @@ import {
   cancelPayment,
   currentOrder,
   type PageStatus,
-  paymentForm,
+  paymentFormOf,
   paymentStatus,
   type UnpaidOrder,
   unpaidOrder,
@@ -67,7 +67,9 @@ export const PICKUP_POINTS_LIMIT = 100;
 /** The order and provider form a checkout key already placed, while the order awaits payment. */
 async function placedWithKey(services: Services, userId: number, checkoutKey: string | undefined) {
   const order = checkoutKey ? await findUnpaidOrder(services.db, userId, checkoutKey) : undefined;
-  return order ? { order: currentOrder(order), payment: paymentForm(services.config, order) } : undefined;
+  return order
+    ? { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) }
+    : undefined;
 }
 
 /**
@@ -105,7 +107,7 @@ export async function placeOrder(
     shop: services.mailShop,
   });
   await services.catalog.stockChanged(order.movedProducts);
-  return { order: currentOrder(order), payment: paymentForm(services.config, order) };
+  return { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) };
 }
 
 /** "Москва г", "г. Москва", " москва " → "москва": Boxberry writes the city with its kind. */

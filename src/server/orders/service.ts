@@ -82,11 +82,14 @@ export function paymentAmounts(
 }
 
 /**
- * The currency an order is charged in, given the page's language and the payment method. Today
- * the language decides (ru roubles, otherwise dollars at the frozen rate); the payment providers'
- * rules (ADR 0051, 0052) are kept here, in one place.
+ * The currency an order is charged in, given the page's language and the payment method: the
+ * payment providers' rules (ADR 0051, 0052) are kept here, in one place. Robokassa charges roubles
+ * whatever the language: its 54-FZ receipt's sums are roubles and its documentation does not say
+ * how they match an invoice in another currency (ADR 0051); dollars are shown beside as a guide.
+ * Otherwise the language decides (ru roubles, else dollars at the frozen rate).
  */
-export function chargeCurrency(locale: string, _paymentMethod: OrderRow['paymentMethod']): Currency {
+export function chargeCurrency(locale: string, paymentMethod: OrderRow['paymentMethod']): Currency {
+  if (paymentMethod === 'robokassa') return 'RUB';
   return locale === 'ru' ? 'RUB' : 'USD';
 }
 
@@ -165,6 +168,7 @@ export async function createOrder(
         price: variantPrice,
         sale: variantSale,
         quantity: productVariants.quantity,
+        vatRate: products.vatRate,
         orderable: sql<boolean>`${isOrderable(now)}`,
       })
       .from(basketItems)
@@ -221,7 +225,11 @@ export async function createOrder(
         productsAmount: amounts.products,
         deliveryCost: context.deliveryCost,
         currency,
-        usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
+        // Frozen for dollars, and for an English order charged in roubles: its "≈ $x" guide.
+        usdRate:
+          currency === 'USD' || (input.locale !== 'ru' && context.usdRate > 0)
+            ? context.usdRate.toFixed(4)
+            : null,
         status: ORDER_STATUS.current,
         // A key already used by an order that is no longer awaiting payment was a stale form.
         checkoutKey: placed ? null : (input.checkoutKey ?? null),
@@ -243,6 +251,7 @@ export async function createOrder(
         price: item.price,
         sale: item.sale,
         count: item.count,
+        vatRate: item.vatRate,
       })),
     );
     await transaction.insert(orderStatusHistory).values({
