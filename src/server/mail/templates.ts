@@ -130,7 +130,8 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
 
 /**
  * The order's amounts as the shop showed them (ADR 0024): in dollars at the order's rate when it is
- * in dollars and a rate is known, otherwise in roubles.
+ * in dollars and a rate is known, otherwise in roubles; an English order charged in roubles (Robokassa,
+ * ADR 0051) with a rate also gets its total in dollars as a guide.
  */
 function orderAmounts(data: OrderMailData, locale: Locale) {
   const lines = data.items.map((item) => ({ unit: roublesToKopecks(item.price), count: item.count }));
@@ -140,11 +141,16 @@ function orderAmounts(data: OrderMailData, locale: Locale) {
     amountsIn('RUB', 0, lines, delivery);
   if (!amounts) throw new Error('rouble amounts need no rate');
   const format = (minor: number) => formatAmount(minor / 100, amounts.currency, locale);
+  const dollars =
+    amounts.currency === 'RUB' && locale !== 'ru'
+      ? amountsIn('USD', data.usdRate ?? 0, lines, delivery)
+      : null;
   return {
     lines: amounts.lines.map(format),
     products: format(amounts.products),
     delivery: format(amounts.delivery),
     total: format(amounts.total),
+    ...(dollars ? { guide: `≈ ${formatAmount(dollars.total / 100, 'USD', locale)}` } : {}),
   };
 }
 
@@ -323,6 +329,8 @@ const ORDER_LABELS: Record<
     products: string;
     delivery: string;
     total: string;
+    /** The total in dollars beside a rouble charge. */
+    guide: string;
     method: string;
     address: string;
     sku: string;
@@ -333,6 +341,7 @@ const ORDER_LABELS: Record<
     products: 'Товары',
     delivery: 'Доставка',
     total: 'Итого',
+    guide: 'Списано в рублях; в долларах примерно',
     method: 'Способ доставки',
     address: 'Адрес',
     sku: 'артикул',
@@ -342,6 +351,7 @@ const ORDER_LABELS: Record<
     products: 'Items',
     delivery: 'Delivery',
     total: 'Total',
+    guide: 'Charged in roubles; in dollars, as a guide',
     method: 'Delivery method',
     address: 'Address',
     sku: 'SKU',
@@ -365,6 +375,7 @@ function orderBlocks(data: OrderMailData, amounts: ReturnType<typeof orderAmount
         [labels.products, amounts.products],
         [labels.delivery, amounts.delivery],
         [labels.total, amounts.total],
+        ...(amounts.guide ? [[labels.guide, amounts.guide] as [string, string]] : []),
       ],
     },
     {

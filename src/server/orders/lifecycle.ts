@@ -5,9 +5,9 @@ import type { Executor, Transaction } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products, productVariants, projects } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
-import { queueSettlementReceipt } from './receipts.ts';
 import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
 import { orderMailData, orderMailItems } from './order-mail.ts';
+import { queueSettlementReceipt } from './receipts.ts';
 import type { OrderRow } from './service.ts';
 import {
   assertMove,

@@ -40,7 +40,9 @@ const TAXES: readonly string[] = ROBOKASSA_TAXES;
 export function receiptItemName(nameRu: string, options: readonly OrderItemOption[]): string {
   const label = options.map((option) => `${option.nameRu}: ${option.valueRu}`).join(', ');
   const name = (label ? `${nameRu.trim()}, ${label}` : nameRu.trim()).replace(/\s+/g, ' ');
-  return name.length <= ROBOKASSA_RECEIPT_NAME_MAX ? name : `${name.slice(0, ROBOKASSA_RECEIPT_NAME_MAX - 1)}…`;
+  return name.length <= ROBOKASSA_RECEIPT_NAME_MAX
+    ? name
+    : `${name.slice(0, ROBOKASSA_RECEIPT_NAME_MAX - 1)}…`;
 }
 
 /**
@@ -205,7 +207,7 @@ const SETTLEMENT_ATTEMPTS = 8;
  */
 export async function queueSettlementReceipt(tx: Executor, orderId: number, now: Date): Promise<void> {
   const payment = await paymentReceiptOf(tx, orderId);
-  if (!payment || !payment.items.some((item) => item.paymentMethod === 'full_prepayment')) return;
+  if (!payment?.items.some((item) => item.paymentMethod === 'full_prepayment')) return;
   const [settlement] = await tx
     .insert(fiscalReceipts)
     .values({
@@ -246,7 +248,7 @@ export function settlementReceiptHandler(options: {
   return async (payload, context) => {
     const receiptId = Number(payload.receiptId);
     const [row] = await db.select().from(fiscalReceipts).where(eq(fiscalReceipts.id, receiptId));
-    if (!row || row.state !== 'pending') return;
+    if (row?.state !== 'pending') return;
     const [order] = await db.select().from(orders).where(eq(orders.id, row.orderId));
     if (!order) return;
     const settle = (change: Partial<FiscalReceiptRow>) =>

@@ -113,7 +113,8 @@ export function receiptJson(receipt: RobokassaReceipt): string {
 }
 
 /** The `Receipt` form field: the JSON, URL-encoded once; the signature hashes this same text. */
-export const robokassaReceipt = (receipt: RobokassaReceipt): string => encodeURIComponent(receiptJson(receipt));
+export const robokassaReceipt = (receipt: RobokassaReceipt): string =>
+  encodeURIComponent(receiptJson(receipt));
 
 export const ROBOKASSA_TIMEOUT_MS = 10_000;
 /** InvId range accepted by Robokassa. */
@@ -286,7 +287,9 @@ export function robokassaFormFields(
 /** A receipt Robokassa would refuse: sums that miss OutSum, a name too long, a quantity or sum not positive. */
 function checkReceipt(receipt: RobokassaReceipt, invoice: Pick<RobokassaInvoice, 'outSum' | 'currency'>) {
   if (invoice.currency !== '') {
-    throw new RangeError(`a receipt's sums are roubles: it cannot go with OutSumCurrency ${invoice.currency}`);
+    throw new RangeError(
+      `a receipt's sums are roubles: it cannot go with OutSumCurrency ${invoice.currency}`,
+    );
   }
   const total = receipt.items.reduce((sum, item) => sum + item.sum, 0);
   if (total !== amountToMinor(invoice.outSum)) {
@@ -649,7 +652,9 @@ export function fiscalBody(
   payload: unknown,
 ): string {
   const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
-  const hex = createHash(settings.hashAlgorithm).update(encoded + settings.password1, 'utf8').digest('hex');
+  const hex = createHash(settings.hashAlgorithm)
+    .update(encoded + settings.password1, 'utf8')
+    .digest('hex');
   return `${encoded}.${Buffer.from(hex).toString('base64url')}`;
 }
 

@@ -45,7 +45,8 @@ const en = {
   // The payment step
   'payment-method': 'Payment method',
   'payment-robokassa': 'Bank card or e-wallet',
-  'payment-robokassa-description': 'Visa, Mastercard, Mir, SBP and e-wallets through Robokassa.',
+  'payment-robokassa-description':
+    'Visa, Mastercard, Mir, SBP and e-wallets through Robokassa. Charged in roubles; dollar amounts are a guide.',
   'payment-paypal': 'PayPal',
   'payment-paypal-description': 'Pay with your PayPal account or a card through PayPal.',
   'order-comment': 'Comment to the order (optional)',
@@ -54,6 +55,7 @@ const en = {
   'pay-hint': 'You will go to the payment provider’s page to pay. Unpaid orders are cancelled after a while.',
   'payment-redirect': 'Taking you to the payment page…',
   'payment-awaiting': 'Order #{order} awaits payment',
+  'payment-roubles-charged': 'Robokassa charges {total} in roubles (about {guide} at the order’s rate).',
   'payment-expires': 'Pay before',
   'pay-now': 'Pay now',
   'cancel-order': 'Cancel order',
@@ -163,6 +165,7 @@ const ru: Record<keyof typeof en, string> = {
     'Оплата проходит на странице платёжного сервиса. Неоплаченные заказы через некоторое время отменяются.',
   'payment-redirect': 'Переходим на страницу оплаты…',
   'payment-awaiting': 'Заказ №{order} ждёт оплаты',
+  'payment-roubles-charged': 'Robokassa спишет {total} в рублях (около {guide} по курсу заказа).',
   'payment-expires': 'Оплатить до',
   'pay-now': 'Оплатить сейчас',
   'cancel-order': 'Отменить заказ',

@@ -34,11 +34,17 @@ export function useAmounts(
     : amountsIn(currencyFor(locale), usdRate, lines, delivery);
   const show = (amount: MinorUnits | undefined) =>
     amounts && amount ? formatAmount(amount, amounts.currency) : t('price-unavailable');
+  // An order charged in roubles for a shopper reading dollars (Robokassa, ADR 0051): dollars as a guide.
+  const dollars =
+    order?.currency === 'RUB' && locale !== 'ru'
+      ? amountsIn('USD', order.usd_rate ?? 0, lines, delivery)
+      : null;
   return {
     line: (index: number) => show(amounts?.lines[index]),
     products: show(amounts?.products),
     delivery: show(amounts?.delivery),
     total: show(amounts?.total),
+    guide: dollars ? formatAmount(dollars.total, 'USD') : null,
   };
 }
 

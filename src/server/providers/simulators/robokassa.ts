@@ -163,12 +163,32 @@ export interface RobokassaSimulator {
 const MAX_INVOICE_ID = 2_147_483_647;
 const MAX_DESCRIPTION = 100;
 const MAX_RECEIPT_NAME = 128;
-const TAXES = ['none', 'vat0', 'vat5', 'vat7', 'vat10', 'vat20', 'vat22', 'vat105', 'vat107', 'vat110', 'vat120', 'vat122'];
+const TAXES = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat22',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+  'vat122',
+];
 
 /** A receipt as the form's JSON has it. */
 export interface ReceiptJson {
   sno?: string;
-  items: { name: string; quantity: number; sum: number; tax: string; payment_method: string; payment_object: string }[];
+  items: {
+    name: string;
+    quantity: number;
+    sum: number;
+    tax: string;
+    payment_method: string;
+    payment_object: string;
+  }[];
 }
 
 /** Roubles as a JSON number → kopecks; null unless a non-negative amount of whole kopecks. */
@@ -567,14 +587,17 @@ export function createRobokassaSimulator(
       if (problem) throw new PageError(`Receipt item: ${problem}`, `Позиция чека: ${problem}`);
     }
     if (currency !== '') {
-      throw new PageError('Receipt sums are roubles: no OutSumCurrency', 'Суммы чека в рублях: без OutSumCurrency');
-    }
-    const total = items.reduce((sum: number, item: { sum: number }) => sum + (numberToKopecks(item.sum) ?? 0), 0);
-    if (total !== toCents(outSum)) {
       throw new PageError(
-        'Receipt items do not add up to OutSum',
-        'Сумма позиций чека не равна OutSum',
+        'Receipt sums are roubles: no OutSumCurrency',
+        'Суммы чека в рублях: без OutSumCurrency',
       );
+    }
+    const total = items.reduce(
+      (sum: number, item: { sum: number }) => sum + (numberToKopecks(item.sum) ?? 0),
+      0,
+    );
+    if (total !== toCents(outSum)) {
+      throw new PageError('Receipt items do not add up to OutSum', 'Сумма позиций чека не равна OutSum');
     }
     return parsed as ReceiptJson;
   }
@@ -760,7 +783,10 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
 
   /** RoboFiscal's Receipt/Attach: the signed body, then a second receipt of a paid operation. */
   function attachReceipt(body: string): Record<string, unknown> {
-    const answer = (code: string, description: string) => ({ ResultCode: code, ResultDescription: description });
+    const answer = (code: string, description: string) => ({
+      ResultCode: code,
+      ResultDescription: description,
+    });
     const [encoded = '', signature = ''] = body.trim().split('.');
     const hex = hash(settings.hashAlgorithm, encoded + settings.password1);
     if (Buffer.from(hex).toString('base64url') !== signature) return answer('1001', 'Invalid signature');
