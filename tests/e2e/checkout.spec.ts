@@ -331,8 +331,14 @@ describe('checkout in Russian', () => {
   }, 60_000);
 });
 
-/** A dollar amount as the pages and the sandbox write it, in cents. */
-const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+/**
+ * An amount as the pages and the sandbox write it ("$55.02", "5 470,50 ₽", "RUB 5,470.50"), in
+ * minor units: the digits, with two after a final dot or comma taken as cents or kopecks.
+ */
+const centsOf = (text: string | null) => {
+  const digits = Number((text ?? '').replace(/\D/g, ''));
+  return /[.,]\d{2}\D*$/.test(text ?? '') ? digits : digits * 100;
+};
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Three different products in the cart, the first of them twice. */
@@ -385,6 +391,7 @@ async function toPaymentStep(page: Page) {
 describe('the way back from the provider', () => {
   const browser = useBrowser();
 
+  // Robokassa charges roubles whatever the language (ADR 0051): the English payment step shows them.
   it('Back from the sandbox shows the unpaid order with Pay now and Cancel order, and amounts that add up to the charge', async () => {
     const { page } = browser;
     await toPaymentStep(page);

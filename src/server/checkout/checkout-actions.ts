@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryMethod, DeliveryQuery } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles } from '../../contract/money.ts';
+import { type Currency, kopecksToRoubles } from '../../contract/money.ts';
 import {
   type OrderInput,
   orderBody,
+  PAYMENT_METHODS,
   type PaymentMethod,
   type Recipient,
   recipientSchema,
@@ -13,7 +14,14 @@ import { accountActions } from '../accounts/session-actions.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requirePickupPoint } from '../orders/checkout-rules.ts';
-import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
+import {
+  chargeCurrency,
+  createOrder,
+  findUnpaidOrder,
+  getOrder,
+  listOrders,
+  repeatOrder,
+} from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
@@ -242,6 +250,13 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       const unpaid = await unpaidOrder(db, config, await userId(), orderId, locale);
       return unpaid && { ...unpaid, justPlaced: await placedOrder.take(orderId) };
     },
+
+    /** The currency each payment method charges an order of this language in (`chargeCurrency`). */
+    chargeCurrencies: (locale: Locale) =>
+      Object.fromEntries(PAYMENT_METHODS.map((method) => [method, chargeCurrency(locale, method)])) as Record<
+        PaymentMethod,
+        Currency
+      >,
 
     /** The result page's check of the provider's return parameters. */
     paymentStatus: (provider: PaymentProvider, params: Record<string, string>) =>

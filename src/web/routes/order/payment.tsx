@@ -64,6 +64,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
     checkout: {
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
+      // What each payment method charges in: the summary shows that amount (ADR 0051).
+      charged: context.checkout.chargeCurrencies(locale),
       items: basket.productList.flatMap((key) => {
         const item = products[key];
         return item
@@ -162,15 +164,23 @@ function PlacedOrder({ placed }: { placed: Placed }) {
   );
 }
 
-/** The checkout summary: lines, products, delivery and total computed together (ADR 0024). */
+/**
+ * The checkout summary: lines, products, delivery and total computed together (ADR 0024), in the
+ * currency the chosen method charges; roubles charged to a shopper reading dollars (Robokassa, ADR
+ * 0051) come with dollars as a guide.
+ */
 function CheckoutSummary({
   checkout,
+  method,
 }: {
   checkout: NonNullable<Route.ComponentProps['loaderData']['checkout']>;
+  method: PaymentMethod;
 }) {
+  const { t, usdRate } = useShop();
   const amounts = useAmounts(
     checkout.items.map((item) => pricedLine(item.price, item.count)),
     roublesToKopecks(checkout.delivery.cost),
+    { currency: checkout.charged[method], usd_rate: usdRate },
   );
   return (
     <>
@@ -182,6 +192,11 @@ function CheckoutSummary({
           days={checkout.delivery.days}
         />
       </dl>
+      {amounts.guide ? (
+        <p className="form-field__hint">
+          {t('payment-roubles-charged', { total: amounts.total, guide: amounts.guide })}
+        </p>
+      ) : null}
     </>
   );
 }
@@ -275,7 +290,7 @@ export default function PaymentPage({ loaderData, actionData }: Route.ComponentP
 
         <aside className="checkout-summary" aria-labelledby="payment-summary-heading">
           <h2 id="payment-summary-heading">{t('order-summary')}</h2>
-          <CheckoutSummary checkout={checkout} />
+          <CheckoutSummary checkout={checkout} method={method} />
           <SubmitButton>{t('pay')}</SubmitButton>
           <p className="form-field__hint">{t('pay-hint')}</p>
         </aside>
