@@ -179,7 +179,15 @@ describe('checkout in English', () => {
     expect(await page.title()).toBe('Payment · Vitrina');
     expect(await page.getByRole('radio', { name: /Bank card or e-wallet/ }).isChecked()).toBe(true);
     await page.getByText('Boxberry pickup point', { exact: true }).waitFor();
+    // Robokassa charges roubles (ADR 0051): the summary shows them, dollars as a guide; PayPal's
+    // dollars are the shipping step's.
+    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toMatch(/₽$/);
+    await page
+      .getByText(/^Robokassa charges [\d\s,]+₽ in roubles \(about \$[\d.,]+ at the order’s rate\)\.$/)
+      .waitFor();
+    await page.getByRole('radio', { name: /PayPal/ }).check();
     expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toBe(delivery);
+    await page.getByRole('radio', { name: /Bank card or e-wallet/ }).check();
     await page.getByRole('textbox', { name: /Comment to the order/ }).fill('Please pack it well.');
     await page.getByRole('button', { name: 'Pay' }).click();
 

@@ -57,8 +57,8 @@ export function OrderReceiptsSection({ receipts }: { receipts: AdminOrder['recei
               </tr>
             </thead>
             <tbody>
-              {receipt.items.map((item, index) => (
-                <tr key={`${receipt.id}-${index}`}>
+              {receipt.items.map((item) => (
+                <tr key={`${item.name}|${item.paymentObject}|${item.sum}`}>
                   <td>{item.name}</td>
                   <td>{item.quantity}</td>
                   <td>{item.tax}</td>
