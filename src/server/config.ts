@@ -238,7 +238,7 @@ const ROBOKASSA_URL = 'https://auth.robokassa.ru/Merchant/Index.aspx';
 const ROBOKASSA_OPSTATE_URL = 'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt';
 const PAYPAL_URL = 'https://www.paypal.com/cgi-bin/webscr';
 const PAYPAL_IPN_VERIFY_URL = 'https://ipnpb.paypal.com/cgi-bin/webscr';
-/** Robokassa's refund API; the paths are UNCONFIRMED (open-source integrations), hence settings. */
+/** Robokassa's refund API, as its own WordPress plugin calls it (cms-wordpress RefundApi.php). */
 const ROBOKASSA_REFUND_URL = 'https://services.robokassa.ru/RefundService/Refund/Create';
 const ROBOKASSA_REFUND_STATE_URL = 'https://services.robokassa.ru/RefundService/Refund/GetState';
 const PAYPAL_API_URL = 'https://api-3t.paypal.com/nvp';

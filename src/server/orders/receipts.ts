@@ -1,4 +1,4 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import type { Config, ReceiptSettings } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { fiscalReceipts, type OrderItemOption, orderItems, orders, type ReceiptItem } from '../db/schema.ts';
@@ -148,7 +148,8 @@ async function paymentReceiptOf(db: Executor, orderId: number): Promise<FiscalRe
 /**
  * The refunded lines of a refund of `amount` kopecks: the units put back in stock first (their
  * share of their line), then the rest of the amount over what is left of the lines in order, the
- * delivery last. What earlier refunds took of a line is not taken again. Undefined when the order's
+ * delivery last. What earlier refunds took of a line is not taken again (a refund Robokassa cancelled
+ * took nothing). Undefined when the order's
  * payment registered no receipt.
  */
 export async function refundReceiptItems(
@@ -162,7 +163,13 @@ export async function refundReceiptItems(
   const refunded = await db
     .select({ items: fiscalReceipts.items })
     .from(fiscalReceipts)
-    .where(and(eq(fiscalReceipts.orderId, order.id), eq(fiscalReceipts.purpose, 'refund')));
+    .where(
+      and(
+        eq(fiscalReceipts.orderId, order.id),
+        eq(fiscalReceipts.purpose, 'refund'),
+        ne(fiscalReceipts.state, 'failed'),
+      ),
+    );
   const taken = new Map<string, number>();
   for (const row of refunded) {
     for (const item of row.items) taken.set(item.name, (taken.get(item.name) ?? 0) + item.sum);

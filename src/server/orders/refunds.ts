@@ -419,6 +419,11 @@ export async function refreshRefund(
   return db.transaction(async (tx) => {
     if (label === 'canceled') {
       await setRefundState(tx, refund.id, 'pending', { providerStatus: 'canceled', accepted: false }, now);
+      // The refund's receipt went with a refund that will not happen.
+      await tx
+        .update(fiscalReceipts)
+        .set({ state: 'failed', error: 'refund canceled by Robokassa', updatedAt: now })
+        .where(eq(fiscalReceipts.refundId, refund.id));
       return 'canceled';
     }
     const finished = await setRefundState(tx, refund.id, 'pending', { providerStatus: 'finished' }, now);
