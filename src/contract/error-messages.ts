@@ -111,6 +111,14 @@ const en = {
   'refund-amount-too-large': 'The refund must be above zero and at most what is left of the payment.',
   'refund-restock-too-many': 'More units than the order has left to return to stock.',
   'refund-provider-refused': 'The payment provider refused the refund; nothing was changed.',
+  'refund-robokassa-not-enough-funds':
+    'Robokassa refused the refund: the payment holds less than that (NotEnoughOperationFunds). Nothing was changed.',
+  'refund-robokassa-operation-not-found':
+    'Robokassa does not know this payment (OperationNotFound). Nothing was changed.',
+  'refund-robokassa-already-refunded':
+    'Robokassa says this payment is already refunded (AlreadyRefunded). Nothing was changed.',
+  'refund-robokassa-invalid-token':
+    'Robokassa refused the refund request’s signature (InvalidToken): check ROBOKASSA_PASSWORD3. Nothing was changed.',
   'refund-provider-failed':
     'The payment provider could not be reached; nothing was refunded. Try again later.',
   'link-invalid': 'Use lowercase Latin letters, digits and dashes.',
@@ -305,6 +313,14 @@ const ru: Record<ErrorKey, string> = {
   'refund-amount-too-large': 'Сумма возврата должна быть больше нуля и не больше остатка оплаты.',
   'refund-restock-too-many': 'Столько единиц этого товара вернуть на склад нельзя.',
   'refund-provider-refused': 'Платёжная система отказала в возврате; ничего не изменилось.',
+  'refund-robokassa-not-enough-funds':
+    'Robokassa отказала в возврате: по платежу осталось меньше этой суммы (NotEnoughOperationFunds). Ничего не изменилось.',
+  'refund-robokassa-operation-not-found':
+    'Robokassa не знает этот платёж (OperationNotFound). Ничего не изменилось.',
+  'refund-robokassa-already-refunded':
+    'Robokassa сообщает, что платёж уже возвращён (AlreadyRefunded). Ничего не изменилось.',
+  'refund-robokassa-invalid-token':
+    'Robokassa не приняла подпись запроса возврата (InvalidToken): проверьте ROBOKASSA_PASSWORD3. Ничего не изменилось.',
   'refund-provider-failed': 'Платёжная система не отвечает; деньги не возвращены. Попробуйте позже.',
   'link-invalid': 'Используйте строчные латинские буквы, цифры и дефисы.',
   'url-invalid': 'Введите полный адрес сайта, начиная с https://.',

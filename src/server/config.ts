@@ -8,7 +8,14 @@ import type { OfferedMethods } from './orders/checkout-rules.ts';
 import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
 import type { RussianPostTrackingSettings } from './providers/parcel-tracking.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
-import { ROBOKASSA_HASH_ALGORITHMS, type RobokassaSettings } from './providers/robokassa.ts';
+import {
+  ROBOKASSA_HASH_ALGORITHMS,
+  ROBOKASSA_TAX_SYSTEMS,
+  ROBOKASSA_TAXES,
+  type RobokassaSettings,
+  type RobokassaTax,
+  type RobokassaTaxSystem,
+} from './providers/robokassa.ts';
 import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
 import { OTPRAVKA_URL, type OtpravkaSettings, SANDBOX_OTPRAVKA } from './providers/russian-post-shipments.ts';
 import { type Box, parseBox } from './shipping/parcel.ts';
@@ -155,6 +162,16 @@ const environmentSchema = z.object({
   ROBOKASSA_REFUND_STATE_URL: z.url().optional(),
   /** Robokassa's own test flag (IsTest=1 with the test passwords); defaults to TEST_MODE. */
   ROBOKASSA_IS_TEST: flag.optional(),
+  /** RoboFiscal `Receipt/Attach`: the second (full payment) receipt of a prepaid order. */
+  ROBOKASSA_SECOND_RECEIPT_URL: z.url().optional(),
+  /** 54-FZ receipts through Robokassa's cloud register (ADR 0051); off when the shop's register is elsewhere. */
+  RECEIPTS: flag.default(true),
+  /** The receipts' tax system (`sno`); unset when it is set in Robokassa's cabinet. */
+  RECEIPT_SNO: z.enum(ROBOKASSA_TAX_SYSTEMS).optional(),
+  /** VAT code of goods without their own and of the delivery. */
+  RECEIPT_VAT: z.enum(ROBOKASSA_TAXES).default('none'),
+  /** Receipts record payment as prepayment (goods handed over later), with a second receipt on shipping. */
+  RECEIPT_PREPAYMENT: flag.default(true),
   /** PayPal's REST app (Orders v2, refunds, webhooks), ADR 0052. */
   PAYPAL_CLIENT_ID: z.string().min(1).optional(),
   PAYPAL_CLIENT_SECRET: z.string().min(1).optional(),
@@ -255,6 +272,18 @@ export interface Config {
   shutdownDrainMs: number;
   /** Payment providers: real endpoints, or the local simulators under /sandbox in test mode. */
   payments: { robokassa: RobokassaSettings; paypal: PaypalSettings };
+  /** 54-FZ receipts (ADR 0051). */
+  receipts: ReceiptSettings;
+}
+
+export interface ReceiptSettings {
+  /** Robokassa registers receipts with payments, refunds and shipments. */
+  enabled: boolean;
+  sno: RobokassaTaxSystem | undefined;
+  /** VAT code of goods without their own and of the delivery. */
+  vat: RobokassaTax;
+  /** `full_prepayment` with a second `full_payment` receipt on shipping, else `full_payment` at once. */
+  prepayment: boolean;
 }
 
 export class ConfigError extends Error {
@@ -297,9 +326,10 @@ const BOXBERRY_URL = 'https://api.boxberry.ru/json.php';
 const DEVELOPMENT_SESSION_SECRET = 'development-only-session-secret-not-for-production';
 const ROBOKASSA_URL = 'https://auth.robokassa.ru/Merchant/Index.aspx';
 const ROBOKASSA_OPSTATE_URL = 'https://auth.robokassa.ru/Merchant/WebService/Service.asmx/OpStateExt';
-/** Robokassa's refund API; the paths are UNCONFIRMED (open-source integrations), hence settings. */
+/** Robokassa's refund API, as its own WordPress plugin calls it (cms-wordpress RefundApi.php). */
 const ROBOKASSA_REFUND_URL = 'https://services.robokassa.ru/RefundService/Refund/Create';
 const ROBOKASSA_REFUND_STATE_URL = 'https://services.robokassa.ru/RefundService/Refund/GetState';
+const ROBOKASSA_SECOND_RECEIPT_URL = 'https://ws.roboxchange.com/RoboFiscal/Receipt/Attach';
 const PAYPAL_API_URL = 'https://api-m.paypal.com';
 /** Sandbox credentials: the local simulators accept them; real providers do not know them. */
 const SANDBOX_ROBOKASSA = {
@@ -435,6 +465,9 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           env.ROBOKASSA_REFUND_STATE_URL ??
           (env.TEST_MODE ? `${sandboxServer}/robokassa/refund/state` : ROBOKASSA_REFUND_STATE_URL),
         isTest: env.ROBOKASSA_IS_TEST ?? env.TEST_MODE,
+        secondReceiptUrl:
+          env.ROBOKASSA_SECOND_RECEIPT_URL ??
+          (env.TEST_MODE ? `${sandboxServer}/robokassa/receipt/attach` : ROBOKASSA_SECOND_RECEIPT_URL),
       },
       paypal: {
         clientId: env.PAYPAL_CLIENT_ID ?? SANDBOX_PAYPAL.clientId,
@@ -445,6 +478,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
           '',
         ),
       },
+    },
+    receipts: {
+      enabled: env.RECEIPTS,
+      sno: env.RECEIPT_SNO,
+      vat: env.RECEIPT_VAT,
+      prepayment: env.RECEIPT_PREPAYMENT,
     },
   };
 }

@@ -18,6 +18,7 @@ import { mailSendHandler } from './mail/jobs.ts';
 import { MAIL_SEND_JOB } from './mail/outbox.ts';
 import { createMailTransport } from './mail/transport.ts';
 import { ORDER_EXPIRY_JOB, orderExpiryHandler, scheduleOrderExpiry } from './orders/jobs.ts';
+import { SETTLEMENT_RECEIPT_JOB, settlementReceiptHandler } from './orders/receipts.ts';
 import { createBoxberrySimulator } from './providers/simulators/boxberry.ts';
 import { createExchangeRateSimulator } from './providers/simulators/exchange-rates.ts';
 import { createPaypalSimulator } from './providers/simulators/paypal.ts';
@@ -136,6 +137,7 @@ async function main() {
       }),
       [RELEASE_REMINDERS_JOB]: releaseRemindersHandler(connection.db, services.mailShop),
       [TRACKING_JOB]: trackingHandler(connection.db, trackingSettings(services)),
+      [SETTLEMENT_RECEIPT_JOB]: settlementReceiptHandler({ db: connection.db, config }),
     },
     log: app.log,
   });

@@ -179,7 +179,15 @@ describe('checkout in English', () => {
     expect(await page.title()).toBe('Payment · Vitrina');
     expect(await page.getByRole('radio', { name: /Bank card or e-wallet/ }).isChecked()).toBe(true);
     await page.getByText('Boxberry pickup point', { exact: true }).waitFor();
+    // Robokassa charges roubles (ADR 0051): the summary shows them, dollars as a guide; PayPal's
+    // dollars are the shipping step's.
+    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toMatch(/₽$/);
+    await page
+      .getByText(/^Robokassa charges [\d\s,]+₽ in roubles \(about \$[\d.,]+ at the order’s rate\)\.$/)
+      .waitFor();
+    await page.getByRole('radio', { name: /PayPal/ }).check();
     expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toBe(delivery);
+    await page.getByRole('radio', { name: /Bank card or e-wallet/ }).check();
     await page.getByRole('textbox', { name: /Comment to the order/ }).fill('Please pack it well.');
     await page.getByRole('button', { name: 'Pay' }).click();
 
@@ -333,8 +341,14 @@ describe('checkout in Russian', () => {
   }, 60_000);
 });
 
-/** A dollar amount as the pages and the sandbox write it, in cents. */
-const centsOf = (text: string | null) => Math.round(Number((text ?? '').replace(/[^\d.]/g, '')) * 100);
+/**
+ * An amount as the pages and the sandbox write it ("$55.02", "5 470,50 ₽", "RUB 5,470.50"), in
+ * minor units: the digits, with two after a final dot or comma taken as cents or kopecks.
+ */
+const centsOf = (text: string | null) => {
+  const digits = Number((text ?? '').replace(/\D/g, ''));
+  return /[.,]\d{2}\D*$/.test(text ?? '') ? digits : digits * 100;
+};
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 /** Three different products in the cart, the first of them twice. */
@@ -387,6 +401,7 @@ async function toPaymentStep(page: Page) {
 describe('the way back from the provider', () => {
   const browser = useBrowser();
 
+  // Robokassa charges roubles whatever the language (ADR 0051): the English payment step shows them.
   it('Back from the sandbox shows the unpaid order with Pay now and Cancel order, and amounts that add up to the charge', async () => {
     const { page } = browser;
     await toPaymentStep(page);

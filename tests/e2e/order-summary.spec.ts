@@ -21,7 +21,8 @@ const TEXTS = {
     method: 'Russian Post',
     next: 'What happens next',
     monthByPost: 'Russian Post then takes up to a month',
-    total: /^\$\d/,
+    // Robokassa charges roubles whatever the language (ADR 0051).
+    total: /₽$/,
     mailNext: /What happens next/,
     history: 'Order history',
     orderNumber: (id: number) => `Order #${id}`,

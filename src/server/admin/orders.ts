@@ -15,6 +15,7 @@ import { orderItems, orderStatusHistory, orders, products } from '../db/schema.t
 import { NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
+import { orderReceipts } from '../orders/receipts.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
 import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
@@ -215,7 +216,7 @@ export async function* exportOrdersCsv(db: Executor, search: OrderSearchFilters)
 export async function getOrderForAdmin(db: Executor, id: number, locale: Locale) {
   const [order] = await db.select().from(orders).where(eq(orders.id, id));
   if (!order) throw new NotFound('not-found', { id: ['not-found'] });
-  const [items, history, notes] = await Promise.all([
+  const [items, history, notes, receipts] = await Promise.all([
     db
       .select()
       .from(orderItems)
@@ -231,6 +232,7 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(orderStatusHistory.id),
     notesOf(db, { orderId: id }),
+    orderReceipts(db, id),
   ]);
   return {
     id: order.id,
@@ -279,6 +281,12 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
     /** Abroad (outside the EAEU): each item's CN23 entry and what it lacks (ADR 0057); else null. */
     customs: needsCustoms(order.deliveryCountry) ? await customsEntries(db, order, locale) : null,
+    /** 54-FZ receipts registered through the provider, roubles (ADR 0051). */
+    receipts: receipts.map((receipt) => ({
+      ...receipt,
+      total: kopecksToRoubles(receipt.total),
+      items: receipt.items.map((item) => ({ ...item, sum: kopecksToRoubles(item.sum) })),
+    })),
   };
 }
 

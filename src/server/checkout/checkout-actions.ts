@@ -1,10 +1,11 @@
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryMethod, DeliveryQuery } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles } from '../../contract/money.ts';
+import { type Currency, kopecksToRoubles } from '../../contract/money.ts';
 import {
   type OrderInput,
   orderBody,
+  PAYMENT_METHODS,
   type PaymentMethod,
   type Recipient,
   recipientSchema,
@@ -15,7 +16,14 @@ import type { Config } from '../config.ts';
 import { quoteForRequest } from '../delivery/routes.ts';
 import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requireOfferedPayment, requirePickupPoint } from '../orders/checkout-rules.ts';
-import { createOrder, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
+import {
+  chargeCurrency,
+  createOrder,
+  findUnpaidOrder,
+  getOrder,
+  listOrders,
+  repeatOrder,
+} from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
@@ -37,7 +45,7 @@ import {
   cancelPayment,
   currentOrder,
   type PageStatus,
-  paymentForm,
+  paymentFormOf,
   paymentStatus,
   type UnpaidOrder,
   unpaidOrder,
@@ -71,7 +79,9 @@ export const PICKUP_POINTS_LIMIT = 100;
 /** The order and provider form a checkout key already placed, while the order awaits payment. */
 async function placedWithKey(services: Services, userId: number, checkoutKey: string | undefined) {
   const order = checkoutKey ? await findUnpaidOrder(services.db, userId, checkoutKey) : undefined;
-  return order ? { order: currentOrder(order), payment: paymentForm(services.config, order) } : undefined;
+  return order
+    ? { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) }
+    : undefined;
 }
 
 /**
@@ -111,7 +121,7 @@ export async function placeOrder(
     shop: services.mailShop,
   });
   await services.catalog.stockChanged(order.movedProducts);
-  return { order: currentOrder(order), payment: paymentForm(services.config, order) };
+  return { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) };
 }
 
 /** "Москва г", "г. Москва", " москва " → "москва": Boxberry writes the city with its kind. */
@@ -267,6 +277,13 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       const unpaid = await unpaidOrder(db, config, await userId(), orderId, locale);
       return unpaid && { ...unpaid, justPlaced: await placedOrder.take(orderId) };
     },
+
+    /** The currency each payment method charges in (`chargeCurrency`). */
+    chargeCurrencies: () =>
+      Object.fromEntries(PAYMENT_METHODS.map((method) => [method, chargeCurrency(method)])) as Record<
+        PaymentMethod,
+        Currency
+      >,
 
     /** "Pay now" with PayPal: PayPal's order created for the user's unpaid order; where to approve it. */
     startPaypal: async (orderId: number) => startPaypalCheckout(db, config, await userId(), orderId),

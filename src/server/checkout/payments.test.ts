@@ -80,17 +80,25 @@ async function leaveSandboxWith(button: 'fail' | 'cancel', placed: Awaited<Retur
 }
 
 describe('the unpaid order the payment page shows', () => {
-  it('has its items, amounts at its own rate, expiry and a provider form in the shopper’s language', async () => {
+  it('has its items, amounts in roubles with the rate kept, expiry and a provider form in the shopper’s language', async () => {
     const { userId, order } = await placedOrder('en');
     const unpaid = await unpaidOrder(connection.db, config, userId, order.id, 'en');
-    expect(unpaid?.order).toMatchObject({ id: order.id, currency: 'USD', usd_rate: 91, status: 0 });
+    // Robokassa charges roubles whatever the language (ADR 0051); the rate stays for the "≈ $" guide.
+    expect(unpaid?.order).toMatchObject({ id: order.id, currency: 'RUB', usd_rate: 91, status: 0 });
     expect(unpaid?.order.products.map((item) => item.count)).toEqual([1]);
     expect(unpaid?.expires).toBe(order.expiresAt.toISOString());
     expect(unpaid?.payment.fields).toMatchObject({
       InvId: String(order.id),
-      OutSumCurrency: 'USD',
+      OutSumCurrency: '',
       Culture: 'en',
+      Desc: `Shop. Order #${order.id} Invoice`,
     });
+  });
+
+  it('describes the invoice in Russian to a Russian shopper', async () => {
+    const { userId, order } = await placedOrder('ru');
+    const unpaid = await unpaidOrder(connection.db, config, userId, order.id, 'ru');
+    expect(unpaid?.payment.fields.Desc).toBe(`Магазин. Счёт к заказу №${order.id}`);
   });
 
   it('is nobody else’s, and gone once the order is cancelled or past its expiry', async () => {

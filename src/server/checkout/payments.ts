@@ -1,9 +1,10 @@
 import type { Locale } from '../../contract/locale.ts';
 import { type OrderDetail, orderId as orderIdSchema, type PaymentForm } from '../../contract/orders.ts';
 import type { Config } from '../config.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Executor } from '../db/client.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { orderReceipt, recordPaymentReceipt } from '../orders/receipts.ts';
 import {
   cancelOrder,
   findOrder,
@@ -16,6 +17,7 @@ import { isPaidStatus, ORDER_STATUS } from '../orders/status.ts';
 import {
   checkOperationState,
   ROBOKASSA_STATE,
+  type RobokassaReceipt,
   type RobokassaSettings,
   readFailRedirect,
   resultAnswer,
@@ -34,10 +36,18 @@ import { settlePaypalOrder } from './paypal.ts';
 /** Status shown on the result and cancel pages: 0 pending, 1 success, -1 failure. */
 export type PageStatus = 0 | 1 | -1;
 
-export function paymentForm(config: Config, order: OrderRow): PaymentForm {
+/** The invoice's description on the provider's page, in the shopper's language. */
+export const invoiceDescription = (orderId: number, locale: 'ru' | 'en') =>
+  locale === 'ru' ? `Магазин. Счёт к заказу №${orderId}` : `Shop. Order #${orderId} Invoice`;
+
+/**
+ * The provider form of an order; a Robokassa form carries the order's 54-FZ receipt when given
+ * (`paymentFormOf` reads it).
+ */
+export function paymentForm(config: Config, order: OrderRow, receipt?: RobokassaReceipt): PaymentForm {
   const amounts = paymentAmounts(order);
   const locale = order.locale === 'en' ? 'en' : 'ru';
-  const description = `Shop. Order #${order.id} Invoice`;
+  const description = invoiceDescription(order.id, locale);
   if (order.paymentMethod === 'robokassa') {
     return {
       method: 'robokassa',
@@ -50,11 +60,17 @@ export function paymentForm(config: Config, order: OrderRow): PaymentForm {
         expiresAt: order.expiresAt,
         email: order.email,
         culture: locale,
+        ...(receipt ? { receipt } : {}),
       }),
     };
   }
   // PayPal's order is created on the server when the shopper presses Pay (checkout/paypal.ts).
   return { method: 'paypal', url: '/order/pay/paypal', fields: { order: String(order.id) } };
+}
+
+/** The provider form of an order with its receipt, when it takes one (ADR 0051). */
+export async function paymentFormOf(db: Executor, config: Config, order: OrderRow): Promise<PaymentForm> {
+  return paymentForm(config, order, await orderReceipt(db, config.receipts, order));
 }
 
 /** An order awaiting payment as the payment and cancel pages show it. */
@@ -81,7 +97,11 @@ export async function unpaidOrder(
   const detail = await getOrder(db, userId, orderId, locale);
   const order = await findOrder(db, orderId);
   if (!order || order.status !== ORDER_STATUS.current || order.expiresAt <= now) return null;
-  return { order: detail, expires: order.expiresAt.toISOString(), payment: paymentForm(config, order) };
+  return {
+    order: detail,
+    expires: order.expiresAt.toISOString(),
+    payment: await paymentFormOf(db, config, order),
+  };
 }
 
 /** The order a provider's return names: PayPal's `order` (ours), Robokassa's `InvId`. */
@@ -176,6 +196,8 @@ export async function handleRobokassaResult(
     shop,
   });
   if (outcome === 'mismatch') return { ok: false, reason: 'amount does not match the order' };
+  // Robokassa registered the form's receipt with the payment: kept for the back office and refunds.
+  await recordPaymentReceipt(db, config.receipts, order);
   return { ok: true, answer: resultAnswer(callback.invoiceId) };
 }
 

@@ -183,6 +183,15 @@ describe('mail templates', () => {
     expect(en.html).toContain('Address</td>');
   });
 
+  it('tells an English shopper charged in roubles (Robokassa) the roubles, with dollars as a guide', () => {
+    const en = renderMail('order-placed', 'en', { ...samples['order-placed'], usdRate: 90 });
+    expect(spaces(en.text)).toContain(`Total: ${spaces(formatAmount(3750.5, 'RUB', 'en'))}`);
+    expect(en.text).not.toContain('Total: $');
+    expect(en.text).toContain('Charged in roubles; in dollars, as a guide: ≈ $41.67');
+    const ru = renderMail('order-placed', 'ru', { ...samples['order-placed'], usdRate: 90 });
+    expect(ru.text).not.toContain('≈');
+  });
+
   it('shows dollar lines as unit × count that add up to the items and the total the provider charges', () => {
     const en = renderMail('order-placed', 'en', {
       ...samples['order-placed'],

@@ -140,7 +140,8 @@ export function formatAmount(amount: number, currency: Currency, locale: Locale)
 
 /**
  * The order's amounts as the shop showed them (ADR 0024): in dollars at the order's rate when it is
- * in dollars and a rate is known, otherwise in roubles.
+ * in dollars and a rate is known, otherwise in roubles; an English order charged in roubles (Robokassa,
+ * ADR 0051) with a rate also gets its total in dollars as a guide.
  */
 function orderAmounts(data: OrderMailData, locale: Locale) {
   const lines = data.items.map((item) => ({
@@ -160,12 +161,17 @@ function orderAmounts(data: OrderMailData, locale: Locale) {
     lines.map((line) => ({ ...line, discount: 0 })),
   );
   const discount = (undiscounted?.products ?? amounts.products) - amounts.products;
+  const dollars =
+    amounts.currency === 'RUB' && locale !== 'ru'
+      ? amountsIn('USD', data.usdRate ?? 0, lines, delivery)
+      : null;
   return {
     discount: discount > 0 ? `−${format(discount)}` : null,
     lines: amounts.lines.map(format),
     products: format(amounts.products),
     delivery: format(amounts.delivery),
     total: format(amounts.total),
+    ...(dollars ? { guide: `≈ ${formatAmount(dollars.total / 100, 'USD', locale)}` } : {}),
   };
 }
 
@@ -345,6 +351,8 @@ const ORDER_LABELS: Record<
     products: string;
     delivery: string;
     total: string;
+    /** The total in dollars beside a rouble charge. */
+    guide: string;
     method: string;
     address: string;
     sku: string;
@@ -356,6 +364,7 @@ const ORDER_LABELS: Record<
     products: 'Товары',
     delivery: 'Доставка',
     total: 'Итого',
+    guide: 'Списано в рублях; в долларах примерно',
     method: 'Способ доставки',
     address: 'Адрес',
     sku: 'артикул',
@@ -366,6 +375,7 @@ const ORDER_LABELS: Record<
     products: 'Items',
     delivery: 'Delivery',
     total: 'Total',
+    guide: 'Charged in roubles; in dollars, as a guide',
     method: 'Delivery method',
     address: 'Address',
     sku: 'SKU',
@@ -390,6 +400,7 @@ function orderBlocks(data: OrderMailData, amounts: ReturnType<typeof orderAmount
         [labels.products, amounts.products],
         [labels.delivery, amounts.delivery],
         [labels.total, amounts.total],
+        ...(amounts.guide ? [[labels.guide, amounts.guide] as [string, string]] : []),
       ],
     },
     {

@@ -8,6 +8,7 @@ import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
 import { movePromoUse } from '../promo/service.ts';
 import { assertCustomsComplete } from '../shipping/customs.ts';
 import { orderMailData, orderMailItems } from './order-mail.ts';
+import { queueSettlementReceipt } from './receipts.ts';
 import type { OrderRow } from './service.ts';
 import {
   assertMove,
@@ -100,6 +101,8 @@ export async function moveOrderStatus(
   // Money for an order to pack; money that came too late to keep its stock (6) is staff's to refund.
   if (options.actor === 'payment' && TO_SHIP_STATUSES.includes(to))
     await announcePaidOrder(tx, moved, options.shop);
+  // The goods are handed over: a prepaid order's second (full payment) receipt is due (ADR 0051).
+  if (to === ORDER_STATUS.shipped) await queueSettlementReceipt(tx, orderId, now);
   if (to === ORDER_STATUS.cancelled) {
     await releaseStock(tx, options.restock ?? (await orderStock(tx, orderId)), now, {
       reason: options.actor === 'refund' ? 'refund' : 'cancellation',

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -8,12 +9,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importProductsCsv } from '../admin/products-csv.ts';
 import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
 import { changeStock } from '../catalog/stock.ts';
-import { handleRobokassaResult, paymentForm } from '../checkout/payments.ts';
+import { handleRobokassaResult, paymentFormOf } from '../checkout/payments.ts';
 import { handlePaypalWebhook, startPaypalCheckout } from '../checkout/paypal.ts';
 import { type Config, loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import {
+  jobs,
   mails,
+  orderItems,
+  orders,
   paymentTransactions,
   products,
   productVariants,
@@ -28,10 +32,13 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
-import { defaultVariantId } from '../testing/variants.ts';
+import { defaultVariantId, giveProductOptions } from '../testing/variants.ts';
+import { moveOrderStatus } from './lifecycle.ts';
+import { orderReceipts, SETTLEMENT_RECEIPT_JOB, settlementReceiptHandler } from './receipts.ts';
 import { refundForUnits } from './refund-amounts.ts';
 import { refreshRefund, refundOrder } from './refunds.ts';
-import { cancelOrder, createOrder, findOrder, paymentAmounts } from './service.ts';
+import { cancelOrder, createOrder, findOrder, type OrderRow, paymentAmounts } from './service.ts';
+import { ORDER_STATUS } from './status.ts';
 
 /**
  * Refunds end to end through the providers' simulators over HTTP: the shop's real clients call
@@ -101,6 +108,7 @@ beforeAll(async () => {
     ROBOKASSA_OPSTATE_URL: `${base}/robokassa/opstate`,
     ROBOKASSA_REFUND_URL: `${base}/robokassa/refund/create`,
     ROBOKASSA_REFUND_STATE_URL: `${base}/robokassa/refund/state`,
+    ROBOKASSA_SECOND_RECEIPT_URL: `${base}/robokassa/receipt/attach`,
     PAYPAL_API_URL: `${base}/paypal`,
   });
   const [staff] = await connection.db
@@ -151,7 +159,14 @@ async function paidOrder(
     expect(order?.status).toBe(1);
     return { order: order as NonNullable<typeof order>, wolf, shirt: await defaultVariantId(db, wolf) };
   }
-  const form = paymentForm(config, placed);
+  const order = await payAtProvider(placed.id);
+  return { order, wolf, shirt: await defaultVariantId(db, wolf) };
+}
+
+/** The shopper posts the order's Robokassa form and presses Pay there; answers the order, now paid. */
+async function payAtProvider(orderId: number) {
+  const { db } = connection;
+  const form = await paymentFormOf(db, config, (await findOrder(db, orderId)) as NonNullable<OrderRow>);
   const page = await fetch(form.url, { method: 'POST', body: new URLSearchParams(form.fields) });
   const html = await page.text();
   expect(page.status).toBe(200);
@@ -161,9 +176,9 @@ async function paidOrder(
     mac: /name="mac" value="([^"]+)"/.exec(html)?.[1] ?? '',
   });
   await fetch(`${form.url}/pay`, { method: 'POST', body: hidden, redirect: 'manual' });
-  const order = await findOrder(db, placed.id);
+  const order = await findOrder(db, orderId);
   expect(order?.status).toBe(1);
-  return { order: order as NonNullable<typeof order>, wolf, shirt: await defaultVariantId(db, wolf) };
+  return order as NonNullable<typeof order>;
 }
 
 const refundsOf = (orderId: number) =>
@@ -177,6 +192,7 @@ const refundMails = (to: string) =>
     .from(mails)
     .where(and(eq(mails.to, to), eq(mails.template, 'order-refunded')));
 const statusOf = async (orderId: number) => (await findOrder(connection.db, orderId))?.status;
+const receiptsOf = (orderId: number) => orderReceipts(connection.db, orderId);
 
 describe('refunds through Robokassa', () => {
   it('refunds the whole payment: the order is cancelled, the chosen units go back, the buyer is told in Russian', async () => {
@@ -300,7 +316,12 @@ describe('refunds through Robokassa', () => {
         restock: [{ variantId: shirt, count: 1 }],
         staffId,
       }),
-    ).rejects.toMatchObject({ status: 422, intlError: 'refund-provider-refused' });
+    ).rejects.toMatchObject({
+      // A refusal is a refusal (422) in the admin's words; an outage below is an outage (503).
+      status: 422,
+      message: 'refund-robokassa-invalid-token',
+      details: { reason: 'InvalidToken' },
+    });
     const unreachable = {
       ...config,
       payments: {
@@ -572,5 +593,235 @@ describe('the stock ledger', () => {
       ['cancellation', 'import', 'initial', 'receipt', 'refund', 'sale', 'correction'].sort(),
     );
     expect(done.size).toBe(5);
+  });
+});
+
+describe('54-FZ receipts through Robokassa (ADR 0051)', () => {
+  /**
+   * Outlaw T-shirt in sizes S ×1 and M ×2 (the M line carries 333.33 ₽ of a promo discount, set
+   * directly as the promo code would), a wolf mug whose product says VAT 20 %, and 350 ₽ delivery.
+   */
+  async function sizedOrder(locale: 'ru' | 'en') {
+    const { db } = connection;
+    const user = await newShopper(db);
+    const outlaw = fixtures.id('outlaw-shirt');
+    const mug = fixtures.id('wolf-mug');
+    await db.update(products).set({ vatRate: 'vat20' }).where(eq(products.id, mug));
+    const sizes = await giveProductOptions(db, outlaw, {
+      options: [
+        {
+          kind: 'size',
+          nameRu: 'Размер',
+          nameEn: 'Size',
+          values: [
+            { ru: 'S', en: 'S' },
+            { ru: 'M', en: 'M' },
+          ],
+        },
+      ],
+      variants: [
+        { values: ['S'], quantity: 10 },
+        { values: ['M'], quantity: 10 },
+      ],
+    });
+    await setStock(db, mug, 10);
+    await addToBasket(db, { userId: user.id }, outlaw, sizes.variantOf('S').id);
+    await addToBasket(db, { userId: user.id }, outlaw, sizes.variantOf('M').id);
+    await setBasketCount(db, { userId: user.id }, outlaw, 2, sizes.variantOf('M').id);
+    await addToBasket(db, { userId: user.id }, mug);
+    const placed = await createOrder(
+      db,
+      user.id,
+      orderInput({ locale, paymentMethod: 'robokassa', email: user.email }),
+      {
+        deliveryCost: 350_00,
+        usdRate: 90,
+        expiresMinutes: 60,
+      },
+    );
+    const discount = 333_33;
+    await db
+      .update(orderItems)
+      .set({ discount })
+      .where(and(eq(orderItems.orderId, placed.id), eq(orderItems.variantId, sizes.variantOf('M').id)));
+    await db
+      .update(orders)
+      .set({ discount, productsAmount: placed.productsAmount - discount })
+      .where(eq(orders.id, placed.id));
+    return { order: (await findOrder(db, placed.id)) as OrderRow, sizeM: sizes.variantOf('M').id };
+  }
+
+  const receiptOf = (fields: Record<string, string>) =>
+    JSON.parse(decodeURIComponent(fields.Receipt as string)) as {
+      items: {
+        name: string;
+        quantity: number;
+        sum: number;
+        tax: string;
+        payment_method: string;
+        payment_object: string;
+      }[];
+    };
+  const kopecks = (items: { sum: number }[]) =>
+    items.reduce((sum, item) => sum + Math.round(item.sum * 100), 0);
+
+  it('sends every line after its discount, the delivery and the VAT codes, adding up to OutSum, signed as documented', async () => {
+    const { order } = await sizedOrder('ru');
+    const form = await paymentFormOf(connection.db, config, order);
+    const { items } = receiptOf(form.fields);
+    expect(items).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'Футболка бандита, Размер: S',
+          quantity: 1,
+          sum: 3100,
+          tax: 'none',
+          payment_method: 'full_prepayment',
+          payment_object: 'commodity',
+        },
+        {
+          name: 'Футболка бандита, Размер: M',
+          quantity: 2,
+          sum: 5866.67,
+          tax: 'none',
+          payment_method: 'full_prepayment',
+          payment_object: 'commodity',
+        },
+        {
+          name: 'Кружка с волком',
+          quantity: 1,
+          sum: 1200,
+          tax: 'vat20',
+          payment_method: 'full_prepayment',
+          payment_object: 'commodity',
+        },
+      ]),
+    );
+    expect(items.at(-1)).toEqual({
+      name: 'Доставка',
+      quantity: 1,
+      sum: 350,
+      tax: 'none',
+      payment_method: 'full_prepayment',
+      payment_object: 'service',
+    });
+    expect(items).toHaveLength(4);
+    expect(form.fields.OutSum).toBe('10516.67');
+    expect(kopecks(items)).toBe(10516_67);
+    // https://docs.robokassa.ru/ru/fiscalization: MerchantLogin:OutSum:InvId:Receipt:Пароль#1, Receipt URL-encoded.
+    const { merchantLogin, password1 } = config.payments.robokassa;
+    expect(form.fields.SignatureValue).toBe(
+      createHash('md5')
+        .update(`${merchantLogin}:10516.67:${order.id}:${form.fields.Receipt}:${password1}`)
+        .digest('hex'),
+    );
+    // The simulator takes it (it checks the signature and the sums itself), and the payment keeps it.
+    const paid = await payAtProvider(order.id);
+    expect(robokassa.state.operations.get(order.id)?.receipt?.items).toEqual(items);
+    expect(await receiptsOf(paid.id)).toMatchObject([{ purpose: 'payment', total: 10516_67, state: 'sent' }]);
+  });
+
+  it('charges an English order the same roubles, the receipt adding up to OutSum, the dollar rate kept as a guide', async () => {
+    const { order } = await sizedOrder('en');
+    expect(order).toMatchObject({ currency: 'RUB', usdRate: '90.0000' });
+    const form = await paymentFormOf(connection.db, config, order);
+    expect(form.fields).toMatchObject({ OutSum: '10516.67', OutSumCurrency: '', Culture: 'en' });
+    expect(kopecks(receiptOf(form.fields).items)).toBe(10516_67);
+  });
+
+  it('sends no receipt when the shop registers its receipts elsewhere', async () => {
+    const { order } = await sizedOrder('ru');
+    const form = await paymentFormOf(
+      connection.db,
+      { ...config, receipts: { ...config.receipts, enabled: false } },
+      order,
+    );
+    expect(form.fields.Receipt).toBeUndefined();
+  });
+
+  it('refunds the units put back with their share of their line, then the rest of the amount, as InvoiceItems', async () => {
+    const { order, sizeM } = await sizedOrder('ru');
+    await payAtProvider(order.id);
+    await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: 3000_00,
+      restock: [{ variantId: sizeM, count: 1 }],
+      staffId,
+    });
+    const refund = (await receiptsOf(order.id)).find((receipt) => receipt.purpose === 'refund');
+    // One M of 5866.67 for two is 2933.33; the other 66.67 comes off the receipt's first line, the mug.
+    expect(refund?.items).toHaveLength(2);
+    expect(refund?.items).toEqual(
+      expect.arrayContaining([
+        {
+          name: 'Кружка с волком',
+          quantity: 1,
+          sum: 66_67,
+          tax: 'vat20',
+          paymentMethod: 'full_prepayment',
+          paymentObject: 'commodity',
+        },
+        {
+          name: 'Футболка бандита, Размер: M',
+          quantity: 1,
+          sum: 2933_33,
+          tax: 'none',
+          paymentMethod: 'full_prepayment',
+          paymentObject: 'commodity',
+        },
+      ]),
+    );
+    expect(refund?.total).toBe(3000_00);
+    const sent = [...robokassa.state.refunds.values()].find((entry) => entry.invoiceId === order.id);
+    expect(sent?.amountMinor).toBe(3000_00);
+    expect(sent?.items.map((item) => item.Name)).toEqual(refund?.items.map((item) => item.name));
+  });
+
+  it('registers the second, full payment receipt once a prepaid order ships; no answer is retried', async () => {
+    const { order } = await sizedOrder('ru');
+    await payAtProvider(order.id);
+    await connection.db.transaction((tx) =>
+      moveOrderStatus(tx, order.id, ORDER_STATUS.shipped, { actor: 'staff', by: staffId }),
+    );
+    const [settlement] = (await receiptsOf(order.id)).filter((receipt) => receipt.purpose === 'settlement');
+    expect(settlement).toMatchObject({ state: 'pending', total: 10516_67 });
+    expect(settlement?.items.every((item) => item.paymentMethod === 'full_payment')).toBe(true);
+    const [job] = await connection.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `receipt-settlement:${settlement?.id}`));
+    expect(job?.kind).toBe(SETTLEMENT_RECEIPT_JOB);
+
+    const context = {
+      jobId: job?.id as number,
+      kind: SETTLEMENT_RECEIPT_JOB,
+      attempt: 1,
+      maxAttempts: 3,
+      now: new Date(),
+    };
+    const unreachable = {
+      ...config,
+      payments: {
+        ...config.payments,
+        robokassa: { ...config.payments.robokassa, secondReceiptUrl: 'http://127.0.0.1:1/attach' },
+      },
+    };
+    await expect(
+      settlementReceiptHandler({ db: connection.db, config: unreachable })(job?.payload ?? {}, context),
+    ).rejects.toThrow();
+    expect((await receiptsOf(order.id)).find((receipt) => receipt.purpose === 'settlement')).toMatchObject({
+      state: 'pending',
+      error: expect.any(String),
+    });
+
+    await settlementReceiptHandler({ db: connection.db, config })(job?.payload ?? {}, {
+      ...context,
+      attempt: 2,
+    });
+    expect((await receiptsOf(order.id)).find((receipt) => receipt.purpose === 'settlement')).toMatchObject({
+      state: 'sent',
+      error: null,
+    });
+    expect(robokassa.state.secondReceipts.filter((entry) => entry.originId === order.id)).toHaveLength(1);
   });
 });

@@ -4,13 +4,20 @@ import { statusReason } from '../../contract/status-reasons.ts';
 import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
-import { orderItems, orderStatusHistory, paymentTransactions } from '../db/schema.ts';
+import {
+  fiscalReceipts,
+  orderItems,
+  orderStatusHistory,
+  paymentTransactions,
+  type ReceiptItem,
+} from '../db/schema.ts';
 import { Conflict, Invalid, NotFound, Unavailable } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { PaypalRefusal, refundPaypalCapture } from '../providers/paypal.ts';
 import { checkOperationState, checkRobokassaRefund, createRobokassaRefund } from '../providers/robokassa.ts';
 import { lockOrder, moveOrderStatus } from './lifecycle.ts';
+import { refundReceiptItems, takesReceipts } from './receipts.ts';
 import { type OrderRow, paymentAmounts } from './service.ts';
 import { isPaidStatus, ORDER_STATUS } from './status.ts';
 
@@ -164,7 +171,7 @@ async function reserveRefund(db: Database, request: RefundRequest) {
 
 type ProviderAnswer =
   | { ok: true; externalId: string; state: 'pending' | 'finished'; raw: Record<string, string> }
-  | { ok: false; error: Invalid | Unavailable };
+  | { ok: false; error: Conflict | Invalid | Unavailable };
 
 /** The provider could not be reached or read: nothing is known to have happened (503). */
 const providerFailed = (reason: string) =>
@@ -176,6 +183,23 @@ const providerFailed = (reason: string) =>
       reason,
     },
   );
+
+/** Robokassa's refusals we can say in the admin's language (its refund API's messages). */
+const ROBOKASSA_REFUSALS: Record<string, string> = {
+  NotEnoughOperationFunds: 'refund-robokassa-not-enough-funds',
+  OperationNotFound: 'refund-robokassa-operation-not-found',
+  AlreadyRefunded: 'refund-robokassa-already-refunded',
+  InvalidToken: 'refund-robokassa-invalid-token',
+};
+
+/**
+ * Robokassa answered no (422): in the admin's language where we know its message, else in
+ * Robokassa's own words; `reason` keeps what it said.
+ */
+function robokassaRefused(reason: string) {
+  const message = ROBOKASSA_REFUSALS[reason] ?? `Robokassa: ${reason}`;
+  return new Invalid(message, { amount: [message] }, 'refund-provider-refused', { reason });
+}
 
 /** The provider answered no (422, with its words in `reason`), e.g. more than it holds of the payment. */
 const providerRefused = (reason: string) =>
@@ -224,23 +248,24 @@ async function askProvider(
   config: Config,
   order: OrderRow,
   payment: TransactionRow,
-  refund: { amount: number; whole: boolean; requestId: string },
+  refund: { amount: number; whole: boolean; requestId: string; items?: readonly ReceiptItem[] | undefined },
 ): Promise<ProviderAnswer> {
   if (order.paymentMethod === 'paypal') return askPaypal(config, order, payment, refund);
-  const { amount, whole } = refund;
+  const { amount, items } = refund;
   const settings = config.payments.robokassa;
   const operation = await checkOperationState(settings, order.id);
   if (!operation.opKey) {
     return {
       ok: false,
-      error: providerRefused(`no OpKey for invoice ${order.id} (Result/Code ${operation.resultCode})`),
+      error: robokassaRefused(`no OpKey for invoice ${order.id} (Result/Code ${operation.resultCode})`),
     };
   }
   const created = await createRobokassaRefund(settings, {
     opKey: operation.opKey,
-    ...(whole ? {} : { refundSum: decimal(amount) }),
+    refundSum: amount,
+    ...(items ? { items } : {}),
   });
-  if (!created.ok) return { ok: false, error: providerRefused(created.message) };
+  if (!created.ok) return { ok: false, error: robokassaRefused(created.message) };
   // The creation answers only an id; its state is asked at once, and a refund not known to be
   // finished stays pending until a later check.
   const label = await checkRobokassaRefund(settings, created.requestId).then(
@@ -248,7 +273,7 @@ async function askProvider(
     () => 'processing' as const,
   );
   if (label === 'canceled') {
-    return { ok: false, error: providerRefused(`refund ${created.requestId} canceled by Robokassa`) };
+    return { ok: false, error: robokassaRefused(`refund ${created.requestId} canceled by Robokassa`) };
   }
   return {
     ok: true,
@@ -332,11 +357,16 @@ export async function refundOrder(
   const now = request.now ?? new Date();
   const { order, reserved, payment, full } = await reserveRefund(db, request);
   let answer: ProviderAnswer;
+  let items: ReceiptItem[] | undefined;
   try {
+    items = takesReceipts(config.receipts, order)
+      ? await refundReceiptItems(db, order, reserved.amount, reserved.restock)
+      : undefined;
     answer = await askProvider(config, order, payment, {
       amount: reserved.amount,
       whole: full,
       requestId: reserved.externalId,
+      items,
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
@@ -356,6 +386,20 @@ export async function refundOrder(
       now,
     );
     if (!recorded) throw new Error(`refund ${reserved.id} is no longer requested`);
+    if (items) {
+      await tx.insert(fiscalReceipts).values({
+        orderId: order.id,
+        provider: order.paymentMethod,
+        purpose: 'refund',
+        refundId: recorded.id,
+        items,
+        total: items.reduce((sum, item) => sum + item.sum, 0),
+        state: 'sent',
+        externalId,
+        createdAt: now,
+        updatedAt: now,
+      });
+    }
     // A refund IPN that outran this transaction was kept as a refund nobody asked for; it is this one.
     await tx
       .delete(paymentTransactions)
@@ -400,6 +444,11 @@ export async function refreshRefund(
   return db.transaction(async (tx) => {
     if (label === 'canceled') {
       await setRefundState(tx, refund.id, 'pending', { providerStatus: 'canceled', accepted: false }, now);
+      // The refund's receipt went with a refund that will not happen.
+      await tx
+        .update(fiscalReceipts)
+        .set({ state: 'failed', error: 'refund canceled by Robokassa', updatedAt: now })
+        .where(eq(fiscalReceipts.refundId, refund.id));
       return 'canceled';
     }
     const finished = await setRefundState(tx, refund.id, 'pending', { providerStatus: 'finished' }, now);

@@ -80,16 +80,15 @@ describe('placing an order', () => {
     expect([await stockOf(shirt), await stockOf(mug)]).toEqual([9, 10]);
   });
 
-  it('prices an English order in dollars at the rate of the moment, refusing without a rate', async () => {
+  it('prices an English PayPal order in dollars at the rate of the moment, refusing without a rate', async () => {
     const { db } = connection;
     const userId = await newUser();
     await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
-    await expect(
-      createOrder(db, userId, input({ locale: 'en' }), { ...context, usdRate: 0 }),
-    ).rejects.toMatchObject({
+    const english = input({ locale: 'en', paymentMethod: 'paypal' });
+    await expect(createOrder(db, userId, english, { ...context, usdRate: 0 })).rejects.toMatchObject({
       intlError: 'invalid-currency-rate',
     });
-    const order = await createOrder(db, userId, input({ locale: 'en' }), { ...context, usdRate: 92.5 });
+    const order = await createOrder(db, userId, english, { ...context, usdRate: 92.5 });
     expect(paymentAmounts(order)).toEqual({
       currency: 'USD',
       products: '33.51',
@@ -97,6 +96,19 @@ describe('placing an order', () => {
       total: '37.29',
       totalMinor: 3729,
     });
+  });
+
+  it('charges an English Robokassa order in roubles, keeping the rate of the moment as a guide (ADR 0051)', async () => {
+    const { db } = connection;
+    const userId = await newUser();
+    await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
+    const order = await createOrder(db, userId, input({ locale: 'en', paymentMethod: 'robokassa' }), {
+      ...context,
+      usdRate: 92.5,
+    });
+    expect(order).toMatchObject({ currency: 'RUB', usdRate: '92.5000' });
+    expect(paymentAmounts(order).currency).toBe('RUB');
+    expect(paymentAmounts(order).totalMinor).toBe(order.productsCost + order.deliveryCost);
   });
 
   it('refuses a basket with an item over stock, names it, and changes nothing', async () => {

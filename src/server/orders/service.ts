@@ -1,14 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import {
-  type Amounts,
-  amountsIn,
-  type Currency,
-  currencyFor,
-  kopecksToRoubles,
-  type PricedLine,
-  unitAmount,
-} from '../../contract/money.ts';
+import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -103,24 +95,14 @@ export function paymentAmounts(
 }
 
 /**
- * The currency an order is charged in, given the page's language and the payment method: PayPal
- * always in dollars, since it does not take roubles (ADR 0052); otherwise the language decides (ru
- * roubles, otherwise dollars at the frozen rate). The payment providers' rules are kept here, in one place.
+ * The currency an order is charged in, by its payment method: the payment providers' rules, kept
+ * here in one place. PayPal charges dollars whatever the language, since it takes no roubles (ADR
+ * 0052); Robokassa charges roubles whatever the language: its 54-FZ receipt's sums are roubles and
+ * its documentation does not say how they match an invoice in another currency (ADR 0051). A page
+ * in the other currency shows that one beside as a guide.
  */
-export function chargeCurrency(locale: string, paymentMethod: OrderRow['paymentMethod']): Currency {
-  if (paymentMethod === 'paypal') return 'USD';
-  return locale === 'ru' ? 'RUB' : 'USD';
-}
-
-/** The amounts as a page in `locale` shows them: goods and delivery, in that page's currency. */
-function shownAmounts(
-  locale: Locale,
-  context: Pick<CheckoutContext, 'usdRate' | 'deliveryCost'>,
-  lines: readonly PricedLine[],
-): Amounts {
-  const amounts = amountsIn(currencyFor(locale), context.usdRate, lines, context.deliveryCost);
-  if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
-  return amounts;
+export function chargeCurrency(paymentMethod: OrderRow['paymentMethod']): Currency {
+  return paymentMethod === 'paypal' ? 'USD' : 'RUB';
 }
 
 /**
@@ -142,7 +124,7 @@ export async function createOrder(
   const now = context.clock?.() ?? new Date();
   requireOfferedPayment(input.paymentMethod, context.offered ?? ALL_METHODS);
   requireOfferedDelivery(input.deliveryMethod, context.offered ?? ALL_METHODS);
-  const currency = chargeCurrency(input.locale, input.paymentMethod);
+  const currency = chargeCurrency(input.paymentMethod);
   if (currency === 'USD' && !(context.usdRate > 0)) {
     if (input.paymentMethod === 'paypal') {
       throw new Invalid(
@@ -207,6 +189,7 @@ export async function createOrder(
         price: variantPrice,
         sale: variantSale,
         quantity: productVariants.quantity,
+        vatRate: products.vatRate,
         orderable: sql<boolean>`${isOrderable(now)}`,
       })
       .from(basketItems)
@@ -246,9 +229,10 @@ export async function createOrder(
       : { discount: 0, shares: goods.map(() => 0) };
     const lines = goods.map((line, index) => ({ ...line, discount: promo.shares[index] ?? 0 }));
     const productsCost = lines.reduce((sum, line) => sum + line.unit * line.count - line.discount, 0);
-    const amounts = amountsIn(currency, context.usdRate, lines);
+    const amounts = amountsIn(currency, context.usdRate, lines, context.deliveryCost);
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
-    requireShownTotal(input.shownTotal, shownAmounts(input.locale, context, lines));
+    // The page shows the order in the currency its payment method charges (ADR 0051, 0052, 0059).
+    requireShownTotal(input.shownTotal, amounts);
     const [order] = await transaction
       .insert(orders)
       .values({
@@ -271,7 +255,11 @@ export async function createOrder(
         discount: promo.discount,
         deliveryCost: context.deliveryCost,
         currency,
-        usdRate: currency === 'USD' ? context.usdRate.toFixed(4) : null,
+        // Frozen for dollars, and for an English order charged in roubles: its "≈ $x" guide.
+        usdRate:
+          currency === 'USD' || (input.locale !== 'ru' && context.usdRate > 0)
+            ? context.usdRate.toFixed(4)
+            : null,
         status: ORDER_STATUS.current,
         // A key already used by an order that is no longer awaiting payment was a stale form.
         checkoutKey: placed ? null : (input.checkoutKey ?? null),
@@ -295,6 +283,7 @@ export async function createOrder(
         sale: item.sale,
         count: item.count,
         discount: promo.shares[index] ?? 0,
+        vatRate: item.vatRate,
       })),
     );
     await transaction.insert(orderStatusHistory).values({

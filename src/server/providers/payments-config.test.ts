@@ -15,6 +15,7 @@ describe('payment provider configuration', () => {
       refundCreateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/refund/create',
       refundStateUrl: 'http://127.0.0.1:4000/sandbox/robokassa/refund/state',
       isTest: true,
+      secondReceiptUrl: 'http://127.0.0.1:4000/sandbox/robokassa/receipt/attach',
     });
     expect(new Set([robokassa.password1, robokassa.password2, robokassa.password3]).size).toBe(3);
     expect(paypal).toEqual({
@@ -34,8 +35,23 @@ describe('payment provider configuration', () => {
     expect(robokassa.isTest).toBe(false);
     expect(robokassa.refundCreateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/Create');
     expect(robokassa.refundStateUrl).toBe('https://services.robokassa.ru/RefundService/Refund/GetState');
+    // robokassa/sdk-php src/Service/ReceiptService.php SECOND_CHECK_URL.
+    expect(robokassa.secondReceiptUrl).toBe('https://ws.roboxchange.com/RoboFiscal/Receipt/Attach');
     // PayPal's live REST API (https://developer.paypal.com/api/rest/requests/).
     expect(paypal.apiUrl).toBe('https://api-m.paypal.com');
+  });
+
+  it('sends receipts by default as prepayment with VAT none, and takes the receipt settings', () => {
+    expect(loadConfig({}).receipts).toEqual({ enabled: true, sno: undefined, vat: 'none', prepayment: true });
+    expect(
+      loadConfig({
+        RECEIPTS: 'false',
+        RECEIPT_SNO: 'usn_income',
+        RECEIPT_VAT: 'vat22',
+        RECEIPT_PREPAYMENT: '0',
+      }).receipts,
+    ).toEqual({ enabled: false, sno: 'usn_income', vat: 'vat22', prepayment: false });
+    expect(() => loadConfig({ RECEIPT_VAT: 'vat18' })).toThrow(/RECEIPT_VAT/);
   });
 
   it('takes credentials, the hash algorithm and URLs from the environment', () => {

@@ -6,16 +6,21 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   amountToMinor,
+  attachSecondReceipt,
   checkOperationState,
   checkRobokassaRefund,
   createRobokassaRefund,
+  fiscalBody,
+  invoiceItems,
   parseOperationState,
+  type RobokassaReceipt,
   type RobokassaSettings,
   readFailRedirect,
   resultAnswer,
   robokassaFormFields,
   robokassaJwt,
   robokassaSignature,
+  secondReceiptPayload,
   verifyResultCallback,
   verifySuccessRedirect,
 } from './robokassa.ts';
@@ -35,6 +40,7 @@ const SETTINGS: RobokassaSettings = {
   refundCreateUrl: 'http://127.0.0.1:1/sandbox/robokassa/refund/create',
   refundStateUrl: 'http://127.0.0.1:1/sandbox/robokassa/refund/state',
   isTest: false,
+  secondReceiptUrl: 'http://127.0.0.1:1/sandbox/robokassa/receipt/attach',
 };
 
 /** Spec section 7, "Robokassa-style hidden fields". */
@@ -145,9 +151,194 @@ describe('Robokassa payment form', () => {
     expect(() => robokassaFormFields(SETTINGS, invoice({ outSum: '1234,50' }))).toThrow(/OutSum/);
     expect(() => robokassaFormFields(SETTINGS, invoice({ outSum: '0.00' }))).toThrow(/OutSum/);
     expect(() => robokassaFormFields(SETTINGS, invoice({ id: 0 }))).toThrow(/InvId/);
-    expect(() => robokassaFormFields(SETTINGS, invoice({ currency: 'USD' }))).toThrow(/OutSumCurrency/);
-    expect(() => robokassaFormFields(SETTINGS, invoice({ culture: 'en' }))).toThrow(/OutSumCurrency/);
     expect(() => robokassaFormFields(SETTINGS, invoice({ description: 'x'.repeat(101) }))).toThrow(/Desc/);
+  });
+});
+
+const GOODS: RobokassaReceipt = {
+  items: [
+    {
+      name: 'Товар',
+      quantity: 1,
+      sum: 1234_50,
+      tax: 'none',
+      paymentMethod: 'full_payment',
+      paymentObject: 'commodity',
+    },
+  ],
+};
+
+// Source: https://docs.robokassa.ru/ru/fiscalization ("Receipt … включается в контрольную подпись
+// после номера счета: MerchantLogin:OutSum:InvId:Receipt:Пароль#1", URL-encoded, sent by POST) and
+// robokassa/sdk-php src/Signature/SignatureService.php (`login:OutSum:InvoiceID[:Receipt]:password1`).
+describe('Robokassa Receipt in the payment form', () => {
+  // The receipt's JSON URL-encoded by hand: {"items":[{"name":"Товар","quantity":1,"sum":1234.5,…}]}.
+  const ENCODED =
+    '%7B%22items%22%3A%5B%7B%22name%22%3A%22%D0%A2%D0%BE%D0%B2%D0%B0%D1%80%22%2C%22quantity%22%3A1%2C%22sum%22%3A1234.5%2C%22payment_method%22%3A%22full_payment%22%2C%22payment_object%22%3A%22commodity%22%2C%22tax%22%3A%22none%22%7D%5D%7D';
+
+  it('sends the receipt URL-encoded and signs it right after InvId, as the fiscalisation page documents', () => {
+    const fields = robokassaFormFields(SETTINGS, invoice({ receipt: GOODS }));
+    expect(fields.Receipt).toBe(ENCODED);
+    expect(fields.SignatureValue).toBe(md5(`vitrina-test:1234.50:42:${ENCODED}:pass-one`));
+  });
+
+  it('puts the receipt after OutSumCurrency when one is sent, and refuses a receipt with a currency', () => {
+    // The order of the signature's parts with a currency (pay-interface: MerchantLogin:OutSum:InvId:OutSumCurrency:…).
+    expect(() =>
+      robokassaFormFields(SETTINGS, invoice({ outSum: '13.35', currency: 'USD', receipt: GOODS })),
+    ).toThrow(/roubles/);
+  });
+
+  it('refuses a receipt whose items miss OutSum by a kopeck or whose name is over 128 characters', () => {
+    const item = GOODS.items[0] as RobokassaReceipt['items'][number];
+    expect(() =>
+      robokassaFormFields(SETTINGS, invoice({ receipt: { items: [{ ...item, sum: 1234_49 }] } })),
+    ).toThrow(/add up/);
+    expect(() =>
+      robokassaFormFields(SETTINGS, invoice({ receipt: { items: [{ ...item, name: 'я'.repeat(129) }] } })),
+    ).toThrow(/128/);
+  });
+});
+
+// Source: robokassa/cms-wordpress classes/Robokassa/Payment/RefundApi.php (the JWT posted as a JSON
+// string, application/json, RefundSum a number, InvoiceItems) and https://docs.robokassa.ru/ru/refund-api.
+describe('Robokassa refund request', () => {
+  const requests: { headers: Headers; body: string }[] = [];
+  const answering =
+    (status: number, body: string): typeof fetch =>
+    async (_url, init) => {
+      requests.push({ headers: new Headers(init?.headers), body: String(init?.body) });
+      return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+    };
+
+  it('posts the JWT as a JSON string with the sum as a number and the refunded items', async () => {
+    const answer = await createRobokassaRefund(
+      SETTINGS,
+      {
+        opKey: 'op-1',
+        refundSum: 1000_00,
+        items: [{ ...(GOODS.items[0] as RobokassaReceipt['items'][number]), quantity: 3, sum: 1000_00 }],
+      },
+      answering(200, '{"success":true,"requestId":"r-1","message":null}'),
+    );
+    expect(answer).toEqual({ ok: true, requestId: 'r-1' });
+    const sent = requests.at(-1) as { headers: Headers; body: string };
+    expect(sent.headers.get('content-type')).toBe('application/json');
+    const token = JSON.parse(sent.body) as string;
+    const [header, payload, signature] = token.split('.');
+    expect(signature).toBe(
+      createHmac('sha256', 'pass-three').update(`${header}.${payload}`).digest('base64url'),
+    );
+    expect(JSON.parse(Buffer.from(payload as string, 'base64url').toString())).toEqual({
+      OpKey: 'op-1',
+      RefundSum: 1000,
+      // 1000.00 over 3 units: two at 333.33 and one at 333.34, so Quantity × Cost adds up exactly.
+      InvoiceItems: [
+        {
+          Name: 'Товар',
+          Quantity: 2,
+          Cost: 333.33,
+          Tax: 'none',
+          PaymentMethod: 'full_payment',
+          PaymentObject: 'commodity',
+        },
+        {
+          Name: 'Товар',
+          Quantity: 1,
+          Cost: 333.34,
+          Tax: 'none',
+          PaymentMethod: 'full_payment',
+          PaymentObject: 'commodity',
+        },
+      ],
+    });
+  });
+
+  it('reads an HTTP 4xx with a message as a refusal, and an HTTP 5xx or no answer as an outage', async () => {
+    expect(
+      await createRobokassaRefund(
+        SETTINGS,
+        { opKey: 'op-1', refundSum: 1_00 },
+        answering(400, '{"success":false,"message":"NotEnoughOperationFunds"}'),
+      ),
+    ).toEqual({ ok: false, message: 'NotEnoughOperationFunds' });
+    await expect(
+      createRobokassaRefund(SETTINGS, { opKey: 'op-1', refundSum: 1_00 }, answering(503, 'busy')),
+    ).rejects.toThrow(/HTTP 503/);
+    await expect(
+      createRobokassaRefund(SETTINGS, { opKey: 'op-1', refundSum: 1_00 }, async () => {
+        throw new TypeError('fetch failed');
+      }),
+    ).rejects.toThrow(/fetch failed/);
+  });
+
+  it('keeps whole lines whole', () => {
+    const item = GOODS.items[0] as RobokassaReceipt['items'][number];
+    expect(invoiceItems([{ ...item, quantity: 2, sum: 900_00 }])).toEqual([
+      {
+        Name: 'Товар',
+        Quantity: 2,
+        Cost: 450,
+        Tax: 'none',
+        PaymentMethod: 'full_payment',
+        PaymentObject: 'commodity',
+      },
+    ]);
+  });
+});
+
+// Source: https://docs.robokassa.ru/ru/second-receipt (the request example) and robokassa/sdk-php
+// src/Service/ReceiptService.php + src/Signature/SignatureService.php `signFiscal`
+// (base64url(JSON) "." base64url(hex H(base64url(JSON) + Password#1))).
+describe('Robokassa second receipt request', () => {
+  it('is the documentation’s example, item for item', () => {
+    expect(
+      secondReceiptPayload('robokassa_sell', {
+        id: 14,
+        originId: 13,
+        sno: 'osn',
+        url: 'https://www.robokassa.ru/',
+        items: [
+          {
+            name: 'Товар',
+            quantity: 1,
+            sum: 100_00,
+            tax: 'none',
+            paymentMethod: 'full_payment',
+            paymentObject: 'commodity',
+          },
+        ],
+        email: 'test@test.ru',
+        phone: '71234567890',
+      }),
+    ).toEqual({
+      merchantId: 'robokassa_sell',
+      id: '14',
+      originId: '13',
+      operation: 'sell',
+      sno: 'osn',
+      url: 'https://www.robokassa.ru/',
+      total: 100,
+      items: [
+        {
+          name: 'Товар',
+          quantity: 1,
+          sum: 100,
+          tax: 'none',
+          payment_method: 'full_payment',
+          payment_object: 'commodity',
+        },
+      ],
+      client: { email: 'test@test.ru', phone: '71234567890' },
+      payments: [{ type: 2, sum: 100 }],
+      vats: [{ type: 'none', sum: 0 }],
+    });
+  });
+
+  it('signs the base64url JSON with Password#1 as the SDK does', () => {
+    const body = fiscalBody(SETTINGS, { id: '1' });
+    const encoded = Buffer.from('{"id":"1"}').toString('base64url');
+    expect(body).toBe(`${encoded}.${Buffer.from(md5(`${encoded}pass-one`)).toString('base64url')}`);
   });
 });
 
@@ -332,6 +523,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
       opStateUrl: `${base}/sandbox/robokassa/opstate`,
       refundCreateUrl: `${base}/sandbox/robokassa/refund/create`,
       refundStateUrl: `${base}/sandbox/robokassa/refund/state`,
+      secondReceiptUrl: `${base}/sandbox/robokassa/receipt/attach`,
     };
   });
 
@@ -340,7 +532,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
     await shop?.close();
   });
 
-  async function payInvoice(id: number, outSum = '1234.50') {
+  async function payInvoice(id: number, outSum = '1234.50', receipt?: RobokassaReceipt) {
     const fields = robokassaFormFields(
       settings,
       invoice({
@@ -348,6 +540,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
         outSum,
         description: `Shop. Order #${id} Invoice`,
         expiresAt: new Date(Date.now() + 3_600_000),
+        ...(receipt ? { receipt } : {}),
       }),
     );
     const page = await fetch(settings.paymentUrl, { method: 'POST', body: new URLSearchParams(fields) });
@@ -417,9 +610,9 @@ describe('Robokassa client against the simulator over HTTP', () => {
   it('refunds part of a paid operation by its OpKey, then the rest, and reports each refund finished', async () => {
     await payInvoice(105, '100.00');
     const { opKey } = await checkOperationState(settings, 105);
-    const part = await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: '30.00' });
+    const part = await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 30_00 });
     expect(part).toMatchObject({ ok: true });
-    const rest = await createRobokassaRefund(settings, { opKey: opKey as string });
+    const rest = await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 70_00 });
     expect(rest).toMatchObject({ ok: true });
     if (!part.ok || !rest.ok) return;
     expect(await checkRobokassaRefund(settings, part.requestId)).toEqual({
@@ -428,7 +621,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
       amount: '30.00',
     });
     expect((await checkRobokassaRefund(settings, rest.requestId)).amount).toBe('70.00');
-    expect(await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: '0.01' })).toEqual({
+    expect(await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 1 })).toEqual({
       ok: false,
       message: 'AlreadyRefunded',
     });
@@ -437,7 +630,7 @@ describe('Robokassa client against the simulator over HTTP', () => {
   it('refuses a refund above what is left, one signed with another password, and an unknown OpKey', async () => {
     await payInvoice(106, '50.00');
     const { opKey } = await checkOperationState(settings, 106);
-    const refund = { opKey: opKey as string, refundSum: '50.01' };
+    const refund = { opKey: opKey as string, refundSum: 50_01 };
     expect(await createRobokassaRefund(settings, refund)).toEqual({
       ok: false,
       message: 'NotEnoughOperationFunds',
@@ -445,10 +638,10 @@ describe('Robokassa client against the simulator over HTTP', () => {
     expect(
       await createRobokassaRefund(
         { ...settings, password3: settings.password2 },
-        { ...refund, refundSum: '1.00' },
+        { ...refund, refundSum: 1_00 },
       ),
     ).toEqual({ ok: false, message: 'InvalidToken' });
-    expect(await createRobokassaRefund(settings, { opKey: 'no-such-operation' })).toEqual({
+    expect(await createRobokassaRefund(settings, { opKey: 'no-such-operation', refundSum: 1_00 })).toEqual({
       ok: false,
       message: 'OperationNotFound',
     });
@@ -459,12 +652,58 @@ describe('Robokassa client against the simulator over HTTP', () => {
     await payInvoice(107, '20.00');
     const { opKey } = await checkOperationState(settings, 107);
     simulator.state.newRefundLabel = 'processing';
-    const refund = await createRobokassaRefund(settings, { opKey: opKey as string });
+    const refund = await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 20_00 });
     simulator.state.newRefundLabel = 'finished';
     if (!refund.ok) throw new Error(refund.message);
     expect((await checkRobokassaRefund(settings, refund.requestId)).label).toBe('processing');
     (simulator.state.refunds.get(refund.requestId) as { label: string }).label = 'finished';
     expect((await checkRobokassaRefund(settings, refund.requestId)).label).toBe('finished');
+  });
+
+  it('takes a paid form with its receipt, and refuses one whose receipt was changed after signing', async () => {
+    const receipt: RobokassaReceipt = {
+      items: [{ ...(GOODS.items[0] as RobokassaReceipt['items'][number]), sum: 300_00 }],
+    };
+    expect((await payInvoice(108, '300.00', receipt)).status).toBe(303);
+    expect(simulator.state.operations.get(108)?.receipt?.items[0]?.sum).toBe(300);
+    const fields = robokassaFormFields(
+      settings,
+      invoice({ id: 109, outSum: '300.00', receipt, expiresAt: new Date(Date.now() + 60_000) }),
+    );
+    const altered = { ...fields, Receipt: (fields.Receipt as string).replace('300', '299') };
+    const page = await fetch(settings.paymentUrl, { method: 'POST', body: new URLSearchParams(altered) });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('Invalid signature');
+  });
+
+  it('registers a second receipt once per paid operation, refusing a wrong signature', async () => {
+    await payInvoice(110, '300.00');
+    const second = {
+      id: 2_147_483_700,
+      originId: 110,
+      url: 'https://shop.example',
+      items: [{ ...(GOODS.items[0] as RobokassaReceipt['items'][number]), sum: 300_00 }],
+      email: 'anna@example.com',
+    };
+    expect(await attachSecondReceipt({ ...settings, password1: 'guess' }, second)).toEqual({
+      ok: false,
+      message: 'ResultCode 1001: Invalid signature',
+    });
+    expect(await attachSecondReceipt(settings, second)).toMatchObject({ ok: true, code: '0' });
+    expect(simulator.state.secondReceipts.at(-1)?.payload).toMatchObject({ originId: '110', total: 300 });
+    expect(await attachSecondReceipt(settings, second)).toMatchObject({ ok: false });
+  });
+
+  it('refuses a refund whose InvoiceItems do not add up to RefundSum', async () => {
+    await payInvoice(111, '300.00');
+    const { opKey } = await checkOperationState(settings, 111);
+    const item = { ...(GOODS.items[0] as RobokassaReceipt['items'][number]), sum: 100_00 };
+    expect(
+      await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 150_00, items: [item] }),
+    ).toEqual({ ok: false, message: 'InvalidInvoiceItems' });
+    expect(
+      await createRobokassaRefund(settings, { opKey: opKey as string, refundSum: 100_00, items: [item] }),
+    ).toMatchObject({ ok: true });
   });
 
   it('signs refund requests as an HS256 JWT with Password#3', () => {

@@ -15,11 +15,16 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
  * - `checkOperationState` asks Robokassa directly (OpStateExt), for a result page whose ResultURL
  *   notification has not arrived yet or for a reconciliation job; for a paid invoice it also gives
  *   the operation key (OpKey) that refunds name.
- * - `createRobokassaRefund` and `checkRobokassaRefund` are Robokassa's refund API ("API возвратов"):
- *   a refund is created by a JWT signed with Password#3 (HS256) naming the OpKey and, for a partial
- *   refund, the sum; it answers a request id whose state a second call reports. The paths
- *   `RefundService/Refund/Create` and `Refund/GetState` come from open-source integrations, not from
- *   a page of Robokassa's we could read: both URLs are settings.
+ * - `createRobokassaRefund` and `checkRobokassaRefund` are Robokassa's refund API ("API возвратов",
+ *   https://docs.robokassa.ru/ru/refund-api): a refund is created by a JWT signed with Password#3
+ *   (HS256) naming the OpKey, the sum as a number and the refunded items (`InvoiceItems`), posted as
+ *   a JSON string (robokassa/cms-wordpress classes/Robokassa/Payment/RefundApi.php); it answers a
+ *   request id whose state a second call reports. Both URLs are settings.
+ * - `robokassaReceipt` is the payment form's 54-FZ `Receipt` (https://docs.robokassa.ru/ru/fiscalization):
+ *   URL-encoded JSON signed right after InvId (after OutSumCurrency when sent);
+ *   `attachSecondReceipt` registers the second (`full_payment`) receipt of a prepaid order
+ *   (https://docs.robokassa.ru/ru/second-receipt; signed as robokassa/sdk-php
+ *   src/Service/ReceiptService.php and src/Signature/SignatureService.php `signFiscal` do).
  */
 
 export type FetchImpl = typeof fetch;
@@ -46,7 +51,70 @@ export interface RobokassaSettings {
   refundStateUrl: string;
   /** Sends Robokassa's `IsTest=1` flag: the test Password#1/#2 pair, no real money. */
   isTest: boolean;
+  /** RoboFiscal's `Receipt/Attach`: registers a second (final) receipt. */
+  secondReceiptUrl: string;
 }
+
+/** VAT codes of a receipt item's `tax` (Robokassa's fiscalisation page, 2026 rates included). */
+export const ROBOKASSA_TAXES = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat22',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+  'vat122',
+] as const;
+export type RobokassaTax = (typeof ROBOKASSA_TAXES)[number];
+
+/** Tax systems of a receipt's `sno`. */
+export const ROBOKASSA_TAX_SYSTEMS = ['osn', 'usn_income', 'usn_income_outcome', 'esn', 'patent'] as const;
+export type RobokassaTaxSystem = (typeof ROBOKASSA_TAX_SYSTEMS)[number];
+
+/** A receipt item's `name`: at most 128 characters (54-FZ tag 1030). */
+export const ROBOKASSA_RECEIPT_NAME_MAX = 128;
+
+/** One line of a 54-FZ receipt, its sum in kopecks (the whole line after discounts). */
+export interface RobokassaReceiptItem {
+  name: string;
+  quantity: number;
+  /** Kopecks. */
+  sum: number;
+  tax: string;
+  paymentMethod: string;
+  paymentObject: string;
+}
+
+export interface RobokassaReceipt {
+  sno?: string;
+  items: readonly RobokassaReceiptItem[];
+}
+
+const roubles = (kopecks: number) => kopecks / 100;
+
+/** The receipt as Robokassa's JSON: sums in roubles as numbers, snake_case names. */
+export function receiptJson(receipt: RobokassaReceipt): string {
+  return JSON.stringify({
+    ...(receipt.sno ? { sno: receipt.sno } : {}),
+    items: receipt.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      sum: roubles(item.sum),
+      payment_method: item.paymentMethod,
+      payment_object: item.paymentObject,
+      tax: item.tax,
+    })),
+  });
+}
+
+/** The `Receipt` form field: the JSON, URL-encoded once; the signature hashes this same text. */
+export const robokassaReceipt = (receipt: RobokassaReceipt): string =>
+  encodeURIComponent(receiptJson(receipt));
 
 export const ROBOKASSA_TIMEOUT_MS = 10_000;
 /** InvId range accepted by Robokassa. */
@@ -151,14 +219,16 @@ export interface RobokassaInvoice {
   id: number;
   /** Dot decimal with at most two decimals, e.g. '1234.50': roubles, or dollars when `currency` is USD. */
   outSum: string;
-  /** '' = roubles (the ru locale), 'USD' otherwise (spec section 7). */
+  /** '' = roubles; 'USD' bills dollars (a receipt cannot go with it: its sums are roubles). */
   currency: '' | 'USD';
-  /** 'Shop. Order #{id} Invoice' (spec section 7), at most 100 characters. */
+  /** In the shopper's language, at most 100 characters. */
   description: string;
+  /** The 54-FZ receipt, its items adding up to OutSum; none when the shop registers receipts elsewhere. */
+  receipt?: RobokassaReceipt;
   expiresAt: Date;
   /** Prefills the payer's e-mail on Robokassa's page; sent as `Email` only when given. */
   email?: string;
-  /** The shopper's locale, sent as `Culture`; ru pays in roubles, en in dollars. */
+  /** The shopper's locale, sent as `Culture`. */
   culture: 'ru' | 'en';
 }
 
@@ -168,7 +238,9 @@ export interface RobokassaInvoice {
  *
  * Additions outside the spec's list: `Culture` (the shopper's language for Robokassa's page; not
  * signed), and, each only when it applies, `IsTest=1` when `settings.isTest` (Robokassa's test flag;
- * without it the test passwords are refused) and `Email` when `invoice.email` is given.
+ * without it the test passwords are refused), `Email` when `invoice.email` is given, and `Receipt`
+ * (signed: `MerchantLogin:OutSum:InvId[:OutSumCurrency]:Receipt:Password#1`). The form is posted:
+ * a receipt makes it too long for a link.
  */
 export function robokassaFormFields(
   settings: Pick<RobokassaSettings, 'merchantLogin' | 'password1' | 'hashAlgorithm' | 'isTest'>,
@@ -182,11 +254,7 @@ export function robokassaFormFields(
       `OutSum must be a positive dot-decimal amount such as 1234.50, got "${invoice.outSum}"`,
     );
   }
-  if ((invoice.culture === 'ru') !== (invoice.currency === '')) {
-    throw new RangeError(
-      `OutSumCurrency must be empty (roubles) for ru and USD otherwise, got "${invoice.currency}" for ${invoice.culture}`,
-    );
-  }
+  if (invoice.receipt) checkReceipt(invoice.receipt, invoice);
   if (invoice.description.length === 0 || invoice.description.length > ROBOKASSA_MAX_DESCRIPTION) {
     throw new RangeError(`Desc must be 1 to ${ROBOKASSA_MAX_DESCRIPTION} characters`);
   }
@@ -195,6 +263,8 @@ export function robokassaFormFields(
   const invId = String(invoice.id);
   const signed = [settings.merchantLogin, invoice.outSum, invId];
   if (invoice.currency !== '') signed.push(invoice.currency);
+  const receipt = invoice.receipt ? robokassaReceipt(invoice.receipt) : undefined;
+  if (receipt) signed.push(receipt);
   signed.push(settings.password1);
 
   const fields: Record<string, string> = {
@@ -209,8 +279,30 @@ export function robokassaFormFields(
     Culture: invoice.culture,
   };
   if (invoice.email) fields.Email = invoice.email;
+  if (receipt) fields.Receipt = receipt;
   if (settings.isTest) fields.IsTest = '1';
   return fields;
+}
+
+/** A receipt Robokassa would refuse: sums that miss OutSum, a name too long, a quantity or sum not positive. */
+function checkReceipt(receipt: RobokassaReceipt, invoice: Pick<RobokassaInvoice, 'outSum' | 'currency'>) {
+  if (invoice.currency !== '') {
+    throw new RangeError(
+      `a receipt's sums are roubles: it cannot go with OutSumCurrency ${invoice.currency}`,
+    );
+  }
+  const total = receipt.items.reduce((sum, item) => sum + item.sum, 0);
+  if (total !== amountToMinor(invoice.outSum)) {
+    throw new RangeError(`the receipt's items add up to ${roubles(total)}, not OutSum ${invoice.outSum}`);
+  }
+  for (const item of receipt.items) {
+    if (item.name.length === 0 || item.name.length > ROBOKASSA_RECEIPT_NAME_MAX) {
+      throw new RangeError(`a receipt item's name must be 1 to ${ROBOKASSA_RECEIPT_NAME_MAX} characters`);
+    }
+    if (!(item.quantity > 0) || !Number.isInteger(item.sum) || item.sum < 0) {
+      throw new RangeError(`a receipt item needs a positive quantity and a sum in whole kopecks`);
+    }
+  }
 }
 
 export type RobokassaResultCallback =
@@ -404,38 +496,197 @@ export function robokassaJwt(payload: Readonly<Record<string, unknown>>, passwor
 
 export type RobokassaRefundCreated =
   | { ok: true; requestId: string }
-  /** Refused by Robokassa, e.g. NotEnoughOperationFunds, OperationNotFound, AlreadyRefunded. */
+  /** Refused by Robokassa (an HTTP 4xx or `success: false` with its message), e.g. NotEnoughOperationFunds. */
   | { ok: false; message: string };
 
+/** A refunded line as the refund API's `InvoiceItems` names it: the unit's cost and the count. */
+export interface RobokassaInvoiceItem {
+  Name: string;
+  Quantity: number;
+  /** Roubles per unit. */
+  Cost: number;
+  Tax: string;
+  PaymentMethod: string;
+  PaymentObject: string;
+}
+
 /**
- * Asks Robokassa to refund a paid operation: the whole of it, or `refundSum` (dot decimal, e.g.
- * '150.00', in the invoice's currency) for a partial refund. Throws when the service cannot be
- * read (network, time-out, HTTP error, not its JSON): nothing is known to have happened then.
+ * Receipt lines → `InvoiceItems`, whose `Cost` is per unit: a line whose sum does not divide by its
+ * quantity becomes two (the units at the lower cost, one unit taking the remaining kopecks), so
+ * Quantity × Cost adds up to the line's sum exactly.
+ */
+export function invoiceItems(items: readonly RobokassaReceiptItem[]): RobokassaInvoiceItem[] {
+  return items.flatMap((item) => {
+    const line = (quantity: number, cost: number): RobokassaInvoiceItem => ({
+      Name: item.name,
+      Quantity: quantity,
+      Cost: roubles(cost),
+      Tax: item.tax,
+      PaymentMethod: item.paymentMethod,
+      PaymentObject: item.paymentObject,
+    });
+    const unit = Math.floor(item.sum / item.quantity);
+    if (unit * item.quantity === item.sum) return [line(item.quantity, unit)];
+    return [line(item.quantity - 1, unit), line(1, item.sum - unit * (item.quantity - 1))].filter(
+      (entry) => entry.Quantity > 0,
+    );
+  });
+}
+
+/**
+ * Asks Robokassa to refund a paid operation: `refundSum` (kopecks, sent as a number of roubles) and
+ * the refunded receipt lines as `InvoiceItems`. The JWT goes as a JSON string, as Robokassa's own
+ * WordPress plugin sends it. A refusal (HTTP 4xx, or `success: false`) is `{ ok: false, message }`;
+ * anything else that is not Robokassa's answer (network, time-out, HTTP 5xx, not its JSON) throws:
+ * nothing is known to have happened then.
  */
 export async function createRobokassaRefund(
   settings: Pick<RobokassaSettings, 'password3' | 'refundCreateUrl'>,
-  refund: { opKey: string; refundSum?: string },
+  refund: { opKey: string; refundSum: number; items?: readonly RobokassaReceiptItem[] },
   fetchImpl: FetchImpl = fetch,
   timeoutMs = ROBOKASSA_TIMEOUT_MS,
 ): Promise<RobokassaRefundCreated> {
-  if (refund.refundSum !== undefined && !/^\d+\.\d{2}$/.test(refund.refundSum)) {
-    throw new RangeError(`RefundSum must be a dot-decimal amount such as 150.00, got "${refund.refundSum}"`);
+  if (!Number.isInteger(refund.refundSum) || refund.refundSum <= 0) {
+    throw new RangeError(`RefundSum must be a positive number of kopecks, got ${refund.refundSum}`);
   }
-  const payload =
-    refund.refundSum === undefined
-      ? { OpKey: refund.opKey }
-      : { OpKey: refund.opKey, RefundSum: refund.refundSum };
+  const payload = {
+    OpKey: refund.opKey,
+    RefundSum: roubles(refund.refundSum),
+    ...(refund.items && refund.items.length > 0 ? { InvoiceItems: invoiceItems(refund.items) } : {}),
+  };
   const response = await fetchImpl(settings.refundCreateUrl, {
     method: 'POST',
-    headers: { 'content-type': 'text/plain' },
-    body: robokassaJwt(payload, settings.password3),
+    headers: { 'content-type': 'application/json', accept: 'application/json' },
+    body: JSON.stringify(robokassaJwt(payload, settings.password3)),
     signal: AbortSignal.timeout(timeoutMs),
   });
+  if (response.status >= 400 && response.status < 500) {
+    const body = await response.text();
+    const message = messageOf(body) ?? `HTTP ${response.status}`;
+    return { ok: false, message };
+  }
   const answer = await readJson(response, 'Refund/Create');
   if (answer.success === true && typeof answer.requestId === 'string' && answer.requestId !== '') {
     return { ok: true, requestId: answer.requestId };
   }
   return { ok: false, message: typeof answer.message === 'string' ? answer.message : 'refused' };
+}
+
+function messageOf(body: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    const message = (parsed as { message?: unknown } | null)?.message;
+    return typeof message === 'string' && message !== '' ? message : undefined;
+  } catch {
+    return body.trim() === '' ? undefined : body.trim().slice(0, 200);
+  }
+}
+
+/** The VAT rate in percent a code's sum includes (a price includes its VAT, so 20 and 20/120 alike). */
+const VAT_PERCENT: Partial<Record<string, number>> = {
+  vat5: 5,
+  vat105: 5,
+  vat7: 7,
+  vat107: 7,
+  vat10: 10,
+  vat110: 10,
+  vat20: 20,
+  vat120: 20,
+  vat22: 22,
+  vat122: 22,
+};
+
+/** VAT in kopecks included in a line's sum (0 for none and vat0), rounded half up. */
+export function vatOf(tax: string, sum: number): number {
+  const rate = VAT_PERCENT[tax];
+  return rate ? Math.round((sum * rate) / (100 + rate)) : 0;
+}
+
+/** The second (final, `full_payment`) receipt of a paid invoice (https://docs.robokassa.ru/ru/second-receipt). */
+export interface RobokassaSecondReceipt {
+  /** The receipt's own number, never an InvId of the shop. */
+  id: number;
+  /** The paid invoice (InvId). */
+  originId: number;
+  sno?: string;
+  /** The shop's site. */
+  url: string;
+  items: readonly RobokassaReceiptItem[];
+  email: string;
+  phone?: string;
+}
+
+/** The request's JSON, as the documentation's example has it: sums in roubles, the prepayment credited (`payments` type 2). */
+export function secondReceiptPayload(merchantLogin: string, receipt: RobokassaSecondReceipt) {
+  const total = receipt.items.reduce((sum, item) => sum + item.sum, 0);
+  const vats = new Map<string, number>();
+  for (const item of receipt.items) vats.set(item.tax, (vats.get(item.tax) ?? 0) + vatOf(item.tax, item.sum));
+  return {
+    merchantId: merchantLogin,
+    id: String(receipt.id),
+    originId: String(receipt.originId),
+    operation: 'sell',
+    ...(receipt.sno ? { sno: receipt.sno } : {}),
+    url: receipt.url,
+    total: roubles(total),
+    items: receipt.items.map((item) => ({
+      name: item.name,
+      quantity: item.quantity,
+      sum: roubles(item.sum),
+      tax: item.tax,
+      payment_method: item.paymentMethod,
+      payment_object: item.paymentObject,
+    })),
+    client: { email: receipt.email, ...(receipt.phone ? { phone: receipt.phone } : {}) },
+    payments: [{ type: 2, sum: roubles(total) }],
+    vats: [...vats].map(([type, sum]) => ({ type, sum: roubles(sum) })),
+  };
+}
+
+/**
+ * RoboFiscal's signed body: base64url(JSON) "." base64url(hex H(base64url(JSON) + Password#1)), H the
+ * shop's hash algorithm (robokassa/sdk-php src/Signature/SignatureService.php `signFiscal`).
+ */
+export function fiscalBody(
+  settings: Pick<RobokassaSettings, 'password1' | 'hashAlgorithm'>,
+  payload: unknown,
+): string {
+  const encoded = Buffer.from(JSON.stringify(payload)).toString('base64url');
+  const hex = createHash(settings.hashAlgorithm)
+    .update(encoded + settings.password1, 'utf8')
+    .digest('hex');
+  return `${encoded}.${Buffer.from(hex).toString('base64url')}`;
+}
+
+export type SecondReceiptAnswer =
+  | { ok: true; code: string; description?: string; opKey?: string }
+  | { ok: false; message: string };
+
+/**
+ * Registers a second receipt (`Receipt/Attach`). RoboFiscal answers `ResultCode`: 0 accepted,
+ * 1 waiting, 2 registered; 3 a receipt error, 1000 internal error, 1001 a bad signature are refusals
+ * (`{ ok: false }`). Throws when there is no answer to read (network, HTTP error, not JSON).
+ */
+export async function attachSecondReceipt(
+  settings: Pick<RobokassaSettings, 'merchantLogin' | 'password1' | 'hashAlgorithm' | 'secondReceiptUrl'>,
+  receipt: RobokassaSecondReceipt,
+  fetchImpl: FetchImpl = fetch,
+  timeoutMs = ROBOKASSA_TIMEOUT_MS,
+): Promise<SecondReceiptAnswer> {
+  const response = await fetchImpl(settings.secondReceiptUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: fiscalBody(settings, secondReceiptPayload(settings.merchantLogin, receipt)),
+    signal: AbortSignal.timeout(timeoutMs),
+  });
+  const answer = await readJson(response, 'Receipt/Attach');
+  const code = String(answer.ResultCode ?? '');
+  const description = typeof answer.ResultDescription === 'string' ? answer.ResultDescription : undefined;
+  if (!['0', '1', '2'].includes(code)) {
+    return { ok: false, message: `ResultCode ${code || '?'}${description ? `: ${description}` : ''}` };
+  }
+  const opKey = typeof answer.OpKey === 'string' && answer.OpKey !== '' ? answer.OpKey : undefined;
+  return { ok: true, code, ...(description ? { description } : {}), ...(opKey ? { opKey } : {}) };
 }
 
 /** A refund's state: `finished` (money sent), `processing`, or `canceled` (it will not happen). */

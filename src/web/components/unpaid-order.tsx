@@ -44,6 +44,11 @@ export function UnpaidOrder({
       <dl className="summary-list">
         <AmountRows count={order.products.reduce((sum, item) => sum + item.count, 0)} amounts={amounts} />
       </dl>
+      {amounts.guide ? (
+        <p className="unpaid-order__currency">
+          {t('payment-roubles-charged', { total: amounts.total, guide: amounts.guide })}
+        </p>
+      ) : null}
       <p className="unpaid-order__expires">
         {t('payment-expires')} <OrderDate iso={unpaid.expires} />
       </p>

@@ -46,7 +46,8 @@ const en = {
   // The payment step
   'payment-method': 'Payment method',
   'payment-robokassa': 'Bank card or e-wallet',
-  'payment-robokassa-description': 'Visa, Mastercard, Mir, SBP and e-wallets through Robokassa.',
+  'payment-robokassa-description':
+    'Visa, Mastercard, Mir, SBP and e-wallets through Robokassa. Charged in roubles; dollar amounts are a guide.',
   'payment-paypal': 'PayPal',
   'payment-paypal-description': 'Pay in US dollars with your PayPal account or a card through PayPal.',
   'order-comment': 'Comment to the order (optional)',
@@ -58,6 +59,7 @@ const en = {
   'delivery-requoted':
     'Your cart or address changed since the delivery step, so the delivery was quoted again: the amounts below are what you will pay.',
   'payment-awaiting': 'Order #{order} awaits payment',
+  'payment-roubles-charged': 'Robokassa charges {total} in roubles (about {guide} at the order’s rate).',
   'payment-expires': 'Pay before',
   'pay-now': 'Pay now',
   'cancel-order': 'Cancel order',
@@ -175,6 +177,7 @@ const ru: Record<keyof typeof en, string> = {
   'delivery-requoted':
     'После шага доставки изменились корзина или адрес, поэтому доставка рассчитана заново: ниже суммы, которые вы заплатите.',
   'payment-awaiting': 'Заказ №{order} ждёт оплаты',
+  'payment-roubles-charged': 'Robokassa спишет {total} в рублях (около {guide} по курсу заказа).',
   'payment-expires': 'Оплатить до',
   'pay-now': 'Оплатить сейчас',
   'cancel-order': 'Отменить заказ',

@@ -47,6 +47,11 @@ export function useAmounts(
       lines.map((line) => ({ ...line, discount: 0 })),
     );
   const discount = amounts && undiscounted ? undiscounted.products - amounts.products : 0;
+  // An order charged in roubles for a shopper reading dollars (Robokassa, ADR 0051): dollars as a guide.
+  const dollars =
+    order?.currency === 'RUB' && locale !== 'ru'
+      ? amountsIn('USD', order.usd_rate ?? 0, lines, delivery)
+      : null;
   return {
     /** The promo code's discount, formatted with its minus sign; null when there is none. */
     discount: amounts && discount > 0 ? `−${formatAmount(discount, amounts.currency)}` : null,
@@ -56,6 +61,7 @@ export function useAmounts(
     total: show(amounts?.total),
     /** The total as shown (roubles or dollars), which the payment step sends with the order (ADR 0059). */
     shownTotal: amounts ? minorToMajor(amounts.total) : null,
+    guide: dollars ? formatAmount(dollars.total, 'USD') : null,
   };
 }
 

@@ -137,6 +137,55 @@ describe('Robokassa simulator', () => {
     expect(await response.text()).toContain('Invalid signature');
   });
 
+  // Source: https://docs.robokassa.ru/ru/fiscalization — Receipt is URL-encoded JSON signed after
+  // InvId (MerchantLogin:OutSum:InvId:Receipt:Пароль#1); its items' sums add up to OutSum, in roubles.
+  it('takes a Receipt signed after InvId whose items add up to OutSum, and refuses one that does not', async () => {
+    const receipt = (sum: number) =>
+      encodeURIComponent(
+        JSON.stringify({
+          sno: 'usn_income',
+          items: [
+            {
+              name: 'Футболка',
+              quantity: 2,
+              sum,
+              payment_method: 'full_prepayment',
+              payment_object: 'commodity',
+              tax: 'none',
+            },
+            {
+              name: 'Доставка',
+              quantity: 1,
+              sum: 300,
+              payment_method: 'full_prepayment',
+              payment_object: 'service',
+              tax: 'none',
+            },
+          ],
+        }),
+      );
+    const withReceipt = (text: string, extra: Record<string, string> = {}) => {
+      const currency = extra.OutSumCurrency ? `:${extra.OutSumCurrency}` : '';
+      return form({
+        InvId: '31',
+        Receipt: text,
+        ...extra,
+        SignatureValue: md5(`${LOGIN}:1500.00:31${currency}:${text}:${PASSWORD1}`),
+      });
+    };
+    expect((await post('/sandbox/robokassa', withReceipt(receipt(1200)))).status).toBe(200);
+    expect(simulator.state.operations.get(31)?.receipt?.sno).toBe('usn_income');
+    const short = await post('/sandbox/robokassa', withReceipt(receipt(1199.99)));
+    expect(short.status).toBe(400);
+    expect(await short.text()).toContain('Receipt items do not add up to OutSum');
+    const dollars = await post('/sandbox/robokassa', withReceipt(receipt(1200), { OutSumCurrency: 'USD' }));
+    expect(dollars.status).toBe(400);
+    expect(await dollars.text()).toContain('Receipt sums are roubles');
+    // Signed without the receipt: the signature does not cover what is sent.
+    const unsigned = form({ InvId: '32', Receipt: receipt(1200) });
+    expect(await (await post('/sandbox/robokassa', unsigned)).text()).toContain('Invalid signature');
+  });
+
   it('refuses a form signed with Password#2, another shop, or an expired invoice', async () => {
     expect((await post('/sandbox/robokassa', form({}, PASSWORD2))).status).toBe(400);
     const otherShop = await post('/sandbox/robokassa', form({ MrchLogin: 'someone-else' }));

@@ -21,10 +21,22 @@ import type { FetchImpl, RobokassaHashAlgorithm } from '../robokassa.ts';
  * - `GET|POST /sandbox/robokassa/opstate` — OpStateExt: `OperationStateResponse` XML in Robokassa's
  *   namespace; Result/Code 1 for a bad signature, 2 for another shop, 3 for an unknown invoice; a
  *   paid invoice's Info carries its OpKey.
- * - `POST /sandbox/robokassa/refund/create` — the refund API: the body is a JWT (HS256, Password#3)
- *   naming OpKey and, for a partial refund, RefundSum. Answers `{ success, requestId }` or
+ * - The form's `Receipt` (https://docs.robokassa.ru/ru/fiscalization): URL-encoded JSON, signed
+ *   after InvId (and OutSumCurrency); refused unless its items (name of 1–128 characters, positive
+ *   quantity, a known `tax`, `payment_method`, `payment_object`) add up to OutSum, and with a
+ *   currency (its sums are roubles). Kept on the operation.
+ * - `POST /sandbox/robokassa/refund/create` — the refund API (https://docs.robokassa.ru/ru/refund-api):
+ *   the body is a JSON string holding a JWT (HS256, Password#3) naming OpKey, RefundSum as a number
+ *   and optionally InvoiceItems (Name, Quantity, Cost, Tax, PaymentMethod, PaymentObject), whose
+ *   Quantity × Cost must add up to RefundSum. Answers `{ success, requestId }`, or HTTP 400 with
  *   `{ success: false, message }`: InvalidToken (bad signature or algorithm), OperationNotFound,
- *   NotEnoughOperationFunds (more than the paid sum minus refunds not cancelled).
+ *   AlreadyRefunded, InvalidRefundSum, InvalidInvoiceItems, NotEnoughOperationFunds (more than the
+ *   paid sum minus refunds not cancelled).
+ * - `POST /sandbox/robokassa/receipt/attach` — RoboFiscal's second receipt
+ *   (https://docs.robokassa.ru/ru/second-receipt): base64url(JSON) "." base64url(hex H(base64url(JSON)
+ *   + Password#1)); a paid `originId`, `operation` sell, `full_payment` items adding up to `total`
+ *   and to `payments`; one per operation. Answers `ResultCode` 0, or 1001 (bad signature), 3 (a bad
+ *   receipt), 1000.
  * - `GET /sandbox/robokassa/refund/state?id=` — `{ requestId, amount, label }`, label `finished`,
  *   `processing` or `canceled`; tests choose the label new refunds get and settle them later.
  *
@@ -77,6 +89,8 @@ export interface RobokassaOperation {
   isTest: boolean;
   expiresAt: Date | undefined;
   shp: Record<string, string>;
+  /** The form's Receipt, decoded, when it carried one. */
+  receipt: ReceiptJson | undefined;
   /** OpStateExt State/Code: 5 initialised, 10 cancelled, 60 refused, 100 paid. */
   stateCode: number;
   /** How the shopper left the page, if they did. */
@@ -93,6 +107,14 @@ export interface RobokassaRefund {
   /** In minor units of the invoice's currency. */
   amountMinor: number;
   label: 'finished' | 'processing' | 'canceled';
+  /** InvoiceItems as sent. */
+  items: Record<string, unknown>[];
+}
+
+/** A second receipt accepted through Receipt/Attach: the request's JSON as sent. */
+export interface RobokassaSecondReceiptRecord {
+  originId: number;
+  payload: Record<string, unknown>;
 }
 
 export interface RobokassaCallbackAttempt {
@@ -116,6 +138,8 @@ export interface RobokassaSimulatorState {
   callbacks: RobokassaCallbackAttempt[];
   /** Refunds created through the refund API, by request id. */
   refunds: Map<string, RobokassaRefund>;
+  /** Second receipts accepted through Receipt/Attach, oldest first. */
+  secondReceipts: RobokassaSecondReceiptRecord[];
   /** The state a new refund starts in: `finished` unless a test wants one that is still processing. */
   newRefundLabel: RobokassaRefund['label'];
   /**
@@ -138,6 +162,55 @@ export interface RobokassaSimulator {
 
 const MAX_INVOICE_ID = 2_147_483_647;
 const MAX_DESCRIPTION = 100;
+const MAX_RECEIPT_NAME = 128;
+const TAXES = [
+  'none',
+  'vat0',
+  'vat5',
+  'vat7',
+  'vat10',
+  'vat20',
+  'vat22',
+  'vat105',
+  'vat107',
+  'vat110',
+  'vat120',
+  'vat122',
+];
+
+/** A receipt as the form's JSON has it. */
+export interface ReceiptJson {
+  sno?: string;
+  items: {
+    name: string;
+    quantity: number;
+    sum: number;
+    tax: string;
+    payment_method: string;
+    payment_object: string;
+  }[];
+}
+
+/** Roubles as a JSON number → kopecks; null unless a non-negative amount of whole kopecks. */
+function numberToKopecks(value: unknown): number | null {
+  if (typeof value !== 'number' || !Number.isFinite(value) || value < 0) return null;
+  const kopecks = Math.round(value * 100);
+  return Math.abs(kopecks - value * 100) < 1e-6 ? kopecks : null;
+}
+
+/** A receipt item Robokassa would refuse, or null. */
+function badReceiptItem(item: Record<string, unknown>): string | null {
+  if (typeof item.name !== 'string' || item.name.length === 0 || item.name.length > MAX_RECEIPT_NAME) {
+    return `name must be 1 to ${MAX_RECEIPT_NAME} characters`;
+  }
+  if (typeof item.quantity !== 'number' || !(item.quantity > 0)) return 'quantity must be a positive number';
+  if (numberToKopecks(item.sum) === null) return 'sum must be a number of roubles';
+  if (typeof item.tax !== 'string' || !TAXES.includes(item.tax)) return `unknown tax "${String(item.tax)}"`;
+  if (typeof item.payment_method !== 'string' || typeof item.payment_object !== 'string') {
+    return 'payment_method and payment_object are required';
+  }
+  return null;
+}
 const CURRENCIES = ['', 'USD', 'EUR', 'KZT'];
 const STATE_INITIALISED = 5;
 const STATE_CANCELLED = 10;
@@ -326,6 +399,7 @@ interface Ticket {
   isTest: boolean;
   expiresAt: string | undefined;
   shp: Record<string, string>;
+  receipt?: ReceiptJson;
 }
 
 export function createRobokassaSimulator(
@@ -343,6 +417,7 @@ export function createRobokassaSimulator(
   const operations = new Map<number, RobokassaOperation>();
   const callbacks: RobokassaCallbackAttempt[] = [];
   const refunds = new Map<string, RobokassaRefund>();
+  const secondReceipts: RobokassaSecondReceiptRecord[] = [];
   const pending = new Set<Promise<void>>();
   let closed = false;
 
@@ -465,10 +540,14 @@ export function createRobokassaSimulator(
       throw new PageError('Description is longer than 100 characters', 'Описание длиннее 100 символов');
     }
     const shp = Object.fromEntries(Object.entries(params).filter(([name]) => /^shp_/i.test(name)));
-    const signed = `${login}:${outSum}:${invId}${currency ? `:${currency}` : ''}:${settings.password1}${shpSuffix(shp)}`;
+    const receiptText = params.Receipt;
+    const signed = `${login}:${outSum}:${invId}${currency ? `:${currency}` : ''}${
+      receiptText ? `:${receiptText}` : ''
+    }:${settings.password1}${shpSuffix(shp)}`;
     if (!sameHex(hash(settings.hashAlgorithm, signed), signature)) {
       throw new PageError('Invalid signature', 'Неверная подпись (SignatureValue)');
     }
+    const receipt = receiptText ? acceptReceipt(receiptText, outSum, currency) : undefined;
     let expiresAt: string | undefined;
     if (params.ExpirationDate) {
       const date = parseExpiration(params.ExpirationDate);
@@ -485,9 +564,42 @@ export function createRobokassaSimulator(
       isTest: params.IsTest === '1' || params.IsTest?.toLowerCase() === 'true',
       expiresAt,
       shp,
+      ...(receipt ? { receipt } : {}),
     };
     checkPayable(ticket);
     return ticket;
+  }
+
+  /** The form's Receipt: URL-encoded JSON whose items add up to OutSum, in roubles. */
+  function acceptReceipt(text: string, outSum: string, currency: string): ReceiptJson {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(decodeURIComponent(text));
+    } catch {
+      throw new PageError('Receipt is not URL-encoded JSON', 'Receipt — не URL-кодированный JSON');
+    }
+    const items = (parsed as { items?: unknown } | null)?.items;
+    if (!Array.isArray(items) || items.length === 0) {
+      throw new PageError('Receipt has no items', 'В чеке (Receipt) нет позиций');
+    }
+    for (const item of items) {
+      const problem = badReceiptItem(item as Record<string, unknown>);
+      if (problem) throw new PageError(`Receipt item: ${problem}`, `Позиция чека: ${problem}`);
+    }
+    if (currency !== '') {
+      throw new PageError(
+        'Receipt sums are roubles: no OutSumCurrency',
+        'Суммы чека в рублях: без OutSumCurrency',
+      );
+    }
+    const total = items.reduce(
+      (sum: number, item: { sum: number }) => sum + (numberToKopecks(item.sum) ?? 0),
+      0,
+    );
+    if (total !== toCents(outSum)) {
+      throw new PageError('Receipt items do not add up to OutSum', 'Сумма позиций чека не равна OutSum');
+    }
+    return parsed as ReceiptJson;
   }
 
   function checkPayable(ticket: Ticket) {
@@ -512,6 +624,7 @@ export function createRobokassaSimulator(
       isTest: ticket.isTest,
       expiresAt: ticket.expiresAt ? new Date(ticket.expiresAt) : undefined,
       shp: ticket.shp,
+      receipt: ticket.receipt,
       stateCode,
       outcome,
       opKey: stateCode === STATE_PAID ? (previous?.opKey ?? randomUUID()) : previous?.opKey,
@@ -593,10 +706,17 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
     return `<?xml version="1.0" encoding="utf-8"?>\n<OperationStateResponse xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xmlns:xsd="http://www.w3.org/2001/XMLSchema" xmlns="${NAMESPACE}">${body}</OperationStateResponse>`;
   }
 
-  /** The refund API's Refund/Create: checks the JWT, then the operation and what is left of it. */
-  function createRefund(token: string): Record<string, unknown> {
-    const refused = (message: string) => ({ success: false, message });
-    const [header = '', payload = '', signature = ''] = token.trim().split('.');
+  /** The refund API's Refund/Create: the JSON string of a JWT, then the operation, the sum and the items. */
+  function createRefund(body: string): { status: number; answer: Record<string, unknown> } {
+    const refused = (message: string) => ({ status: 400, answer: { success: false, message } });
+    let token: unknown;
+    try {
+      token = JSON.parse(body);
+    } catch {
+      return refused('InvalidRequest');
+    }
+    if (typeof token !== 'string') return refused('InvalidRequest');
+    const [header = '', payload = '', signature = ''] = token.split('.');
     const expected = createHmac('sha256', settings.password3).update(`${header}.${payload}`).digest();
     const received = Buffer.from(signature, 'base64url');
     let claims: Record<string, unknown>;
@@ -622,23 +742,87 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
       .reduce((sum, refund) => sum + refund.amountMinor, 0);
     const left = toCents(operation.outSum) - refunded;
     if (left <= 0) return refused('AlreadyRefunded');
-    const sum = claims.RefundSum;
-    if (
-      sum !== undefined &&
-      (typeof sum !== 'string' || !/^\d+(\.\d{1,2})?$/.test(sum) || toCents(sum) === 0)
-    ) {
-      return refused('InvalidRefundSum');
+    const sum = claims.RefundSum === undefined ? left : numberToKopecks(claims.RefundSum);
+    if (sum === null || sum === 0) return refused('InvalidRefundSum');
+    const items = claims.InvoiceItems ?? [];
+    if (!Array.isArray(items)) return refused('InvalidInvoiceItems');
+    if (items.length > 0) {
+      let total = 0;
+      for (const item of items as Record<string, unknown>[]) {
+        const cost = numberToKopecks(item.Cost);
+        const quantity = item.Quantity;
+        if (
+          typeof item.Name !== 'string' ||
+          item.Name.length === 0 ||
+          item.Name.length > MAX_RECEIPT_NAME ||
+          typeof quantity !== 'number' ||
+          !(quantity > 0) ||
+          cost === null ||
+          typeof item.Tax !== 'string' ||
+          !TAXES.includes(item.Tax) ||
+          typeof item.PaymentMethod !== 'string' ||
+          typeof item.PaymentObject !== 'string'
+        ) {
+          return refused('InvalidInvoiceItems');
+        }
+        total += Math.round(cost * quantity);
+      }
+      if (total !== sum) return refused('InvalidInvoiceItems');
     }
-    const amountMinor = sum === undefined ? left : toCents(sum);
-    if (amountMinor > left) return refused('NotEnoughOperationFunds');
+    if (sum > left) return refused('NotEnoughOperationFunds');
     const refund: RobokassaRefund = {
       requestId: randomUUID(),
       invoiceId: operation.invoiceId,
-      amountMinor,
+      amountMinor: sum,
       label: state.newRefundLabel,
+      items: items as Record<string, unknown>[],
     };
     refunds.set(refund.requestId, refund);
-    return { success: true, requestId: refund.requestId, message: null };
+    return { status: 200, answer: { success: true, requestId: refund.requestId, message: null } };
+  }
+
+  /** RoboFiscal's Receipt/Attach: the signed body, then a second receipt of a paid operation. */
+  function attachReceipt(body: string): Record<string, unknown> {
+    const answer = (code: string, description: string) => ({
+      ResultCode: code,
+      ResultDescription: description,
+    });
+    const [encoded = '', signature = ''] = body.trim().split('.');
+    const hex = hash(settings.hashAlgorithm, encoded + settings.password1);
+    if (Buffer.from(hex).toString('base64url') !== signature) return answer('1001', 'Invalid signature');
+    let receipt: Record<string, unknown>;
+    try {
+      receipt = JSON.parse(Buffer.from(encoded, 'base64url').toString('utf8')) as Record<string, unknown>;
+    } catch {
+      return answer('3', 'Not JSON');
+    }
+    const originId = Number(receipt.originId);
+    const operation = operations.get(originId);
+    if (receipt.merchantId !== settings.merchantLogin) return answer('3', 'Unknown merchantId');
+    if (!operation || operation.stateCode !== STATE_PAID) return answer('3', 'Operation not found');
+    if (receipt.operation !== 'sell') return answer('3', 'operation must be sell');
+    if (String(receipt.id) === String(receipt.originId) || !/^\d+$/.test(String(receipt.id))) {
+      return answer('3', 'id must be a number other than originId');
+    }
+    if (secondReceipts.some((entry) => entry.originId === originId)) {
+      return answer('3', 'The operation already has its second receipt');
+    }
+    const items = receipt.items;
+    if (!Array.isArray(items) || items.length === 0) return answer('3', 'No items');
+    let total = 0;
+    for (const item of items as Record<string, unknown>[]) {
+      const problem = badReceiptItem(item);
+      if (problem) return answer('3', problem);
+      if (item.payment_method !== 'full_payment') return answer('3', 'payment_method must be full_payment');
+      total += numberToKopecks(item.sum) ?? 0;
+    }
+    const payments = Array.isArray(receipt.payments) ? (receipt.payments as Record<string, unknown>[]) : [];
+    const paid = payments.reduce((sum, payment) => sum + (numberToKopecks(payment.sum) ?? 0), 0);
+    if (numberToKopecks(receipt.total) !== total || paid !== total) {
+      return answer('3', 'total, items and payments do not agree');
+    }
+    secondReceipts.push({ originId, payload: receipt });
+    return { ...answer('0', 'ok'), OpKey: operation.opKey };
   }
 
   /** The page's one `<style>` carries the nonce of the shop's Content-Security-Policy (ADR 0026). */
@@ -659,8 +843,12 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
       scope.addContentTypeParser('*', { parseAs: 'string', bodyLimit: 16 * 1024 }, (_request, body, done) =>
         done(null, body),
       );
-      scope.post('/sandbox/robokassa/refund/create', async (request, reply) =>
-        reply.send(createRefund(typeof request.body === 'string' ? request.body : '')),
+      scope.post('/sandbox/robokassa/refund/create', async (request, reply) => {
+        const { status, answer } = createRefund(typeof request.body === 'string' ? request.body : '');
+        return reply.code(status).send(answer);
+      });
+      scope.post('/sandbox/robokassa/receipt/attach', async (request, reply) =>
+        reply.send(attachReceipt(typeof request.body === 'string' ? request.body : '')),
       );
       scope.get('/sandbox/robokassa/refund/state', async (request, reply) => {
         const { id } = request.query as { id?: string };
@@ -768,6 +956,7 @@ ${expiry ? `<dt>${text.expires}</dt><dd>${escapeHtml(expiry)}</dd>` : ''}
     operations,
     callbacks,
     refunds,
+    secondReceipts,
     newRefundLabel: 'finished',
     sendResultCallback(invoiceId, outSum, extra = {}) {
       return attempt(invoiceId, resultParams(invoiceId, outSum, extra), extra.forge ?? false);

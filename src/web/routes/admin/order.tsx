@@ -3,6 +3,7 @@ import { Link, useRevalidator } from 'react-router';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
+import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
@@ -336,6 +337,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       <StaffNotes notes={order.notes} path={`/orders/${order.id}/notes`} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
+      <OrderReceiptsSection receipts={order.receipts} />
 
       <section className="admin-card" aria-labelledby="history-heading">
         <h2 id="history-heading">{t('admin-status-history')}</h2>

@@ -70,6 +70,8 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       requoted,
       // A submit of this page carries it: the same form sent again answers the order it placed.
       checkoutKey: crypto.randomUUID(),
+      // What each payment method charges in: the summary shows that amount (ADR 0051).
+      charged: context.checkout.chargeCurrencies(),
       items: basket.productList.flatMap((key) => {
         const item = products[key];
         return item
@@ -193,9 +195,9 @@ function PlacedOrder({ placed }: { placed: Placed }) {
 }
 
 /**
- * The checkout summary: lines, products, delivery and total computed together (ADR 0024). PayPal
- * charges in dollars whatever the language (ADR 0052): a shopper who sees roubles is told the
- * dollar total PayPal will charge, the roubles being a guide.
+ * The checkout summary: lines, products, delivery and total computed together (ADR 0024), in the
+ * currency the chosen method charges; roubles charged to a shopper reading dollars (Robokassa, ADR
+ * 0051) come with dollars as a guide.
  */
 function CheckoutSummary({
   checkout,
@@ -205,10 +207,11 @@ function CheckoutSummary({
   method: PaymentMethod | undefined;
 }) {
   const { t, locale, usdRate } = useShop();
-  const lines = checkout.items.map((item) => pricedLine(item.price, item.count, item.discount));
-  const delivery = roublesToKopecks(checkout.delivery.cost);
-  const amounts = useAmounts(lines, delivery);
-  const dollars = useAmounts(lines, delivery, { currency: 'USD', usd_rate: usdRate });
+  const amounts = useAmounts(
+    checkout.items.map((item) => pricedLine(item.price, item.count, item.discount)),
+    roublesToKopecks(checkout.delivery.cost),
+    { currency: method ? checkout.charged[method] : currencyFor(locale), usd_rate: usdRate },
+  );
   return (
     <>
       {amounts.shownTotal === null ? null : (
@@ -216,7 +219,7 @@ function CheckoutSummary({
       )}
       {method === 'paypal' && currencyFor(locale) !== 'USD' ? (
         <p className="form-field__hint" data-testid="paypal-dollar-total">
-          {t('paypal-charged-in-dollars', { total: dollars.total })}
+          {t('paypal-charged-in-dollars', { total: amounts.total })}
         </p>
       ) : null}
       <SummaryItems items={checkout.items} amounts={amounts} />
@@ -228,6 +231,11 @@ function CheckoutSummary({
           promoCode={checkout.promoCode}
         />
       </dl>
+      {amounts.guide ? (
+        <p className="form-field__hint">
+          {t('payment-roubles-charged', { total: amounts.total, guide: amounts.guide })}
+        </p>
+      ) : null}
     </>
   );
 }
