@@ -46,6 +46,8 @@ export async function startShop(dataDir: string): Promise<{ baseUrl: string; sto
       DATABASE_URL: '',
       // Journeys sign in, register and restore many times from one address.
       RATE_LIMIT_MULTIPLIER: '50',
+      // The journeys sign the seeded admin in with its password alone.
+      ADMIN_TWO_FACTOR: 'optional',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -76,12 +76,17 @@ async function consumeToken(db: Executor, token: string, purpose: 'verify' | 're
   return row?.userId;
 }
 
+/**
+ * Creates an account and mails its confirmation link. An address that already has an account gets
+ * the same answer, and its owner a mail saying someone tried to register with it (with the ways to
+ * sign in and reset the password): the answer tells no one which addresses are registered (ADR 0055).
+ * The password is hashed either way, so both take the same time.
+ */
 export async function register(
   db: Executor,
   input: RegistrationInput,
   context: AccountContext,
 ): Promise<void> {
-  if (await findByEmail(db, input.email)) throw new Invalid('email-taken', { email: ['email-taken'] });
   const passwordHash = await hashPassword(input.password);
   await db.transaction(async (transaction) => {
     const [user] = await transaction
@@ -89,8 +94,25 @@ export async function register(
       .values({ email: input.email, passwordHash, locale: input.locale })
       .onConflictDoNothing()
       .returning();
-    if (!user) throw new Invalid('email-taken', { email: ['email-taken'] });
-    await sendConfirmation(transaction, user, input.locale, context);
+    if (user) {
+      await sendConfirmation(transaction, user, input.locale, context);
+      return;
+    }
+    const owner = await findByEmail(transaction, input.email);
+    if (!owner) return;
+    await queueMail(
+      transaction,
+      {
+        template: 'account-exists',
+        locale: owner.locale === 'en' ? 'en' : 'ru',
+        to: owner.email,
+        data: {
+          signInLink: `${context.publicUrl}/login`,
+          restoreLink: `${context.publicUrl}/restore`,
+        },
+      },
+      context.shop,
+    );
   });
 }
 
