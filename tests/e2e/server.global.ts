@@ -28,7 +28,11 @@ const freePort = () =>
  * Starts the built shop as a real process on a free port with `dataDir` as its data folder (PGlite;
  * demo data unless the folder already holds a catalogue; test mode), exactly as `npm start` would.
  */
-export async function startShop(dataDir: string): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
+export async function startShop(
+  dataDir: string,
+  /** Settings of this shop's own, over the journeys' defaults below. */
+  settings: Record<string, string> = {},
+): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
   const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
     env: {
@@ -48,6 +52,7 @@ export async function startShop(dataDir: string): Promise<{ baseUrl: string; sto
       RATE_LIMIT_MULTIPLIER: '50',
       // The journeys sign the seeded admin in with its password alone.
       ADMIN_TWO_FACTOR: 'optional',
+      ...settings,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
