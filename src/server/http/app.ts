@@ -34,7 +34,7 @@ import type { Services } from '../services.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { bodyLimits } from './body-limits.ts';
-import { registerErrorHandling } from './errors.ts';
+import { refuseUnroutable, registerErrorHandling } from './errors.ts';
 import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { rememberAddressLocale } from './locale.ts';
@@ -69,6 +69,7 @@ export async function buildApp(options: AppOptions) {
     ...requestIdOptions,
     trustProxy: options.services.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: refuseUnroutable,
   });
 
   registerErrorHandling(app);
