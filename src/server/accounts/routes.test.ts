@@ -4,12 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, feedback, mails, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { loginWaitSeconds } from '../security/rate-limits.ts';
+import { apiDocument } from '../testing/api-document.ts';
 import { createTestApp } from '../testing/app.ts';
 import { DEVICE_COOKIE } from './device-cookies.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
+let document: Awaited<ReturnType<typeof apiDocument>>;
 beforeAll(async () => {
   shop = await createTestApp();
+  document = await apiDocument(shop.app);
 });
 afterAll(() => shop.close());
 
@@ -43,6 +46,8 @@ async function call(
     ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
     ...(options.sid ? { cookies: { [SESSION_COOKIE]: options.sid } } : {}),
   });
+  // Every answer is what the API document describes.
+  if (url.startsWith('/api/')) expect(document.mismatch(method, url, response)).toBeNull();
   return { status: response.statusCode, body: response.json() as Record<string, unknown>, response };
 }
 

@@ -4,14 +4,17 @@ import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { apiDocument } from '../testing/api-document.ts';
 import { createTestApp } from '../testing/app.ts';
 import { hashPassword } from './passwords.ts';
 
 /** Two-step sign-in for staff (ADR 0055), with the shop requiring it of admins. */
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
+let document: Awaited<ReturnType<typeof apiDocument>>;
 beforeAll(async () => {
   shop = await createTestApp({ env: { ADMIN_TWO_FACTOR: 'required' } });
+  document = await apiDocument(shop.app);
 });
 afterAll(() => shop.close());
 
@@ -40,6 +43,8 @@ async function call(method: 'GET' | 'POST', url: string, sid?: string, payload?:
     ...(payload ? { payload } : {}),
     ...(sid ? { cookies: { [SESSION_COOKIE]: sid } } : {}),
   });
+  // Every answer is what the API document describes.
+  expect(document.mismatch(method, url, response)).toBeNull();
   return { status: response.statusCode, body: response.json() as Record<string, unknown>, response };
 }
 
