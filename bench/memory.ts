@@ -207,6 +207,7 @@ export async function measureMemory(options: {
         ADMIN_PASSWORD: ADMIN.password,
         // The traffic comes from one address.
         RATE_LIMIT_MULTIPLIER: '10000',
+        ADMIN_TWO_FACTOR: 'optional',
       },
     });
     options.onChild?.(shop);

@@ -276,6 +276,7 @@ function startShop(name: string, port: number, databaseUrl: string | undefined) 
       ADMIN_PASSWORD: BENCH_ACCOUNT.password,
       // The order placer and the signed-in rows are one account asking far faster than a person.
       RATE_LIMIT_MULTIPLIER: '1000',
+      ADMIN_TWO_FACTOR: 'optional',
     },
   });
   children.push(shop);

@@ -45,6 +45,14 @@ const token = z
 
 export const loginBody = z.object({ email, password, remember: z.unknown().optional() });
 
+/** The second step of a staff sign-in: six digits from the app, or a recovery code. */
+const secondFactorCode = z
+  .string({ error: 'second-factor-required' })
+  .trim()
+  .min(1, 'second-factor-required')
+  .max(40, 'second-factor-invalid');
+export const secondFactorBody = z.object({ code: secondFactorCode });
+
 export const registrationBody = z
   .object({
     locale: z.enum(LOCALES).default('ru'),
@@ -119,6 +127,23 @@ export const userSchema = z.object({
 });
 
 export const userResponse = z.object({ success: z.literal(true), user: userSchema.nullable() });
+/** A sign-in: the user, or `secondFactor: true` (user null) when staff must send their code next. */
+export const loginResponse = userResponse.extend({
+  secondFactor: z
+    .literal(true)
+    .optional()
+    .describe('The password passed; POST the code to /api/login/code to finish signing in'),
+});
+export const twoFactorSetupResponse = z.object({
+  success: z.literal(true),
+  uri: z.string().describe('otpauth:// URI for an authenticator app'),
+  secret: z.string().describe('The same secret in base32, to type in by hand'),
+  qrSvg: z.string().describe('The URI as a QR code, an SVG document'),
+});
+export const twoFactorConfirmResponse = z.object({
+  success: z.literal(true),
+  recoveryCodes: z.array(z.string()).describe('Ten single-use codes for a lost phone, shown this once'),
+});
 export const doneResponse = z.object({ success: z.literal(true), message: z.string().optional() });
 
 export type LoginInput = z.infer<typeof loginBody>;

@@ -131,6 +131,7 @@ const environmentSchema = z.object({
     )
     .default([]),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
+  ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).default('required'),
   PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
   CDN_PURGE_URL: z.url().optional(),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
@@ -227,6 +228,11 @@ export interface Config {
   /** The language the shop's staff read its own mails in (a new paid order). */
   shopLocale: Locale;
   admin: { email: string | undefined; password: string | undefined };
+  /**
+   * `required`: an admin turns two-step sign-in on before using the back office; `optional`: staff
+   * may turn it on (ADR 0055).
+   */
+  adminTwoFactor: 'required' | 'optional';
   /** Outgoing mail: SMTP when `smtpUrl` is set, else `.eml` files written to `outboxDir`. */
   mail: { smtpUrl: string | undefined; from: string; outboxDir: string };
   rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string; maxAgeDays: number };
@@ -440,6 +446,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     redisUrl: env.REDIS_URL,
     corsOrigins: env.CORS_ORIGINS,
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
+    adminTwoFactor: env.ADMIN_TWO_FACTOR,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
     cdnPurgeUrl: env.CDN_PURGE_URL,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,

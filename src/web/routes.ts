@@ -52,6 +52,7 @@ export default [
     route('customers', 'routes/admin/customers.tsx'),
     route('customers/:id', 'routes/admin/customer.tsx'),
     route('staff', 'routes/admin/staff.tsx'),
+    route('two-factor', 'routes/admin/two-factor.tsx'),
     route('products', 'routes/admin/products.tsx'),
     route('products/new', 'routes/admin/product.tsx', { id: 'routes/admin/product-new' }),
     route('products/:id', 'routes/admin/product.tsx'),

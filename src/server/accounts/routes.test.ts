@@ -4,11 +4,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authTokens, feedback, mails, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { loginWaitSeconds } from '../security/rate-limits.ts';
+import { apiDocument } from '../testing/api-document.ts';
 import { createTestApp } from '../testing/app.ts';
+import { DEVICE_COOKIE } from './device-cookies.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
+let document: Awaited<ReturnType<typeof apiDocument>>;
 beforeAll(async () => {
   shop = await createTestApp();
+  document = await apiDocument(shop.app);
 });
 afterAll(() => shop.close());
 
@@ -42,6 +46,8 @@ async function call(
     ...(options.form ? { payload: new URLSearchParams(options.form).toString() } : {}),
     ...(options.sid ? { cookies: { [SESSION_COOKIE]: options.sid } } : {}),
   });
+  // Every answer is what the API document describes.
+  if (url.startsWith('/api/')) expect(document.mismatch(method, url, response)).toBeNull();
   return { status: response.statusCode, body: response.json() as Record<string, unknown>, response };
 }
 
@@ -100,7 +106,7 @@ describe('registration and confirmation', () => {
     });
   });
 
-  it('refuses mismatched confirmation, missing consent, a short password and a taken e-mail', async () => {
+  it('refuses mismatched confirmation, missing consent and a short password', async () => {
     const ip = newIp();
     const email = newEmail();
     const base = {
@@ -127,13 +133,43 @@ describe('registration and confirmation', () => {
     expect(short.body.errors).toEqual({ password: ['The password must be at least 8 characters long.'] });
 
     expect(await shop.db.select().from(users).where(eq(users.email, email))).toEqual([]);
-    expect((await call('POST', '/api/registration', { ip, json: base })).status).toBe(200);
-    const taken = await call('POST', '/api/registration', {
-      ip,
-      json: { ...base, email: email.toUpperCase() },
+  });
+
+  it('answers the same for an address that has an account, and mails its owner instead', async () => {
+    const email = newEmail();
+    const body = { email, password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 };
+    const created = await call('POST', '/api/registration', { ip: newIp(), json: { ...body, locale: 'en' } });
+    const again = await call('POST', '/api/registration', {
+      ip: newIp(),
+      json: {
+        ...body,
+        locale: 'ru',
+        email: email.toUpperCase(),
+        password: 'another password 2',
+        password_confirmation: 'another password 2',
+      },
     });
-    expect(taken.status).toBe(422);
-    expect(taken.body.errors).toMatchObject({ email: [expect.stringContaining('already registered')] });
+    expect(again.status).toBe(created.status);
+    expect(again.body).toEqual(created.body);
+    expect(again.body).toEqual({ success: true });
+    expect(await shop.db.select().from(users).where(eq(users.email, email))).toHaveLength(1);
+    const sent = await shop.db.select().from(mails).where(eq(mails.to, email)).orderBy(mails.id);
+    expect(sent.map((mail) => mail.template)).toEqual(['verify-email', 'account-exists']);
+    // In the owner's language, with the ways back in, and no new confirmation link.
+    expect(sent[1]?.subject).toBe('Someone tried to register with your address');
+    expect(sent[1]?.text).toContain('/login');
+    expect(sent[1]?.text).toContain('/restore');
+    expect(sent[1]?.text).not.toContain('/activate');
+  });
+
+  it('mails the owner of an existing address in Russian when that is their language', async () => {
+    const email = newEmail();
+    const body = { email, password: PASSWORD, password_confirmation: PASSWORD, privacy_policy: 1 };
+    await call('POST', '/api/registration', { ip: newIp(), json: { ...body, locale: 'ru' } });
+    await call('POST', '/api/registration', { ip: newIp(), json: { ...body, locale: 'en' } });
+    const [, exists] = await shop.db.select().from(mails).where(eq(mails.to, email)).orderBy(mails.id);
+    expect(exists).toMatchObject({ template: 'account-exists', locale: 'ru' });
+    expect(exists?.subject).toBe('Попытка регистрации с вашим адресом');
   });
 
   it('answers errors in the language asked for', async () => {
@@ -211,11 +247,19 @@ describe('sign-in and sessions', () => {
     expect((await call('GET', '/api/user', { sid })).body).toEqual({ success: true, user: null });
   });
 
-  const login = (ip: string, email: string, password: string) =>
-    call('POST', '/api/login', { ip, json: { email, password } });
+  const login = (ip: string, email: string, password: string, device?: string) =>
+    call('POST', '/api/login', {
+      ip,
+      json: { email, password },
+      ...(device ? { headers: { cookie: `${DEVICE_COOKIE}=${device}` } } : {}),
+    });
+  /** The device cookie a sign-in gave its browser. */
+  const deviceCookie = (response: LightMyRequestResponse) =>
+    response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value ?? '';
 
-  it("never locks the owner out: a stranger's wrong guesses from elsewhere leave the owner's sign-in alone", async () => {
+  it("never locks the owner out: a stranger's wrong guesses from elsewhere leave the owner's browser alone", async () => {
     const { email } = await registerAndConfirm();
+    const device = deviceCookie((await login(newIp(), email, PASSWORD)).response);
     const statuses: number[] = [];
     for (const stranger of [newIp(), newIp(), newIp()]) {
       for (let attempt = 0; attempt < 8; attempt++) {
@@ -225,7 +269,61 @@ describe('sign-in and sessions', () => {
     // Each stranger's address waits after its sixth wrong guess (eight from anywhere used to lock the account).
     expect(statuses.slice(0, 6)).toEqual(Array(6).fill(401));
     expect(statuses[6]).toBe(429);
-    expect((await login(newIp(), email, PASSWORD)).status).toBe(200);
+    expect((await login(newIp(), email, PASSWORD, device)).status).toBe(200);
+  });
+
+  it("slows 40 guesses from 40 addresses at one account, while the owner's known browser signs in at once", async () => {
+    const { email } = await registerAndConfirm();
+    const ownerIp = newIp();
+    const signedIn = await login(ownerIp, email, PASSWORD);
+    const device = deviceCookie(signedIn.response);
+    expect(device).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+    expect(signedIn.response.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)).toMatchObject({
+      httpOnly: true,
+      sameSite: 'Lax',
+      path: '/',
+    });
+
+    const answers = [];
+    for (let stranger = 0; stranger < 40; stranger++)
+      answers.push(await login(newIp(), email, 'wrong guess'));
+    const statuses = answers.map((answer) => answer.status);
+    // Ten free failures from unknown browsers, then each further one makes them wait twice as long.
+    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(401));
+    expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(25);
+    for (const answer of answers.filter((each) => each.status === 429)) {
+      expect(Number(answer.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    }
+
+    // The owner's browser, from yet another address, signs in at once…
+    const owner = await login(newIp(), email, PASSWORD, device);
+    expect(owner.status).toBe(200);
+    expect(owner.body.user).toMatchObject({ email });
+    // …while an unknown browser must wait, even with the right password, and so must a forged cookie.
+    const unknown = await login(newIp(), email, PASSWORD);
+    expect(unknown.status).toBe(429);
+    expect(Number(unknown.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
+    const [account, nonce] = device.split('.');
+    expect((await login(newIp(), email, PASSWORD, `${account}.${nonce}.forged`)).status).toBe(429);
+    // A device cookie is the account's own: another account's browser is unknown to this one.
+    const other = await registerAndConfirm();
+    const otherDevice = deviceCookie((await login(newIp(), other.email, PASSWORD)).response);
+    expect((await login(newIp(), email, PASSWORD, otherDevice)).status).toBe(429);
+  });
+
+  it('locks out a known browser that keeps guessing, with Retry-After', async () => {
+    const { email } = await registerAndConfirm();
+    const device = deviceCookie((await login(newIp(), email, PASSWORD)).response);
+    const statuses: number[] = [];
+    // From a new address each time: only the device cookie's count is left to stop it.
+    for (let attempt = 0; attempt < 12; attempt++) {
+      statuses.push((await login(newIp(), email, 'wrong guess', device)).status);
+    }
+    expect(statuses.slice(0, 11)).toEqual(Array(11).fill(401));
+    expect(statuses[11]).toBe(429);
+    const locked = await login(newIp(), email, PASSWORD, device);
+    expect(locked.status).toBe(429);
+    expect(Number(locked.response.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
   it('makes an address guessing one account wait, longer after each further wrong guess, with Retry-After', async () => {

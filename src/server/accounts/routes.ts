@@ -1,10 +1,14 @@
 import {
   doneResponse,
   loginBody,
+  loginResponse,
   profileBody,
   registrationBody,
   resetBody,
   restoreBody,
+  secondFactorBody,
+  twoFactorConfirmResponse,
+  twoFactorSetupResponse,
   userResponse,
   verifyQuery,
 } from '../../contract/accounts.ts';
@@ -28,11 +32,45 @@ export function accountRoutes(services: Services) {
     defineRoute({
       method: 'POST',
       url: '/api/login',
-      summary: 'Sign in (always remembered); the session id is renewed',
+      summary:
+        'Sign in (always remembered); the session id is renewed. Staff with two-step sign-in get secondFactor: the code follows',
       tags: ['accounts'],
       body: loginBody,
+      response: loginResponse,
+      handler: async ({ body, request }) => ({ success: true, ...(await actions(request).login(body)) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/login/code',
+      summary: "Finish a staff sign-in with the authenticator app's code or a recovery code",
+      tags: ['accounts'],
+      body: secondFactorBody,
       response: userResponse,
-      handler: async ({ body, request }) => ({ success: true, user: await actions(request).login(body) }),
+      handler: async ({ body, request }) => ({
+        success: true,
+        user: await actions(request).secondFactor(body.code),
+      }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/two-factor',
+      summary:
+        'Staff: start turning on two-step sign-in; answers the secret to scan (not in force until confirmed)',
+      tags: ['accounts'],
+      response: twoFactorSetupResponse,
+      handler: async ({ request }) => ({ success: true, ...(await actions(request).startTwoFactor()) }),
+    }),
+    defineRoute({
+      method: 'POST',
+      url: '/api/user/two-factor/confirm',
+      summary: 'Staff: turn two-step sign-in on with a code from the app; answers the recovery codes once',
+      tags: ['accounts'],
+      body: secondFactorBody,
+      response: twoFactorConfirmResponse,
+      handler: async ({ body, request }) => ({
+        success: true,
+        recoveryCodes: await actions(request).confirmTwoFactor(body.code),
+      }),
     }),
     defineRoute({
       method: 'POST',
@@ -63,10 +101,10 @@ export function accountRoutes(services: Services) {
       summary: 'Confirm the e-mail from the mailed link and sign in',
       tags: ['accounts'],
       query: verifyQuery,
-      response: userResponse,
+      response: loginResponse,
       handler: async ({ query, request }) => ({
         success: true,
-        user: await actions(request).verify(query.token),
+        ...(await actions(request).verify(query.token)),
       }),
     }),
     defineRoute({

@@ -77,13 +77,18 @@ async function consumeToken(db: Executor, token: string, purpose: 'verify' | 're
   return row?.userId;
 }
 
-/** Creates the account, not confirmed yet, and mails its confirmation link; answers the new account. */
+/**
+ * Creates an account and mails its confirmation link; answers the new account. An address that
+ * already has an account gets the same answer from the pages and the API, and its owner a mail
+ * saying someone tried to register with it (with the ways to sign in and reset the password): the
+ * answer tells no one which addresses are registered (ADR 0055); null here. The password is hashed
+ * either way, so both take the same time.
+ */
 export async function register(
   db: Executor,
   input: RegistrationInput,
   context: AccountContext,
-): Promise<UserRow> {
-  if (await findByEmail(db, input.email)) throw new Invalid('email-taken', { email: ['email-taken'] });
+): Promise<UserRow | null> {
   const passwordHash = await hashPassword(input.password);
   return db.transaction(async (transaction) => {
     const [user] = await transaction
@@ -91,9 +96,26 @@ export async function register(
       .values({ email: input.email, passwordHash, locale: input.locale })
       .onConflictDoNothing()
       .returning();
-    if (!user) throw new Invalid('email-taken', { email: ['email-taken'] });
-    await sendConfirmation(transaction, user, input.locale, context);
-    return user;
+    if (user) {
+      await sendConfirmation(transaction, user, input.locale, context);
+      return user;
+    }
+    const owner = await findByEmail(transaction, input.email);
+    if (!owner) return null;
+    await queueMail(
+      transaction,
+      {
+        template: 'account-exists',
+        locale: owner.locale === 'en' ? 'en' : 'ru',
+        to: owner.email,
+        data: {
+          signInLink: `${context.publicUrl}/login`,
+          restoreLink: `${context.publicUrl}/restore`,
+        },
+      },
+      context.shop,
+    );
+    return null;
   });
 }
 

@@ -126,9 +126,26 @@ function withoutMethodField(body: unknown) {
 export const sendJson = (reply: FastifyReply, json: string) =>
   reply.type('application/json; charset=utf-8').send(json);
 
+/**
+ * Every refusal of the API: `{ success: false, errors, message }`, Fastify's own refusals included
+ * (bad JSON, wrong media type, body too large or unmeasured, an unroutable path), with the fields
+ * some refusals add (DomainError.details).
+ */
+export const apiErrorResponse = errorResponse.extend({
+  unavailable: z
+    .array(z.number())
+    .optional()
+    .describe('409 basket-unavailable: the basket items (product ids) no longer available in that count'),
+  limit: z.number().optional().describe('422 limit-reached: how many one customer may order'),
+  product: z.number().optional().describe('422 limit-reached: the product over its limit'),
+  variant: z.number().optional().describe('422 limit-reached: its variant, if any'),
+  skus: z.array(z.string()).optional().describe('409 variant-ordered: the variants open orders hold'),
+  sku: z.string().optional().describe('409 sku-taken: the SKU another product uses'),
+});
+
 export function openApiDocument(routes: ApiRoute[], serverUrl: string) {
   const paths: Record<string, Record<string, unknown>> = {};
-  const errorSchema = z.toJSONSchema(errorResponse, { io: 'output' });
+  const errorSchema = z.toJSONSchema(apiErrorResponse, { io: 'output' });
   for (const route of routes) {
     const parameters = route.query
       ? Object.entries(

@@ -11,6 +11,7 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import type { Redis } from 'ioredis';
 import type { StaffRole } from '../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { deviceCookies } from '../accounts/device-cookies.ts';
 import { accountRoutes } from '../accounts/routes.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
@@ -36,7 +37,7 @@ import { adminShipmentRoutes } from '../shipping/routes.ts';
 import { wishlistRoutes } from '../wishlist/routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from './api.ts';
 import { bodyLimits } from './body-limits.ts';
-import { registerErrorHandling } from './errors.ts';
+import { refuseUnroutable, registerErrorHandling } from './errors.ts';
 import { healthChecks } from './health.ts';
 import { inputChecks } from './input-checks.ts';
 import { rememberAddressLocale } from './locale.ts';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions) {
     ...requestIdOptions,
     trustProxy: options.services.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    frameworkErrors: refuseUnroutable,
   });
 
   registerErrorHandling(app);
@@ -93,6 +95,7 @@ export async function buildApp(options: AppOptions) {
     secret: config.sessionSecret,
     secure: config.publicUrl.startsWith('https://'),
   });
+  await app.register(deviceCookies, { secure: config.publicUrl.startsWith('https://') });
   await app.register(fastifyFormbody);
   // Multipart forms (feedback) arrive as plain fields; one file part of at most 10 MB is taken
   // only by the file manager's upload, where it arrives as { filename, mimetype, data }.

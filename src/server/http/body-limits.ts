@@ -1,3 +1,4 @@
+import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { ErrorKey } from '../../contract/error-messages.ts';
@@ -13,6 +14,12 @@ import type { ErrorKey } from '../../contract/error-messages.ts';
  *   and the payment providers always send the length;
  * - JSON nested deeper than MAX_JSON_DEPTH, 400 before it is parsed: every recursive walk of the
  *   value (prototype-poisoning check, input checks, zod) would otherwise overflow the stack.
+ *
+ * And no answer leaves a body half read on a kept-alive connection (ADR 0055): the next request on
+ * it would wait behind the unread bytes, which nobody reads once the answer is out (a page that
+ * answers a POST without an action, a refusal above). Such an answer either discards the rest of
+ * a body within its route's limit as it arrives, keeping the connection, or, for a body over its
+ * limit or of unknown length, says `Connection: close` and ends the connection after the answer.
  */
 
 export const MAX_JSON_DEPTH = 64;
@@ -48,6 +55,38 @@ export function jsonDepthExceeds(text: string, limit: number): boolean {
   return false;
 }
 
+/**
+ * How long, and how many more bytes, a connection ended after an unread body still takes in: its
+ * end (FIN) follows the answer, and the bytes still coming are read and dropped, so the client
+ * reads the answer before the connection closes. Closed at once with bytes unread, it would be
+ * reset, and a reset can discard the answer on the client's side before it is read.
+ */
+const LINGER = { ms: 2_000, bytes: 16 * 1024 * 1024 };
+
+/** The rest of a body nobody will read, read and dropped as it arrives; answers a byte counter. */
+function discardRest(raw: IncomingMessage, onBytes?: (bytes: number) => void) {
+  // Whoever was reading it (a page's form reader) has answered without it.
+  raw.removeAllListeners('data');
+  if (onBytes) raw.on('data', (chunk: Buffer) => onBytes(chunk.length));
+  raw.resume();
+}
+
+/** Ends the connection once the answer is out, after at most LINGER more of the body. */
+function closeLingering(raw: IncomingMessage) {
+  const { socket } = raw;
+  let taken = 0;
+  discardRest(raw, (bytes) => {
+    taken += bytes;
+    if (taken > LINGER.bytes) socket.destroy();
+  });
+  // Node calls it once an answer marked `Connection: close` is written; by default it destroys
+  // the socket as soon as its end is sent.
+  socket.destroySoon = () => {
+    socket.end();
+    setTimeout(() => socket.destroy(), LINGER.ms).unref();
+  };
+}
+
 export const bodyLimits = fastifyPlugin(
   async (app: FastifyInstance) => {
     app.addHook('onRequest', async (request) => {
@@ -61,6 +100,19 @@ export const bodyLimits = fastifyPlugin(
       const limit = request.routeOptions.bodyLimit;
       if (Number(headers['content-length']) > limit) {
         throw new RefusedBody(413, 'body-too-large');
+      }
+    });
+
+    app.addHook('onSend', async (request, reply) => {
+      const { raw } = request;
+      const declared = Number(raw.headers['content-length']);
+      const hasBody = declared > 0 || raw.headers['transfer-encoding'] !== undefined;
+      if (!hasBody || raw.complete || reply.raw.headersSent) return;
+      if (declared <= request.routeOptions.bodyLimit) {
+        discardRest(raw);
+      } else {
+        reply.header('connection', 'close');
+        closeLingering(raw);
       }
     });
 

@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { type ErrorKey, translateError, translateErrors } from '../../contract/error-messages.ts';
-import { isLocale } from '../../contract/locale.ts';
+import { isLocale, negotiateLocale } from '../../contract/locale.ts';
 import { isDatabaseUnavailable } from '../db/client.ts';
 import { DomainError, TooManyRequests } from '../errors.ts';
 import { NOT_FOUND_ANSWER } from './api.ts';
@@ -27,6 +27,22 @@ function errorLocale(request: FastifyRequest) {
  * refuses (bad JSON, wrong media type, body too large) keep their 4xx; a database that is down or
  * restarting is a 503 with Retry-After; anything else is logged and answered 500 without details.
  */
+/**
+ * Requests Fastify refuses before routing them (a path that is not valid percent-encoding, a path
+ * parameter over its length): answered in the same documented shape, not Fastify's own
+ * `{ error, code, message }`. No hook has run yet, so the language comes from Accept-Language.
+ */
+export function refuseUnroutable(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const message = translateError(
+    negotiateLocale(undefined, request.headers['accept-language']),
+    'request-invalid',
+  );
+  request.log.info({ code: error.code, url: request.url }, 'request refused before routing');
+  return reply
+    .status(error.statusCode ?? 400)
+    .send({ success: false, errors: { request: [message] }, message });
+}
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     const locale = errorLocale(request);

@@ -11,6 +11,8 @@ declare module 'fastify' {
     userId?: number;
     /** Day number of the last sliding renewal, so a busy session is written once a day, not per request. */
     renewedOn?: number;
+    /** A staff sign-in whose password passed, waiting for its second step (ADR 0055). */
+    secondFactor?: { userId: number; since: number; tries: number };
   }
 }
 

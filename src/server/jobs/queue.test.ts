@@ -6,6 +6,7 @@ import { createTestDatabase } from '../testing/database.ts';
 import {
   backoffMs,
   createWorker,
+  DEFAULT_LOCK_TIMEOUT_MS,
   enqueue,
   type JobHandler,
   purgeEndedJobs,
@@ -228,6 +229,100 @@ describe('job queue', () => {
     const row = await jobRow(id);
     expect(row.finishedAt).not.toBeNull();
     expect(row.attempts).toBe(2);
+  });
+
+  it('takes over the job of a killed instance within seconds, with the default lease', async () => {
+    const clock = manualClock();
+    const id = (await enqueue(db, 'mail.send', {}, { runAt: clock.now() })) as number;
+    // The killed instance's worker claimed it and then renewed nothing.
+    await db
+      .update(jobs)
+      .set({ lockedAt: clock.now(), lockedBy: 'killed', attempts: 1 })
+      .where(eq(jobs.id, id));
+    let runs = 0;
+    const restarted = createWorker({
+      db,
+      clock: clock.now,
+      workerId: 'restarted',
+      log: recordingLog().log,
+      handlers: { 'mail.send': async () => void runs++ },
+    });
+
+    clock.advance(DEFAULT_LOCK_TIMEOUT_MS - 1);
+    expect(await restarted.runDue()).toBe(0);
+    clock.advance(2);
+    expect(DEFAULT_LOCK_TIMEOUT_MS).toBeLessThanOrEqual(15_000);
+    expect(await restarted.runDue()).toBe(1);
+    expect(runs).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ attempts: 2, lockedBy: null });
+    expect((await jobRow(id)).finishedAt).not.toBeNull();
+  });
+
+  it('keeps the lease of a job that runs longer than the lock timeout while its worker lives', async () => {
+    const clock = manualClock();
+    const id = (await enqueue(db, 'slow.job', {}, { runAt: clock.now() })) as number;
+    let finishSlowJob = () => {};
+    const slow = createWorker({
+      db,
+      clock: clock.now,
+      workerId: 'slow',
+      lockTimeoutMs: 3_000,
+      heartbeatMs: 10,
+      log: recordingLog().log,
+      handlers: { 'slow.job': () => new Promise<void>((resolve) => (finishSlowJob = resolve)) },
+    });
+    const running = slow.runDue();
+    await expect.poll(async () => (await jobRow(id)).lockedBy).toBe('slow');
+    const other = createWorker({
+      db,
+      clock: clock.now,
+      workerId: 'other',
+      lockTimeoutMs: 3_000,
+      log: recordingLog().log,
+      handlers: { 'slow.job': async () => {} },
+    });
+    for (let second = 0; second < 10; second++) {
+      clock.advance(1_000);
+      const renewedAt = clock.now().getTime();
+      // The heartbeat writes the moved clock into the lease.
+      await expect.poll(async () => (await jobRow(id)).lockedAt?.getTime()).toBe(renewedAt);
+      expect(await other.runDue()).toBe(0);
+    }
+    finishSlowJob();
+    expect(await running).toBe(1);
+    expect(await jobRow(id)).toMatchObject({ attempts: 1, lockedBy: null });
+  });
+
+  it('runs the jobs of one sequence in the order they were enqueued, an earlier retry first', async () => {
+    const clock = manualClock();
+    const ran: string[] = [];
+    let placedFails = true;
+    const worker = createWorker({
+      db,
+      clock: clock.now,
+      log: recordingLog().log,
+      handlers: {
+        'order.mail': async (payload) => {
+          if (payload.event === 'placed' && placedFails) {
+            placedFails = false;
+            throw new Error('SMTP is down');
+          }
+          ran.push(`${payload.order} ${payload.event}`);
+        },
+      },
+    });
+    const queue = (order: number, event: string) =>
+      enqueue(db, 'order.mail', { order, event }, { runAt: clock.now(), sequence: `order:${order}` });
+    await queue(1, 'placed');
+    await queue(1, 'cancelled');
+    await queue(2, 'placed');
+
+    // Order 1's "placed" fails and waits for its retry; its "cancelled" waits for it; order 2 goes on.
+    expect(await worker.runDue()).toBe(2);
+    expect(ran).toEqual(['2 placed']);
+    clock.advance(backoffMs(1));
+    expect(await worker.runDue()).toBe(2);
+    expect(ran).toEqual(['2 placed', '1 placed', '1 cancelled']);
   });
 
   it('runs each job exactly once when two workers race for them', async () => {

@@ -1,4 +1,5 @@
-import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, notExists, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Database, Executor } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 import { type JobOutcome, jobOutcomes } from './metrics.ts';
@@ -9,10 +10,17 @@ import { type JobOutcome, jobOutcomes } from './metrics.ts';
  * Claiming: one `update … where id = (select … for update skip locked limit 1) returning *`
  * statement marks a due job as taken (`locked_at`, `locked_by`, `attempts + 1`) and commits at once,
  * so two workers — in one process or in many — never take the same job. The handler then runs
- * outside any transaction; the lock is a lease: a job whose worker died is taken again once its
- * `locked_at` is older than the lock timeout. Finishing and failing check that the lease is still
- * ours (`locked_by` and `attempts` unchanged), so a worker that overran its lease cannot overwrite
- * the outcome of the worker that took the job over.
+ * outside any transaction; the lock is a short lease (ADR 0055): while the handler runs, the worker
+ * renews it (`locked_at` = now) every third of the lock timeout, so a job whose worker died — a
+ * crashed or killed instance renews nothing — is taken again by any instance within seconds, once
+ * its `locked_at` is older than the lock timeout. Finishing and failing check that the lease is
+ * still ours (`locked_by` and `attempts` unchanged), so a worker that lost its lease cannot
+ * overwrite the outcome of the worker that took the job over.
+ *
+ * Sequences: jobs enqueued with the same `sequence` (kept in `payload.sequence`) run one after
+ * another in the order they were enqueued: a job is not claimed while an earlier one of its
+ * sequence has neither finished nor failed for good, even while that one waits for a retry. The
+ * mails of one order are such a sequence, so they go out in the order of the order's events.
  *
  * Unique keys: the unique index `jobs_unique_key` covers all rows, finished ones included. For
  * ordinary jobs that is the point (a notification keyed `order-paid:42` is enqueued once, ever).
@@ -54,14 +62,19 @@ export interface EnqueueOptions {
   /** A second job with the same key is never enqueued, not even after the first has finished. */
   uniqueKey?: string;
   maxAttempts?: number;
+  /** Runs only after every earlier job of this sequence has finished or failed for good. */
+  sequence?: string;
 }
 
 /** Unique key prefix reserved for recurring jobs; do not use it in `enqueue`. */
 export const RECURRING_KEY_PREFIX = 'recurring:';
 export const recurringKey = (kind: string) => `${RECURRING_KEY_PREFIX}${kind}`;
 
-/** After this long without finishing, a claimed job counts as abandoned and may be claimed again. */
-export const DEFAULT_LOCK_TIMEOUT_MS = 10 * 60_000;
+/**
+ * After this long without its lease renewed, a claimed job counts as abandoned and may be claimed
+ * again. A running job's worker renews the lease every third of it.
+ */
+export const DEFAULT_LOCK_TIMEOUT_MS = 15_000;
 const DEFAULT_POLL_MS = 1_000;
 const BACKOFF_BASE_MS = 10_000;
 const BACKOFF_CAP_MS = 60 * 60_000;
@@ -84,7 +97,7 @@ export async function enqueue(
 ): Promise<number | null> {
   const values = {
     kind,
-    payload,
+    payload: options.sequence === undefined ? payload : { ...payload, sequence: options.sequence },
     uniqueKey: options.uniqueKey ?? null,
     ...(options.runAt ? { runAt: options.runAt } : {}),
     ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
@@ -152,6 +165,8 @@ export interface WorkerOptions {
   /** Pause between polls when no job is due. */
   pollMs?: number;
   lockTimeoutMs?: number;
+  /** How often a running job's lease is renewed; a third of `lockTimeoutMs` by default. */
+  heartbeatMs?: number;
   log: QueueLog;
 }
 
@@ -166,6 +181,9 @@ export interface Worker {
 
 type JobRow = typeof jobs.$inferSelect;
 
+/** The earlier jobs of a sequence, in the claim's subquery. */
+const earlier = alias(jobs, 'earlier');
+
 type Outcome = { ok: true } | { ok: false; error: string; final?: boolean };
 
 export function createWorker(options: WorkerOptions): Worker {
@@ -174,6 +192,7 @@ export function createWorker(options: WorkerOptions): Worker {
   const workerId = options.workerId ?? `worker-${process.pid}-${Math.random().toString(36).slice(2, 10)}`;
   const pollMs = options.pollMs ?? DEFAULT_POLL_MS;
   const lockTimeoutMs = options.lockTimeoutMs ?? DEFAULT_LOCK_TIMEOUT_MS;
+  const heartbeatMs = options.heartbeatMs ?? lockTimeoutMs / 3;
 
   let stopping = false;
   let polling = false;
@@ -192,6 +211,22 @@ export function createWorker(options: WorkerOptions): Worker {
           isNull(jobs.failedAt),
           lte(jobs.runAt, now),
           or(isNull(jobs.lockedAt), lt(jobs.lockedAt, staleBefore)),
+          or(
+            sql`${jobs.payload}->>'sequence' is null`,
+            notExists(
+              db
+                .select({ id: earlier.id })
+                .from(earlier)
+                .where(
+                  and(
+                    sql`${earlier.payload}->>'sequence' = ${jobs.payload}->>'sequence'`,
+                    lt(earlier.id, jobs.id),
+                    isNull(earlier.finishedAt),
+                    isNull(earlier.failedAt),
+                  ),
+                ),
+            ),
+          ),
         ),
       )
       .orderBy(jobs.runAt, jobs.id)
@@ -208,6 +243,22 @@ export function createWorker(options: WorkerOptions): Worker {
   /** The lease is still ours: nobody took the job over after our lock timed out. */
   const stillOurs = (job: JobRow) =>
     and(eq(jobs.id, job.id), eq(jobs.lockedBy, workerId), eq(jobs.attempts, job.attempts));
+
+  /** The running job's lease, renewed: it stays ours while this worker is alive. */
+  async function renew(job: JobRow): Promise<void> {
+    try {
+      const renewed = await db
+        .update(jobs)
+        .set({ lockedAt: clock() })
+        .where(stillOurs(job))
+        .returning({ id: jobs.id });
+      if (renewed.length === 0) {
+        log.warn({ jobId: job.id, kind: job.kind, workerId }, 'job lease lost: another worker took it over');
+      }
+    } catch (error) {
+      log.warn({ err: error, jobId: job.id, kind: job.kind, workerId }, 'job lease renewal failed');
+    }
+  }
 
   const isRecurring = (job: JobRow) =>
     job.uniqueKey === recurringKey(job.kind) &&
@@ -323,6 +374,7 @@ export function createWorker(options: WorkerOptions): Worker {
       return;
     }
     let outcome: Outcome;
+    const heartbeat = setInterval(() => void renew(job), heartbeatMs);
     try {
       await handler(job.payload, {
         jobId: job.id,
@@ -334,6 +386,8 @@ export function createWorker(options: WorkerOptions): Worker {
       outcome = { ok: true };
     } catch (error) {
       outcome = { ok: false, error: error instanceof Error ? (error.stack ?? error.message) : String(error) };
+    } finally {
+      clearInterval(heartbeat);
     }
     await settle(job, outcome);
   }

@@ -2,12 +2,12 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database, DatabaseConnection } from '../db/client.ts';
 import { jobs, mails } from '../db/schema.ts';
-import { backoffMs, createWorker, enqueue, type QueueLog } from '../jobs/queue.ts';
+import { backoffMs, createWorker, DEFAULT_LOCK_TIMEOUT_MS, enqueue, type QueueLog } from '../jobs/queue.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { mailSendHandler } from './jobs.ts';
 import { MAIL_SEND_JOB, queueMail } from './outbox.ts';
@@ -324,6 +324,47 @@ describe('mail over SMTP', () => {
     expect(await worker.runDue()).toBe(1);
     expect(await worker.runDue()).toBe(0);
     expect(smtp.received).toHaveLength(1);
+  });
+});
+
+describe('the mails of one order', () => {
+  it('go out in the order of its events, after a killed instance held the earlier one', async () => {
+    const smtp = await startSmtpServer();
+    const clock = manualClock();
+    const worker = mailWorker(smtpTransport(smtp.port), clock);
+    const shipped = await queueMail(db, {
+      template: 'order-shipped',
+      locale: 'en',
+      to: 'anna@example.com',
+      data: { orderId: 7, trackCode: 'RA123456789RU', deliveryMethod: 'russian_post' },
+    });
+    await queueMail(db, {
+      template: 'order-cancelled',
+      locale: 'en',
+      to: 'anna@example.com',
+      data: { orderId: 7, reason: 'cancelled' },
+    });
+    await queueMail(db, {
+      template: 'order-cancelled',
+      locale: 'en',
+      to: 'boris@example.com',
+      data: { orderId: 8, reason: 'cancelled' },
+    });
+    // An instance claimed the first mail of order 7 and was killed before sending it.
+    await db
+      .update(jobs)
+      .set({ lockedAt: clock.now(), lockedBy: 'killed', attempts: 1 })
+      .where(sql`${jobs.payload}->>'mailId' = ${String(shipped)}`);
+
+    // Order 8 is not held up; order 7's later mail waits for its earlier one.
+    expect(await worker.runDue()).toBe(1);
+    expect(smtp.received.map((mail) => mail.recipients)).toEqual([['boris@example.com']]);
+    clock.advance(DEFAULT_LOCK_TIMEOUT_MS + 1);
+    expect(await worker.runDue()).toBe(2);
+    expect(smtp.received.slice(1).map((mail) => readMessage(mail.raw).subject)).toEqual([
+      'Order #7 shipped',
+      expect.stringMatching(/^Order #7 .*cancel/i),
+    ]);
   });
 });
 

@@ -7,6 +7,7 @@ const link = 'https://shop.example/activate?token=abc123&email=anna%40example.co
 const samples: MailData = {
   'verify-email': { link },
   'reset-password': { link: 'https://shop.example/reset?token=t0k&email=a%40b.c', expiresInHours: 2 },
+  'account-exists': { signInLink: 'https://shop.example/login', restoreLink: 'https://shop.example/restore' },
   feedback: { name: 'Анна', email: 'anna@example.com', message: 'Когда будут кружки?\nСпасибо!' },
   'order-placed': {
     orderId: 42,

@@ -41,6 +41,8 @@ export interface OrderMailData {
 export interface MailData {
   'verify-email': { link: string };
   'reset-password': { link: string; expiresInHours: number };
+  /** Someone tried to register with the reader's address (ADR 0055): the ways back into the account. */
+  'account-exists': { signInLink: string; restoreLink: string };
   /** Sent to the shop's own address, with reply-to set to the visitor. */
   feedback: { name: string; email: string; message: string };
   'order-placed': OrderMailData;
@@ -73,6 +75,7 @@ export type MailTemplate = keyof MailData;
 export const MAIL_TEMPLATES = [
   'verify-email',
   'reset-password',
+  'account-exists',
   'feedback',
   'order-placed',
   'payment-received',
@@ -505,6 +508,41 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
         {
           kind: 'note',
           text: 'If you did not ask to reset your password, ignore this message: your password stays the same.',
+        },
+      ],
+    }),
+  },
+
+  'account-exists': {
+    ru: ({ signInLink, restoreLink }) => ({
+      subject: 'Попытка регистрации с вашим адресом',
+      blocks: [
+        paragraph('Здравствуйте!'),
+        paragraph(
+          'Кто-то попытался зарегистрироваться в магазине с вашим адресом, но учётная запись с ним уже есть. Войдите в неё или, если не помните пароль, задайте новый.',
+        ),
+        { kind: 'button', label: 'Войти', href: signInLink },
+        paragraph('Забыли пароль? Задайте новый:'),
+        { kind: 'button', label: 'Восстановить пароль', href: restoreLink },
+        {
+          kind: 'note',
+          text: 'Если это были не вы, просто проигнорируйте это письмо: ваша учётная запись не изменилась.',
+        },
+      ],
+    }),
+    en: ({ signInLink, restoreLink }) => ({
+      subject: 'Someone tried to register with your address',
+      blocks: [
+        paragraph('Hello!'),
+        paragraph(
+          'Someone tried to register at the shop with your address, but it already has an account. Sign in to it or, if you do not remember the password, choose a new one.',
+        ),
+        { kind: 'button', label: 'Sign in', href: signInLink },
+        paragraph('Forgot the password? Choose a new one:'),
+        { kind: 'button', label: 'Reset the password', href: restoreLink },
+        {
+          kind: 'note',
+          text: 'If it was not you, ignore this message: your account has not changed.',
         },
       ],
     }),

@@ -26,6 +26,8 @@ export async function createTestApp(
   const config = loadConfig({
     NODE_ENV: 'test',
     DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+    // Tests sign admins in with a password alone; the two-step sign-in tests ask for `required`.
+    ADMIN_TWO_FACTOR: 'optional',
     ...options.env,
   });
   const services = createServices({ db: connection.db, config, usdRate: () => options.usdRate ?? 90 });

@@ -11,6 +11,21 @@ const en = {
   'admin-files': 'Files',
   'admin-partners': 'Partners',
   'admin-feedback': 'Feedback',
+  'admin-two-factor': 'Two-step sign-in',
+  'admin-two-factor-required': 'Admins turn on two-step sign-in before using the back office.',
+  'admin-two-factor-on':
+    'Two-step sign-in is on: after the password, sign-in asks for a code from your authenticator app.',
+  'admin-two-factor-off':
+    'Two-step sign-in is off. Turn it on to ask for a code from an authenticator app after the password.',
+  'admin-two-factor-start': 'Turn on two-step sign-in',
+  'admin-two-factor-scan':
+    'Scan the QR code with an authenticator app, or enter the key by hand, then type the code it shows.',
+  'admin-two-factor-key': 'Key',
+  'admin-two-factor-code': 'Code from the app',
+  'admin-two-factor-confirm': 'Confirm and turn on',
+  'admin-two-factor-done': 'Two-step sign-in is on.',
+  'admin-two-factor-recovery':
+    'Recovery codes: each works once instead of a code from the app, for a lost phone. Keep them somewhere safe; they are shown only now.',
   'admin-staff': 'Staff',
   'admin-staff-invite': 'Invite a staff member',
   'admin-staff-send-invite': 'Send the invitation',
@@ -722,6 +737,21 @@ const ru: Record<keyof typeof en, string> = {
   'admin-files': 'Файлы',
   'admin-partners': 'Партнёры',
   'admin-feedback': 'Обратная связь',
+  'admin-two-factor': 'Двухэтапный вход',
+  'admin-two-factor-required': 'Администраторы включают двухэтапный вход, прежде чем работать в админке.',
+  'admin-two-factor-on':
+    'Двухэтапный вход включён: после пароля вход спрашивает код из приложения-аутентификатора.',
+  'admin-two-factor-off':
+    'Двухэтапный вход выключен. Включите его, чтобы после пароля вход спрашивал код из приложения-аутентификатора.',
+  'admin-two-factor-start': 'Включить двухэтапный вход',
+  'admin-two-factor-scan':
+    'Отсканируйте QR-код приложением-аутентификатором или введите ключ вручную, затем наберите код, который оно показывает.',
+  'admin-two-factor-key': 'Ключ',
+  'admin-two-factor-code': 'Код из приложения',
+  'admin-two-factor-confirm': 'Подтвердить и включить',
+  'admin-two-factor-done': 'Двухэтапный вход включён.',
+  'admin-two-factor-recovery':
+    'Коды восстановления: каждый срабатывает один раз вместо кода из приложения, если телефон потерян. Сохраните их в надёжном месте: они показаны только сейчас.',
   'admin-staff': 'Сотрудники',
   'admin-staff-invite': 'Пригласить сотрудника',
   'admin-staff-send-invite': 'Отправить приглашение',

@@ -146,6 +146,11 @@ export const en = {
   'password-hint': 'At least {count} characters.',
   'sign-in': 'Sign in',
   'forgot-password': 'Forgot your password?',
+  'second-factor-heading': 'Two-step sign-in',
+  'second-factor-hint':
+    'Enter the six-digit code from your authenticator app, or one of your recovery codes.',
+  'second-factor-code': 'Code',
+  'second-factor-submit': 'Confirm',
   'no-account': 'New here?',
   'create-account': 'Create an account',
   'have-account': 'Already registered?',

@@ -149,6 +149,11 @@ export const ru: Record<CoreMessageKey, string> = {
   'password-hint': 'Не короче {count} символов.',
   'sign-in': 'Войти',
   'forgot-password': 'Забыли пароль?',
+  'second-factor-heading': 'Двухэтапный вход',
+  'second-factor-hint':
+    'Введите шестизначный код из приложения-аутентификатора или один из кодов восстановления.',
+  'second-factor-code': 'Код',
+  'second-factor-submit': 'Подтвердить',
   'no-account': 'Впервые у нас?',
   'create-account': 'Зарегистрируйтесь',
   'have-account': 'Уже зарегистрированы?',

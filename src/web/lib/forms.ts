@@ -81,6 +81,8 @@ interface ClientError {
   status: number;
   message?: unknown;
   errors?: unknown;
+  /** A 429's wait, sent as Retry-After. */
+  retryAfterSeconds?: unknown;
 }
 
 /**
@@ -106,8 +108,8 @@ function fieldErrorsOf(value: unknown): FieldErrors {
 }
 
 /**
- * Turns a refused request into the page's error texts with the same status; anything else (a
- * server fault) is rethrown to the error boundary. The request's message goes above the form; a
+ * Turns a refused request into the page's error texts with the same status (a 429 with its
+ * Retry-After); anything else (a server fault) is rethrown to the error boundary. The request's message goes above the form; a
  * field error saying the same thing is not repeated under the field.
  */
 export function actionError(error: unknown, locale: Locale, formData?: FormData) {
@@ -121,7 +123,13 @@ export function actionError(error: unknown, locale: Locale, formData?: FormData)
     ...(message ? { formError: translateError(locale, message), errorKey: message } : {}),
     ...(formData ? { values: formValues(formData) } : {}),
   };
-  return data(failure, { status: error.status });
+  const { retryAfterSeconds } = error;
+  return data(failure, {
+    status: error.status,
+    ...(typeof retryAfterSeconds === 'number'
+      ? { headers: { 'retry-after': String(retryAfterSeconds) } }
+      : {}),
+  });
 }
 
 /** The failure part of an action's answer, if the last submit failed. */

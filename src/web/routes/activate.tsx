@@ -25,8 +25,9 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   let problem = 'link-incomplete';
   if (query.success) {
     try {
-      await account.verify(query.data.token);
-      return redirect('/profile?confirmed=1');
+      const outcome = await account.verify(query.data.token);
+      // Staff with two-step sign-in give their code on the sign-in page first.
+      return redirect(outcome.secondFactor ? '/login' : '/profile?confirmed=1');
     } catch (error) {
       const key = refusalKey(error);
       if (key === undefined) throw error;

@@ -1,6 +1,6 @@
 import { useRef } from 'react';
 import { Form, Link, redirect } from 'react-router';
-import { loginBody, restoreBody } from '../../contract/accounts.ts';
+import { loginBody, restoreBody, secondFactorBody } from '../../contract/accounts.ts';
 import {
   FormAlert,
   FormField,
@@ -14,7 +14,10 @@ import { safeRedirect } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/login';
 
-/** Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back. */
+/**
+ * Only for visitors who are signed out; `?reset=1` after a password change, `?redirectTo=` to go back.
+ * A staff sign-in whose password passed asks for its second step's code here (ADR 0055).
+ */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   if (await context.account.currentUser()) throw redirect(redirectTo);
@@ -22,21 +25,36 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   // Registering from here goes back to the same place (the checkout step the visitor came from).
   const registration =
     redirectTo === '/' ? '/registration' : `/registration?redirectTo=${encodeURIComponent(redirectTo)}`;
-  return { passwordChanged, registration };
+  return { passwordChanged, registration, secondFactor: context.account.secondFactorPending() };
 }
 
 /** The button offered when the account's e-mail is not confirmed yet: mails the link again. */
 const RESEND_CONFIRMATION = 'resend-confirmation';
+/** The second step of a staff sign-in: the code form. */
+const SECOND_FACTOR = 'second-factor';
 
 export async function action({ context, request, url }: Route.ActionArgs) {
   // Checked first: a target refused with 400 must not leave the visitor signed in.
   const redirectTo = safeRedirect(url.searchParams.get('redirectTo'));
   const formData = await postedForm(request);
   if (formData.get('intent') === RESEND_CONFIRMATION) return resendConfirmation(context, formData);
+  if (formData.get('intent') === SECOND_FACTOR) return secondFactor(context, formData, redirectTo);
   const parsed = parseForm(loginBody, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
   try {
-    await context.account.login(parsed.data);
+    const outcome = await context.account.login(parsed.data);
+    if (outcome.secondFactor) return { secondFactor: true as const };
+  } catch (error) {
+    return actionError(error, context.locale, formData);
+  }
+  return redirect(redirectTo);
+}
+
+async function secondFactor(context: Route.ActionArgs['context'], formData: FormData, redirectTo: string) {
+  const parsed = parseForm(secondFactorBody, formData);
+  if (!parsed.ok) return invalidForm(parsed.errors, context.locale, formData);
+  try {
+    await context.account.secondFactor(parsed.data.code);
   } catch (error) {
     return actionError(error, context.locale, formData);
   }
@@ -63,6 +81,33 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
   const confirmationSentTo =
     actionData && 'confirmationSentTo' in actionData ? actionData.confirmationSentTo : undefined;
   const unconfirmedEmail = failure?.errorKey === 'email-not-confirmed' ? failure.values?.email : undefined;
+  const askForCode =
+    failure?.errorKey !== 'sign-in-required' &&
+    ((actionData !== undefined && 'secondFactor' in actionData) ||
+      loaderData.secondFactor ||
+      failure?.values?.intent === SECOND_FACTOR);
+  if (askForCode) {
+    return (
+      <section className="auth-card" aria-labelledby="login-heading">
+        <PrivatePageHead title={t('login')} />
+        <h1 id="login-heading">{t('second-factor-heading')}</h1>
+        <FormAlert>{failure?.formError}</FormAlert>
+        <Form method="post" ref={form} noValidate className="auth-form">
+          <input type="hidden" name="intent" value={SECOND_FACTOR} />
+          <FormField
+            name="code"
+            label={t('second-factor-code')}
+            hint={t('second-factor-hint')}
+            autoComplete="one-time-code"
+            inputMode="text"
+            required
+            errors={failure?.errors.code}
+          />
+          <SubmitButton>{t('second-factor-submit')}</SubmitButton>
+        </Form>
+      </section>
+    );
+  }
   return (
     <section className="auth-card" aria-labelledby="login-heading">
       <PrivatePageHead title={t('login')} />

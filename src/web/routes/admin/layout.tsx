@@ -2,6 +2,7 @@ import {
   data,
   NavLink,
   Outlet,
+  redirect,
   type ShouldRevalidateFunctionArgs,
   useLocation,
   useNavigate,
@@ -18,9 +19,13 @@ import type { Route } from './+types/layout';
  * is the guard: guests and shoppers get the 403 page with status 403; the pages themselves load
  * their data from `/api/admin/*` in the browser, and the API refuses every call from a non-admin.
  */
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, url }: Route.LoaderArgs) {
   const user = await context.account.currentUser();
   if (!user?.isAdmin) throw data(null, { status: 403 });
+  // An admin without two-step sign-in, where the shop requires it, turns it on first (ADR 0055).
+  if (url.pathname !== TWO_FACTOR_PAGE && (await context.account.twoFactorMissing())) {
+    throw redirect(TWO_FACTOR_PAGE);
+  }
   return { role: user.role, toShip: await context.services.backOffice.ordersToShip() };
 }
 
@@ -30,6 +35,8 @@ export async function loader({ context }: Route.LoaderArgs) {
  */
 export const shouldRevalidate = ({ currentUrl, nextUrl }: ShouldRevalidateFunctionArgs) =>
   currentUrl.pathname !== nextUrl.pathname || currentUrl.href === nextUrl.href;
+
+const TWO_FACTOR_PAGE = '/admin/two-factor';
 
 export const links: Route.LinksFunction = () => [{ rel: 'stylesheet', href: adminStyles }];
 
@@ -52,6 +59,7 @@ const SECTIONS = [
   { to: '/admin/audit', label: 'admin-audit' },
   { to: '/admin/csv', label: 'admin-csv' },
   { to: '/admin/staff', label: 'admin-staff', adminOnly: true },
+  { to: TWO_FACTOR_PAGE, label: 'admin-two-factor' },
 ] as const satisfies Array<{ to: string; label: AdminMessageKey; end?: boolean; adminOnly?: boolean }>;
 
 /** The section a path belongs to (the longest matching prefix), for the phone's section select. */
