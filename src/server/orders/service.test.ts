@@ -86,7 +86,8 @@ describe('placing an order', () => {
     await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
     const english = input({ locale: 'en', paymentMethod: 'paypal' });
     await expect(createOrder(db, userId, english, { ...context, usdRate: 0 })).rejects.toMatchObject({
-      intlError: 'invalid-currency-rate',
+      status: 422,
+      intlError: 'paypal-needs-dollar-rate',
     });
     const order = await createOrder(db, userId, english, { ...context, usdRate: 92.5 });
     expect(paymentAmounts(order)).toEqual({
@@ -160,7 +161,7 @@ describe('placing an order', () => {
     const { db } = connection;
     const userId = await newUser();
     await addToBasket(db, { userId }, fixtures.id('outlaw-shirt'));
-    const english = input({ locale: 'en', shownTotal: 37.28 });
+    const english = input({ locale: 'en', paymentMethod: 'paypal', shownTotal: 37.28 });
     await expect(createOrder(db, userId, english, { ...context, usdRate: 92.5 })).rejects.toMatchObject({
       status: 409,
       details: { changed: { currency: 'USD', goods: 33.51, delivery: 3.78, total: 37.29 } },
