@@ -44,7 +44,7 @@ export const orderBody = recipientSchema.extend({
   shownTotal: wireNumber(z.coerce.number({ error: 'request-invalid' }).nonnegative('request-invalid'))
     .optional()
     .describe(
-      'The total the page showed (goods + delivery) in the currency of `locale` (roubles for ru, otherwise dollars): a different total to charge is refused with 409 and the new figures',
+      'The total the page showed (goods + delivery) in the currency the payment method charges (roubles for robokassa, dollars for paypal): a different total to charge is refused with 409 and the new figures',
     ),
   checkoutKey: z
     .string()
