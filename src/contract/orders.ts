@@ -177,9 +177,6 @@ export const totalChangedSchema = z.object({
 });
 export type TotalChanged = z.infer<typeof totalChangedSchema>;
 
-/** The 409 answer of `POST /api/order` to a `shownTotal` that is not what would be charged. */
-export const totalChangedResponse = errorResponse.extend({ changed: totalChangedSchema });
-
 export const createOrderResponse = z.object({
   success: z.literal(true),
   order: currentOrderSchema,

@@ -8,11 +8,11 @@ import {
   orderListResponse,
   orderResponse,
   repeatOrderResponse,
-  totalChangedResponse,
+  totalChangedSchema,
 } from '../../contract/orders.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { placeOrder } from '../checkout/checkout-actions.ts';
-import { defineRoute } from '../http/api.ts';
+import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
 import { getOrder, listOrders, repeatOrder } from './service.ts';
@@ -35,7 +35,7 @@ export function orderRoutes(services: Services) {
         409: {
           description:
             'The total to charge is not `shownTotal` (or an item is unavailable): nothing is placed; `changed` has the new figures',
-          body: totalChangedResponse.partial({ changed: true }),
+          body: apiErrorResponse.extend({ changed: totalChangedSchema.optional() }),
         },
       },
       handler: async ({ body, request }) => ({
