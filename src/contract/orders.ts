@@ -1,5 +1,4 @@
 import { email } from './accounts.ts';
-import { errorResponse } from './catalog.ts';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
