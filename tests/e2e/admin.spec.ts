@@ -87,14 +87,14 @@ describe('back office', () => {
     await page.getByRole('textbox', { name: 'Link', exact: true }).fill(product.link);
     await page.getByLabel('Price, ₽', { exact: true }).fill('1500');
     await page.getByLabel('Sale price, ₽').fill('1200');
-    await page.getByLabel('Weight, g').fill('350');
+    await page.getByLabel('Weight, g', { exact: true }).fill('350');
 
     // The descriptions are TipTap editors (loaded on demand); bold comes from the toolbar.
     await page.getByRole('toolbar', { name: 'Formatting' }).first().waitFor();
-    const russianDescription = page.getByRole('textbox', { name: 'Description (Russian)' });
+    const russianDescription = page.getByRole('textbox', { name: 'Description (Russian)', exact: true });
     await russianDescription.click();
     await page.keyboard.type(product.descriptionRu);
-    const englishDescription = page.getByRole('textbox', { name: 'Description (English)' });
+    const englishDescription = page.getByRole('textbox', { name: 'Description (English)', exact: true });
     await englishDescription.click();
     await page.keyboard.type(product.descriptionEn);
     await page.keyboard.press('ControlOrMeta+a');
@@ -168,7 +168,7 @@ describe('back office', () => {
     await expect.poll(() => page.getByLabel('In stock now').inputValue()).toBe('8');
     expect(await page.getByLabel('Units to add (negative to take away)').isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Change the stock' }).check();
-    await page.getByRole('checkbox', { name: 'Set the stock to this number instead of adding it' }).check();
+    await page.getByRole('checkbox', { name: 'This is the counted stock (a correction of the figure above)' }).check();
     await page.getByLabel('New stock').fill('3');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The product has been saved.').waitFor();

@@ -102,7 +102,7 @@ const en = {
   'admin-customs': 'Customs declaration (CN23)',
   'admin-customs-incomplete':
     'This order goes abroad: it cannot be marked ready to ship until these items have their customs data.',
-  'admin-customs-description': 'Description (English)',
+  'admin-customs-description': 'Customs description (English)',
   'admin-hs-code': 'HS code',
   'admin-origin-country': 'Country of origin',
   'admin-net-weight': 'Net weight, g',
@@ -829,7 +829,7 @@ const ru: Record<keyof typeof en, string> = {
   'admin-customs': 'Таможенная декларация (CN23)',
   'admin-customs-incomplete':
     'Заказ едет за границу: его нельзя отметить готовым к отправке, пока у этих товаров нет таможенных данных.',
-  'admin-customs-description': 'Описание (на английском)',
+  'admin-customs-description': 'Описание для таможни (на английском)',
   'admin-hs-code': 'Код ТН ВЭД',
   'admin-origin-country': 'Страна происхождения',
   'admin-net-weight': 'Вес нетто, г',

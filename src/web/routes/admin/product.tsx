@@ -63,8 +63,9 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
     id === undefined
       ? Promise.resolve([])
       : loadAdmin<{ movements: StockMovement[] }>(
-          `/products/${encodeURIComponent(id)}/stock-movements?variant=${encodeURIComponent(variant)}`,
+          `/products/${encodeURIComponent(id)}/stock-movements`,
           request,
+          { variant: variant || undefined },
         ).then((answer) => answer.movements),
   ]);
   return {
