@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { waitForMail } from './outbox.ts';
+import { acceptStaffInvitation } from './shop-api.ts';
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
 const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
@@ -19,7 +19,7 @@ async function signIn(page: Page, email: string, password: string) {
   await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
 }
 
-/** A manager account: invited by the admin, its password set from the mailed link, signed in. */
+/** A manager account: invited by the admin, registered and accepted by its owner, signed in. */
 async function signInAsNewManager(page: Page, baseUrl: string) {
   const email = `content-manager-${suffix}@example.test`;
   await signIn(page, ADMIN.email, ADMIN.password);
@@ -28,16 +28,10 @@ async function signInAsNewManager(page: Page, baseUrl: string) {
     data: { email, role: 'manager' },
   });
   expect(invited.status(), await invited.text()).toBe(200);
-  const mail = await waitForMail(email, /\/reset\?token=/);
-  const link = new URL(mail.match(/https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/)?.[0] ?? '');
+  const password = 'content-manager-password-1';
+  await acceptStaffInvitation(baseUrl, email, password);
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
-  await page.goto(`${link.pathname}${link.search}&lang=en`);
-  const password = 'content-manager-password-1';
-  await page.getByLabel('New password', { exact: true }).fill(password);
-  await page.getByLabel('Password confirmation').fill(password);
-  await page.getByRole('button', { name: 'Change the password' }).click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/reset'));
   await signIn(page, email, password);
 }
 

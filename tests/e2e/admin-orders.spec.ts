@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
+import { acceptStaffInvitation } from './shop-api.ts';
 
 /**
  * The order desk of the back office (issue 19, points 3 and 8): a paid order is announced to the
@@ -92,7 +93,7 @@ async function paidOrder(page: Page, baseUrl: string) {
   return order.id;
 }
 
-/** A registered account the admin makes a manager; answers its e-mail. */
+/** A registered account the admin invites as a manager, which accepts; answers its e-mail. */
 async function manager(page: Page, baseUrl: string) {
   const email = `desk-manager-${suffix}@example.test`;
   await register(page, baseUrl, email);
@@ -106,6 +107,8 @@ async function manager(page: Page, baseUrl: string) {
   expect(made.status(), await made.text()).toBe(200);
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+  // An invitation grants nothing until its owner accepts it (ADR 0056).
+  await acceptStaffInvitation(baseUrl, email, PASSWORD, { hasAccount: true });
   return email;
 }
 

@@ -168,7 +168,9 @@ describe('back office', () => {
     await expect.poll(() => page.getByLabel('In stock now').inputValue()).toBe('8');
     expect(await page.getByLabel('Units to add (negative to take away)').isDisabled()).toBe(true);
     await page.getByRole('checkbox', { name: 'Change the stock' }).check();
-    await page.getByRole('checkbox', { name: 'This is the counted stock (a correction of the figure above)' }).check();
+    await page
+      .getByRole('checkbox', { name: 'This is the counted stock (a correction of the figure above)' })
+      .check();
     await page.getByLabel('New stock').fill('3');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The product has been saved.').waitFor();

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
-import { waitForMail } from './outbox.ts';
+import { acceptStaffInvitation } from './shop-api.ts';
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
 const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
@@ -27,7 +27,7 @@ async function shot(page: Page, name: string) {
 }
 
 /**
- * A manager account (invited by the admin, password set from the mailed link) and two products of
+ * A manager account (invited by the admin, registered and accepted by its owner) and two products of
  * its own for the drop, so no other journey's products get a release time.
  */
 async function prepare(page: Page, baseUrl: string) {
@@ -64,19 +64,8 @@ async function prepare(page: Page, baseUrl: string) {
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
 
-  const mail = await waitForMail(managerEmail, /\/reset\?token=/);
-  const link = new URL(mail.match(/https?:\/\/[^\s"<>]+\/reset\?token=[^\s"<>]+/)?.[0] ?? '');
   const password = 'drop-manager-password-1';
-  const reset = await page.request.post('/api/reset', {
-    headers,
-    data: {
-      email: managerEmail,
-      token: link.searchParams.get('token'),
-      password,
-      password_confirmation: password,
-    },
-  });
-  expect(reset.status(), await reset.text()).toBe(200);
+  await acceptStaffInvitation(baseUrl, managerEmail, password);
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
   return { managerEmail, password, products: names };

@@ -122,3 +122,51 @@ export async function signUp(page: Page, baseUrl: string, locale: 'en' | 'ru' = 
   await page.waitForURL((url) => url.pathname === '/profile');
   return email;
 }
+
+const INVITATION_LINK = /https?:\/\/[^\s"<>]+\/staff-invitation\?token=[^\s"<>]+/;
+
+/**
+ * The invitee's side of a staff invitation the admin has sent (ADR 0056): it grants nothing until
+ * accepted, so the invitee signs in (registering with the invited address and confirming it first
+ * when it has no account) and accepts the link. The browser is not touched: the caller signs in
+ * with the password afterwards.
+ */
+export async function acceptStaffInvitation(
+  baseUrl: string,
+  email: string,
+  password: string,
+  options: { hasAccount?: boolean } = {},
+) {
+  const invitation = new URL((await waitForMail(email, INVITATION_LINK)).match(INVITATION_LINK)?.[0] ?? '');
+  const signedIn = options.hasAccount
+    ? await call(baseUrl, 'POST', '/api/login', { email, password })
+    : await registerAndConfirm(baseUrl, email, password);
+  expect(signedIn.status).toBe(200);
+  const cookie = signedIn.cookies.map((entry) => entry.split(';')[0]).join('; ');
+  const accepted = await call(
+    baseUrl,
+    'POST',
+    '/api/staff-invitation',
+    { token: invitation.searchParams.get('token') },
+    cookie,
+  );
+  expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+}
+
+/** A new account confirmed through its mailed link; answers the confirmation's sign-in. */
+async function registerAndConfirm(baseUrl: string, email: string, password: string) {
+  const registration = await call(baseUrl, 'POST', '/api/registration', {
+    locale: 'en',
+    email,
+    password,
+    password_confirmation: password,
+    privacy_policy: 1,
+  });
+  expect(registration.status).toBe(200);
+  const activate = new URL((await waitForMail(email, ACTIVATE_LINK)).match(ACTIVATE_LINK)?.[0] ?? '');
+  return call(
+    baseUrl,
+    'GET',
+    `/api/verify?token=${encodeURIComponent(activate.searchParams.get('token') ?? '')}`,
+  );
+}
