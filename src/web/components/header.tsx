@@ -1,8 +1,8 @@
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
-import { useUnsavedBasketUnits } from '../lib/basket-counts.ts';
 import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
+import { useUnsavedBasketUnits } from '../lib/unsaved-basket-units.ts';
 import { CartIcon, HeartIcon, MenuIcon } from './icons.tsx';
 import { LanguageSwitcher } from './language-switcher.tsx';
 import { useMenu } from './menu.tsx';

@@ -1,7 +1,8 @@
-import { useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useBlocker, useRevalidator, useSubmit } from 'react-router';
 import { basketLineFields } from '../../contract/shopping.ts';
 import { ENHANCED_FIELD, INTENT } from './enhanced-forms.ts';
+import { unsavedBasketUnits as unsaved } from './unsaved-basket-units.ts';
 
 /** Count edits are saved this long after the last change (spec section 9). */
 export const BASKET_SAVE_DELAY_MS = 5000;
@@ -19,32 +20,6 @@ export function readCount(text: string): number | null {
 /** A count kept between 1 and what is in stock (when anything is). */
 export const clampCount = (count: number, inStock: number) =>
   Math.max(1, inStock > 0 ? Math.min(count, inStock) : count);
-
-/**
- * Units the cart shows but the server does not have yet (typed, not saved): the header's badge adds
- * them, so it follows a typed count at once (ADR 0059).
- */
-const unsaved = {
-  units: 0,
-  listeners: new Set<() => void>(),
-  set(units: number) {
-    if (units === unsaved.units) return;
-    unsaved.units = units;
-    for (const listener of unsaved.listeners) listener();
-  },
-  subscribe(listener: () => void) {
-    unsaved.listeners.add(listener);
-    return () => unsaved.listeners.delete(listener);
-  },
-};
-
-/** The units typed in the cart and not saved yet (0 on the server and outside the cart). */
-export const useUnsavedBasketUnits = () =>
-  useSyncExternalStore(
-    unsaved.subscribe,
-    () => unsaved.units,
-    () => 0,
-  );
 
 /** Counts by basket line key (a product id, or "product:variant"), as strings. */
 type Counts = Record<string, number>;
