@@ -25,6 +25,8 @@ async function register(page: Page, email: string, password: string) {
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
   await page.getByLabel('Password confirmation').fill(password);
+  // The personal-data consent is given actively (issue 29).
+  await page.getByRole('checkbox', { name: /personal data/ }).check();
   await page.getByRole('button', { name: 'Create account' }).click();
   const link = (await waitForMail(email, ACTIVATE_LINK)).match(ACTIVATE_LINK)?.[0];
   if (!link) throw new Error('no activation link');
@@ -90,7 +92,7 @@ describe('sizes', () => {
     await register(shopper, email, 'shopper-password-1');
     // The sold-out size S, chosen in the address: the shopper asks to hear when it is back.
     await shopper.goto(`/product/${PRODUCT}?size=S`);
-    await shopper.getByText('This option is sold out').waitFor();
+    await shopper.locator('.stock').getByText('This option is sold out').waitFor();
     await shopper.getByRole('button', { name: 'Notify me when back' }).click();
     await shopper.getByText('We will write to you once, when it is back in stock.').waitFor();
 
