@@ -105,7 +105,10 @@ describe('body limits', () => {
     // The answer came long before the client could send 50 MB; the server buffered none of it.
     expect(answer.written).toBeLessThan(10 * 1024 * 1024);
     expect(answer.milliseconds).toBeLessThan(5_000);
-    expect(grown).toBeLessThan(20 * 1024 * 1024);
+    // Less than the body: the part sent before the answer arrived is read and dropped so the
+    // client reads the answer before the connection closes (ADR 0055); those chunks pass through
+    // memory (about 35 MB of the process on Node 24 before they are collected), none is kept.
+    expect(grown).toBeLessThan(45 * 1024 * 1024);
   });
 
   it('answers the same for the API, JSON or multipart, and changes nothing', async () => {
