@@ -161,6 +161,16 @@ const en = {
     'A product you added is already in another upcoming drop: take it out of that drop first.',
   'status-invalid': 'Choose a status from 0 to 6.',
   'project-has-products': 'This project still has products: move or delete them first, or hide the project.',
+  'category-has-products':
+    'Products still in this category: {products}. Move them to another category first (or hide the category).',
+  'category-move-same': 'Choose another category to move the products to.',
+  'category-move-unknown': 'The category to move the products to no longer exists.',
+  'date-range-invalid': 'The start of the period must come before its end.',
+  'time-zone-invalid': 'Unknown time zone.',
+  'csv-encoding-kept':
+    'Windows-1251 cannot hold some characters of this field; the existing text is kept. Save the file as “CSV UTF-8” to edit it.',
+  'csv-encoding-change-kept':
+    'Windows-1251 cannot hold some characters of this field, so the change in it is not applied; the existing text is kept. Save the file as “CSV UTF-8” to edit it.',
   'product-ordered': 'This product is in orders and cannot be deleted; hide it instead.',
   'bulk-refused': 'Nothing was changed: some of the chosen products cannot take this change.',
   'bulk-action-invalid': 'Choose what to do with the chosen products.',
@@ -366,6 +376,16 @@ const ru: Record<ErrorKey, string> = {
     'Добавленный товар уже входит в другой предстоящий дроп: сначала уберите его оттуда.',
   'status-invalid': 'Выберите статус от 0 до 6.',
   'project-has-products': 'В проекте ещё есть товары: перенесите или удалите их либо скройте проект.',
+  'category-has-products':
+    'В категории ещё есть товары: {products}. Сначала перенесите их в другую категорию (или скройте категорию).',
+  'category-move-same': 'Выберите другую категорию, куда перенести товары.',
+  'category-move-unknown': 'Категории, куда переносятся товары, больше нет.',
+  'date-range-invalid': 'Начало периода должно быть раньше его конца.',
+  'time-zone-invalid': 'Неизвестный часовой пояс.',
+  'csv-encoding-kept':
+    'В кодировке Windows-1251 нет некоторых символов этого поля; оставлен прежний текст. Чтобы изменить его, сохраните файл как «CSV UTF-8».',
+  'csv-encoding-change-kept':
+    'В кодировке Windows-1251 нет некоторых символов этого поля, поэтому изменение в нём не применено; оставлен прежний текст. Чтобы изменить его, сохраните файл как «CSV UTF-8».',
   'product-ordered': 'Этот товар есть в заказах, его нельзя удалить; скройте его.',
   'bulk-refused': 'Ничего не изменено: часть выбранных товаров нельзя так изменить.',
   'bulk-action-invalid': 'Выберите, что сделать с выбранными товарами.',
@@ -417,14 +437,21 @@ const catalogues: Record<Locale, Record<ErrorKey, string>> = { ru, en };
 
 export const isErrorKey = (message: string): message is ErrorKey => Object.hasOwn(en, message);
 
-export const translateError = (locale: Locale, message: string): string =>
-  isErrorKey(message) ? catalogues[locale][message] : message;
+/** The text of `message` in `locale`, its `{name}` placeholders filled from `values`. */
+export const translateError = (locale: Locale, message: string, values?: Record<string, unknown>): string => {
+  const text = isErrorKey(message) ? catalogues[locale][message] : message;
+  return values ? text.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole)) : text;
+};
 
-export function translateErrors(locale: Locale, errors: Record<string, string[]>): Record<string, string[]> {
+export function translateErrors(
+  locale: Locale,
+  errors: Record<string, string[]>,
+  values?: Record<string, unknown>,
+): Record<string, string[]> {
   return Object.fromEntries(
     Object.entries(errors).map(([field, messages]) => [
       field,
-      messages.map((message) => translateError(locale, message)),
+      messages.map((message) => translateError(locale, message, values)),
     ]),
   );
 }

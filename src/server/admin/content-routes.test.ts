@@ -435,6 +435,7 @@ describe('products CSV', () => {
       updated: [{ link: 'wolf-mug', changes: { price: [1200, 1350.5] } }],
       unchanged: 5,
       errors: [],
+      warnings: [],
     });
     expect((await productAnswer('wolf-mug')).body.product).toMatchObject({ price: 1200 });
     expect((await productAnswer('wolf-pin')).status).toBe(404);
@@ -560,6 +561,8 @@ describe('products CSV', () => {
         if (code < 0x80) return code;
         if (code >= 0x410 && code <= 0x44f) return code - 0x410 + 0xc0;
         if (character === 'ё') return 0xb8;
+        if (character === '«') return 0xab;
+        if (character === '»') return 0xbb;
         throw new Error(`no Windows-1251 byte for ${character}`);
       }),
     );
@@ -592,6 +595,51 @@ describe('products CSV', () => {
     // The same in UTF-8 with a BOM and tabs between the cells (a "Unicode text" export) reads the same.
     const tabs = await importFile('\uFEFFlink\tprice\nwolf-mug\t1290,50\n', 'dryRun=1');
     expect(tabs.body.updated).toMatchObject([{ link: 'wolf-mug', changes: { price: [1350.5, 1290.5] } }]);
+  });
+
+  it('keeps a field whose stored text Windows-1251 cannot hold, reports no change and warns', async () => {
+    const stored = { nameEn: 'Mug ×2', descriptionRu: '<p>Плотность 220 г/м²</p>', nameRu: 'Кружка' };
+    await shop.db.update(products).set(stored).where(eq(products.link, 'wolf-mug'));
+    // As Russian Excel saves the exported file as "CSV": `?` for what Windows-1251 has no byte for.
+    const asExcelSaves = (text: string) =>
+      windows1251(text.replace(/[²×]/g, '?'));
+    const untouched = asExcelSaves('link;name_ru;name_en;desc_ru\r\nwolf-mug;Кружка;Mug ×2;<p>Плотность 220 г/м²</p>\r\n');
+    const dry = await importFile(untouched, 'dryRun=1&locale=ru');
+    expect(dry.status, JSON.stringify(dry.body)).toBe(200);
+    expect(dry.body).toMatchObject({ updated: [], unchanged: 1, errors: [] });
+    expect(dry.body.warnings).toEqual([
+      {
+        line: 2,
+        field: 'name_en',
+        message:
+          'В кодировке Windows-1251 нет некоторых символов этого поля; оставлен прежний текст. Чтобы изменить его, сохраните файл как «CSV UTF-8». (×)',
+      },
+      { line: 2, field: 'desc_ru', message: expect.stringMatching(/оставлен прежний текст.*\(²\)$/) },
+    ]);
+
+    // A file that also edits such a field: the edit cannot be kept without losing the ², so the
+    // stored text stays and the warning says so; the other columns are applied.
+    const edited = asExcelSaves('link;name_ru;desc_ru\r\nwolf-mug;Кружка «Волк»;<p>Плотность 230 г/м²</p>\r\n');
+    const applied = await importFile(edited, 'locale=en');
+    expect(applied.status, JSON.stringify(applied.body)).toBe(200);
+    expect(applied.body.updated).toEqual([{ link: 'wolf-mug', changes: { name_ru: ['Кружка', 'Кружка «Волк»'] } }]);
+    expect(applied.body.warnings).toEqual([
+      {
+        line: 2,
+        field: 'desc_ru',
+        message:
+          'Windows-1251 cannot hold some characters of this field, so the change in it is not applied; the existing text is kept. Save the file as “CSV UTF-8” to edit it. (²)',
+      },
+    ]);
+    const [mug] = await shop.db.select().from(products).where(eq(products.link, 'wolf-mug'));
+    expect(mug).toMatchObject({ ...stored, nameRu: 'Кружка «Волк»' });
+
+    // In UTF-8 the same text is read as written: the edit is a change like any other.
+    const utf8 = await importFile('link,desc_ru\nwolf-mug,<p>Плотность 230 г/м²</p>\n', 'dryRun=1');
+    expect(utf8.body).toMatchObject({
+      updated: [{ link: 'wolf-mug', changes: { desc_ru: [stored.descriptionRu, '<p>Плотность 230 г/м²</p>'] } }],
+      warnings: [],
+    });
   });
 
   it('reports every error of a file at once, by line and column, in the language asked', async () => {

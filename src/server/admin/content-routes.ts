@@ -46,7 +46,7 @@ import {
   uploadFile,
 } from './files.ts';
 import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
-import { readSpreadsheetFile } from './spreadsheet-csv.ts';
+import { readSpreadsheetFile, type SpreadsheetEncoding } from './spreadsheet-csv.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -84,14 +84,19 @@ export async function bufferUploadedFile(this: FastifyRequest, part: MultipartFi
  * in UTF-8 or in the Windows-1251 a Russian Excel saves; a binary file is refused (readSpreadsheetFile).
  */
 export function registerCsvBody(app: FastifyInstance) {
-  app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (_request, body, done) => {
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
     try {
-      done(null, readSpreadsheetFile(body as Buffer));
+      const file = readSpreadsheetFile(body as Buffer);
+      csvEncodings.set(request, file.encoding);
+      done(null, file.text);
     } catch (error) {
       done(error as Error, undefined);
     }
   });
 }
+
+/** How each request's CSV body was written, as its parser found (the body itself is the text). */
+const csvEncodings = new WeakMap<FastifyRequest, SpreadsheetEncoding>();
 
 /**
  * The back office's file manager, content moderation (partners, feedback, reviews) and the
@@ -331,6 +336,7 @@ export function adminContentRoutes(services: Services) {
       handler: async ({ query, body, request }) => {
         const report = await importProductsCsv(services.db, {
           csv: body,
+          encoding: csvEncodings.get(request) ?? 'utf-8',
           dryRun: query.dryRun,
           actorId: await actor(request),
           locale: query.locale ?? requestLocale(request),

@@ -25,7 +25,16 @@ import type { MailShop } from '../mail/templates.ts';
 import { boxColumns, boxWire, customsColumns, customsWire } from '../shipping/customs-fields.ts';
 import { setEnvisioned } from '../wishlist/service.ts';
 import { recordAudit } from './audit.ts';
-import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './spreadsheet-csv.ts';
+import {
+  CSV_BOM,
+  csvDelimiter,
+  csvLine,
+  csvRoubles,
+  type SpreadsheetEncoding,
+  sameSaveForWindows1251,
+  unescapeCsvCell,
+  unholdableInWindows1251,
+} from './spreadsheet-csv.ts';
 
 /**
  * The catalogue as a spreadsheet. The export has one row per variant with the columns of
@@ -59,6 +68,11 @@ import { CSV_BOM, csvDelimiter, csvLine, csvRoubles, unescapeCsvCell } from './s
  * empty cell clears one. `id` is informational and ignored. Every row is
  * checked with the admin form's own rules (`productInput`) before anything is written, and all
  * rows are applied in one transaction: one bad row and nothing changes.
+ *
+ * A file in Windows-1251 (Russian Excel's "CSV") cannot hold every character the shop stores (²,
+ * ×, emoji): Excel wrote `?` or a look-alike for them. A text field whose stored value holds such a
+ * character keeps its stored value, and the report warns about it (ADR 0065), so a round trip
+ * through Excel neither reports a change nor saves "220 г/м?".
  */
 
 type Column = (typeof PRODUCT_CSV_COLUMNS)[number];
@@ -137,7 +151,12 @@ export interface CsvReport {
   updated: Array<{ link: string; changes: Record<string, [unknown, unknown]> }>;
   unchanged: number;
   errors: CsvRowError[];
+  /** What the import kept as it was and why (fields a Windows-1251 file cannot hold). */
+  warnings: CsvRowError[];
 }
+
+/** The text fields whose stored value a Windows-1251 file may have lost characters of. */
+type KeptTextColumn = 'name_ru' | 'name_en' | 'desc_ru' | 'desc_en' | 'customs_description';
 
 const flag = (value: boolean) => (value ? '1' : '0');
 
@@ -239,7 +258,7 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
       }),
     );
   });
-  return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map(csvLine).join('');
+  return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map((row) => csvLine(row)).join('');
 }
 
 type ProductColumn = Exclude<Column, 'sku' | 'options' | `variant_${string}` | 'quantity' | 'link'>;
@@ -431,10 +450,11 @@ function readCsv(csv: string): { header: string[]; records: CsvRecord[] } | RowP
  * Checks every row and works out what would change, without writing. The products named in the
  * file are locked until the transaction ends.
  */
-async function plan(transaction: Transaction, csv: string) {
+async function plan(transaction: Transaction, csv: string, encoding: SpreadsheetEncoding) {
   const errors: RowProblem[] = [];
+  const warnings: RowProblem[] = [];
   const read = readCsv(csv);
-  if ('line' in read) return { errors: [read], planned: [] };
+  if ('line' in read) return { errors: [read], warnings, planned: [] };
 
   const { header, records } = read;
   const known = new Set<string>(PRODUCT_CSV_COLUMNS);
@@ -445,7 +465,7 @@ async function plan(transaction: Transaction, csv: string) {
       errors.push({ line: 1, field: name, message: 'csv-column-duplicate' });
   });
   if (!header.includes('link')) errors.push({ line: 1, field: 'link', message: 'csv-column-missing' });
-  if (errors.length > 0) return { errors, planned: [] };
+  if (errors.length > 0) return { errors, warnings, planned: [] };
 
   const rows = records
     .filter(({ cells }) => cells.some((cell) => cell.trim() !== ''))
@@ -510,6 +530,26 @@ async function plan(transaction: Transaction, csv: string) {
       const value = row.value(column)?.trim();
       return value === undefined || (emptyIsUnset && value === '') ? undefined : value;
     };
+    /**
+     * A text cell of a Windows-1251 file over a stored value that file cannot hold: the stored
+     * value, with a warning saying whether the file changed anything else in it.
+     */
+    const text = (
+      column: KeptTextColumn | 'variant_customs_description',
+      incoming: string | undefined,
+      stored: string | null | undefined,
+    ) => {
+      if (encoding !== 'windows-1251' || incoming === undefined || !stored) return incoming;
+      const lost = unholdableInWindows1251(stored);
+      if (lost.length === 0) return incoming;
+      warnings.push({
+        line: row.line,
+        field: column,
+        message: sameSaveForWindows1251(stored, incoming) ? 'csv-encoding-kept' : 'csv-encoding-change-kept',
+        detail: lost.join(' '),
+      });
+      return stored;
+    };
     const list = (value: string | undefined) =>
       value === undefined
         ? undefined
@@ -570,7 +610,14 @@ async function plan(transaction: Transaction, csv: string) {
       if (price !== null && price <= 0) fail('variant_price', 'number-invalid');
       const customsChecked = variantCustomsSchema.safeParse(
         Object.fromEntries(
-          VARIANT_CUSTOMS.map(([field, column]) => [field, cell(column) ?? variant?.customs[field] ?? null]),
+          VARIANT_CUSTOMS.map(([field, column]) => [
+            field,
+            (column === 'variant_customs_description'
+              ? text(column, cell(column), variant?.customs.customs_description)
+              : cell(column)) ??
+              variant?.customs[field] ??
+              null,
+          ]),
         ),
       );
       if (!customsChecked.success)
@@ -652,10 +699,10 @@ async function plan(transaction: Transaction, csv: string) {
     const checked = productInput.safeParse({
       project: projectId,
       categories: categoryLinks.map((category) => categoryIds.get(category)),
-      name_ru: cell('name_ru') ?? current?.name_ru,
-      name_en: cell('name_en') ?? current?.name_en,
-      desc_ru: row.value('desc_ru') ?? current?.desc_ru,
-      desc_en: row.value('desc_en') ?? current?.desc_en,
+      name_ru: text('name_ru', cell('name_ru'), current?.name_ru) ?? current?.name_ru,
+      name_en: text('name_en', cell('name_en'), current?.name_en) ?? current?.name_en,
+      desc_ru: text('desc_ru', row.value('desc_ru'), current?.desc_ru) ?? current?.desc_ru,
+      desc_en: text('desc_en', row.value('desc_en'), current?.desc_en) ?? current?.desc_en,
       link,
       images: list(cell('images')) ?? current?.images,
       price: price ?? (current ? current.price / 100 : undefined),
@@ -669,7 +716,12 @@ async function plan(transaction: Transaction, csv: string) {
       release_at: cell('release_at') ?? current?.release_at,
       per_customer_limit: cell('per_customer_limit') ?? current?.per_customer_limit,
       ...Object.fromEntries(
-        [...CUSTOMS_COLUMNS, ...BOX_COLUMNS].map((column) => [column, cell(column) ?? current?.[column]]),
+        [...CUSTOMS_COLUMNS, ...BOX_COLUMNS].map((column) => [
+          column,
+          (column === 'customs_description'
+            ? text(column, cell(column), current?.customs_description)
+            : cell(column)) ?? current?.[column],
+        ]),
       ),
     });
     if (!checked.success) {
@@ -736,7 +788,7 @@ async function plan(transaction: Transaction, csv: string) {
     planned.push(entry);
     plannedByLink.set(link, entry);
   });
-  return { errors, planned, projectIds, categoryIds };
+  return { errors, warnings, planned, projectIds, categoryIds };
 }
 
 const releaseTime = (product: CsvProduct) =>
@@ -933,6 +985,8 @@ export async function importProductsCsv(
   db: Database,
   options: {
     csv: string;
+    /** How the file was written (readSpreadsheetFile); UTF-8 when not told. */
+    encoding?: SpreadsheetEncoding;
     dryRun: boolean;
     actorId: number;
     locale: Locale;
@@ -945,7 +999,7 @@ export async function importProductsCsv(
   };
   try {
     return await db.transaction(async (transaction) => {
-      const result = await plan(transaction, options.csv);
+      const result = await plan(transaction, options.csv, options.encoding ?? 'utf-8');
       const report: CsvReport = {
         dryRun: options.dryRun,
         created: result.planned.filter((step) => !step.existing).map((step) => step.link),
@@ -955,6 +1009,7 @@ export async function importProductsCsv(
         unchanged: result.planned.filter((step) => step.existing && Object.keys(step.changes).length === 0)
           .length,
         errors: result.errors.map(translate),
+        warnings: result.warnings.map(translate),
       };
       if (report.errors.length > 0) {
         throw new Invalid('csv-rows-invalid', {}, undefined, { ...report });

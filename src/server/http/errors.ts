@@ -50,8 +50,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       if (error instanceof TooManyRequests) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.status).send({
         success: false,
-        errors: translateErrors(locale, error.errors),
-        message: translateError(locale, error.message),
+        errors: translateErrors(locale, error.errors, error.details),
+        message: translateError(locale, error.message, error.details),
         ...(error.intlError ? { intlError: error.intlError } : {}),
         ...error.details,
       });
