@@ -1,6 +1,6 @@
 import { email, USER_ROLES } from './accounts.ts';
 import { boxFields, customsFields } from './customs.ts';
-import { LOCALES } from './locale.ts';
+import { LOCALES, type Locale } from './locale.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -314,11 +314,46 @@ export const orderSearchFilters = z.object({
     .regex(/^(\d{4}-\d{2}-\d{2})(T\d{2}:\d{2})?$|^$/, 'date-invalid')
     .optional()
     .describe('datetime-local: orders of that day'),
+  /** Orders placed at or after this moment; the page converts its datetime-local in the manager's zone. */
+  from: z.preprocess((value) => (value === '' ? undefined : value), moment.optional()),
+  /** Orders placed before this moment (the period's end, not included). */
+  to: z.preprocess((value) => (value === '' ? undefined : value), moment.optional()),
   product: z.string().trim().max(200).optional(),
 });
 
 export const orderSearchQuery = orderSearchFilters.extend({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
+});
+
+/** The orders CSV's cell separators: `;` is what Excel in a Russian locale splits on, `,` elsewhere. */
+export const ORDER_CSV_SEPARATORS = [';', ','] as const;
+export type OrderCsvSeparator = (typeof ORDER_CSV_SEPARATORS)[number];
+/** The separator a manager is offered first: Russian Excel's `;`, else `,`. */
+export const defaultCsvSeparator = (locale: Locale): OrderCsvSeparator => (locale === 'ru' ? ';' : ',');
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The orders CSV: the search's orders, texts in `locale`, cells split by `separator` (the
+ * locale's default when absent), times in `timeZone` (the manager's; UTC when absent).
+ */
+export const orderCsvQuery = orderSearchFilters.extend({
+  locale: z.enum(LOCALES).optional(),
+  separator: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.enum(ORDER_CSV_SEPARATORS).optional(),
+  ),
+  timeZone: z.preprocess(
+    (value) => (value === '' ? undefined : value),
+    z.string().max(64).refine(isTimeZone, 'time-zone-invalid').optional(),
+  ),
 });
 
 /** The fields staff edit on an order. */
@@ -579,6 +614,7 @@ export type CategoryInput = z.infer<typeof categoryInput>;
 export type ProductInput = z.infer<typeof productInput>;
 export type OrderSearchFilters = z.infer<typeof orderSearchFilters>;
 export type OrderSearch = z.infer<typeof orderSearchQuery>;
+export type OrderCsvQuery = z.infer<typeof orderCsvQuery>;
 export type OrderUpdate = z.infer<typeof orderUpdate>;
 export type OrderRefund = z.infer<typeof orderRefund>;
 export type PartnerInput = z.infer<typeof partnerInput>;

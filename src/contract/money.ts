@@ -29,6 +29,15 @@ export function kopecksToCents(amount: Kopecks, usdRate: number): MinorUnits {
   return Math.floor((amount * 20_000 + rate) / (2 * rate));
 }
 
+/**
+ * Cents → kopecks at `usdRate` roubles per dollar, rounded half up to the kopeck: what an amount
+ * charged in dollars was worth in roubles at the order's rate (the accountant's figure).
+ */
+export function centsToKopecks(amount: MinorUnits, usdRate: number): Kopecks {
+  const rate = rateInTenThousandths(usdRate);
+  return Math.floor((amount * rate * 2 + 10_000) / 20_000);
+}
+
 /** Dollar price = roubles / rate, rounded to 2 decimals (spec section 9). */
 export const roublesToDollars = (roubles: number, usdRate: number): number =>
   kopecksToCents(roublesToKopecks(roubles), usdRate) / 100;

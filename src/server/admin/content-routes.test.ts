@@ -601,9 +601,10 @@ describe('products CSV', () => {
     const stored = { nameEn: 'Mug ×2', descriptionRu: '<p>Плотность 220 г/м²</p>', nameRu: 'Кружка' };
     await shop.db.update(products).set(stored).where(eq(products.link, 'wolf-mug'));
     // As Russian Excel saves the exported file as "CSV": `?` for what Windows-1251 has no byte for.
-    const asExcelSaves = (text: string) =>
-      windows1251(text.replace(/[²×]/g, '?'));
-    const untouched = asExcelSaves('link;name_ru;name_en;desc_ru\r\nwolf-mug;Кружка;Mug ×2;<p>Плотность 220 г/м²</p>\r\n');
+    const asExcelSaves = (text: string) => windows1251(text.replace(/[²×]/g, '?'));
+    const untouched = asExcelSaves(
+      'link;name_ru;name_en;desc_ru\r\nwolf-mug;Кружка;Mug ×2;<p>Плотность 220 г/м²</p>\r\n',
+    );
     const dry = await importFile(untouched, 'dryRun=1&locale=ru');
     expect(dry.status, JSON.stringify(dry.body)).toBe(200);
     expect(dry.body).toMatchObject({ updated: [], unchanged: 1, errors: [] });
@@ -619,10 +620,14 @@ describe('products CSV', () => {
 
     // A file that also edits such a field: the edit cannot be kept without losing the ², so the
     // stored text stays and the warning says so; the other columns are applied.
-    const edited = asExcelSaves('link;name_ru;desc_ru\r\nwolf-mug;Кружка «Волк»;<p>Плотность 230 г/м²</p>\r\n');
+    const edited = asExcelSaves(
+      'link;name_ru;desc_ru\r\nwolf-mug;Кружка «Волк»;<p>Плотность 230 г/м²</p>\r\n',
+    );
     const applied = await importFile(edited, 'locale=en');
     expect(applied.status, JSON.stringify(applied.body)).toBe(200);
-    expect(applied.body.updated).toEqual([{ link: 'wolf-mug', changes: { name_ru: ['Кружка', 'Кружка «Волк»'] } }]);
+    expect(applied.body.updated).toEqual([
+      { link: 'wolf-mug', changes: { name_ru: ['Кружка', 'Кружка «Волк»'] } },
+    ]);
     expect(applied.body.warnings).toEqual([
       {
         line: 2,
@@ -637,7 +642,9 @@ describe('products CSV', () => {
     // In UTF-8 the same text is read as written: the edit is a change like any other.
     const utf8 = await importFile('link,desc_ru\nwolf-mug,<p>Плотность 230 г/м²</p>\n', 'dryRun=1');
     expect(utf8.body).toMatchObject({
-      updated: [{ link: 'wolf-mug', changes: { desc_ru: [stored.descriptionRu, '<p>Плотность 230 г/м²</p>'] } }],
+      updated: [
+        { link: 'wolf-mug', changes: { desc_ru: [stored.descriptionRu, '<p>Плотность 230 г/м²</p>'] } },
+      ],
       warnings: [],
     });
   });

@@ -1,5 +1,6 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
 import {
+  DEFAULT_ORDER_STATUS_FILTER,
   ORDER_FILTER_STATUSES,
   type OrderSearch,
   type OrderSearchFilters,
@@ -12,7 +13,7 @@ import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
-import { NotFound } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
 import { orderReceipts } from '../orders/receipts.ts';
@@ -24,7 +25,6 @@ import { orderCustomsItems } from '../shipping/customs.ts';
 import { customsWire } from '../shipping/customs-fields.ts';
 import { recordAudit } from './audit.ts';
 import { pageOf } from './paging.ts';
-import { CSV_BOM, csvLine, csvRoubles } from './spreadsheet-csv.ts';
 import { addStaffNote, insertStaffNote, notesOf } from './staff-notes.ts';
 import { recordChanged } from './versions.ts';
 
@@ -46,6 +46,8 @@ function searchConditions(search: Omit<OrderSearchFilters, 'status'>): SQL | und
     day && !Number.isNaN(day.getTime())
       ? and(gte(orders.createdAt, day), lt(orders.createdAt, new Date(day.getTime() + 24 * 3600_000)))
       : undefined,
+    search.from ? gte(orders.createdAt, search.from) : undefined,
+    search.to ? lt(orders.createdAt, search.to) : undefined,
     // A product's id, or a part of its name in either language (order_items_names_idx, migration 0012).
     search.product
       ? sql`exists (select 1 from ${orderItems} oi where oi.order_id = ${orders.id} and (${
@@ -57,8 +59,25 @@ function searchConditions(search: Omit<OrderSearchFilters, 'status'>): SQL | und
   );
 }
 
-function filterConditions(search: OrderSearchFilters): SQL | undefined {
-  const statuses = ORDER_FILTER_STATUSES[search.status];
+/**
+ * The statuses a search shows. An order number names one order, so it is found whatever its
+ * status; an e-mail finds the customer's orders in every status unless the manager picked one
+ * other than the default (the list opens on "needs action", which would hide the rest).
+ */
+export function searchedStatuses(search: Pick<OrderSearchFilters, 'id' | 'email' | 'status'>) {
+  if (search.id) return null;
+  if (search.email && search.status === DEFAULT_ORDER_STATUS_FILTER) return null;
+  return ORDER_FILTER_STATUSES[search.status];
+}
+
+/** A period whose start is not before its end finds nothing: refused, so the manager sees why. */
+export function requireValidPeriod(search: Pick<OrderSearchFilters, 'from' | 'to'>) {
+  if (search.from && search.to && search.from >= search.to)
+    throw new Invalid('date-range-invalid', { to: ['date-range-invalid'] });
+}
+
+export function filterConditions(search: OrderSearchFilters): SQL | undefined {
+  const statuses = searchedStatuses(search);
   return and(searchConditions(search), statuses ? inArray(orders.status, [...statuses]) : undefined);
 }
 
@@ -67,7 +86,8 @@ function filterConditions(search: OrderSearchFilters): SQL | undefined {
  * grouped query, which also gives the search's total).
  */
 export async function searchOrders(db: Executor, search: OrderSearch) {
-  const statuses = ORDER_FILTER_STATUSES[search.status];
+  requireValidPeriod(search);
+  const statuses = searchedStatuses(search);
   const perStatus = db
     .select({ status: orders.status, count: count() })
     .from(orders)
@@ -130,83 +150,13 @@ export async function searchOrders(db: Executor, search: OrderSearch) {
       deliveryCost: kopecksToRoubles(row.deliveryCost),
     })),
     total: page.total,
+    /** Whether the status filter was set aside (a search by number, or by e-mail on the default filter). */
+    allStatuses: statuses === null && ORDER_FILTER_STATUSES[search.status] !== null,
     statusCounts,
     productCount: [...units.values()].reduce((sum, count) => sum + count, 0),
     currentPage: page.currentPage,
     lastPage: page.lastPage,
   };
-}
-
-export const ORDER_CSV_COLUMNS = [
-  'id',
-  'date',
-  'status',
-  'customer',
-  'email',
-  'country',
-  'delivery_method',
-  'products_cost',
-  'delivery_cost',
-  'total',
-  'currency',
-  'paid_at',
-  'track_code',
-] as const;
-/** Orders read per query of the export: memory stays flat however many the search finds. */
-export const ORDER_CSV_BATCH = 500;
-
-/**
- * The orders a search finds, as CSV for accounting (amounts in roubles with a dot, times in UTC
- * ISO 8601), newest first. Read in batches by id (a keyset, not an offset), so the file streams.
- */
-export async function* exportOrdersCsv(db: Executor, search: OrderSearchFilters): AsyncGenerator<string> {
-  yield CSV_BOM + csvLine(ORDER_CSV_COLUMNS);
-  let after: number | undefined;
-  for (;;) {
-    const rows = await db
-      .select({
-        id: orders.id,
-        createdAt: orders.createdAt,
-        status: orders.status,
-        firstName: orders.firstName,
-        lastName: orders.lastName,
-        email: orders.email,
-        country: orders.deliveryCountry,
-        deliveryMethod: orders.deliveryMethod,
-        productsCost: orders.productsCost,
-        deliveryCost: orders.deliveryCost,
-        currency: orders.currency,
-        paidAt: orders.paidAt,
-        trackCode: orders.trackCode,
-      })
-      .from(orders)
-      .where(and(filterConditions(search), after === undefined ? undefined : lt(orders.id, after)))
-      .orderBy(desc(orders.id))
-      .limit(ORDER_CSV_BATCH);
-    if (rows.length === 0) return;
-    yield rows
-      .map((row) =>
-        csvLine([
-          String(row.id),
-          row.createdAt.toISOString(),
-          String(row.status),
-          `${row.firstName} ${row.lastName}`,
-          row.email,
-          row.country,
-          row.deliveryMethod,
-          csvRoubles(row.productsCost),
-          csvRoubles(row.deliveryCost),
-          csvRoubles(row.productsCost + row.deliveryCost),
-          row.currency,
-          row.paidAt ? row.paidAt.toISOString() : '',
-          row.trackCode ?? '',
-        ]),
-      )
-      .join('');
-    const last = rows[rows.length - 1];
-    if (!last || rows.length < ORDER_CSV_BATCH) return;
-    after = last.id;
-  }
 }
 
 /**

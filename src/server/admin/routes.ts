@@ -6,8 +6,8 @@ import {
   categoryEdit,
   categoryInput,
   idParams,
+  orderCsvQuery,
   orderRefund,
-  orderSearchFilters,
   orderSearchQuery,
   orderUpdate,
   pageQuery,
@@ -53,7 +53,6 @@ import {
 import { unreadFeedback } from './content.ts';
 import {
   addOrderNote,
-  exportOrdersCsv,
   getOrderForAdmin,
   ordersPerDay,
   ordersToShip,
@@ -63,6 +62,7 @@ import {
   topProducts,
   updateOrder,
 } from './orders.ts';
+import { exportOrdersCsv } from './orders-csv.ts';
 import { changeProducts } from './products-bulk.ts';
 import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
 
@@ -354,14 +354,26 @@ export function adminRoutes(services: Services) {
       ...staff,
       method: 'GET',
       url: '/api/admin/orders.csv',
-      summary: 'The orders a search finds, as CSV for accounting (UTF-8 with a BOM), streamed',
-      query: orderSearchFilters,
+      summary:
+        "The orders a search finds, as CSV for accounting (UTF-8 with a BOM), streamed: sums in the currency charged and in roubles with the rate, paid and refunded, status names and items in `locale`, cells split by `separator` (';' with decimal commas, ',' with points; the locale's by default), times in `timeZone`",
+      query: orderCsvQuery,
       response: z.string(),
-      handler: async ({ query, reply }) =>
-        reply
+      handler: async ({ query, request, reply }) => {
+        const csv = exportOrdersCsv(db, query, requestLocale(request));
+        // A refused query (a period ending before it starts) is answered as an error, not a file.
+        const first = await csv.next();
+        return reply
           .type('text/csv; charset=utf-8')
           .header('content-disposition', 'attachment; filename="orders.csv"')
-          .send(Readable.from(exportOrdersCsv(db, query))),
+          .send(
+            Readable.from(
+              (async function* () {
+                if (!first.done) yield first.value;
+                yield* csv;
+              })(),
+            ),
+          );
+      },
     }),
     defineRoute({
       ...staff,

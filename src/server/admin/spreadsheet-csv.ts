@@ -75,7 +75,9 @@ export function readSpreadsheetFile(bytes: Uint8Array): { text: string; encoding
 }
 
 /** Every character Windows-1251 has a byte for (its 256 bytes, decoded). */
-const WINDOWS_1251 = new Set(new TextDecoder('windows-1251').decode(Uint8Array.from({ length: 256 }, (_, byte) => byte)));
+const WINDOWS_1251 = new Set(
+  new TextDecoder('windows-1251').decode(Uint8Array.from({ length: 256 }, (_, byte) => byte)),
+);
 
 /** The characters of `text` Windows-1251 cannot hold (², ×, emoji …), each once, in order. */
 export const unholdableInWindows1251 = (text: string): string[] => [

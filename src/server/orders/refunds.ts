@@ -67,8 +67,11 @@ async function transactionsOf(tx: Executor, orderId: number): Promise<Transactio
     .orderBy(asc(paymentTransactions.id));
 }
 
-/** What was paid and refunded, in minor units of the order's currency; `payment` names the payment. */
-function moneyOf(order: OrderRow, rows: readonly TransactionRow[]) {
+/**
+ * What was paid and refunded, in minor units of the order's currency (`finished`: refunds the
+ * provider has completed); `payment` names the payment. The one reading of an order's money.
+ */
+export function moneyOf(order: Pick<OrderRow, 'currency'>, rows: readonly TransactionRow[]) {
   const counted = rows.filter((row) => row.accepted && row.currency.toUpperCase() === order.currency);
   const payments = counted.filter((row) => row.kind === 'payment');
   const refunds = counted.filter((row) => row.kind === 'refund');

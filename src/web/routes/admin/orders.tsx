@@ -1,11 +1,13 @@
 import { Form, Link } from 'react-router';
 import {
   DEFAULT_ORDER_STATUS_FILTER,
+  defaultCsvSeparator,
   ORDER_FILTER_STATUSES,
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
 } from '../../../contract/admin.ts';
-import { AdminApiError, adminApi, adminUrl, type FieldErrors } from '../../admin/api.ts';
+import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
+import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
 import {
@@ -33,7 +35,8 @@ const FIELDS = [
   'country',
   'deliveryMethod',
   'status',
-  'date',
+  'from',
+  'to',
   'product',
 ];
 function searchOf(url: URL) {
@@ -43,19 +46,31 @@ function searchOf(url: URL) {
   return search;
 }
 
+/**
+ * The search as the API takes it: the period's ends, typed as wall-clock times of the manager's
+ * zone (datetime-local, kept so in the page's address), become moments.
+ */
+const apiSearchOf = (search: Record<string, string>) => ({
+  ...search,
+  from: momentOfLocalInput(search.from ?? ''),
+  to: momentOfLocalInput(search.to ?? ''),
+});
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const search = searchOf(url);
+  const apiSearch = apiSearchOf(search);
   try {
     const result = await adminApi<OrderPage>('GET', '/orders', {
-      query: { ...search, page: url.searchParams.get('page') ?? undefined },
+      query: { ...apiSearch, page: url.searchParams.get('page') ?? undefined },
       signal: request.signal,
     });
-    return { search, result, errors: {} as FieldErrors, message: undefined };
+    return { search, apiSearch, result, errors: {} as FieldErrors, message: undefined };
   } catch (error) {
-    // A search the API refuses (a malformed date) shows its texts under the fields.
+    // A search the API refuses (a malformed date, a period ending before it starts) shows its
+    // texts under the fields.
     if (error instanceof AdminApiError && error.status === 422) {
-      return { search, result: undefined, errors: error.fieldErrors, message: error.message };
+      return { search, apiSearch, result: undefined, errors: error.fieldErrors, message: error.message };
     }
     throw error;
   }
@@ -90,7 +105,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
-  const { search, result, errors, message } = loaderData;
+  const { search, apiSearch, result, errors, message } = loaderData;
+  const locale = pageLocale();
 
   return (
     <AdminPage title={t('admin-orders')}>
@@ -153,11 +169,18 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
             ))}
           </SelectField>
           <FormField
-            name="date"
+            name="from"
             type="datetime-local"
-            label={t('admin-order-date')}
-            defaultValue={search.date}
-            errors={errors.date}
+            label={t('admin-order-placed-from')}
+            defaultValue={search.from}
+            errors={errors.from}
+          />
+          <FormField
+            name="to"
+            type="datetime-local"
+            label={t('admin-order-placed-before')}
+            defaultValue={search.to}
+            errors={errors.to}
           />
           <FormField
             name="product"
@@ -173,9 +196,37 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <Link to="/admin/orders" className="button">
             {t('admin-reset-search')}
           </Link>
-          <a className="button" href={adminUrl('/orders.csv', search)} download="orders.csv">
+        </div>
+        {result?.allStatuses ? <p className="admin-muted">{t('admin-orders-all-statuses')}</p> : null}
+      </Form>
+
+      {/* The file is the browser's own download of the API's answer: a plain GET form, no script. */}
+      <Form
+        method="get"
+        action={adminUrl('/orders.csv').split('?')[0]}
+        reloadDocument
+        className="admin-card admin-search"
+        aria-label={t('admin-orders-csv')}
+      >
+        {Object.entries(apiSearch).map(([name, value]) => (
+          <input key={name} type="hidden" name={name} value={value} />
+        ))}
+        <input type="hidden" name="locale" value={locale} />
+        <input type="hidden" name="timeZone" value={Intl.DateTimeFormat().resolvedOptions().timeZone} />
+        <div className="admin-search__fields">
+          <SelectField
+            name="separator"
+            label={t('admin-orders-csv-separator')}
+            defaultValue={defaultCsvSeparator(locale)}
+          >
+            <option value=";">{t('admin-orders-csv-separator-semicolon')}</option>
+            <option value=",">{t('admin-orders-csv-separator-comma')}</option>
+          </SelectField>
+        </div>
+        <div className="admin-actions">
+          <button type="submit" className="button">
             {t('admin-orders-csv')}
-          </a>
+          </button>
         </div>
       </Form>
 
