@@ -87,6 +87,12 @@ const fileList = z.preprocess(
 
 export const idParams = z.object({ id });
 
+/** Deleting a category: `moveTo` the category its products go to (refused without it when it has some). */
+export const categoryDeleteQuery = z.object({
+  moveTo: z.preprocess((value) => (value === '' ? undefined : value), id.optional()),
+  locale: z.enum(LOCALES).optional(),
+});
+
 /**
  * The version of a record an editor started from (ADR 0022). Every edit names it; a save made from
  * an older version is refused with 409 `record-changed` instead of overwriting someone else's change.

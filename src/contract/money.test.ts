@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountsIn,
+  centsToKopecks,
   discountPercent,
   formatAmount,
   formatPrice,
@@ -59,6 +60,14 @@ describe('money', () => {
     expect(kopecksToCents(42_250, 100)).toBe(423);
     expect(kopecksToCents(42_249, 100)).toBe(422);
     expect(kopecksToCents(100_000, 92.123_44)).toBe(kopecksToCents(100_000, 92.1234));
+  });
+
+  it('tells what dollars were worth in roubles at a rate, half a kopeck up', () => {
+    // $62.49 at 92.5 ₽/$ = 5780.325 ₽; $81.39 at 92.5 = 7528.575 ₽.
+    expect(centsToKopecks(62_49, 92.5)).toBe(5780_33);
+    expect(centsToKopecks(81_39, 92.5)).toBe(7528_58);
+    expect(centsToKopecks(1, 0.5)).toBe(1);
+    expect(centsToKopecks(1_000_000_00, 123.4567)).toBe(123_456_700_00);
   });
 
   it('shows each dollar line as its unit × count ($13.95 × 2 was shown as $27.89)', () => {

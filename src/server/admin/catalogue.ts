@@ -207,16 +207,53 @@ export async function saveCategory(db: Database, actorId: number, input: Categor
   });
 }
 
-export async function deleteCategory(db: Database, actorId: number, id: number) {
+/**
+ * Deletes a category. One that still has products is refused (409, with their number), like a
+ * project, so no product silently loses it; with `moveTo` its products are first put in that
+ * category (those already there stay once), in the same transaction.
+ */
+export async function deleteCategory(
+  db: Database,
+  actorId: number,
+  id: number,
+  options: { moveTo?: number | undefined } = {},
+) {
   await db.transaction(async (transaction) => {
-    const [row] = await transaction.delete(categories).where(eq(categories.id, id)).returning();
-    if (!row) throw notFound();
+    // Locked first: a product saved into it meanwhile waits, then finds it gone.
+    const [category] = await transaction.select().from(categories).where(eq(categories.id, id)).for('update');
+    if (!category) throw notFound();
+    const [used] = await transaction
+      .select({ count: count() })
+      .from(productCategories)
+      .where(eq(productCategories.categoryId, id));
+    const products = used?.count ?? 0;
+    let moved: { to: number; products: number } | undefined;
+    if (products > 0) {
+      if (options.moveTo === undefined)
+        throw new Conflict('category-has-products', { id: ['category-has-products'] }, undefined, {
+          products,
+        });
+      if (options.moveTo === id) throw new Invalid('category-move-same', { moveTo: ['category-move-same'] });
+      const [target] = await transaction
+        .select({ id: categories.id })
+        .from(categories)
+        .where(eq(categories.id, options.moveTo))
+        .for('share');
+      if (!target) throw new Invalid('category-move-unknown', { moveTo: ['category-move-unknown'] });
+      await transaction.execute(sql`
+        insert into ${productCategories} (product_id, category_id)
+        select product_id, ${target.id} from ${productCategories} where category_id = ${id}
+        on conflict do nothing`);
+      moved = { to: target.id, products };
+    }
+    await transaction.delete(categories).where(eq(categories.id, id));
     await recordAudit(transaction, {
       actorId,
       action: 'delete',
       entity: 'category',
       entityId: id,
-      before: categoryView(row),
+      before: categoryView(category),
+      ...(moved ? { after: { products_moved_to: moved.to, products: moved.products } } : {}),
     });
   });
 }

@@ -1,8 +1,17 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
 import { addToBasket } from '../cart/service.ts';
-import { auditLog, mails, orders, products, users, wishlistItems } from '../db/schema.ts';
+import {
+  auditLog,
+  categories,
+  mails,
+  orders,
+  productCategories,
+  products,
+  users,
+  wishlistItems,
+} from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createOrder } from '../orders/service.ts';
 import { createTestApp } from '../testing/app.ts';
@@ -223,6 +232,65 @@ describe('catalogue administration', () => {
     expect(update?.before).toBeTruthy();
     expect(update?.after).toBeTruthy();
     expect((await shop.db.select().from(auditLog)).length).toBeGreaterThanOrEqual(6);
+  });
+});
+
+describe('deleting a category', () => {
+  const productsIn = async (categoryId: number) =>
+    (
+      await shop.db
+        .select({ productId: productCategories.productId })
+        .from(productCategories)
+        .where(eq(productCategories.categoryId, categoryId))
+    )
+      .map((row) => row.productId)
+      .sort((a, b) => a - b);
+
+  it('refuses a category with products, saying how many, and changes nothing', async () => {
+    const { shirts } = fixtures.categories;
+    const inShirts = await productsIn(shirts.id);
+    expect(inShirts.length).toBeGreaterThan(1);
+    const refused = await call('DELETE', `/api/admin/categories/${shirts.id}?locale=ru`);
+    expect(refused.status).toBe(409);
+    expect(refused.body).toMatchObject({
+      success: false,
+      products: inShirts.length,
+      message: `В категории ещё есть товары: ${inShirts.length}. Сначала перенесите их в другую категорию (или скройте категорию).`,
+    });
+    const english = await call('DELETE', `/api/admin/categories/${shirts.id}?locale=en`);
+    expect(english.body.message).toBe(
+      `Products still in this category: ${inShirts.length}. Move them to another category first (or hide the category).`,
+    );
+    for (const moveTo of [shirts.id, 999_999]) {
+      const wrong = await call('DELETE', `/api/admin/categories/${shirts.id}?moveTo=${moveTo}`);
+      expect(wrong.status).toBe(422);
+      expect(wrong.body.errors).toHaveProperty('moveTo');
+    }
+    expect(await productsIn(shirts.id)).toEqual(inShirts);
+  });
+
+  it('moves its products to the category chosen, then deletes it; an empty one goes at once', async () => {
+    const { shirts, mugs } = fixtures.categories;
+    const expected = [...new Set([...(await productsIn(shirts.id)), ...(await productsIn(mugs.id))])].sort(
+      (a, b) => a - b,
+    );
+    const moved = await call('DELETE', `/api/admin/categories/${shirts.id}?moveTo=${mugs.id}`);
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200);
+    expect(await productsIn(mugs.id)).toEqual(expected);
+    expect(await shop.db.select().from(categories).where(eq(categories.id, shirts.id))).toEqual([]);
+    const [audit] = await shop.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, 'category'), eq(auditLog.entityId, String(shirts.id))));
+    expect(audit).toMatchObject({ action: 'delete', after: { products_moved_to: mugs.id } });
+
+    const empty = await call('POST', '/api/admin/categories', {
+      name_ru: 'Пусто',
+      name_en: 'Empty',
+      link: 'empty',
+    });
+    const emptyId = (empty.body.category as { id: number }).id;
+    expect((await call('DELETE', `/api/admin/categories/${emptyId}`)).status).toBe(200);
   });
 });
 

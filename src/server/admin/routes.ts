@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
+  categoryDeleteQuery,
   categoryEdit,
   categoryInput,
   idParams,
@@ -195,11 +196,13 @@ export function adminRoutes(services: Services) {
       ...adminOnly,
       method: 'DELETE',
       url: '/api/admin/categories/:id',
-      summary: 'Delete a category (its products stay)',
+      summary:
+        'Delete a category: one with products is refused (409, `products` their number) unless `moveTo` names the category they go to',
       params: idParams,
+      query: categoryDeleteQuery,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await write(deleteCategory(db, await actor(request), params.id));
+      handler: async ({ params, query, request }) => {
+        await write(deleteCategory(db, await actor(request), params.id, { moveTo: query.moveTo }));
         return { success: true };
       },
     }),

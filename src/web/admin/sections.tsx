@@ -1,7 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
-import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
+import { CheckboxField, FormField, FormSuccess, SelectField } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
 import { PictureField } from './picture-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
@@ -73,6 +73,9 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
   const action = useAdminRequest();
   const revalidator = useRevalidator();
   const [editing, setEditing] = useState<Row | null>(null);
+  /** The row last asked to be deleted: a category refused for its products offers to move them. */
+  const [deleting, setDeleting] = useState<Row | null>(null);
+  const [moveTo, setMoveTo] = useState('');
   const [values, setValues] = useState<Values>(EMPTY);
   const isProject = kind === 'projects';
   useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(editing ? valuesOf(editing) : EMPTY));
@@ -127,11 +130,20 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
       }),
     );
 
-  const remove = (row: Row) => {
-    if (!window.confirm(t('admin-confirm-delete', { name: name(row) }))) return;
-    void action.run(() => adminApi('DELETE', `/${kind}/${row.id}`));
-    if (editing?.id === row.id) startEditing(null);
+  const remove = async (row: Row, target?: string) => {
+    if (target === undefined && !window.confirm(t('admin-confirm-delete', { name: name(row) }))) return;
+    setDeleting(row);
+    setMoveTo('');
+    const done = await action.run(() =>
+      adminApi('DELETE', `/${kind}/${row.id}`, target === undefined ? {} : { query: { moveTo: target } }),
+    );
+    if (done && editing?.id === row.id) startEditing(null);
   };
+  /** A category refused for the products in it (their number), to offer moving them and deleting. */
+  const refused =
+    !isProject && deleting && typeof action.answer?.products === 'number'
+      ? { row: deleting, products: action.answer.products }
+      : null;
 
   const title = isProject ? t('admin-projects') : t('admin-categories');
   const formTitle = editing
@@ -150,6 +162,38 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
             shownFields={[]}
             onReload={action.recordChanged ? reloadList : undefined}
           />
+          {refused ? (
+            <form
+              className="admin-form"
+              aria-label={t('admin-category-move-title', { name: name(refused.row) })}
+              onSubmit={(event) => {
+                event.preventDefault();
+                void remove(refused.row, moveTo);
+              }}
+            >
+              <SelectField
+                name="moveTo"
+                label={t('admin-category-move-to', { count: refused.products })}
+                value={moveTo}
+                onChange={(event) => setMoveTo(event.target.value)}
+                required
+              >
+                <option value="">{t('admin-choose-category')}</option>
+                {rows
+                  .filter((row) => row.id !== refused.row.id)
+                  .map((row) => (
+                    <option key={row.id} value={row.id}>
+                      {name(row)}
+                    </option>
+                  ))}
+              </SelectField>
+              <div className="admin-actions">
+                <BusyButton busy={action.busy} disabled={moveTo === ''}>
+                  {t('admin-category-move-and-delete')}
+                </BusyButton>
+              </div>
+            </form>
+          ) : null}
           {rows.length === 0 ? (
             <p>{t('admin-nothing-yet')}</p>
           ) : (
@@ -203,7 +247,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                           visible={row.visible}
                           onEdit={() => startEditing(row)}
                           onToggle={() => toggle(row)}
-                          onDelete={() => remove(row)}
+                          onDelete={() => void remove(row)}
                         />
                       </td>
                     </tr>

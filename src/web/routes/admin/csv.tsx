@@ -9,7 +9,7 @@ import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
 /** A refused import (rows in error) answers 422 with the report in the answer itself. */
 function reportOf(value: Record<string, unknown>): CsvReport | null {
   return Array.isArray(value.created) && Array.isArray(value.updated) && Array.isArray(value.errors)
-    ? (value as unknown as CsvReport)
+    ? ({ warnings: [], ...value } as unknown as CsvReport)
     : null;
 }
 
@@ -42,6 +42,12 @@ function Report({ report }: { report: CsvReport }) {
           <dt>{t('admin-csv-unchanged')}</dt>
           <dd>{report.unchanged}</dd>
         </div>
+        {report.warnings.length > 0 ? (
+          <div>
+            <dt>{t('admin-csv-warnings')}</dt>
+            <dd>{report.warnings.length}</dd>
+          </div>
+        ) : null}
         <div>
           <dt>{t('admin-csv-errors')}</dt>
           <dd className={report.errors.length > 0 ? 'admin-danger' : undefined}>{report.errors.length}</dd>
@@ -66,6 +72,32 @@ function Report({ report }: { report: CsvReport }) {
                     <td>{error.line}</td>
                     <td>{error.field}</td>
                     <td>{error.message}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      ) : null}
+
+      {report.warnings.length > 0 ? (
+        <>
+          <h3>{t('admin-csv-warnings')}</h3>
+          <div className="admin-table-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin-csv-line')}</th>
+                  <th scope="col">{t('admin-csv-column')}</th>
+                  <th scope="col">{t('admin-csv-kept-why')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {report.warnings.map((warning) => (
+                  <tr key={`${warning.line}-${warning.field}`}>
+                    <td>{warning.line}</td>
+                    <td>{warning.field}</td>
+                    <td>{warning.message}</td>
                   </tr>
                 ))}
               </tbody>
