@@ -284,4 +284,42 @@ describe('back office order desk', () => {
       .click();
     await again.getByRole('heading', { level: 1, name: 'Customers' }).waitFor();
   });
+  it('finds the order by its number under another status filter and in a period to the minute, and downloads the CSV for Russian Excel (ru, 1440 px)', async () => {
+    const { page, baseUrl } = browser;
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    // "Shipped" is chosen: the paid order is not, but its number finds it.
+    await page.goto('/admin/orders?status=5');
+    await page.getByLabel('Номер заказа').fill(String(orderId));
+    await page.getByRole('main').getByRole('button', { name: 'Поиск', exact: true }).click();
+    const found = page.getByRole('link', { name: `№ ${orderId}`, exact: true });
+    await found.waitFor();
+    // A period around now, typed as the manager's wall-clock times.
+    const [from, before] = await page.evaluate(() => {
+      const local = (moment: Date) => {
+        const two = (value: number) => String(value).padStart(2, '0');
+        return `${moment.getFullYear()}-${two(moment.getMonth() + 1)}-${two(moment.getDate())}T${two(moment.getHours())}:${two(moment.getMinutes())}`;
+      };
+      return [local(new Date(Date.now() - 3600_000)), local(new Date(Date.now() + 60_000))];
+    });
+    await page.getByLabel('Оформлен с').fill(from ?? '');
+    await page.getByLabel('Оформлен до').fill(before ?? '');
+    await page.getByRole('main').getByRole('button', { name: 'Поиск', exact: true }).click();
+    await page.waitForURL((url) => url.searchParams.get('from') === from);
+    await found.waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'search-ru-1440');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Скачать CSV' }).click(),
+    ]);
+    const { readFile } = await import('node:fs/promises');
+    const csv = await readFile((await download.path()) ?? '', 'utf8');
+    expect(csv.startsWith('\uFEFFНомер заказа;Дата (')).toBe(true);
+    const row = csv.split('\n').find((line) => line.startsWith(`${orderId};`)) ?? '';
+    expect(row).toContain(';В обработке;');
+    expect(row).toMatch(/;RUB;\d+,\d{2};/);
+  }, 120_000);
 });

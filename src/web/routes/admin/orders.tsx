@@ -217,6 +217,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
           <SelectField
             name="separator"
             label={t('admin-orders-csv-separator')}
+            hint={t('admin-orders-csv-separator-hint')}
             defaultValue={defaultCsvSeparator(locale)}
           >
             <option value=";">{t('admin-orders-csv-separator-semicolon')}</option>
