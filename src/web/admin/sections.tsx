@@ -173,7 +173,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
             >
               <SelectField
                 name="moveTo"
-                label={t('admin-category-move-to', { count: refused.products })}
+                label={t('admin-category-move-to', { name: name(refused.row), count: refused.products })}
                 value={moveTo}
                 onChange={(event) => setMoveTo(event.target.value)}
                 required
