@@ -79,7 +79,8 @@ describe('the picture of a line', () => {
     for (const colour of ['Grey', 'Black', 'Sand'])
       await addToBasket(db, { userId }, hoodieId, hoodie.variantOf('M', colour).id);
     const basket = await getBasket(db, { userId }, 'en');
-    const imageOf = (colour: string) => basket.products[`${hoodieId}:${hoodie.variantOf('M', colour).id}`]?.image;
+    const imageOf = (colour: string) =>
+      basket.products[`${hoodieId}:${hoodie.variantOf('M', colour).id}`]?.image;
     expect(imageOf('Grey')).toBe('grey-front.webp');
     expect(imageOf('Black')).toBe('black-front.webp');
     expect(imageOf('Sand')).toBe('black-front.webp');

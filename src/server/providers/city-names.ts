@@ -78,7 +78,9 @@ const ENGLISH_NAMES = new Map(
       [['Archangel'], 'Архангельск'],
       [['Komsomolsk-on-Amur', 'Komsomolsk on Amur'], 'Комсомольск-на-Амуре'],
     ] as const
-  ).flatMap(([english, russian]) => english.map((name) => [cityNameKey(name), cityNameKey(russian)] as const)),
+  ).flatMap(([english, russian]) =>
+    english.map((name) => [cityNameKey(name), cityNameKey(russian)] as const),
+  ),
 );
 
 /** The key a typed city name is looked for by: its Russian name's key when it is a known English one. */

@@ -48,7 +48,11 @@ type Choice = NonNullable<Wishlist['products'][string]['choice']>;
  * 0036): what is chosen ("Size, Colour") and each variant's values with the units orderable now
  * (0 without a price). Two queries, whatever the number of products.
  */
-async function variantChoices(db: Executor, locale: Locale, productIds: number[]): Promise<Map<number, Choice>> {
+async function variantChoices(
+  db: Executor,
+  locale: Locale,
+  productIds: number[],
+): Promise<Map<number, Choice>> {
   const choices = new Map<number, Choice>();
   if (productIds.length === 0) return choices;
   const [optionRows, variantRows] = await Promise.all([
