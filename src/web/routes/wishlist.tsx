@@ -129,7 +129,11 @@ function WishlistLine({ item, confirmed }: { item: WishlistItem; confirmed: bool
             disabled={false}
             confirmed={confirmed}
             small
-            choice={item.choice ? <VariantChoice choice={item.choice} id={`${id}-variant`} /> : null}
+            choice={
+              item.choice ? (
+                <VariantChoice choice={item.choice} productName={item.name} id={`${id}-variant`} />
+              ) : null
+            }
           />
         ) : null}
         <remover.Form method="post" action="/wishlist" className="product-line__remove">
@@ -160,14 +164,26 @@ function WishlistLine({ item, confirmed }: { item: WishlistItem; confirmed: bool
  * `variant` select inside the add-to-cart form, so it works without JavaScript too. Sold-out
  * variants are listed, disabled; nothing is chosen until the shopper chooses.
  */
-function VariantChoice({ choice, id }: { choice: NonNullable<WishlistItem['choice']>; id: string }) {
+function VariantChoice({
+  choice,
+  productName,
+  id,
+}: {
+  choice: NonNullable<WishlistItem['choice']>;
+  productName: string;
+  id: string;
+}) {
   const { t } = useShop();
   return (
     <span className="wishlist-variant">
-      <label htmlFor={id}>{choice.name}</label>
+      {/* Each line has its own "Size": the product's name tells them apart when read out. */}
+      <label htmlFor={id}>
+        {choice.name}
+        <span className="visually-hidden">: {productName}</span>
+      </label>
       <select id={id} name="variant" required defaultValue="">
         <option value="" disabled>
-          {t('choose-option', { option: choice.name.toLocaleLowerCase() })}
+          {t('choose-options')}
         </option>
         {choice.variants.map((variant) => (
           <option key={variant.id} value={variant.id} disabled={variant.inStock === 0}>

@@ -118,8 +118,8 @@ function sizeGuide(measures: readonly (readonly [string, number, number])[]): { 
       },
     ).join('')}</tbody></table>`;
   return {
-    ru: `${table(['Размер', 'Российский', 'Ширина по груди, см', 'Длина, см'])}<p>Измерено на изделии, разложенном на столе: ширина от подмышки до подмышки, длина от верхней точки плеча до низа. Сравните с любимой вещью такого же кроя.</p>`,
-    en: `${table(['Size', 'Russian size', 'Chest width, cm', 'Length, cm'])}<p>Measured on the garment laid flat: width from armpit to armpit, length from the top of the shoulder to the hem. Compare with a favourite piece of the same cut.</p>`,
+    ru: `${table(['Размер', 'Российский', 'Грудь, см', 'Длина, см'])}<p>Мерки изделия, разложенного на столе: грудь — от подмышки до подмышки, длина — от верхней точки плеча до низа. Сравните с любимой вещью такого же кроя.</p>`,
+    en: `${table(['Size', 'Russian', 'Chest, cm', 'Length, cm'])}<p>Measured on the garment laid flat: chest from armpit to armpit, length from the top of the shoulder to the hem. Compare with a favourite piece of the same cut.</p>`,
   };
 }
 

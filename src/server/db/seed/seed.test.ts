@@ -111,8 +111,8 @@ describe('seedDemoData', () => {
         expect(guide.ru, guide.link).toContain(`<th scope="row">${size}</th>`);
         expect(guide.en, guide.link).toContain(`<th scope="row">${size}</th>`);
       }
-      expect(guide.ru).toContain('Ширина по груди');
-      expect(guide.en).toContain('Chest width');
+      expect(guide.ru).toContain('Грудь, см');
+      expect(guide.en).toContain('Chest, cm');
     }
     const texts = await db
       .select({ link: products.link, ru: products.descriptionRu, en: products.descriptionEn })
