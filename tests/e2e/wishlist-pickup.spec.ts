@@ -96,7 +96,7 @@ async function journey(page: Page, locale: 'en' | 'ru') {
   // The wishlist: the size and colour are chosen in the line, then added.
   await page.goto('/wishlist');
   const line = page.getByRole('article', { name: text.name });
-  const choice = line.getByRole('combobox', { name: `${text.choice}: ${text.name}` });
+  const choice = line.getByRole('combobox', { name: text.choice });
   const add = line.getByRole('button', { name: text.add });
   await add.waitFor();
   // Nothing is chosen for the shopper; sold-out sizes are listed but cannot be chosen.
