@@ -35,6 +35,42 @@ export const PICKUP_POINT_PREFIX: Record<Locale, string> = { ru: 'Пункт в�
 export const hasPickupPointPrefix = (address: string): boolean =>
   Object.values(PICKUP_POINT_PREFIX).some((label) => address.trimStart().startsWith(label.trim()));
 
+/**
+ * Kinds of settlement Boxberry (after KLADR) writes beside a city's name: "Москва г", "г. Москва",
+ * "Кольцово рп", "Октябрьский пгт". Only whole words in lower case, so a name is never cut.
+ */
+const SETTLEMENT_KINDS = [
+  'г',
+  'гор',
+  'пгт',
+  'рп',
+  'кп',
+  'дп',
+  'п',
+  'пос',
+  'с',
+  'д',
+  'дер',
+  'ст',
+  'ст-ца',
+  'х',
+  'аул',
+  'нп',
+  'мкр',
+  'сл',
+  'снт',
+] as const;
+const KIND = `(?:${SETTLEMENT_KINDS.join('|')})`;
+const KIND_BEFORE = new RegExp(`^${KIND}(?:\\.\\s*|\\s+)`, 'u');
+const KIND_AFTER = new RegExp(`\\s+${KIND}\\.?$`, 'u');
+
+/** "Москва г", "г. Москва", " Кольцово рп " → "Москва", "Москва", "Кольцово": the city as people write it. */
+export function cityWithoutKind(city: string): string {
+  const trimmed = city.trim().replace(/\s+/gu, ' ');
+  const bare = trimmed.replace(KIND_AFTER, '').replace(KIND_BEFORE, '').trim();
+  return bare === '' ? trimmed : bare;
+}
+
 export interface DeliveryMethodOption {
   method: DeliveryMethod;
   /** A translation key of the web app's message files. */

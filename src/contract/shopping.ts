@@ -111,7 +111,25 @@ export const basketRemoveResponse = z.object({
 export const wishlistResponse = z.object({
   success: z.literal(true),
   productList: z.array(z.number().int()),
-  products: z.record(z.string(), basketItemSchema.omit({ count: true }).extend({ envisioned: z.boolean() })),
+  products: z.record(
+    z.string(),
+    basketItemSchema.omit({ count: true }).extend({
+      envisioned: z.boolean(),
+      choice: z
+        .object({
+          name: z.string().describe('What is chosen, in the locale: "Size", "Size, Colour"'),
+          variants: z.array(
+            z.object({
+              id: z.number().int().describe('Variant id, for the basket calls'),
+              label: z.string().describe('Its values in the locale: "L", "L, Black"'),
+              inStock: z.number().int().describe('Units that can be ordered now'),
+            }),
+          ),
+        })
+        .nullable()
+        .describe('The variants to choose from for a product with options (ADR 0036); null without options'),
+    }),
+  ),
 });
 
 export const REVIEW_MAX_LENGTH = 2000;

@@ -1,4 +1,17 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, lt, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  getTableColumns,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import {
   DEFAULT_ORDER_STATUS_FILTER,
   ORDER_FILTER_STATUSES,
@@ -10,6 +23,7 @@ import { needsCustoms } from '../../contract/customs.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
+import { lineImage } from '../catalog/product-view.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
@@ -168,8 +182,9 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
   if (!order) throw new NotFound('not-found', { id: ['not-found'] });
   const [items, history, notes, receipts] = await Promise.all([
     db
-      .select()
+      .select({ ...getTableColumns(orderItems), image: lineImage(orderItems.variantId) })
       .from(orderItems)
+      .innerJoin(products, eq(products.id, orderItems.productId))
       .where(eq(orderItems.orderId, id))
       .orderBy(asc(orderItems.productId), asc(orderItems.sku)),
     db
@@ -216,6 +231,8 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
       sku: item.sku,
       /** The variant's options as they were ordered, in the staff member's language like the name. */
       options: orderItemLabel(item.options, locale),
+      /** The ordered colour's picture, else the product's (file name under img/products/). */
+      image: item.image,
     })),
     track_code: order.trackCode,
     delivery_cost_actual:

@@ -63,7 +63,7 @@ export async function getBasket(
   if (basketId === undefined) return { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
   const rows = await db
     .select({
-      ...productViewColumns(locale, now),
+      ...productViewColumns(locale, now, productVariants.id),
       price: variantPrice,
       sale: variantSale,
       quantity: productVariants.quantity,

@@ -1,21 +1,38 @@
-import { sql } from 'drizzle-orm';
+import { type AnyColumn, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
-import { productImages, products } from '../db/schema.ts';
+import { productImages, products, productVariantValues } from '../db/schema.ts';
 import { isOrderable } from './release.ts';
 
+/** The product's first picture (the one its cards show). */
+const productImage = sql<string | null>`(select ${productImages.file} from ${productImages}
+  where ${productImages.productId} = ${products.id}
+  order by ${productImages.position}, ${productImages.id} limit 1)`;
+
 /**
- * How a product looks inside a basket, wishlist or order: localized name, first image, prices in
- * roubles and what can be ordered now (0 when hidden, not released yet, envisioned, without a price
- * or out of stock). The statement joins the product's project.
+ * The picture of a line of a basket or order: the first picture of the line's variant's colour (a
+ * picture linked to one of its option values), the grey hoodie's grey photo; else the product's first.
+ * `variantId` is the line's variant column (null for an order line whose variant was deleted).
  */
-export function productViewColumns(locale: Locale, now: Date) {
+export const lineImage = (variantId: AnyColumn) => sql<string | null>`coalesce(
+  (select pi.file from ${productImages} pi
+    join ${productVariantValues} pvv on pvv.option_value_id = pi.option_value_id
+    where pvv.variant_id = ${variantId} and pi.product_id = ${products.id}
+    order by pi.position, pi.id limit 1),
+  ${productImage})`;
+
+/**
+ * How a product looks inside a basket, wishlist or order: localized name, picture (of the line's
+ * variant when `variantId` names its column, see `lineImage`), prices in roubles and what can be
+ * ordered now (0 when hidden, not released yet, envisioned, without a price or out of stock). The
+ * statement joins the product's project.
+ */
+export function productViewColumns(locale: Locale, now: Date, variantId?: AnyColumn) {
   return {
     id: products.id,
     link: products.link,
     name: locale === 'ru' ? products.nameRu : products.nameEn,
-    image: sql<string | null>`(select ${productImages.file} from ${productImages}
-      where ${productImages.productId} = ${products.id} order by ${productImages.position} limit 1)`,
+    image: variantId ? lineImage(variantId) : productImage,
     price: products.price,
     sale: products.sale,
     quantity: products.quantity,

@@ -76,6 +76,14 @@ export const variantLabel = (locale: Locale) =>
     : sql<string | null>`(select string_agg(o.name_en || ': ' || ov.value_en, ', ' order by o.position, o.id)
         from ${variantOptionRows})`;
 
+/** "L, Black" in the locale: the variant's values alone, where the option names are said once. */
+export const variantValuesLabel = (locale: Locale) =>
+  locale === 'ru'
+    ? sql<string>`(select coalesce(string_agg(ov.value_ru, ', ' order by o.position, o.id), '')
+        from ${variantOptionRows})`
+    : sql<string>`(select coalesce(string_agg(ov.value_en, ', ' order by o.position, o.id), '')
+        from ${variantOptionRows})`;
+
 /** The variant's option values in both languages, as an order item keeps them. */
 export const variantOptions = sql<OrderItemOption[]>`(select coalesce(jsonb_agg(jsonb_build_object(
     'nameRu', o.name_ru, 'nameEn', o.name_en, 'valueRu', ov.value_ru, 'valueEn', ov.value_en)

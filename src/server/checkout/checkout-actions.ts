@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { DeliveryMethod, DeliveryQuery } from '../../contract/delivery.ts';
+import { cityWithoutKind, type DeliveryMethod, type DeliveryQuery } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { type Currency, kopecksToRoubles } from '../../contract/money.ts';
 import {
@@ -124,16 +124,8 @@ export async function placeOrder(
   return { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) };
 }
 
-/** "Москва г", "г. Москва", " москва " → "москва": Boxberry writes the city with its kind. */
-export const cityNameForSearch = (city: string) =>
-  city
-    .trim()
-    .replace(/^г\.?\s+/iu, '')
-    .replace(/\s+г\.?$/iu, '')
-    .trim();
-
 /**
- * Pickup points of a city (by name), or of the city of the point nearest a Russian postcode when the
+ * Pickup points of a city (by its Russian or English name), or of the city of the point nearest a Russian postcode when the
  * name finds none. A refusal (unknown city or postcode) is an empty list; a carrier that cannot be
  * asked is `delivery-provider-down`.
  */
@@ -142,7 +134,7 @@ export async function pickupPoints(
   where: { city?: string; zip?: string },
   fetchImpl: typeof fetch = fetch,
 ): Promise<PickupPoint[]> {
-  const city = cityNameForSearch(where.city ?? '');
+  const city = cityWithoutKind(where.city ?? '');
   const zip = (where.zip ?? '').replace(/\s+/g, '');
   try {
     let points = city === '' ? [] : await boxberryPoints(settings, { cityName: city }, fetchImpl);

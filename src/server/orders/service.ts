@@ -525,7 +525,7 @@ export async function getOrder(
   if (!order) throw new NotFound('not-found', { order: ['not-found'] });
   const items = await db
     .select({
-      ...productViewColumns(locale, now),
+      ...productViewColumns(locale, now, orderItems.variantId),
       count: orderItems.count,
       orderedPrice: orderItems.price,
       orderedSale: orderItems.sale,

@@ -14,6 +14,7 @@
 
 import type { Kopecks } from '../../contract/money.ts';
 import type { Box } from '../shipping/parcel.ts';
+import { findCity } from './city-names.ts';
 
 export type FetchImpl = typeof fetch;
 
@@ -245,8 +246,8 @@ export async function boxberryCost(
 }
 
 /**
- * Pickup points for the built-in picker: of a Boxberry city code, of a city by name (`ListCities`
- * first), or of the city of the point nearest a postcode (that point first).
+ * Pickup points for the built-in picker: of a Boxberry city code, of a city by name in Russian or
+ * English (`ListCities` first, see city-names.ts), or of the city of the point nearest a postcode (that point first).
  */
 export async function boxberryPoints(
   settings: BoxberrySettings,
@@ -264,8 +265,8 @@ export async function boxberryPoints(
     const error = boxberryError(cities);
     if (error !== null) throw new BoxberryRefusal('no-pickup-point', error);
     if (!Array.isArray(cities)) throw new BoxberryDown('ListCities: the answer is not a list');
-    const wanted = where.cityName.trim().toLocaleLowerCase('ru');
-    const city = cities.filter(isRecord).find((row) => String(row.Name).toLocaleLowerCase('ru') === wanted);
+    // Boxberry names cities in Russian only: an English or transliterated name is matched by us.
+    const city = findCity(cities.filter(isRecord), (row) => String(row.Name ?? ''), where.cityName);
     if (!city) return [];
     cityCode = String(city.Code);
   } else {

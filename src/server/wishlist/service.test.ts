@@ -5,6 +5,8 @@ import type { DatabaseConnection } from '../db/client.ts';
 import { jobs, mails, products, users } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { newShopper } from '../testing/orders.ts';
+import { productWithSizes } from '../testing/variants.ts';
 import { addToWishlist, getWishlist, isInWishlist, setEnvisioned } from './service.ts';
 
 let connection: DatabaseConnection;
@@ -96,5 +98,39 @@ describe("the header's badges", () => {
       .update(products)
       .set({ visible: true })
       .where(eq(products.id, fixtures.id('outlaw-statue')));
+  });
+});
+
+describe('choosing a size on the wishlist', () => {
+  it('offers the sizes of a wishlisted product with options, sold-out ones at 0, and adds the chosen one', async () => {
+    const { db } = connection;
+    const { id: userId } = await newShopper(db);
+    const hoodie = await productWithSizes(db, {
+      projectId: fixtures.projects.witcher.id,
+      link: 'wishlisted-hoodie',
+      sizes: { S: 2, M: 0, L: 3 },
+    });
+    await addToWishlist(db, userId, hoodie.productId);
+    await addToWishlist(db, userId, fixtures.id('wolf-shirt'));
+
+    const wishlist = await getWishlist(db, userId, 'ru');
+    expect(wishlist.products[hoodie.productId]?.choice).toEqual({
+      name: 'Размер',
+      variants: [
+        { id: hoodie.variants.S, label: 'S', inStock: 2 },
+        { id: hoodie.variants.M, label: 'M', inStock: 0 },
+        { id: hoodie.variants.L, label: 'L', inStock: 3 },
+      ],
+    });
+    // A product without options is added as it is.
+    expect(wishlist.products[fixtures.id('wolf-shirt')]?.choice).toBeNull();
+
+    await addToBasket(db, { userId }, hoodie.productId, hoodie.variants.L);
+    const basket = await getBasket(db, { userId }, 'en');
+    expect(basket.products[`${hoodie.productId}:${hoodie.variants.L}`]?.options).toBe('Size: L');
+    // Without a size the basket refuses, in the shopper's words (variant-required).
+    await expect(addToBasket(db, { userId }, hoodie.productId)).rejects.toMatchObject({
+      message: 'variant-required',
+    });
   });
 });

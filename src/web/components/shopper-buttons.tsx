@@ -1,4 +1,4 @@
-import type { FormEvent } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { ENHANCED_FIELD, INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
@@ -51,6 +51,7 @@ export function AddToCart({
   small = false,
   label,
   onSubmit,
+  choice,
 }: {
   productId: number;
   /** The chosen variant of a product with options; none for a product without. */
@@ -67,6 +68,8 @@ export function AddToCart({
   label?: string;
   /** Called before sending; may cancel it (`event.preventDefault()`), e.g. to ask for a size first. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
+  /** Fields inside the form before the button: a `variant` chooser (the wishlist's size picker). */
+  choice?: ReactNode;
 }) {
   const { t } = useShop();
   const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
@@ -83,6 +86,7 @@ export function AddToCart({
         {variantId === undefined ? null : <input type="hidden" name="variant" value={variantId} />}
         <input type="hidden" name="redirectTo" value={returnPath} />
         <EnhancedField />
+        {choice}
         <button
           type="submit"
           className={small ? 'button button--compact' : 'button button--primary'}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { hasPickupPointPrefix } from '../../contract/delivery.ts';
+import { cityWithoutKind, hasPickupPointPrefix } from '../../contract/delivery.ts';
 import { translator } from '../i18n/messages.ts';
 import {
   basketIsOrderable,
@@ -16,9 +16,23 @@ describe('the pickup-point address (spec section 4)', () => {
   it('splits a chosen point on ", " into postcode, city and the labelled rest', () => {
     expect(splitPickupPointAddress('620014, Екатеринбург г, Малышева ул, д.36', 'Pickup point: ')).toEqual({
       zip: '620014',
-      city: 'Екатеринбург г',
+      city: 'Екатеринбург',
       address: 'Pickup point: Малышева ул, д.36',
     });
+  });
+
+  it('names the city without the kind of settlement Boxberry writes beside it', () => {
+    expect(splitPickupPointAddress('125009, Москва г, Тверская ул, д.7', '').city).toBe('Москва');
+    expect(splitPickupPointAddress('630559, Кольцово рп, Технопарковая ул, д.1', '').city).toBe('Кольцово');
+    expect(cityWithoutKind('г. Москва')).toBe('Москва');
+    expect(cityWithoutKind('г.Казань')).toBe('Казань');
+    expect(cityWithoutKind(' Октябрьский  пгт ')).toBe('Октябрьский');
+    expect(cityWithoutKind('Москва г.')).toBe('Москва');
+    // Words that merely start like a kind stay: Сочи, Пушкин, Старый Оскол, Ростов-на-Дону.
+    for (const city of ['Сочи', 'Пушкин', 'Старый Оскол', 'Ростов-на-Дону', 'Moscow'])
+      expect(cityWithoutKind(city)).toBe(city);
+    // A kind alone is not a city to empty.
+    expect(cityWithoutKind('г')).toBe('г');
   });
 
   it('keeps an address with fewer parts whole', () => {

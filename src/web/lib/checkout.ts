@@ -1,4 +1,9 @@
-import { type DeliveryDays, type DeliveryMethod, deliveryMethods } from '../../contract/delivery.ts';
+import {
+  cityWithoutKind,
+  type DeliveryDays,
+  type DeliveryMethod,
+  deliveryMethods,
+} from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { PaymentMethod } from '../../contract/orders.ts';
 import type { Basket } from '../../contract/shopping.ts';
@@ -37,8 +42,9 @@ export type QuoteAnswer =
 
 /**
  * A chosen pickup point's address ("620014, Екатеринбург г, Малышева ул, д.36") split on ', ': the
- * first part is the postcode, the second the city, the rest the address, prefixed with the
- * pickup-point label. An address with fewer parts goes whole into the address.
+ * first part is the postcode, the second the city without Boxberry's kind of settlement ("Екатеринбург",
+ * not "Екатеринбург г"), the rest the address, prefixed with the pickup-point label. An address with
+ * fewer parts goes whole into the address.
  */
 export function splitPickupPointAddress(
   address: string,
@@ -47,7 +53,7 @@ export function splitPickupPointAddress(
   const parts = address.split(', ');
   if (parts.length < 3) return { address: `${label}${address.trim()}` };
   const [zip = '', city = '', ...rest] = parts;
-  return { zip: zip.trim(), city: city.trim(), address: `${label}${rest.join(', ').trim()}` };
+  return { zip: zip.trim(), city: cityWithoutKind(city), address: `${label}${rest.join(', ').trim()}` };
 }
 
 /**

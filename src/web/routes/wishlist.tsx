@@ -123,7 +123,18 @@ function WishlistLine({ item, confirmed }: { item: WishlistItem; confirmed: bool
     >
       <div className="product-line__actions">
         {orderable ? (
-          <AddToCart productId={item.id} action="/wishlist" disabled={false} confirmed={confirmed} small />
+          <AddToCart
+            productId={item.id}
+            action="/wishlist"
+            disabled={false}
+            confirmed={confirmed}
+            small
+            choice={
+              item.choice ? (
+                <VariantChoice choice={item.choice} productName={item.name} id={`${id}-variant`} />
+              ) : null
+            }
+          />
         ) : null}
         <remover.Form method="post" action="/wishlist" className="product-line__remove">
           <input type="hidden" name="intent" value={INTENT.wishlistRemove} />
@@ -145,5 +156,41 @@ function WishlistLine({ item, confirmed }: { item: WishlistItem; confirmed: bool
         </p>
       ) : null}
     </ProductLine>
+  );
+}
+
+/**
+ * The size (or other option) of a wishlisted product with options, chosen right here: a plain
+ * `variant` select inside the add-to-cart form, so it works without JavaScript too. Sold-out
+ * variants are listed, disabled; nothing is chosen until the shopper chooses.
+ */
+function VariantChoice({
+  choice,
+  productName,
+  id,
+}: {
+  choice: NonNullable<WishlistItem['choice']>;
+  productName: string;
+  id: string;
+}) {
+  const { t } = useShop();
+  return (
+    <span className="wishlist-variant">
+      {/* Each line has its own "Size": the product's name tells them apart when read out. */}
+      <label htmlFor={id}>
+        {choice.name}
+        <span className="visually-hidden">: {productName}</span>
+      </label>
+      <select id={id} name="variant" required defaultValue="">
+        <option value="" disabled>
+          {t('choose-options')}
+        </option>
+        {choice.variants.map((variant) => (
+          <option key={variant.id} value={variant.id} disabled={variant.inStock === 0}>
+            {variant.inStock === 0 ? `${variant.label} (${t('sold-out')})` : variant.label}
+          </option>
+        ))}
+      </select>
+    </span>
   );
 }

@@ -21,6 +21,9 @@ export interface CategorySeed {
   link: CategoryLink;
   nameRu: string;
   nameEn: string;
+  /** The table the product page's size picker opens (a category's size guide). */
+  sizeGuideRu?: string;
+  sizeGuideEn?: string;
 }
 
 export interface ProductSeed {
@@ -102,9 +105,57 @@ export const PROJECTS: ProjectSeed[] = [
   },
 ];
 
+/**
+ * A size guide for `SIZES`: Russian size, then half the chest and the length of the garment laid
+ * flat, in centimetres (one row per size, in the order of `SIZES`).
+ */
+function sizeGuide(measures: readonly (readonly [string, number, number])[]): { ru: string; en: string } {
+  const table = (header: readonly string[]) =>
+    `<table><tbody><tr>${header.map((cell) => `<th scope="col">${cell}</th>`).join('')}</tr>${SIZES.map(
+      (size, index) => {
+        const [russian, chest, length] = measures[index] ?? ['', 0, 0];
+        return `<tr><th scope="row">${size}</th><td>${russian}</td><td>${chest}</td><td>${length}</td></tr>`;
+      },
+    ).join('')}</tbody></table>`;
+  return {
+    ru: `${table(['Размер', 'Российский', 'Грудь, см', 'Длина, см'])}<p>Мерки изделия, разложенного на столе: грудь — от подмышки до подмышки, длина — от верхней точки плеча до низа. Сравните с любимой вещью такого же кроя.</p>`,
+    en: `${table(['Size', 'Russian', 'Chest, cm', 'Length, cm'])}<p>Measured on the garment laid flat: chest from armpit to armpit, length from the top of the shoulder to the hem. Compare with a favourite piece of the same cut.</p>`,
+  };
+}
+
+const TEE_GUIDE = sizeGuide([
+  ['42–44', 46, 66],
+  ['44–46', 49, 69],
+  ['46–48', 52, 72],
+  ['48–50', 55, 74],
+  ['50–52', 58, 76],
+  ['52–54', 61, 78],
+]);
+
+const HOODIE_GUIDE = sizeGuide([
+  ['42–44', 52, 64],
+  ['44–46', 55, 67],
+  ['46–48', 58, 70],
+  ['48–50', 61, 72],
+  ['50–52', 64, 74],
+  ['52–54', 67, 76],
+]);
+
 export const CATEGORIES: CategorySeed[] = [
-  { link: 't-shirts', nameRu: 'Футболки', nameEn: 'T-shirts' },
-  { link: 'hoodies', nameRu: 'Худи', nameEn: 'Hoodies' },
+  {
+    link: 't-shirts',
+    nameRu: 'Футболки',
+    nameEn: 'T-shirts',
+    sizeGuideRu: TEE_GUIDE.ru,
+    sizeGuideEn: TEE_GUIDE.en,
+  },
+  {
+    link: 'hoodies',
+    nameRu: 'Худи',
+    nameEn: 'Hoodies',
+    sizeGuideRu: HOODIE_GUIDE.ru,
+    sizeGuideEn: HOODIE_GUIDE.en,
+  },
   { link: 'mugs', nameRu: 'Кружки', nameEn: 'Mugs' },
   { link: 'posters', nameRu: 'Постеры', nameEn: 'Posters' },
   { link: 'figures', nameRu: 'Фигурки', nameEn: 'Figures' },
@@ -124,12 +175,12 @@ const FEATURES: Record<CategoryLink, { ru: string[]; en: string[] }> = {
     ru: [
       '100% хлопок пенье, плотность 180 г/м²',
       'Шелкография, которая не трескается после стирки',
-      'Унисекс-крой, размеры XS–3XL: укажите свой в комментарии к заказу',
+      'Унисекс-крой, размеры XS–XXL',
     ],
     en: [
       '100% combed cotton, 180 g/m²',
       'Screen print that does not crack in the wash',
-      'Unisex fit, sizes XS–3XL: tell us yours in the order comment',
+      'Unisex fit, sizes XS–XXL',
     ],
   },
   hoodies: {
@@ -137,13 +188,13 @@ const FEATURES: Record<CategoryLink, { ru: string[]; en: string[] }> = {
       'Футер с начёсом: 80% хлопок, 20% полиэстер, 320 г/м²',
       'Капюшон на подкладке, шнурки с металлическими наконечниками',
       'Карман-кенгуру, манжеты и пояс из рибаны',
-      'Размеры XS–3XL: укажите свой в комментарии к заказу',
+      'Размеры XS–XXL',
     ],
     en: [
       'Brushed fleece: 80% cotton, 20% polyester, 320 g/m²',
       'Lined hood, drawcords with metal tips',
       'Kangaroo pocket, ribbed cuffs and waistband',
-      'Sizes XS–3XL: tell us yours in the order comment',
+      'Sizes XS–XXL',
     ],
   },
   mugs: {
@@ -683,8 +734,8 @@ const PIXEL_OUTLAWS: ProductDraft[] = [
       en: 'The Wanted tee and the Red Canyon poster, cheaper together for those who want it all.',
     },
     features: {
-      ru: ['Футболка 180 г/м², размер укажите в комментарии', 'Постер A2 в тубусе'],
-      en: ['180 g/m² tee, tell us your size in the order comment', 'A2 poster in a tube'],
+      ru: ['Футболка 180 г/м², размеры XS–XXL', 'Постер A2 в тубусе'],
+      en: ['180 g/m² tee, sizes XS–XXL', 'A2 poster in a tube'],
     },
     price: 3_290_00,
     sale: 2_990_00,

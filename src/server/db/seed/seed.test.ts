@@ -99,6 +99,31 @@ describe('seedDemoData', () => {
     expect(rates[0]).toMatchObject({ currency: 'USD', rate: '92.5000', source: 'seed' });
   });
 
+  it('gives the sized categories a size guide in both languages, and no text asks for the size in a comment', async () => {
+    const { db } = connection;
+    const guides = await db
+      .select({ link: categories.link, ru: categories.sizeGuideRu, en: categories.sizeGuideEn })
+      .from(categories)
+      .where(inArray(categories.link, ['t-shirts', 'hoodies']));
+    expect(guides).toHaveLength(2);
+    for (const guide of guides) {
+      for (const size of ['XS', 'S', 'M', 'L', 'XL', 'XXL']) {
+        expect(guide.ru, guide.link).toContain(`<th scope="row">${size}</th>`);
+        expect(guide.en, guide.link).toContain(`<th scope="row">${size}</th>`);
+      }
+      expect(guide.ru).toContain('Грудь, см');
+      expect(guide.en).toContain('Chest, cm');
+    }
+    const texts = await db
+      .select({ link: products.link, ru: products.descriptionRu, en: products.descriptionEn })
+      .from(products);
+    for (const text of texts) {
+      expect(text.ru, text.link).not.toMatch(/коммент/i);
+      expect(text.en, text.link).not.toMatch(/comment/i);
+      expect(`${text.ru} ${text.en}`, text.link).not.toContain('3XL');
+    }
+  });
+
   it('gives T-shirts and hoodies sizes XS–XXL with uneven stock, and one product colours with their own pictures', async () => {
     const { db } = connection;
     const clothes = await db

@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link, useRevalidator } from 'react-router';
+import { imageUrl } from '../../../contract/images.ts';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
@@ -278,9 +279,22 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               {order.products.map((item) => (
                 <tr key={item.sku}>
                   <td>
-                    <Link to={`/admin/products/${item.id}`}>{item.name}</Link>
-                    {item.options ? <div>{item.options}</div> : null}
-                    <div className="admin-muted">{t('admin-sku-of', { sku: item.sku })}</div>
+                    <div className="admin-order-item">
+                      {item.image ? (
+                        <img
+                          src={imageUrl('products', item.image, 160)}
+                          alt=""
+                          width={48}
+                          height={48}
+                          loading="lazy"
+                        />
+                      ) : null}
+                      <div>
+                        <Link to={`/admin/products/${item.id}`}>{item.name}</Link>
+                        {item.options ? <div>{item.options}</div> : null}
+                        <div className="admin-muted">{t('admin-sku-of', { sku: item.sku })}</div>
+                      </div>
+                    </div>
                   </td>
                   <td>
                     {format.money(item.sale ?? item.price)}
