@@ -57,7 +57,7 @@ describe('on a phone (en, 390 px)', () => {
     expect(await bar.locator('.price').textContent()).toMatch(/\$\d/);
 
     // No size yet: the bar's button brings the picker into view with the question, nothing added.
-    await bar.getByRole('button', { name: 'Add to cart' }).click();
+    await bar.getByRole('button', { name: `Add to cart: ${TEE.name}` }).click();
     await page.getByRole('alert').filter({ hasText: 'Choose the size' }).waitFor();
     expect((await focused(page)).name).toBe('size');
     expect(await page.getByRole('dialog').count()).toBe(0);
@@ -71,7 +71,7 @@ describe('on a phone (en, 390 px)', () => {
     await page.mouse.wheel(0, 2500);
     await bar.waitFor();
     expect((await bar.locator('.price').textContent())?.trim()).toBe(price);
-    await bar.getByRole('button', { name: 'Add to cart' }).click();
+    await bar.getByRole('button', { name: `Add to cart: ${TEE.name}` }).click();
 
     // The sheet: along the bottom of the screen, the line with its size, the total, Checkout.
     const sheet = page.getByRole('dialog', { name: 'Added to cart' });
@@ -130,5 +130,17 @@ describe('on a wide screen (ru, 1366 px)', () => {
     await drawer.getByRole('button', { name: 'Продолжить покупки' }).click();
     await drawer.waitFor({ state: 'hidden' });
     expect((await focused(page)).text).toBe('В корзину');
+
+    // A product card's quick add opens it as well, with that product's line.
+    await open(page, browser.baseUrl, '/category/mugs', 'ru');
+    const card = page
+      .locator('.product-card')
+      .filter({ has: page.getByRole('button', { name: /^В корзину: / }) });
+    const cardName = (await card.first().locator('.product-card__name').textContent()) ?? '';
+    await card
+      .first()
+      .getByRole('button', { name: /^В корзину: / })
+      .click();
+    await drawer.getByRole('article', { name: cardName }).waitFor();
   });
 });

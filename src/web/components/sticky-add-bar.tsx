@@ -45,7 +45,13 @@ export function StickyAddBar({
         <p className="sticky-add__name">{name}</p>
         {price}
       </div>
-      <button type="submit" form={form} className="button button--primary" disabled={sending}>
+      <button
+        type="submit"
+        form={form}
+        className="button button--primary"
+        disabled={sending}
+        aria-label={t('add-to-cart-named', { name })}
+      >
         {t('add-to-cart')}
       </button>
     </div>
