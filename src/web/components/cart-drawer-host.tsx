@@ -1,4 +1,4 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
 
 /**
  * The added-to-cart drawer's switch (ADR 0063): an add answered by the server asks for the drawer,
@@ -30,7 +30,16 @@ const drawer = {
 /** Downloads the drawer's code (once): called as an add is sent, so it is there when the answer comes. */
 export const preloadCartDrawer = () => import('./cart-drawer.tsx');
 
-const CartDrawer = lazy(() => preloadCartDrawer().then((module) => ({ default: module.CartDrawer })));
+/**
+ * Should the code not come (the connection lost, a new release's files), the add still shows its
+ * confirmation with a link to the cart: no drawer, rather than the error page.
+ */
+const CartDrawer = lazy<ComponentType<{ onClose: (returnFocus: boolean) => void }>>(() =>
+  preloadCartDrawer().then(
+    (module) => ({ default: module.CartDrawer }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /** Shows the cart in the drawer after an add; `opener` gets the focus back when it closes. */
 export function openCartDrawer(opener: HTMLElement | null) {

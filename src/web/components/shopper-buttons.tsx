@@ -76,7 +76,8 @@ function useAddedToCart(fetcher: { state: string; data: AddAnswer | undefined })
   return (event: FormEvent<HTMLFormElement>) => {
     pending.current = true;
     opener.current = (event.nativeEvent as SubmitEvent).submitter ?? null;
-    void preloadCartDrawer();
+    // A failed download is met again, and handled, when the drawer is drawn.
+    preloadCartDrawer().catch(() => undefined);
   };
 }
 
