@@ -5,7 +5,8 @@ import { defineConfig, type Rollup } from 'vite';
  * The browser's shared chunk (ADR 0015): React, React Router, and the shop's own components,
  * helpers and texts, in one file, so a catalogue page loads a handful of scripts instead of
  * twenty. The back office and the checkout keep theirs in their own chunks: shoppers never
- * download them; the gallery's full-screen view has its own, loaded when first opened.
+ * download them; the gallery's full-screen view and the cart drawer have their own, loaded when
+ * first needed.
  */
 const SHARED_CHUNK = 'shop';
 
@@ -21,8 +22,8 @@ const NEVER_SHARED = [
   /\/src\/web\/root\.tsx$/,
   /\/src\/web\/lib\/(checkout|boxberry-widget)\.ts$/,
   /\/src\/web\/components\/(checkout-steps|pickup-point-picker)\.tsx$/,
-  // The gallery's full-screen view is downloaded when a shopper opens it.
-  /\/src\/web\/components\/gallery-viewer\.tsx$/,
+  // The gallery's full-screen view is downloaded when a shopper opens it; the cart drawer on an add.
+  /\/src\/web\/components\/(gallery-viewer|cart-drawer)\.tsx$/,
 ];
 
 /**

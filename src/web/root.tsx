@@ -12,6 +12,7 @@ import {
   useRouteError,
 } from 'react-router';
 import type { Route } from './+types/root';
+import { CartDrawerHost } from './components/cart-drawer-host.tsx';
 import { ErrorPage, OfflinePage } from './components/error-page.tsx';
 import { Footer } from './components/footer.tsx';
 import { Header } from './components/header.tsx';
@@ -119,6 +120,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {/* A page without scripts is the offline page: nothing there to acknowledge. */}
           {data?.overlayVisible && hydrate ? <Overlay /> : null}
           {data?.ownDataLater && hydrate ? <OwnDataOnceHydrated /> : null}
+          {hydrate ? <CartDrawerHost /> : null}
         </MenuProvider>
         {hydrate ? (
           <>

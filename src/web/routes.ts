@@ -77,6 +77,7 @@ export default [
     route('*', 'routes/not-found.tsx', { id: 'routes/admin/not-found' }),
   ]),
   route('cart', 'routes/cart.tsx'),
+  route('cart/lines', 'routes/cart-lines.ts'),
   route('wishlist', 'routes/wishlist.tsx'),
   route('*', 'routes/not-found.tsx'),
 ] satisfies RouteConfig;

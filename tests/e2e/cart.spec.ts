@@ -33,7 +33,10 @@ describe('cart, wishlist and reviews', () => {
     await expect.poll(() => badge(page, 'Cart').textContent()).toBe('1');
     await page.goto(`/product/${scarf.link}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page
+      .getByRole('dialog', { name: 'Added to cart' })
+      .getByRole('link', { name: 'Go to cart' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     expect(await page.title()).toBe('Cart · Vitrina');
     expect(await page.locator('.product-line').count()).toBe(2);
@@ -129,7 +132,10 @@ describe('cart, wishlist and reviews', () => {
     const name = `Figure ${figure.link.slice(-6)}`;
     await page.goto(`/product/${figure.link}`);
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
-    await page.getByRole('link', { name: 'Go to cart' }).click();
+    await page
+      .getByRole('dialog', { name: 'Added to cart' })
+      .getByRole('link', { name: 'Go to cart' })
+      .click();
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
     // Typed counts are kept between 1 and the stock; + stops there.
     await page.getByRole('spinbutton', { name: `Quantity of ${name}` }).fill('9');

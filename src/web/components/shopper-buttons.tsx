@@ -1,8 +1,10 @@
-import type { FormEvent, ReactNode } from 'react';
+import { type FormEvent, type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
 import { ENHANCED_FIELD, INTENT, useHydrated } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
 import { useShop } from '../lib/shop.ts';
+import { unsavedBasketUnits } from '../lib/unsaved-basket-units.ts';
+import { openCartDrawer, preloadCartDrawer } from './cart-drawer-host.tsx';
 import { HeartIcon } from './icons.tsx';
 
 /**
@@ -37,9 +39,52 @@ const isFailure = (answer: unknown): answer is FormFailure =>
 
 type AddAnswer = { added: number } | FormFailure;
 
+/** The add-to-cart fetcher of a product: its buttons anywhere on a page share its state. */
+export const addToCartKey = (productId: number) => `add-to-cart-${productId}`;
+
+/** An add counted in the header's badge while on its way is no longer: it landed or was refused. */
+function uncount(counted: RefObject<boolean>) {
+  if (counted.current) unsavedBasketUnits.set(unsavedBasketUnits.units - 1);
+  counted.current = false;
+}
+
 /**
- * "Add to cart": a short confirmation with a link to the cart once added, or the refusal (out of
- * stock, only envisioned, no size chosen) in the visitor's language.
+ * With JavaScript, while an add is on its way the header's badge counts it already (taken back if
+ * refused; the revalidated count takes over once it lands), and once added the cart drawer opens
+ * with focus going back to the button that was pressed.
+ */
+function useAddedToCart(fetcher: { state: string; data: AddAnswer | undefined }) {
+  const opener = useRef<HTMLElement | null>(null);
+  // This form was sent (not another button of the same product's), and its answer not yet seen.
+  const pending = useRef(false);
+  const counted = useRef(false);
+  const sending = fetcher.state !== 'idle';
+  // Before the browser paints: the badge never shows the unit twice (here and in the new count).
+  useLayoutEffect(() => {
+    if (!pending.current) return;
+    if (sending) {
+      if (!counted.current) unsavedBasketUnits.set(unsavedBasketUnits.units + 1);
+      counted.current = true;
+      return;
+    }
+    pending.current = false;
+    uncount(counted);
+    if (fetcher.data && !isFailure(fetcher.data)) openCartDrawer(opener.current);
+  }, [sending, fetcher.data]);
+  useEffect(() => () => uncount(counted), []);
+  /** Called as the form is sent: remembers the button pressed and fetches the drawer's code. */
+  return (event: FormEvent<HTMLFormElement>) => {
+    pending.current = true;
+    opener.current = (event.nativeEvent as SubmitEvent).submitter ?? null;
+    // A failed download is met again, and handled, when the drawer is drawn.
+    preloadCartDrawer().catch(() => undefined);
+  };
+}
+
+/**
+ * "Add to cart": a short confirmation with a link to the cart once added (and, with JavaScript,
+ * the cart drawer), or the refusal (out of stock, only envisioned, no size chosen) in the
+ * visitor's language.
  */
 export function AddToCart({
   productId,
@@ -50,6 +95,7 @@ export function AddToCart({
   failure,
   small = false,
   label,
+  formId,
   onSubmit,
   choice,
 }: {
@@ -66,13 +112,16 @@ export function AddToCart({
   small?: boolean;
   /** The button's accessible name when its text alone would not say what it adds (a card's). */
   label?: string;
+  /** The form's id, for a button elsewhere (the sticky bar's) to send it. */
+  formId?: string;
   /** Called before sending; may cancel it (`event.preventDefault()`), e.g. to ask for a size first. */
   onSubmit?: (event: FormEvent<HTMLFormElement>) => void;
   /** Fields inside the form before the button: a `variant` chooser (the wishlist's size picker). */
   choice?: ReactNode;
 }) {
   const { t } = useShop();
-  const fetcher = useFetcher<AddAnswer>({ key: `add-to-cart-${productId}` });
+  const fetcher = useFetcher<AddAnswer>({ key: addToCartKey(productId) });
+  const sent = useAddedToCart(fetcher);
   const returnPath = useReturnPath({ added: String(productId) }, ['reviewed']);
   const idle = fetcher.state === 'idle';
   const answer = fetcher.data;
@@ -80,7 +129,16 @@ export function AddToCart({
   const added = idle && (answer ? !isFailure(answer) : confirmed);
   return (
     <>
-      <fetcher.Form method="post" action={action} className="add-to-cart" onSubmit={onSubmit}>
+      <fetcher.Form
+        method="post"
+        action={action}
+        id={formId}
+        className="add-to-cart"
+        onSubmit={(event) => {
+          onSubmit?.(event);
+          if (!event.defaultPrevented) sent(event);
+        }}
+      >
         <input type="hidden" name="intent" value={INTENT.addToCart} />
         <input type="hidden" name="product" value={productId} />
         {variantId === undefined ? null : <input type="hidden" name="variant" value={variantId} />}

@@ -23,6 +23,11 @@ const en = {
   'browse-catalogue': 'Browse the catalogue',
   'added-to-cart': 'Added to cart.',
   'open-cart': 'Go to cart',
+  // The added-to-cart drawer
+  'cart-drawer-heading': 'Added to cart',
+  'cart-drawer-loading': 'Loading the cart…',
+  'cart-drawer-count': 'Quantity: {count}',
+  'go-to-checkout': 'Checkout',
   // Wishlist
   'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
   'wishlist-empty': 'Your wishlist is empty. Tap the heart on a product to keep it here.',
@@ -72,6 +77,11 @@ const ru: Record<keyof typeof en, string> = {
   'browse-catalogue': 'Перейти в каталог',
   'added-to-cart': 'Добавлено в корзину.',
   'open-cart': 'Перейти в корзину',
+  // The added-to-cart drawer
+  'cart-drawer-heading': 'Товар в корзине',
+  'cart-drawer-loading': 'Загружаем корзину…',
+  'cart-drawer-count': 'Количество: {count}',
+  'go-to-checkout': 'Оформить заказ',
   'wishlist-unavailable':
     'Избранное доступно после входа. Войдите или зарегистрируйтесь, чтобы вести список.',
   'wishlist-empty': 'В избранном пока пусто. Нажмите на сердечко у товара, чтобы сохранить его здесь.',

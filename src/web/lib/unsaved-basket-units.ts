@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Units the cart shows but the server does not have yet (typed, not saved): the header's badge adds
- * them, so it follows a typed count at once (ADR 0059). A module of its own: the header is on every
+ * Units the cart shows but the server does not have yet (typed, not saved; or an add on its way,
+ * ADR 0063): the header's badge adds them, so it follows a typed count at once (ADR 0059). A module of its own: the header is on every
  * page, the cart's saving code is not.
  */
 export const unsavedBasketUnits = {

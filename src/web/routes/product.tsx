@@ -15,6 +15,7 @@ import { RecentlyViewed } from '../components/recently-viewed.tsx';
 import { ReleaseCountdown, ReleaseReminder } from '../components/release-countdown.tsx';
 import { RatingSummary, ReviewsThread, type ReviewThreadData } from '../components/reviews.tsx';
 import { AddToCart, WishlistHeart } from '../components/shopper-buttons.tsx';
+import { StickyAddBar } from '../components/sticky-add-bar.tsx';
 import { INTENT, isEnhanced } from '../lib/enhanced-forms.ts';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
 import { orNotFound } from '../lib/load.ts';
@@ -33,6 +34,9 @@ import {
   withChoice,
 } from '../lib/variant-choice.ts';
 import type { Route } from './+types/product';
+
+/** The page's add-to-cart form, which the sticky bar on phones sends too. */
+const ADD_FORM_ID = 'product-add-to-cart';
 
 /** Pages of reviews shown at most (`?reviews=N` shows pages 1..N). */
 const MAX_REVIEW_PAGES = 20;
@@ -271,6 +275,26 @@ function picturesFor(product: Data['product'], choice: Choice): string[] {
     .map((picture) => picture.file);
 }
 
+/** The chosen variant's price (with its discount on the page itself), or "from" while several are open. */
+function ProductPrice({
+  product,
+  variant,
+  main = false,
+}: {
+  product: Data['product'];
+  variant: ReturnType<typeof chosenVariant>;
+  main?: boolean;
+}) {
+  if (!variant && product.fromPrice !== null) return <PriceFrom price={product.fromPrice} large={main} />;
+  const { price, sale } = variant ?? product;
+  return (
+    <>
+      <Price price={price} sale={sale} large={main} />
+      {main ? <DiscountBadge price={price} sale={sale} /> : null}
+    </>
+  );
+}
+
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { locale, t, usdRate } = useShop();
   const { product, similar, reviews, announced } = loaderData;
@@ -287,6 +311,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
   const orderable = !announced && !product.envisioned && inStock > 0;
   const limit = variant?.perCustomerLimit ?? product.perCustomerLimit;
   const unchosen = product.options.find((option) => !choice.has(option.id));
+  // Enabled with an option left to choose: pressing it asks for the choice.
+  const addable = !announced && (orderable || (unchosen !== undefined && !product.envisioned));
   // Without JavaScript the refused form's answer comes back as the page's action data.
   const failure = formFailure(actionData);
   const failedIntent = failure?.values?.intent;
@@ -312,7 +338,10 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
     if (!unchosen) return;
     event.preventDefault();
     setMissing(t('choose-option', { option: unchosen.name.toLocaleLowerCase() }));
-    document.getElementById(optionFieldId(unchosen.id))?.focus();
+    // The whole group in view (its name too, when the sticky bar sent the form from far below).
+    const field = document.getElementById(optionFieldId(unchosen.id));
+    field?.closest('fieldset')?.scrollIntoView({ block: 'nearest' });
+    field?.focus({ preventScroll: true });
   };
   return (
     <div className="product-page">
@@ -342,14 +371,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         <div className="product__info">
           <h1>{product.name}</h1>
           <div className="product__price">
-            {!variant && product.fromPrice !== null ? (
-              <PriceFrom price={product.fromPrice} large />
-            ) : (
-              <>
-                <Price price={price.price} sale={price.sale} large />
-                <DiscountBadge price={price.price} sale={price.sale} />
-              </>
-            )}
+            <ProductPrice product={product} variant={variant} main />
           </div>
           <RatingSummary average={reviews.average} count={reviews.count} />
           {product.options.length > 0 ? (
@@ -400,8 +422,8 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
                 productId={product.id}
                 variantId={product.options.length > 0 ? variant?.id : undefined}
                 action={`/product/${product.link}`}
-                // Enabled with an option left to choose: pressing it asks for the choice.
-                disabled={!(orderable || (unchosen && !product.envisioned))}
+                formId={ADD_FORM_ID}
+                disabled={!addable}
                 confirmed={loaderData.added}
                 failure={failedIntent === INTENT.addToCart ? failure : undefined}
                 onSubmit={askForChoice}
@@ -433,6 +455,14 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
         </section>
       ) : null}
       <RecentlyViewed productId={product.id} />
+      {addable ? (
+        <StickyAddBar
+          form={ADD_FORM_ID}
+          productId={product.id}
+          name={product.name}
+          price={<ProductPrice product={product} variant={variant} />}
+        />
+      ) : null}
     </div>
   );
 }
