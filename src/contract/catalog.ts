@@ -52,7 +52,9 @@ const listViewQuery = z.object({
   sort: z
     .enum(SORTS)
     .optional()
-    .describe('asc or desc by the price paid; `available` (the spec\'s) is the default order with `available=1`'),
+    .describe(
+      "asc or desc by the price paid; `available` (the spec's) is the default order with `available=1`",
+    ),
   project: oneOrMore(sectionId, 'Keep only these projects (repeat the parameter for several); 0 for all'),
   category: oneOrMore(sectionId, 'Keep only these categories (repeat for several); 0 for all'),
   size: oneOrMore(
@@ -76,7 +78,8 @@ const withOrderedPrices = <Query extends { price_min?: number | undefined; price
   query: z.ZodType<Query>,
 ) =>
   query.refine(
-    (value) => value.price_min === undefined || value.price_max === undefined || value.price_min <= value.price_max,
+    (value) =>
+      value.price_min === undefined || value.price_max === undefined || value.price_min <= value.price_max,
     { message: 'price_min must not be above price_max', path: ['price_min'] },
   );
 

@@ -146,7 +146,8 @@ describe('a price range in dollars, as kopecks', () => {
             throw new Error(`${kopecks} kopecks (${cents} cents) at ${rate}: ${inside} for ${min}..${max}`);
         }
         // The bounds themselves are shown within the range, and one kopeck beyond is not.
-        if (range.min !== null && range.min > 0) expect(kopecksToCents(range.min - 1, rate)).toBeLessThan(min);
+        if (range.min !== null && range.min > 0)
+          expect(kopecksToCents(range.min - 1, rate)).toBeLessThan(min);
         if (range.max !== null) expect(kopecksToCents(range.max + 1, rate)).toBeGreaterThan(max);
       }
     }

@@ -42,7 +42,12 @@ export function listView(
     query.currency ?? 'RUB',
     usdRate,
   );
-  if (!price) throw new Invalid('invalid-currency-rate', { currency: ['No dollar rate is known'] }, 'invalid-currency-rate');
+  if (!price)
+    throw new Invalid(
+      'invalid-currency-rate',
+      { currency: ['No dollar rate is known'] },
+      'invalid-currency-rate',
+    );
   return {
     sort,
     projectIds: distinctIds(query.project ?? []),
@@ -92,7 +97,11 @@ export function catalogRoutes({ catalog, config, usdRate }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.project(query.locale ?? requestLocale(request), query.link, listView(query, usdRate())),
+          await catalog.project(
+            query.locale ?? requestLocale(request),
+            query.link,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({
@@ -107,7 +116,11 @@ export function catalogRoutes({ catalog, config, usdRate }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.category(query.locale ?? requestLocale(request), query.link, listView(query, usdRate())),
+          await catalog.category(
+            query.locale ?? requestLocale(request),
+            query.link,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({
@@ -123,7 +136,11 @@ export function catalogRoutes({ catalog, config, usdRate }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query, usdRate())),
+          await catalog.search(
+            query.locale ?? requestLocale(request),
+            query.search,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({

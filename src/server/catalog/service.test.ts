@@ -292,7 +292,10 @@ describe('filters shoppers combine', () => {
       view({ projectIds: [ids.harbour], price: { min: low * 100, max: high * 100 } }),
     );
     expect(harbour.priceRange).toEqual({ min: Math.min(...harbourPays), max: Math.max(...harbourPays) });
-    expect(first?.priceRange).toEqual({ min: Math.min(...visible.map(pays)), max: Math.max(...visible.map(pays)) });
+    expect(first?.priceRange).toEqual({
+      min: Math.min(...visible.map(pays)),
+      max: Math.max(...visible.map(pays)),
+    });
   });
 
   it('keeps a product whose variants sell within the range though its own price is outside', async () => {
@@ -348,7 +351,10 @@ describe('filters shoppers combine', () => {
     expect(none.counts.projects).toEqual({ [ids.lighthouse]: 0, [ids.harbour]: 0 });
     expect(none.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
     // The range the fields offer is the list's, whatever range was typed.
-    expect(none.priceRange).toEqual({ min: Math.min(...visible.map(pays)), max: Math.max(...visible.map(pays)) });
+    expect(none.priceRange).toEqual({
+      min: Math.min(...visible.map(pays)),
+      max: Math.max(...visible.map(pays)),
+    });
   });
 });
 

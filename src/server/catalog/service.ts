@@ -386,7 +386,11 @@ function sortOrder(sort: ListSort, defaultOrder: SQL): SQL {
 }
 
 /** A list of SQL values, for `in (…)`. */
-const valuesOf = (values: readonly (number | string)[]) => sql.join(values.map((value) => sql`${value}`), sql`, `);
+const valuesOf = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
 
 /**
  * A shop list (spec section 4) in one statement: the scope's visible products, counted per project,
@@ -426,9 +430,10 @@ export async function listProducts(
     price:
       min !== null || max !== null
         ? sql.join(
-            [min === null ? undefined : sql`high >= ${min}`, max === null ? undefined : sql`low <= ${max}`].filter(
-              (condition) => condition !== undefined,
-            ),
+            [
+              min === null ? undefined : sql`high >= ${min}`,
+              max === null ? undefined : sql`low <= ${max}`,
+            ].filter((condition) => condition !== undefined),
             sql` and `,
           )
         : undefined,

@@ -121,7 +121,9 @@ function activeFilters(data: ListData, t: Translate): ActiveFilter[] {
     upTo: (amount) => t('price-range-to', { price: amount }),
   });
   return [
-    ...(view.available ? [{ key: 'available', label: t('in-stock-only'), without: { available: false } }] : []),
+    ...(view.available
+      ? [{ key: 'available', label: t('in-stock-only'), without: { available: false } }]
+      : []),
     ...(price === null ? [] : [{ key: 'price', label: price, without: { priceMin: null, priceMax: null } }]),
     ...view.projectIds.map((id) => ({
       key: `project-${id}`,
@@ -185,7 +187,8 @@ function ActiveFilters({ view, active }: { view: PageView; active: ActiveFilter[
 function queryOf(form: HTMLFormElement): URLSearchParams {
   const query = new URLSearchParams();
   for (const [name, value] of new FormData(form)) {
-    if (typeof value !== 'string' || value.trim() === '' || (name === 'sort' && value === 'default')) continue;
+    if (typeof value !== 'string' || value.trim() === '' || (name === 'sort' && value === 'default'))
+      continue;
     query.append(name, value.trim());
   }
   return query;
@@ -354,7 +357,14 @@ function Choice({
   const disabled = count === 0 && !checked;
   return (
     <label className={`filter-option${disabled ? ' filter-option--disabled' : ''}`}>
-      <input type="checkbox" name={name} value={value} checked={checked} disabled={disabled} onChange={onChange} />
+      <input
+        type="checkbox"
+        name={name}
+        value={value}
+        checked={checked}
+        disabled={disabled}
+        onChange={onChange}
+      />
       <span className="filter-option__name">{label}</span>
       <span className="side-section__count" aria-hidden="true">
         {count}
@@ -381,8 +391,7 @@ function SideSection<Id extends number | string>({
   onChange: (event: { currentTarget: HTMLInputElement }) => void;
 }) {
   if (items.length === 0) return null;
-  const isChosen = (id: Id) =>
-    chosen.some((each) => String(each).toLowerCase() === String(id).toLowerCase());
+  const isChosen = (id: Id) => chosen.some((each) => String(each).toLowerCase() === String(id).toLowerCase());
   return (
     <details className="side-section" open>
       <summary>

@@ -42,7 +42,7 @@ export const en = {
   'sort-default': 'Default',
   'sort-asc': 'Cheap first',
   'sort-desc': 'Expensive first',
-  'availability': 'Availability',
+  availability: 'Availability',
   'in-stock-only': 'In stock only',
   'price-range': 'Price, {currency}',
   'price-range-min': 'From',

@@ -44,7 +44,7 @@ export const ru: Record<CoreMessageKey, string> = {
   'sort-default': 'По умолчанию',
   'sort-asc': 'Сначала дешёвые',
   'sort-desc': 'Сначала дорогие',
-  'availability': 'Наличие',
+  availability: 'Наличие',
   'in-stock-only': 'Только в наличии',
   'price-range': 'Цена, {currency}',
   'price-range-min': 'От',

@@ -2,8 +2,8 @@ import { describe, expect, it } from 'vitest';
 import {
   isPlainView,
   listHref,
-  PLAIN_VIEW,
   type PageView,
+  PLAIN_VIEW,
   pageNumbers,
   priceRangeText,
   readListView,
@@ -27,7 +27,9 @@ describe('the view in a shop page address', () => {
   });
 
   it('reads repeated values as the choices of one group, in-stock and a price range', () => {
-    const read_ = read('project=5&project=2&project=5&size=L&size=xl&available=1&price_min=1000&price_max=2500.5');
+    const read_ = read(
+      'project=5&project=2&project=5&size=L&size=xl&available=1&price_min=1000&price_max=2500.5',
+    );
     expect(read_).toEqual({
       view: {
         ...PLAIN_VIEW,
@@ -55,7 +57,10 @@ describe('the view in a shop page address', () => {
       outdated: true,
     });
     for (const bound of ['-5', 'abc', '1.234', '1e5'])
-      expect(read(`price_min=${bound}`), bound).toMatchObject({ view: { priceMin: null }, priceInvalid: true });
+      expect(read(`price_min=${bound}`), bound).toMatchObject({
+        view: { priceMin: null },
+        priceInvalid: true,
+      });
     expect(readPriceBound('12,5')).toBe(1250);
     expect(readPriceBound(' ')).toBeNull();
   });
@@ -88,7 +93,9 @@ describe('the view in a shop page address', () => {
   it('names a price range as a chip shows it, in the shown currency', () => {
     const words = { from: (price: string) => `from ${price}`, upTo: (price: string) => `up to ${price}` };
     expect(priceRangeText({ priceMin: 1000, priceMax: 3050 }, 'USD', words)).toBe('$10.00 – $30.50');
-    expect(priceRangeText({ priceMin: 100_000, priceMax: null }, 'RUB', words)).toBe('from 1\u00a0000\u00a0₽');
+    expect(priceRangeText({ priceMin: 100_000, priceMax: null }, 'RUB', words)).toBe(
+      'from 1\u00a0000\u00a0₽',
+    );
     expect(priceRangeText({ priceMin: null, priceMax: null }, 'RUB', words)).toBeNull();
   });
 });

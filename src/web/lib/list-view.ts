@@ -1,4 +1,4 @@
-import { type Currency, formatAmount, majorToMinor, type MinorUnits } from '../../contract/money.ts';
+import { type Currency, formatAmount, type MinorUnits, majorToMinor } from '../../contract/money.ts';
 import {
   distinctIds,
   distinctSizes,

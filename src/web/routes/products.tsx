@@ -6,7 +6,9 @@ import type { Route } from './+types/products';
 
 /** Every visible product, with the sort, filters and pages of the other shop lists. */
 export const loader = ({ context, url }: Route.LoaderArgs) =>
-  loadListPage(url, '/products', shownMoney(context), (view) => context.services.catalog.all(context.locale, view));
+  loadListPage(url, '/products', shownMoney(context), (view) =>
+    context.services.catalog.all(context.locale, view),
+  );
 
 export default function AllProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();
