@@ -243,7 +243,9 @@ export const productListResponse = z.object({
   priceRange: z
     .object({ min: z.number(), max: z.number() })
     .nullable()
-    .describe('Roubles: the lowest and highest variant price under the other filters; null when none'),
+    .describe(
+      'Roubles: the lowest and highest price paid (sale or price, as the sort orders) under the other filters; null when none',
+    ),
 });
 
 export const productResponse = z.object({

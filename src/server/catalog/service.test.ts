@@ -310,7 +310,6 @@ describe('filters shoppers combine', () => {
     try {
       const dear = await listProducts(db, 'en', lampsScope, view({ price: { min: ceiling, max: null } }));
       expect(links(dear.products)).toEqual(['lantern-1']);
-      expect(dear.priceRange?.max).toBe(ceiling / 100);
     } finally {
       await db.execute(sql`delete from product_variants where sku = 'lantern-1-gold'`);
     }

@@ -317,7 +317,7 @@ export interface ProductList {
   projects: Project[];
   categories: Category[];
   sizes: SizeSection[];
-  /** Roubles: the lowest and highest variant price under the filters but the price range; null when none. */
+  /** Roubles: the lowest and highest price paid under the filters but the price range; null when none. */
   priceRange: { min: number; max: number } | null;
   paging?: Paging;
 }
@@ -413,6 +413,21 @@ export async function listProducts(
   // other active filter (availability and price included), its own section's filter left out.
   const sizes = view.sizes.map((size) => size.toLowerCase());
   const { min, max } = view.price;
+  const priceRange =
+    min === null && max === null
+      ? undefined
+      : sql.join(
+          [
+            min === null ? undefined : sql`high >= ${min}`,
+            max === null ? undefined : sql`low <= ${max}`,
+          ].filter((condition) => condition !== undefined),
+          sql` and `,
+        );
+  // What each product's variants sell for, only when a range is chosen: one index lookup per
+  // product of the list, which a list without a range does not pay for.
+  const variantPrices = sql`cross join lateral (select min(variant_pays) as low, max(variant_pays) as high
+    from (select coalesce(${variantSale}, ${variantPrice}) as variant_pays from ${productVariants}
+      where ${productVariants.productId} = ${products.id}) as each_variant) as variant_prices`;
   const filters = {
     project: view.projectIds.length > 0 ? sql`project_id in (${valuesOf(view.projectIds)})` : undefined,
     category:
@@ -427,16 +442,7 @@ export async function listProducts(
         : undefined,
     available: view.available ? sql`available` : undefined,
     // Some variant sells within the range: its prices overlap it.
-    price:
-      min !== null || max !== null
-        ? sql.join(
-            [
-              min === null ? undefined : sql`high >= ${min}`,
-              max === null ? undefined : sql`low <= ${max}`,
-            ].filter((condition) => condition !== undefined),
-            sql` and `,
-          )
-        : undefined,
+    price: priceRange,
   };
   const filtersBut = (section?: keyof typeof filters) => {
     const kept = Object.entries(filters).flatMap(([name, filter]) =>
@@ -452,15 +458,11 @@ export async function listProducts(
     list as materialized (
       select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
         coalesce(${products.sale}, ${products.price}) as pays,
-        coalesce(variant_prices.low, coalesce(${products.sale}, ${products.price})) as low,
-        coalesce(variant_prices.high, coalesce(${products.sale}, ${products.price})) as high,
+        ${priceRange === undefined ? sql`` : sql`variant_prices.low, variant_prices.high,`}
         ${isAvailable(now)} as available,
         ${query.rank} as rank
       from ${products} join ${projects} on ${projects.id} = ${products.projectId}
-        -- what its variants sell for: one index lookup per product of the list
-        cross join lateral (select min(variant_pays) as low, max(variant_pays) as high
-          from (select coalesce(${variantSale}, ${variantPrice}) as variant_pays from ${productVariants}
-            where ${productVariants.productId} = ${products.id}) as each_variant) as variant_prices
+        ${priceRange === undefined ? sql`` : variantPrices}
         ${query.from}
       where ${isListed(now)} and ${query.where}
       ${query.limit === undefined ? sql`` : sql`order by ${query.order} limit ${query.limit}`}
@@ -472,7 +474,7 @@ export async function listProducts(
     select
       (select count(*) from shown)::int as total,
       (select count(*) filter (where available and ${filtersBut('available')}) from list)::int as available,
-      (select json_build_object('min', min(low), 'max', max(high)) from list
+      (select json_build_object('min', min(pays), 'max', max(pays)) from list
         where ${filtersBut('price')} having count(*) > 0) as price_range,
       (select coalesce(json_agg(json_build_object('id', ${projects.id},
           'name', ${localized(locale, projects.nameRu, projects.nameEn)}, 'link', ${projects.link},
