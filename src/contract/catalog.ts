@@ -23,41 +23,73 @@ const link = z
 /** Cards on one page of a shop list. */
 export const PAGE_SIZE = 48;
 
+/** One value or the same parameter repeated (`?project=2&project=5`), as a list. */
+const oneOrMore = <Item extends z.ZodType>(item: Item, description: string) =>
+  z
+    .union([item, z.array(item).max(50, 'too many values')])
+    .transform((value) => (Array.isArray(value) ? value : [value]) as Array<z.output<Item>>)
+    .optional()
+    .describe(description);
+
+const sectionId = z.coerce.number().int().min(0).max(DATABASE_INT_MAX);
+
+/** A bound of the price range: the currency's major units (roubles or dollars), two decimals at most. */
+const priceBound = (description: string) =>
+  z.coerce
+    .number({ error: 'price must be a number' })
+    .min(0, 'price must be 0 or more')
+    .max(100_000_000, 'price is too large')
+    .optional()
+    .describe(description);
+
 /**
  * Optional on the list calls: without `page` the answer holds the whole list (spec section 7);
- * with it, one page of PAGE_SIZE cards and `paging`. Sort and filters apply either way.
+ * with it, one page of PAGE_SIZE cards and `paging`. Sort and filters apply either way. Values of
+ * one filter are alternatives; the filters apply together (ADR 0062).
  */
 const listViewQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).optional().describe('1-based page of PAGE_SIZE cards'),
-  sort: z.enum(SORTS).optional(),
-  project: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(DATABASE_INT_MAX)
+  sort: z
+    .enum(SORTS)
     .optional()
-    .describe('Keep only this project; 0 for all'),
-  category: z.coerce
-    .number()
-    .int()
-    .min(0)
-    .max(DATABASE_INT_MAX)
+    .describe(
+      "asc or desc by the price paid; `available` (the spec's) is the default order with `available=1`",
+    ),
+  project: oneOrMore(sectionId, 'Keep only these projects (repeat the parameter for several); 0 for all'),
+  category: oneOrMore(sectionId, 'Keep only these categories (repeat for several); 0 for all'),
+  size: oneOrMore(
+    z.string().trim().max(40, 'size is too long'),
+    'Keep only products with one of these sizes in stock (English or Russian name; repeat for several)',
+  ),
+  available: z
+    .enum(['1', '0', 'true', 'false'])
     .optional()
-    .describe('Keep only this category; 0 for all'),
-  size: z
-    .string()
-    .trim()
-    .max(40, 'size is too long')
+    .describe('1: only products that can be ordered now, with units in stock; combines with any sort'),
+  price_min: priceBound('Lowest price, in `currency`: products with a variant selling for this or more'),
+  price_max: priceBound('Highest price, in `currency`: products with a variant selling for this or less'),
+  currency: z
+    .enum(['RUB', 'USD'])
     .optional()
-    .describe('Keep only products with this size in stock (its English or Russian name)'),
+    .describe('Currency of price_min and price_max (default RUB); dollars as shown at the current rate'),
 });
 
 export const linkQuery = localeQuery.extend({ link });
-export const listQuery = linkQuery.extend(listViewQuery.shape);
-export const searchQuery = localeQuery.extend({
-  search: z.string().trim().min(1, 'search text is required').max(200, 'search text is too long'),
-  ...listViewQuery.shape,
-});
+const withOrderedPrices = <Query extends { price_min?: number | undefined; price_max?: number | undefined }>(
+  query: z.ZodType<Query>,
+) =>
+  query.refine(
+    (value) =>
+      value.price_min === undefined || value.price_max === undefined || value.price_min <= value.price_max,
+    { message: 'price_min must not be above price_max', path: ['price_min'] },
+  );
+
+export const listQuery = withOrderedPrices(linkQuery.extend(listViewQuery.shape));
+export const searchQuery = withOrderedPrices(
+  localeQuery.extend({
+    search: z.string().trim().min(1, 'search text is required').max(200, 'search text is too long'),
+    ...listViewQuery.shape,
+  }),
+);
 
 export const suggestionsQuery = localeQuery.extend({
   search: z.string().min(2, 'type two letters or more').max(100, 'search text is too long'),
@@ -174,6 +206,7 @@ export const countsSchema = z.object({
   projects: z.record(z.string(), z.number().int()),
   categories: z.record(z.string(), z.number().int()),
   sizes: z.record(z.string(), z.number().int()).describe('Per size key'),
+  available: z.number().int().describe('Products that can be ordered now, with the other filters kept'),
 });
 
 export const sizeSectionSchema = z.object({
@@ -207,6 +240,12 @@ export const productListResponse = z.object({
   projects: z.array(projectSchema).describe('Projects that have products in this list'),
   categories: z.array(categorySchema).describe('Categories that have products in this list'),
   sizes: z.array(sizeSectionSchema).describe('Sizes in stock in this list, for the size filter'),
+  priceRange: z
+    .object({ min: z.number(), max: z.number() })
+    .nullable()
+    .describe(
+      'Roubles: the lowest and highest price paid (sale or price, as the sort orders) under the other filters; null when none',
+    ),
 });
 
 export const productResponse = z.object({

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   amountsIn,
+  centRangeInKopecks,
   centsToKopecks,
   discountPercent,
   formatAmount,
@@ -9,6 +10,7 @@ import {
   kopecksToRoubles,
   roublesToDollars,
   roublesToKopecks,
+  shownRangeInKopecks,
 } from './money.ts';
 
 /** A small seeded generator, so a failing basket can be found again. */
@@ -133,5 +135,36 @@ describe('money', () => {
     expect(amountsIn('USD', 0, [{ unit: 100_00, count: 1 }])).toBeNull();
     expect(formatAmount(650_50, 'RUB').replace(/\s/g, ' ')).toBe('650,50 ₽');
     expect(formatAmount(650_00, 'RUB').replace(/\s/g, ' ')).toBe('650 ₽');
+  });
+});
+
+describe('a price range in dollars, as kopecks', () => {
+  it('keeps exactly the kopeck prices whose shown dollar price is within the range', () => {
+    for (const rate of [92.5, 78.1234, 101.0001, 1]) {
+      for (const [min, max] of [
+        [1000, 2000],
+        [1, 1],
+        [0, 999],
+        [1395, 1395],
+      ] as const) {
+        const range = centRangeInKopecks(min, max, rate);
+        for (let kopecks = 0; kopecks < 300_000; kopecks += 7) {
+          const cents = kopecksToCents(kopecks, rate);
+          const inside = kopecks >= (range.min ?? 0) && kopecks <= (range.max ?? Number.MAX_SAFE_INTEGER);
+          if (inside !== (cents >= min && cents <= max))
+            throw new Error(`${kopecks} kopecks (${cents} cents) at ${rate}: ${inside} for ${min}..${max}`);
+        }
+        // The bounds themselves are shown within the range, and one kopeck beyond is not.
+        if (range.min !== null && range.min > 0)
+          expect(kopecksToCents(range.min - 1, rate)).toBeLessThan(min);
+        if (range.max !== null) expect(kopecksToCents(range.max + 1, rate)).toBeGreaterThan(max);
+      }
+    }
+  });
+
+  it('leaves roubles as they are and gives no range in dollars without a rate', () => {
+    expect(shownRangeInKopecks({ min: 100_000, max: null }, 'RUB', 0)).toEqual({ min: 100_000, max: null });
+    expect(shownRangeInKopecks({ min: 1000, max: null }, 'USD', 0)).toBeNull();
+    expect(shownRangeInKopecks({ min: 1000, max: 2000 }, 'USD', 100)).toEqual({ min: 99_950, max: 200_049 });
   });
 });

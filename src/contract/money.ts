@@ -38,6 +38,41 @@ export function centsToKopecks(amount: MinorUnits, usdRate: number): Kopecks {
   return Math.floor((amount * rate * 2 + 10_000) / 20_000);
 }
 
+/**
+ * The kopecks whose dollar price (`kopecksToCents`) lies within `min`..`max` cents: the lowest
+ * amount shown as `min` cents or more and the highest shown as `max` or less, so a price filter in
+ * dollars keeps exactly the products whose shown dollar price is in the range. Null bounds stay null.
+ */
+export function centRangeInKopecks(
+  min: MinorUnits | null,
+  max: MinorUnits | null,
+  usdRate: number,
+): { min: Kopecks | null; max: Kopecks | null } {
+  const rate = rateInTenThousandths(usdRate);
+  // cents(k) = floor((20000k + rate) / 2rate): cents(k) ≥ m ⇔ 20000k ≥ rate(2m − 1), and
+  // cents(k) ≤ m ⇔ 20000k < rate(2m + 1).
+  const ceilDivide = (dividend: number, divisor: number) => Math.ceil(dividend / divisor);
+  return {
+    min: min === null ? null : Math.max(0, ceilDivide(rate * (2 * min - 1), 20_000)),
+    max: max === null ? null : ceilDivide(rate * (2 * max + 1), 20_000) - 1,
+  };
+}
+
+/**
+ * A price range a shopper typed in the currency shown (minor units), as kopecks: roubles are
+ * kopecks already, dollars are turned into the kopecks whose shown dollar price is within it.
+ * Null when dollars are asked for and no rate is known.
+ */
+export function shownRangeInKopecks(
+  range: { min: MinorUnits | null; max: MinorUnits | null },
+  currency: Currency,
+  usdRate: number,
+): { min: Kopecks | null; max: Kopecks | null } | null {
+  if (currency === 'RUB') return { min: range.min, max: range.max };
+  if (!(usdRate > 0)) return null;
+  return centRangeInKopecks(range.min, range.max, usdRate);
+}
+
 /** Dollar price = roubles / rate, rounded to 2 decimals (spec section 9). */
 export const roublesToDollars = (roubles: number, usdRate: number): number =>
   kopecksToCents(roublesToKopecks(roubles), usdRate) / 100;

@@ -55,8 +55,18 @@ const catalogInvalidations = counter({
 /** A search's first page as it is: what the search page shows first, and what analytics count. */
 const FIRST_PAGE: ListView = { ...WHOLE_LIST, page: 1 };
 
+/** The cache key of a view: groups in their stable order (`distinctIds`, `distinctSizes`), sizes in any case. */
 const viewKey = (view: ListView) =>
-  `${view.sort}:${view.projectId}:${view.categoryId}:${view.size.toLowerCase()}:${view.page ?? 'all'}`;
+  [
+    view.sort,
+    view.projectIds.join(','),
+    view.categoryIds.join(','),
+    view.sizes.map((size) => size.toLowerCase()).join(','),
+    view.available ? 'available' : '',
+    view.price.min ?? '',
+    view.price.max ?? '',
+    view.page ?? 'all',
+  ].join(':');
 
 /**
  * The domain services bound to one database, as the HTTP routes and the React Router loaders use

@@ -250,9 +250,11 @@ describe('the phone layout', () => {
       expect(await sort.isVisible()).toBe(true);
       const count = await page.locator('.product-card').count();
       // A filter chosen in the drawer narrows the list behind it; the drawer stays for the next one.
-      const project = filters.getByRole('link').first();
+      const project = filters
+        .locator('label.filter-option', { has: page.locator('input[name="project"]') })
+        .first();
       const shown = Number(await project.locator('.side-section__count').textContent());
-      await project.click();
+      await project.getByRole('checkbox').click();
       await page.waitForURL((url) => url.searchParams.has('project'));
       await expect.poll(() => page.locator('.product-card').count()).toBe(shown);
       expect(shown).toBeLessThan(count);

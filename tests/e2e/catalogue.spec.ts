@@ -32,15 +32,15 @@ describe('browsing the catalogue', () => {
     const cards = page.locator('.product-grid .product-card');
     expect(await cards.count()).toBe(list.products.length);
 
-    // Filter by a project: only its products stay; choosing it again clears the filter.
+    // Filter by a project: only its products stay; unticking it clears the filter.
     const project = list.projects[0];
     if (!project) throw new Error('category has no project');
     const side = page.getByRole('complementary');
     const historyLength = await page.evaluate(() => history.length);
-    await side.getByRole('link', { name: new RegExp(project.name) }).click();
+    await side.getByRole('checkbox', { name: new RegExp(`^${project.name}`) }).click();
     await expect.poll(() => cards.count()).toBe(list.counts.projects[project.id]);
     expect(page.url()).toContain(`project=${project.id}`);
-    await side.getByRole('link', { name: new RegExp(project.name) }).click();
+    await side.getByRole('checkbox', { name: new RegExp(`^${project.name}`) }).click();
     await expect.poll(() => cards.count()).toBe(list.products.length);
     // Filters replace the list's history entry rather than adding one each.
     expect(await page.evaluate(() => history.length)).toBe(historyLength);
@@ -52,8 +52,8 @@ describe('browsing the catalogue', () => {
     const amounts = shown.map((text) => Number(text.replace(/[^\d.]/g, '')));
     expect(amounts).toEqual([...amounts].sort((a, b) => a - b));
 
-    // "Available only" hides out-of-stock items.
-    await page.getByLabel('Sort').selectOption('available');
+    // "In stock only" hides out-of-stock items, with the sort kept.
+    await side.getByRole('checkbox', { name: /^In stock only/ }).click();
     await expect
       .poll(() => cards.count())
       .toBe(list.products.filter((product) => product.inStock > 0).length);

@@ -42,7 +42,7 @@ describe('React Router’s scroll restoration', () => {
     await page.goto('/category/t-shirts');
     await hydrated(page);
     // The shopper has scrolled down a little; the filter they click stays in the window.
-    const filter = page.getByRole('complementary').locator('.side-section__item[href*="project="]').last();
+    const filter = page.getByRole('complementary').locator('input[name="project"]:not([disabled])').last();
     const box = await filter.boundingBox();
     if (!box) throw new Error('the project filter is not shown');
     await page.evaluate((y) => window.scrollTo(0, y), Math.max(40, Math.round(box.y - 250)));

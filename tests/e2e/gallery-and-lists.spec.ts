@@ -215,7 +215,7 @@ describe.each(
       await openFilters();
       await page
         .getByRole('complementary')
-        .getByRole('link', { name: new RegExp(project.name) })
+        .getByRole('checkbox', { name: new RegExp(`^${project.name}`) })
         .click();
       await expect.poll(() => cards.count()).toBe(perProject[0]?.products.length);
       expect(page.url()).toContain(`project=${project.id}`);

@@ -304,7 +304,7 @@ describe('sizes and colours in a shop of their own', () => {
           if (await filters.isVisible()) await filters.click();
           const sizeLink = page
             .locator('.side-section', { hasText: text.sizes })
-            .getByRole('link', { name: /^XS/ });
+            .locator('label.filter-option', { hasText: /^XS/ });
           expect(await sizeLink.locator('.side-section__count').textContent()).toBe(
             String(withExtraSmall.length),
           );

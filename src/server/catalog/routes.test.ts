@@ -211,6 +211,124 @@ describe('sort, filters and pages on the list calls', () => {
   });
 });
 
+describe('filters shoppers combine on the list calls (ADR 0062)', () => {
+  const shirts = '/api/category?locale=en&link=t-shirts';
+
+  it('keeps a product with any of the values repeated for a group, the groups applying together', async () => {
+    const { shirts: tees, mugs } = fixtures.categories;
+    const both = await get<ProductListResponse>(
+      `/api/project?locale=en&link=northwind&page=1&category=${tees.id}&category=${mugs.id}`,
+    );
+    expect(both.status).toBe(200);
+    expect(links(both.body)).toEqual(['wolf-shirt', 'wolf-mug']);
+    expect(both.body.counts.categories).toEqual({ [tees.id]: 1, [mugs.id]: 1 });
+    const mugsInStock = await get<ProductListResponse>(
+      `/api/project?locale=en&link=northwind&category=${mugs.id}&available=1`,
+    );
+    expect(links(mugsInStock.body)).toEqual([]);
+    const everyProject = await get<ProductListResponse>(
+      `${shirts}&project=${fixtures.projects.witcher.id}&project=${fixtures.projects.cyber.id}`,
+    );
+    expect(links(everyProject.body)).toEqual(['wolf-shirt', 'outlaw-shirt']);
+  });
+
+  it('combines "in stock only" with a price sort, and still reads the spec’s sort=available', async () => {
+    const { shirts: tees, mugs } = fixtures.categories;
+    const all = `/api/project?locale=en&link=pixel-outlaws&category=${tees.id}&category=${mugs.id}`;
+    expect(links((await get<ProductListResponse>(`${all}&sort=desc`)).body)).toEqual([
+      'outlaw-statue',
+      'outlaw-shirt',
+    ]);
+    expect(links((await get<ProductListResponse>(`${all}&sort=desc&available=1`)).body)).toEqual([
+      'outlaw-shirt',
+    ]);
+    const dearFirst = await get<ProductListResponse>(`${shirts}&available=true&sort=desc`);
+    expect(links(dearFirst.body)).toEqual(['outlaw-shirt', 'wolf-shirt']);
+    expect(links((await get<ProductListResponse>(`${shirts}&available=1&sort=asc`)).body)).toEqual([
+      'wolf-shirt',
+      'outlaw-shirt',
+    ]);
+    const spec = await get<ProductListResponse>('/api/project?locale=en&link=northwind&sort=available');
+    expect(links(spec.body)).toEqual(['wolf-shirt']);
+    expect(spec.body.counts.available).toBe(1);
+  });
+
+  it('keeps a price range in roubles, its bounds included', async () => {
+    expect(links((await get<ProductListResponse>(`${shirts}&price_min=2000&price_max=3100`)).body)).toEqual([
+      'outlaw-shirt',
+    ]);
+    // The wolf shirt sells for 1 990 ₽ (its sale price), which is what counts.
+    const cheap = await get<ProductListResponse>(`${shirts}&price_max=1990`);
+    expect(links(cheap.body)).toEqual(['wolf-shirt']);
+    expect(cheap.body.priceRange).toEqual({ min: 1990, max: 3100 });
+  });
+
+  it('keeps a price range in dollars by the dollar price shown (1 990 ₽ at 92.5 is $21.51)', async () => {
+    const usd = `${shirts}&currency=USD`;
+    expect(links((await get<ProductListResponse>(`${usd}&price_max=21.51`)).body)).toEqual(['wolf-shirt']);
+    expect(links((await get<ProductListResponse>(`${usd}&price_max=21.50`)).body)).toEqual([]);
+    expect(links((await get<ProductListResponse>(`${usd}&price_min=21.51`)).body)).toEqual([
+      'wolf-shirt',
+      'outlaw-shirt',
+    ]);
+    // 3 100 ₽ is $33.51.
+    expect(links((await get<ProductListResponse>(`${usd}&price_min=21.52&price_max=33.51`)).body)).toEqual([
+      'outlaw-shirt',
+    ]);
+  });
+
+  it('counts 0 for a value that would show nothing, and keeps it listed', async () => {
+    const { body } = await get<ProductListResponse>(`${shirts}&price_max=2000&page=1`);
+    expect(body.counts.projects).toEqual({
+      [fixtures.projects.witcher.id]: 1,
+      [fixtures.projects.cyber.id]: 0,
+    });
+    expect(body.projects.map((project) => project.link)).toEqual(['northwind', 'pixel-outlaws']);
+    expect(body.counts.available).toBe(1);
+    const noneInStock = await get<ProductListResponse>(
+      `/api/project?locale=en&link=northwind&category=${fixtures.categories.mugs.id}`,
+    );
+    expect(noneInStock.body.counts.available).toBe(0);
+  });
+
+  it('refuses a price, currency or in-stock value that is not one, in the error shape', async () => {
+    for (const [query, field] of [
+      ['price_min=-1', 'price_min'],
+      ['price_max=abc', 'price_max'],
+      ['price_min=50&price_max=10', 'price_min'],
+      ['currency=EUR', 'currency'],
+      ['available=yes', 'available'],
+    ] as const) {
+      const { status, body } = await get(`${shirts}&${query}`);
+      expect(status, query).toBe(422);
+      expect(body, query).toMatchObject({ success: false, errors: { [field]: [expect.any(String)] } });
+    }
+  });
+
+  it('describes the new parameters in /api/docs', async () => {
+    const { body } = await get<{
+      paths: Record<string, { get: { parameters: Array<{ name: string; description?: string }> } }>;
+    }>('/api/docs/json');
+    for (const path of ['/api/category', '/api/project', '/api/search']) {
+      const parameters = body.paths[path]?.get.parameters ?? [];
+      const names = parameters.map((parameter) => parameter.name);
+      expect(names, path).toEqual(
+        expect.arrayContaining([
+          'sort',
+          'project',
+          'category',
+          'size',
+          'available',
+          'price_min',
+          'price_max',
+          'currency',
+        ]),
+      );
+      expect(parameters.find((parameter) => parameter.name === 'project')?.description).toMatch(/repeat/);
+    }
+  });
+});
+
 describe('the wire', () => {
   it('answers unknown API paths with a JSON 404', async () => {
     const { status, body } = await get('/api/nothing-here');

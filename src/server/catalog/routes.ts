@@ -11,33 +11,59 @@ import {
   suggestionsQuery,
 } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
-import type { ListView } from '../../contract/shop.ts';
+import { type Currency, majorToMinor, shownRangeInKopecks } from '../../contract/money.ts';
+import { distinctIds, distinctSizes, type ListView, orderOfSort, type Sort } from '../../contract/shop.ts';
+import { Invalid } from '../errors.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
 import { catalogAnswerHeaders } from '../http/cdn.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
 import type { CachedAnswer } from './cache.ts';
 
-/** The optional sort, filters and page of a list call. */
-const listView = (query: {
-  sort?: ListView['sort'];
-  project?: number;
-  category?: number;
-  size?: string;
-  page?: number;
-}) => ({
-  sort: query.sort ?? 'default',
-  projectId: query.project ?? 0,
-  categoryId: query.category ?? 0,
-  size: query.size ?? '',
-  page: query.page,
-});
+/** The optional sort, filters and page of a list call; a price range in dollars is turned into kopecks at `usdRate`. */
+export function listView(
+  query: {
+    sort?: Sort;
+    project?: number[];
+    category?: number[];
+    size?: string[];
+    available?: '1' | '0' | 'true' | 'false';
+    price_min?: number;
+    price_max?: number;
+    currency?: Currency;
+    page?: number;
+  },
+  usdRate: number,
+): ListView {
+  const { sort, available } = orderOfSort(query.sort ?? 'default');
+  const bound = (value: number | undefined) => (value === undefined ? null : majorToMinor(value));
+  const price = shownRangeInKopecks(
+    { min: bound(query.price_min), max: bound(query.price_max) },
+    query.currency ?? 'RUB',
+    usdRate,
+  );
+  if (!price)
+    throw new Invalid(
+      'invalid-currency-rate',
+      { currency: ['No dollar rate is known'] },
+      'invalid-currency-rate',
+    );
+  return {
+    sort,
+    projectIds: distinctIds(query.project ?? []),
+    categoryIds: distinctIds(query.category ?? []),
+    sizes: distinctSizes(query.size ?? []),
+    available: available || query.available === '1' || query.available === 'true',
+    price,
+    page: query.page,
+  };
+}
 
 /**
  * The catalogue calls of spec section 7; answers come from the read-through cache, with the CDN
  * headers of their keys (http/cdn.ts).
  */
-export function catalogRoutes({ catalog, config }: Services) {
+export function catalogRoutes({ catalog, config, usdRate }: Services) {
   const purging = config.cdnPurgeUrl !== undefined;
   const send = (
     request: FastifyRequest,
@@ -71,7 +97,11 @@ export function catalogRoutes({ catalog, config }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.project(query.locale ?? requestLocale(request), query.link, listView(query)),
+          await catalog.project(
+            query.locale ?? requestLocale(request),
+            query.link,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({
@@ -86,7 +116,11 @@ export function catalogRoutes({ catalog, config }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.category(query.locale ?? requestLocale(request), query.link, listView(query)),
+          await catalog.category(
+            query.locale ?? requestLocale(request),
+            query.link,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({
@@ -102,7 +136,11 @@ export function catalogRoutes({ catalog, config }: Services) {
           request,
           reply,
           query.locale,
-          await catalog.search(query.locale ?? requestLocale(request), query.search, listView(query)),
+          await catalog.search(
+            query.locale ?? requestLocale(request),
+            query.search,
+            listView(query, usdRate()),
+          ),
         ),
     }),
     defineRoute({

@@ -1,7 +1,7 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_SIZE, type ProductCard } from '../../contract/catalog.ts';
-import { type ListView, type Sort, WHOLE_LIST } from '../../contract/shop.ts';
+import { type ListSort, type ListView, WHOLE_LIST } from '../../contract/shop.ts';
 import type { Database, DatabaseConnection } from '../db/client.ts';
 import {
   categories,
@@ -133,7 +133,7 @@ const countsOfProjects = (list: Lantern[]) => ({
 });
 
 const byPosition = (a: Lantern, b: Lantern) => a.n - b.n;
-const expectedOrder: Record<Sort, (list: Lantern[]) => Lantern[]> = {
+const expectedOrder: Record<ListSort | 'available', (list: Lantern[]) => Lantern[]> = {
   default: (list) => [...list].sort(byPosition),
   asc: (list) => [...list].sort((a, b) => pays(a) - pays(b) || byPosition(a, b)),
   desc: (list) => [...list].sort((a, b) => pays(b) - pays(a) || byPosition(a, b)),
@@ -155,7 +155,7 @@ describe('a category longer than one page', () => {
   });
 
   it.each(['asc', 'desc', 'available'] as const)('sorts the whole list before paging: %s', async (sort) => {
-    const pages = await allPages(lampsScope, { sort });
+    const pages = await allPages(lampsScope, sort === 'available' ? { available: true } : { sort });
     const expected = expectedOrder[sort](visible);
     expect(pages.flatMap((page) => links(page.products))).toEqual(expected.map(linkOf));
     expect(pages[0]?.paging?.total).toBe(expected.length);
@@ -172,6 +172,7 @@ describe('a category longer than one page', () => {
         [ids.gifts]: list.filter((lantern) => lantern.gifts).length,
       },
       sizes: {},
+      available: list.filter((lantern) => lantern.inStock).length,
     });
     for (const answer of [
       ...(await allPages(lampsScope)),
@@ -185,29 +186,29 @@ describe('a category longer than one page', () => {
 
   it('counts what choosing a section would show: the other filters and "available" applied, its own left out', async () => {
     const inStock = visible.filter((lantern) => lantern.inStock);
-    const available = await listProducts(db, 'en', lampsScope, view({ sort: 'available', page: 2 }));
+    const available = await listProducts(db, 'en', lampsScope, view({ available: true, page: 2 }));
     expect(available.counts.projects).toEqual({
       [ids.lighthouse]: inStock.filter((lantern) => !lantern.harbour).length,
       [ids.harbour]: inStock.filter((lantern) => lantern.harbour).length,
     });
-    const harbour = await listProducts(db, 'en', lampsScope, view({ projectId: ids.harbour }));
+    const harbour = await listProducts(db, 'en', lampsScope, view({ projectIds: [ids.harbour] }));
     // Every project still counts as choosing it would show; the categories count the harbour's only.
     expect(harbour.counts.projects).toEqual(countsOfProjects(visible));
     expect(harbour.counts.categories).toEqual({
       [ids.lamps]: visible.filter((lantern) => lantern.harbour).length,
       [ids.gifts]: visible.filter((lantern) => lantern.harbour && lantern.gifts).length,
     });
-    const gifts = await listProducts(db, 'en', lampsScope, view({ categoryId: ids.gifts }));
+    const gifts = await listProducts(db, 'en', lampsScope, view({ categoryIds: [ids.gifts] }));
     expect(gifts.counts.projects).toEqual(countsOfProjects(visible.filter((lantern) => lantern.gifts)));
     expect(gifts.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
   });
 
   it('filters by project and by category before paging', async () => {
-    const harbour = await allPages(lampsScope, { projectId: ids.harbour });
+    const harbour = await allPages(lampsScope, { projectIds: [ids.harbour] });
     expect(harbour.flatMap((page) => links(page.products))).toEqual(
       expectedOrder.default(visible.filter((lantern) => lantern.harbour)).map(linkOf),
     );
-    const giftsInStock = await allPages(lampsScope, { categoryId: ids.gifts, sort: 'available' });
+    const giftsInStock = await allPages(lampsScope, { categoryIds: [ids.gifts], available: true });
     const expected = expectedOrder.available(visible.filter((lantern) => lantern.gifts));
     expect(giftsInStock.flatMap((page) => links(page.products))).toEqual(expected.map(linkOf));
     expect(giftsInStock[0]?.paging).toEqual({
@@ -222,9 +223,9 @@ describe('a category longer than one page', () => {
     const past = await listProducts(db, 'en', lampsScope, view({ page: 9 }));
     expect(past.products).toEqual([]);
     expect(past.paging).toEqual({ page: 9, pages: 3, perPage: PAGE_SIZE, total: visible.length });
-    const empty = await listProducts(db, 'en', lampsScope, view({ projectId: 999_999 }));
+    const empty = await listProducts(db, 'en', lampsScope, view({ projectIds: [999_999] }));
     expect(empty.paging).toEqual({ page: 1, pages: 1, perPage: PAGE_SIZE, total: 0 });
-    const hidden = await listProducts(db, 'en', lampsScope, view({ categoryId: ids.archive }));
+    const hidden = await listProducts(db, 'en', lampsScope, view({ categoryIds: [ids.archive] }));
     expect(hidden.products).toEqual([]);
   });
 
@@ -239,6 +240,120 @@ describe('a category longer than one page', () => {
     expect(pages.flatMap((page) => links(page.products))).toEqual(
       expectedOrder.desc(visible.filter((lantern) => !lantern.harbour)).map(linkOf),
     );
+  });
+});
+
+describe('filters shoppers combine', () => {
+  const shownLinks = async (change: Partial<ListView>) =>
+    (await allPages(lampsScope, change)).flatMap((page) => links(page.products));
+  const inRange = (min: number | null, max: number | null) => (lantern: Lantern) =>
+    (min === null || pays(lantern) >= min) && (max === null || pays(lantern) <= max);
+
+  it('keeps a product with any of the chosen values of a group, and applies the groups together', async () => {
+    // Both projects and "gifts": every gift, whichever project.
+    expect(await shownLinks({ projectIds: [ids.harbour, ids.lighthouse], categoryIds: [ids.gifts] })).toEqual(
+      expectedOrder.default(visible.filter((lantern) => lantern.gifts)).map(linkOf),
+    );
+    // Two categories of one group: lamps or gifts, so every lamp; with the harbour only its lamps.
+    expect(await shownLinks({ categoryIds: [ids.gifts, ids.lamps], projectIds: [ids.harbour] })).toEqual(
+      expectedOrder.default(visible.filter((lantern) => lantern.harbour)).map(linkOf),
+    );
+  });
+
+  it('combines the in-stock filter with a price sort, over the whole list before paging', async () => {
+    for (const sort of ['asc', 'desc'] as const) {
+      const pages = await allPages(lampsScope, { sort, available: true });
+      const expected = expectedOrder[sort](visible.filter((lantern) => lantern.inStock));
+      expect(pages.flatMap((page) => links(page.products))).toEqual(expected.map(linkOf));
+      expect(pages[0]?.paging?.total).toBe(expected.length);
+    }
+  });
+
+  it('keeps the prices paid within a range, its bounds included, and says the range of the list', async () => {
+    const [low, high] = [2000, 5000];
+    const chosen = visible.filter(inRange(low, high));
+    const pages = await allPages(lampsScope, { sort: 'asc', price: { min: low * 100, max: high * 100 } });
+    expect(pages.flatMap((page) => links(page.products))).toEqual(expectedOrder.asc(chosen).map(linkOf));
+    expect(chosen.some((lantern) => pays(lantern) === low || pays(lantern) === high)).toBe(true);
+    // Only a lower or only an upper bound.
+    expect(await shownLinks({ price: { min: high * 100, max: null } })).toEqual(
+      expectedOrder.default(visible.filter(inRange(high, null))).map(linkOf),
+    );
+    expect(await shownLinks({ price: { min: null, max: low * 100 } })).toEqual(
+      expectedOrder.default(visible.filter(inRange(null, low))).map(linkOf),
+    );
+    // The range of the list is what the other filters leave, whatever range is chosen.
+    const first = pages[0];
+    const harbourPays = visible.filter((lantern) => lantern.harbour).map(pays);
+    const harbour = await listProducts(
+      db,
+      'en',
+      lampsScope,
+      view({ projectIds: [ids.harbour], price: { min: low * 100, max: high * 100 } }),
+    );
+    expect(harbour.priceRange).toEqual({ min: Math.min(...harbourPays), max: Math.max(...harbourPays) });
+    expect(first?.priceRange).toEqual({
+      min: Math.min(...visible.map(pays)),
+      max: Math.max(...visible.map(pays)),
+    });
+  });
+
+  it('keeps a product whose variants sell within the range though its own price is outside', async () => {
+    const [lantern] = await db.select().from(products).where(eq(products.link, 'lantern-1'));
+    if (!lantern) throw new Error('no lantern 1');
+    // The default variant sells at the product's price; a second variant of its own at 1 ₽ more than
+    // any lantern's.
+    const ceiling = (Math.max(...visible.map(pays)) + 1) * 100;
+    await db.execute(
+      sql`insert into product_variants (product_id, sku, price, quantity, position) values (${lantern.id}, 'lantern-1-gold', ${ceiling}, 1, 1)`,
+    );
+    try {
+      const dear = await listProducts(db, 'en', lampsScope, view({ price: { min: ceiling, max: null } }));
+      expect(links(dear.products)).toEqual(['lantern-1']);
+    } finally {
+      await db.execute(sql`delete from product_variants where sku = 'lantern-1-gold'`);
+    }
+  });
+
+  it('counts exactly with several values chosen: each value under the other groups, 0 for one that adds nothing', async () => {
+    const low = 1000;
+    const cheap = visible.filter(inRange(null, low));
+    const answer = await listProducts(
+      db,
+      'en',
+      lampsScope,
+      view({
+        projectIds: [ids.harbour, ids.lighthouse],
+        categoryIds: [ids.gifts],
+        available: true,
+        price: { min: null, max: low * 100 },
+      }),
+    );
+    const underOthers = (keep: (lantern: Lantern) => boolean) => cheap.filter(keep).length;
+    expect(answer.counts).toEqual({
+      projects: {
+        [ids.lighthouse]: underOthers((l) => l.gifts && l.inStock && !l.harbour),
+        [ids.harbour]: underOthers((l) => l.gifts && l.inStock && l.harbour),
+      },
+      categories: {
+        [ids.lamps]: underOthers((l) => l.inStock),
+        [ids.gifts]: underOthers((l) => l.inStock && l.gifts),
+      },
+      sizes: {},
+      available: underOthers((l) => l.gifts && l.inStock),
+    });
+    expect(answer.paging?.total).toBe(underOthers((l) => l.gifts && l.inStock));
+    // Nothing in stock costs 1 ₽ or less: the in-stock choice would show nothing, and says 0;
+    // the sections it would leave empty are still listed, with their 0.
+    const none = await listProducts(db, 'en', lampsScope, view({ price: { min: null, max: 100 } }));
+    expect(none.counts.available).toBe(0);
+    expect(none.counts.projects).toEqual({ [ids.lighthouse]: 0, [ids.harbour]: 0 });
+    expect(none.projects.map((project) => project.link)).toEqual(['lighthouse', 'harbour']);
+    // The range the fields offer is the list's, whatever range was typed.
+    expect(none.priceRange).toEqual({
+      min: Math.min(...visible.map(pays)),
+      max: Math.max(...visible.map(pays)),
+    });
   });
 });
 
@@ -271,11 +386,11 @@ describe('every product as one list', () => {
     const plain = await allPages(everything);
     expect(plain.flatMap((page) => links(page.products))).toEqual(expectedOrder.default(visible).map(linkOf));
     expect(plain[0]?.paging?.total).toBe(visible.length);
-    const cheapFirst = await allPages(everything, { sort: 'asc', projectId: ids.harbour });
+    const cheapFirst = await allPages(everything, { sort: 'asc', projectIds: [ids.harbour] });
     expect(cheapFirst.flatMap((page) => links(page.products))).toEqual(
       expectedOrder.asc(visible.filter((lantern) => lantern.harbour)).map(linkOf),
     );
-    const giftsInStock = await allPages(everything, { sort: 'available', categoryId: ids.gifts });
+    const giftsInStock = await allPages(everything, { available: true, categoryIds: [ids.gifts] });
     expect(giftsInStock.flatMap((page) => links(page.products))).toEqual(
       expectedOrder.available(visible.filter((lantern) => lantern.gifts)).map(linkOf),
     );

@@ -15,7 +15,7 @@ import {
 } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
-import type { ListView, Sort } from '../../contract/shop.ts';
+import type { ListSort, ListView } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
 import {
   categories,
@@ -317,6 +317,8 @@ export interface ProductList {
   projects: Project[];
   categories: Category[];
   sizes: SizeSection[];
+  /** Roubles: the lowest and highest price paid under the filters but the price range; null when none. */
+  priceRange: { min: number; max: number } | null;
   paging?: Paging;
 }
 
@@ -377,16 +379,27 @@ async function scopeQuery(db: Executor, locale: Locale, scope: ListScope): Promi
 }
 
 /** The order of a sort over the list's columns; `pays` is the sale price when on sale. */
-function sortOrder(sort: Sort, defaultOrder: SQL): SQL {
+function sortOrder(sort: ListSort, defaultOrder: SQL): SQL {
   if (sort === 'asc') return sql`pays, ${defaultOrder}`;
   if (sort === 'desc') return sql`pays desc, ${defaultOrder}`;
   return defaultOrder;
 }
 
+/** A list of SQL values, for `in (…)`. */
+const valuesOf = (values: readonly (number | string)[]) =>
+  sql.join(
+    values.map((value) => sql`${value}`),
+    sql`, `,
+  );
+
 /**
- * A shop list (spec section 4) in one statement: the scope's visible products, counted per project
- * and per category, then filtered, sorted and cut to the page. Only the page's cards are read in
- * full, by the same statement (as JSON).
+ * A shop list (spec section 4) in one statement: the scope's visible products, counted per project,
+ * category, size and availability, then filtered, sorted and cut to the page. Only the page's
+ * cards are read in full, by the same statement (as JSON).
+ *
+ * Values within a filter group are alternatives, the groups apply together (ADR 0062). A value's
+ * count is what the list holds with that value under every other group's filter: what choosing it
+ * alone in its group would show, so a 0 is a choice that would add nothing.
  */
 export async function listProducts(
   db: Executor,
@@ -397,18 +410,39 @@ export async function listProducts(
 ): Promise<ProductList> {
   const query = await scopeQuery(db, locale, scope);
   // Each side section counts what choosing one of its items would show: the list under every
-  // other active filter (the sort "available" included), its own section's filter left out.
+  // other active filter (availability and price included), its own section's filter left out.
+  const sizes = view.sizes.map((size) => size.toLowerCase());
+  const { min, max } = view.price;
+  const priceRange =
+    min === null && max === null
+      ? undefined
+      : sql.join(
+          [
+            min === null ? undefined : sql`high >= ${min}`,
+            max === null ? undefined : sql`low <= ${max}`,
+          ].filter((condition) => condition !== undefined),
+          sql` and `,
+        );
+  // What each product's variants sell for, only when a range is chosen: one index lookup per
+  // product of the list, which a list without a range does not pay for.
+  const variantPrices = sql`cross join lateral (select min(variant_pays) as low, max(variant_pays) as high
+    from (select coalesce(${variantSale}, ${variantPrice}) as variant_pays from ${productVariants}
+      where ${productVariants.productId} = ${products.id}) as each_variant) as variant_prices`;
   const filters = {
-    project: view.projectId ? sql`project_id = ${view.projectId}` : undefined,
-    category: view.categoryId
-      ? sql`exists (select 1 from ${productCategories} pc join ${categories} on ${categories.id} = pc.category_id
-          where pc.product_id = list.id and pc.category_id = ${view.categoryId} and ${categories.visible})`
-      : undefined,
-    size: view.size
-      ? sql`exists (select 1 from ${sizeValuesInStock(sql`list.id`)}
-          and (lower(ov.value_en) = lower(${view.size}) or lower(ov.value_ru) = lower(${view.size})))`
-      : undefined,
-    available: view.sort === 'available' ? sql`available` : undefined,
+    project: view.projectIds.length > 0 ? sql`project_id in (${valuesOf(view.projectIds)})` : undefined,
+    category:
+      view.categoryIds.length > 0
+        ? sql`exists (select 1 from ${productCategories} pc join ${categories} on ${categories.id} = pc.category_id
+          where pc.product_id = list.id and pc.category_id in (${valuesOf(view.categoryIds)}) and ${categories.visible})`
+        : undefined,
+    size:
+      sizes.length > 0
+        ? sql`exists (select 1 from ${sizeValuesInStock(sql`list.id`)}
+          and (lower(ov.value_en) in (${valuesOf(sizes)}) or lower(ov.value_ru) in (${valuesOf(sizes)})))`
+        : undefined,
+    available: view.available ? sql`available` : undefined,
+    // Some variant sells within the range: its prices overlap it.
+    price: priceRange,
   };
   const filtersBut = (section?: keyof typeof filters) => {
     const kept = Object.entries(filters).flatMap(([name, filter]) =>
@@ -424,9 +458,12 @@ export async function listProducts(
     list as materialized (
       select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
         coalesce(${products.sale}, ${products.price}) as pays,
+        ${priceRange === undefined ? sql`` : sql`variant_prices.low, variant_prices.high,`}
         ${isAvailable(now)} as available,
         ${query.rank} as rank
-      from ${products} join ${projects} on ${projects.id} = ${products.projectId} ${query.from}
+      from ${products} join ${projects} on ${projects.id} = ${products.projectId}
+        ${priceRange === undefined ? sql`` : variantPrices}
+        ${query.from}
       where ${isListed(now)} and ${query.where}
       ${query.limit === undefined ? sql`` : sql`order by ${query.order} limit ${query.limit}`}
     ),
@@ -436,6 +473,9 @@ export async function listProducts(
     )
     select
       (select count(*) from shown)::int as total,
+      (select count(*) filter (where available and ${filtersBut('available')}) from list)::int as available,
+      (select json_build_object('min', min(pays), 'max', max(pays)) from list
+        where ${filtersBut('price')} having count(*) > 0) as price_range,
       (select coalesce(json_agg(json_build_object('id', ${projects.id},
           'name', ${localized(locale, projects.nameRu, projects.nameEn)}, 'link', ${projects.link},
           'image', ${projects.image}, 'count', per_project.n) order by ${projects.position}, ${projects.id}), '[]')
@@ -467,6 +507,8 @@ export async function listProducts(
 
   const [summary] = rowsOf<{
     total: number;
+    available: number;
+    price_range: { min: number; max: number } | null;
     projects: Array<Omit<Project, 'status'> & { count: number }>;
     categories: Array<Omit<Category, 'status'> & { count: number }>;
     sizes: Array<SizeSection & { count: number }>;
@@ -486,10 +528,15 @@ export async function listProducts(
       projects: counted(summary.projects, (project) => project.id),
       categories: counted(summary.categories, (category) => category.id),
       sizes: counted(summary.sizes, (size) => size.key),
+      available: Number(summary.available),
     },
     projects: summary.projects.map(visibleSection),
     categories: summary.categories.map(visibleSection),
     sizes: summary.sizes.map(({ key, name }) => ({ key, name })),
+    priceRange: summary.price_range && {
+      min: kopecksToRoubles(Number(summary.price_range.min)),
+      max: kopecksToRoubles(Number(summary.price_range.max)),
+    },
     ...(view.page === undefined
       ? {}
       : {

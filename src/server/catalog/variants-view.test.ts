@@ -177,11 +177,23 @@ describe('cards and the size filter of a list', () => {
   });
 
   it('keeps only products with the size in stock, in either case', async () => {
-    const medium = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, size: 'm', page: 1 });
+    const medium = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, sizes: ['m'], page: 1 });
     expect(medium.products.map((product) => product.link)).toEqual(['outlaw-shirt']);
     expect(medium.paging?.total).toBe(1);
-    const none = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, size: 'XXL', page: 1 });
+    const none = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, sizes: ['XXL'], page: 1 });
     expect(none.products).toEqual([]);
+    // Two sizes: a product with either; a size nobody has adds nothing.
+    const mediumOrNone = await listProducts(connection.db, 'en', shirts, {
+      ...WHOLE_LIST,
+      sizes: ['XXL', 'm'],
+      page: 1,
+    });
+    expect(mediumOrNone.products.map((product) => product.link)).toEqual(['outlaw-shirt']);
+    const smallOrLarge = await listProducts(connection.db, 'en', shirts, {
+      ...WHOLE_LIST,
+      sizes: ['S', 'L'],
+    });
+    expect(smallOrLarge.products).toHaveLength(2);
   });
 
   it('counts each side section under the other active filters (a game chosen: T-shirts says what shows)', async () => {
@@ -189,7 +201,7 @@ describe('cards and the size filter of a list', () => {
     const { shirts: shirtsCategory } = fixture.categories;
     const oneGame = await listProducts(connection.db, 'en', shirts, {
       ...WHOLE_LIST,
-      projectId: witcher.id,
+      projectIds: [witcher.id],
       page: 1,
     });
     expect(oneGame.products).toHaveLength(1);
@@ -198,7 +210,7 @@ describe('cards and the size filter of a list', () => {
     // Its own section still counts each project as choosing it would show.
     expect(oneGame.counts.projects).toEqual({ [witcher.id]: 1, [cyber.id]: 1 });
 
-    const medium = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, size: 'M', page: 1 });
+    const medium = await listProducts(connection.db, 'en', shirts, { ...WHOLE_LIST, sizes: ['M'], page: 1 });
     expect(medium.counts.projects).toEqual({ [witcher.id]: 0, [cyber.id]: 1 });
     expect(medium.counts.categories[shirtsCategory.id]).toBe(1);
     expect(medium.counts.sizes).toEqual({ S: 1, M: 1, L: 2, XL: 1 });

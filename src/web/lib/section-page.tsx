@@ -1,7 +1,7 @@
 import type { AppLoadContext } from 'react-router';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ShopList } from '../components/shop-list.tsx';
-import { loadListPage, pageTitle } from './list-page.ts';
+import { loadListPage, pageTitle, shownMoney } from './list-page.ts';
 import { useShop } from './shop.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function loadSection(
   link: string,
 ) {
   const [list, comingSoon] = await Promise.all([
-    loadListPage(url, `/${section}/${link}`, (view) =>
+    loadListPage(url, `/${section}/${link}`, shownMoney(context), (view) =>
       context.services.catalog[section](context.locale, link, view),
     ),
     context.services.catalog.upcoming(context.locale, { kind: section, link }),

@@ -1,12 +1,14 @@
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ShopList } from '../components/shop-list.tsx';
-import { loadListPage, pageTitle } from '../lib/list-page.ts';
+import { loadListPage, pageTitle, shownMoney } from '../lib/list-page.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/products';
 
 /** Every visible product, with the sort, filters and pages of the other shop lists. */
 export const loader = ({ context, url }: Route.LoaderArgs) =>
-  loadListPage(url, '/products', (view) => context.services.catalog.all(context.locale, view));
+  loadListPage(url, '/products', shownMoney(context), (view) =>
+    context.services.catalog.all(context.locale, view),
+  );
 
 export default function AllProductsPage({ loaderData }: Route.ComponentProps) {
   const { t } = useShop();

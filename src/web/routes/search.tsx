@@ -2,7 +2,7 @@ import { Link, redirect } from 'react-router';
 import { PublicPageHead } from '../components/page-head.tsx';
 import { ProductGrid } from '../components/product-card.tsx';
 import { ShopList } from '../components/shop-list.tsx';
-import { loadListPage, pageTitle } from '../lib/list-page.ts';
+import { loadListPage, pageTitle, shownMoney } from '../lib/list-page.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/search';
 
@@ -11,7 +11,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
   if (params.search.trim() === '') throw redirect('/products');
   const text = params.search.slice(0, 200);
   const [list, comingSoon] = await Promise.all([
-    loadListPage(url, `/search/${encodeURIComponent(params.search)}`, (view) =>
+    loadListPage(url, `/search/${encodeURIComponent(params.search)}`, shownMoney(context), (view) =>
       context.services.catalog.search(context.locale, text, view),
     ),
     context.services.catalog.upcoming(context.locale, { kind: 'search', text }),
