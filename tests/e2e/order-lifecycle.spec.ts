@@ -136,8 +136,6 @@ describe('order lifecycle', () => {
     // Ticking both units and the delivery fills the amount with everything that is left.
     await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(englishName)}`) }).check();
     await payments.getByRole('checkbox', { name: /^The delivery/ }).check();
-    const left = (await payments.getByText(/^Everything left: /).textContent())?.replace(/^Everything left: /, '');
-    expect(left).toBeTruthy();
     await payments.getByRole('button', { name: 'Refund', exact: true }).click();
     await admin.getByRole('region', { name: 'Status history' }).getByText('Cancelled').waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'Refund' }).count()).toBe(2);
