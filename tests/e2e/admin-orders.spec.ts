@@ -321,12 +321,24 @@ describe('refunds and cancellations with care (issue 30, point 6)', () => {
   it('fills the refund amount from the ticked units, and asks why before cancelling, in Russian at 1440 px', async () => {
     const { page, baseUrl } = browser;
     const email = `care-buyer-${suffix}@example.test`;
-    // An order left unpaid, and one of two units paid.
-    const unpaid = await placeOrder(page, baseUrl, { email, register: true, units: 1, locale: 'ru' });
-    const paid = await placeOrder(page, baseUrl, { email, register: false, units: 2, locale: 'ru' });
+    /** Signs in on the English form (the browser speaks Russian). */
+    const signInAs = async (account: string, password: string) => {
+      await page.goto('/login?lang=en');
+      await page.getByLabel('E-mail').fill(account);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+    };
+    // An order of two units, paid; then a new one left unpaid (a new order replaces an unpaid one).
+    const paid = await placeOrder(page, baseUrl, { email, register: true, units: 2, locale: 'ru' });
     await payOnSandbox(page, baseUrl, paid.payment);
+    await signInAs(email, PASSWORD);
+    const unpaid = await placeOrder(page, baseUrl, { email, register: false, units: 1, locale: 'ru' });
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
 
-    await signIn(page, ADMIN.email, ADMIN.password);
+    await signInAs(ADMIN.email, ADMIN.password);
+    // The back office in Russian.
     await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
     const detail = (await (await page.request.get(`/api/admin/orders/${paid.order.id}`)).json()) as {
       order: { products: Array<{ price: number; sale: number | null; count: number }> };

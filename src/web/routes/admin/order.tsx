@@ -247,7 +247,10 @@ function CancelReasonDialog({
           label={t('admin-cancel-reason')}
           hint={t('admin-cancel-reason-hint')}
           value={reason}
-          onChange={(event) => setReason(event.target.value)}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
           errors={missing ? [translateError(locale, 'cancel-reason-required')] : serverErrors}
           maxLength={500}
           required
