@@ -12,7 +12,9 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * The order page's payments and refunds: what was paid and refunded, each transaction, and the
  * refund form (everything left or a part, units back to stock, one confirmation). A paid order is
  * cancelled by refunding it; an order paid after its cancellation with no stock (6) gets a
- * one-click full refund. The rules (what is left, which units may go back) are the server's.
+ * one-click full refund. The rules (what is left, which units may go back) are the server's; the
+ * amount the ticked units and delivery fill in is the server's own rule too (`unitsRefundAmount`,
+ * contract/money.ts), and a dollar order shows every amount with its roubles at the order's rate.
  */
 
 const PAID_STATUSES = [1, 3, 4, 5, 6];
