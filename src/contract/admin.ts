@@ -437,6 +437,8 @@ export const manualRateInput = z.object({
  */
 export const orderUpdate = orderFields.partial().extend({
   ...versioned,
+  /** Why staff cancel the order (required with status 2): kept in its history and told in the customer's mail. */
+  reason: optionalText(500),
   base: orderFields
     .partial()
     .optional()

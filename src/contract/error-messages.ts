@@ -112,6 +112,8 @@ const en = {
   'shipment-nothing-left': 'Choose items of the order that are not shipped yet.',
   'shipment-order-not-paid': 'Only a paid order waiting to be shipped can get a shipment.',
   'refund-nothing-to-refund': 'Nothing is left to refund on this order.',
+  'cancel-reason-required':
+    'Say why the order is cancelled: the customer reads it in the cancellation e-mail.',
   'refund-amount-too-large': 'The refund must be above zero and at most what is left of the payment.',
   'refund-restock-too-many': 'More units than the order has left to return to stock.',
   'refund-provider-refused': 'The payment provider refused the refund; nothing was changed.',
@@ -328,6 +330,7 @@ const ru: Record<ErrorKey, string> = {
   'shipment-nothing-left': 'Выберите товары заказа, которые ещё не отправлены.',
   'shipment-order-not-paid': 'Отправление создаётся только для оплаченного заказа, который ждёт отправки.',
   'refund-nothing-to-refund': 'По этому заказу возвращать больше нечего.',
+  'cancel-reason-required': 'Укажите причину отмены: покупатель прочтёт её в письме об отмене.',
   'refund-amount-too-large': 'Сумма возврата должна быть больше нуля и не больше остатка оплаты.',
   'refund-restock-too-many': 'Столько единиц этого товара вернуть на склад нельзя.',
   'refund-provider-refused': 'Платёжная система отказала в возврате; ничего не изменилось.',

@@ -40,6 +40,26 @@ export function localizedPath(path: string, locale: Locale | null): string {
 }
 
 /**
+ * The query parameter of a preview (`/payment?lang=en&preview=1`): the page shows in the language of
+ * its address without storing it as the visitor's choice, so a back-office preview of the English
+ * page leaves the staff member's back office in their own language.
+ */
+export const PREVIEW_PARAMETER = 'preview';
+
+/** A shop path in `locale` for a preview, which does not change the visitor's stored language. */
+export const previewPath = (path: string, locale: Locale): string => {
+  const localized = localizedPath(path, locale);
+  const hashStart = localized.indexOf('#');
+  const address = hashStart === -1 ? localized : localized.slice(0, hashStart);
+  const hash = hashStart === -1 ? '' : localized.slice(hashStart);
+  return `${address}${address.includes('?') ? '&' : '?'}${PREVIEW_PARAMETER}=1${hash}`;
+};
+
+/** Whether an address is a preview (`?preview=1`). */
+export const isPreviewSearch = (search: string): boolean =>
+  new URLSearchParams(search).get(PREVIEW_PARAMETER) === '1';
+
+/**
  * The language the address fixes (`?lang=`), else the stored choice (the `locale` cookie), else the
  * first supported language of Accept-Language, else English.
  */

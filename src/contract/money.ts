@@ -184,6 +184,38 @@ export function returnedAmount(
   return charged(returned + units) - charged(returned);
 }
 
+/** An order line as a refund counts it: its variant, price, count and discount, and units already given back. */
+export interface RefundLine extends Required<PricedLine> {
+  variantId: number;
+  /** Units earlier refunds already gave back (put back in stock). */
+  returned: number;
+}
+
+/**
+ * What refunding some units of an order gives back, in minor units of its currency: each unit's
+ * price less its part of the line's promo discount, counted after the units earlier refunds gave
+ * back (`returnedAmount`), and the delivery when it is refunded too. The one rule behind the
+ * server's `refundForUnits` and the amount the back office's refund form fills in as units are ticked.
+ */
+export function unitsRefundAmount(
+  currency: Currency,
+  usdRate: number,
+  lines: readonly RefundLine[],
+  units: readonly { variantId: number; count: number }[],
+  delivery: MinorUnits = 0,
+): MinorUnits {
+  return units.reduce((sum, wanted) => {
+    const line = lines.find((candidate) => candidate.variantId === wanted.variantId);
+    if (!line || !(wanted.count > 0)) return sum;
+    const count = Math.max(0, Math.min(Math.floor(wanted.count), line.count - line.returned));
+    return sum + returnedAmount(currency, usdRate, line, line.returned, count);
+  }, delivery);
+}
+
+/** An amount in minor units of `currency` as kopecks at `usdRate` (dollars shown beside roubles). */
+export const minorToKopecks = (amount: MinorUnits, currency: Currency, usdRate: number): Kopecks =>
+  currency === 'RUB' ? amount : Math.round(amount * usdRate);
+
 /**
  * The display formats, built once: constructing an `Intl.NumberFormat` costs far more than using
  * one, and every product card formats one or two prices.

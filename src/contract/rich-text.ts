@@ -9,6 +9,30 @@ export const LINK_SCHEMES = ['http', 'https', 'mailto'] as const;
 /** A heading's id (the target of a link such as /about#wishlist). */
 export const HEADING_ID = /^[a-z][a-z0-9-]{0,60}$/;
 
+/**
+ * The classes a staff text may carry: those the shop's stylesheet gives the information pages'
+ * own markup (an intro, the payment and delivery method cards, a table that scrolls sideways, the
+ * "last updated" line), so a built-in page opened in the editor and saved keeps its look.
+ */
+export const RICH_TEXT_CLASSES = [
+  'static-page__intro',
+  'static-page__updated',
+  'payment-methods',
+  'payment-method',
+  'delivery-methods',
+  'delivery-method',
+  'delivery-method__area',
+  'table-scroll',
+] as const;
+
+/** The known classes of a `class` attribute, in order, or null when none is known. */
+export function knownClasses(value: string | null | undefined): string | null {
+  const known = (value ?? '')
+    .split(/\s+/)
+    .filter((name) => (RICH_TEXT_CLASSES as readonly string[]).includes(name));
+  return known.length > 0 ? known.join(' ') : null;
+}
+
 export type LinkCheck =
   | { ok: true; href: string }
   | { ok: false; reason: 'scheme'; scheme: string }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { statusReason, statusReasonOf } from './status-reasons.ts';
+import { staffCancelReason, statusReason, statusReasonOf } from './status-reasons.ts';
 
 describe('status reasons', () => {
   it('reads back what it stores, with the provider that took part', () => {
@@ -18,6 +18,14 @@ describe('status reasons', () => {
     });
     expect(statusReasonOf('replaced by a new order')).toEqual({ reason: 'replaced', provider: null });
     expect(statusReasonOf('refunded via robokassa')).toEqual({ reason: 'refunded', provider: 'robokassa' });
+  });
+
+  it("keeps a staff cancellation's own words, colons and all", () => {
+    expect(statusReasonOf(staffCancelReason('Customer asked: wrong size'))).toEqual({
+      reason: 'cancelled-by-staff',
+      provider: null,
+      note: 'Customer asked: wrong size',
+    });
   });
 
   it('leaves any other text to be shown as it is', () => {

@@ -12,6 +12,7 @@ export const STATUS_REASONS = [
   'paid-late-out-of-stock',
   'refunded',
   'cancelled',
+  'cancelled-by-staff',
   'expired',
 ] as const;
 export type StatusReason = (typeof STATUS_REASONS)[number];
@@ -19,6 +20,9 @@ export type StatusReason = (typeof STATUS_REASONS)[number];
 /** The stored form of a reason. */
 export const statusReason = (reason: StatusReason, provider?: string): string =>
   provider ? `${reason}:${provider}` : reason;
+
+/** Staff cancelled the order and said why: the words are kept after the code (`cancelled-by-staff:…`). */
+export const staffCancelReason = (words: string): string => `cancelled-by-staff:${words}`;
 
 const isStatusReason = (value: string): value is StatusReason =>
   (STATUS_REASONS as readonly string[]).includes(value);
@@ -32,10 +36,18 @@ const SENTENCES: ReadonlyArray<[RegExp, StatusReason]> = [
   [/^refunded via (\w+)$/, 'refunded'],
 ];
 
-/** A stored reason read back, or null for a text that is none of them (shown as it is). */
-export function statusReasonOf(stored: string): { reason: StatusReason; provider: string | null } | null {
-  const [code = '', provider] = stored.split(':');
-  if (isStatusReason(code)) return { reason: code, provider: provider || null };
+/**
+ * A stored reason read back (`note`: the staff's own words of a cancellation), or null for a text
+ * that is none of them (shown as it is).
+ */
+export function statusReasonOf(
+  stored: string,
+): { reason: StatusReason; provider: string | null; note?: string } | null {
+  const colon = stored.indexOf(':');
+  const code = colon === -1 ? stored : stored.slice(0, colon);
+  const rest = colon === -1 ? '' : stored.slice(colon + 1);
+  if (code === 'cancelled-by-staff') return { reason: code, provider: null, note: rest };
+  if (isStatusReason(code)) return { reason: code, provider: rest || null };
   for (const [sentence, reason] of SENTENCES) {
     const match = sentence.exec(stored);
     if (match) return { reason, provider: match[1] ?? null };

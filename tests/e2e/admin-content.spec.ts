@@ -211,3 +211,52 @@ describe('back office content', () => {
     expect(await page.getByRole('alert').count()).toBe(0);
   });
 });
+
+describe('the info-page editor keeps the page (issue 30, point 5)', () => {
+  const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+
+  it('saves the payment page with one added space and keeps its method cards; the English preview leaves the back office in Russian', async () => {
+    const { page, baseUrl } = browser;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    await page.goto('/admin/pages/payment');
+    await page.getByRole('heading', { level: 1, name: 'Страницы сайта' }).waitFor();
+    // The Russian text opens in the editor with its method cards; one space typed after its first paragraph.
+    const russian = page.getByRole('textbox', { name: 'Текст на русском' });
+    await russian.locator('li.payment-method h3', { hasText: 'Robokassa' }).waitFor();
+    await russian.locator('p').first().click();
+    await page.keyboard.press('End');
+    await page.keyboard.type(' ');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Сохранено. В магазине уже новый текст.').waitFor();
+
+    const saved = (await (await page.request.get('/api/admin/pages/payment')).json()) as {
+      page: { html_ru: string; html_en: string };
+    };
+    expect(saved.page.html_ru).toContain(
+      '<ul class="payment-methods"><li class="payment-method"><h3 id="method-robokassa">',
+    );
+    expect(saved.page.html_en).toBe('');
+    // The shop shows the saved text with its two method cards, each with its name and words.
+    const shop = await browser.context.newPage();
+    await shop.goto('/payment?lang=ru');
+    const cards = shop.locator('.static-page__text li.payment-method');
+    expect(await cards.count()).toBe(2);
+    expect(await cards.first().locator('h3').textContent()).toBe('Robokassa');
+    expect(await cards.first().locator('p').count()).toBe(1);
+    await shop.close();
+
+    // The English preview opens in a new tab in English, and the back office stays Russian.
+    const [preview] = await Promise.all([
+      browser.context.waitForEvent('page'),
+      page.getByRole('link', { name: 'Открыть страницу в магазине (EN)' }).click(),
+    ]);
+    await preview.getByRole('heading', { level: 1, name: 'Payment' }).waitFor();
+    expect(new URL(preview.url()).searchParams.get('preview')).toBe('1');
+    await preview.close();
+    await page.reload();
+    await page.getByRole('heading', { level: 1, name: 'Страницы сайта' }).waitFor();
+    const cookies = await browser.context.cookies(baseUrl);
+    expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('ru');
+  }, 120_000);
+});

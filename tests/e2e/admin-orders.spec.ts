@@ -40,26 +40,35 @@ async function register(page: Page, baseUrl: string, email: string) {
   await page.waitForURL((current) => current.pathname === '/profile');
 }
 
-/** A shopper's paid order of one unit of a product without sizes, paid on Robokassa's sandbox. */
-async function paidOrder(page: Page, baseUrl: string) {
-  const email = `desk-buyer-${suffix}@example.test`;
-  await register(page, baseUrl, email);
-  const product = await page.evaluate(async () => {
+/**
+ * A shopper's order of `units` of a product without sizes (registered as `email` unless signed in
+ * already), in `locale`; answers the order and its Robokassa payment form.
+ */
+async function placeOrder(
+  page: Page,
+  baseUrl: string,
+  options: { email: string; register: boolean; units: number; locale: 'en' | 'ru' },
+) {
+  const { email } = options;
+  if (options.register) await register(page, baseUrl, email);
+  const product = await page.evaluate(async (units) => {
     const initial = (await (await fetch('/api/initial?locale=en')).json()) as {
       week: Array<{ id: number; inStock: number; hasOptions: boolean }>;
     };
-    const found = initial.week.find((item) => item.inStock >= 2 && !item.hasOptions);
+    const found = initial.week.find((item) => item.inStock >= units + 1 && !item.hasOptions);
     if (!found) throw new Error('no product in stock');
     return found;
-  });
+  }, options.units);
   const origin = { origin: baseUrl };
-  expect(
-    (await page.request.post('/api/basket', { headers: origin, data: { product: product.id } })).status(),
-  ).toBe(200);
+  for (let unit = 0; unit < options.units; unit += 1) {
+    expect(
+      (await page.request.post('/api/basket', { headers: origin, data: { product: product.id } })).status(),
+    ).toBe(200);
+  }
   const placed = await page.request.post('/api/order', {
     headers: origin,
     data: {
-      locale: 'en',
+      locale: options.locale,
       paymentMethod: 'robokassa',
       email,
       firstName: 'Sam',
@@ -74,10 +83,31 @@ async function paidOrder(page: Page, baseUrl: string) {
     },
   });
   expect(placed.status(), await placed.text()).toBe(200);
-  const { order, payment } = (await placed.json()) as {
+  return (await placed.json()) as {
     order: { id: number };
     payment: { url: string; fields: Record<string, string> };
   };
+}
+
+/** A shopper's paid order of one unit of a product without sizes, paid on Robokassa's sandbox. */
+async function paidOrder(page: Page, baseUrl: string) {
+  const email = `desk-buyer-${suffix}@example.test`;
+  const { order, payment } = await placeOrder(page, baseUrl, {
+    email,
+    register: true,
+    units: 1,
+    locale: 'en',
+  });
+  await payOnSandbox(page, baseUrl, payment);
+  return order.id;
+}
+
+/** Pays an order's Robokassa form on the sandbox, then signs the shopper out. */
+async function payOnSandbox(
+  page: Page,
+  baseUrl: string,
+  payment: { url: string; fields: Record<string, string> },
+) {
   await page.setContent(
     `<form method="post" action="${payment.url}">${Object.entries(payment.fields)
       .map(([name, value]) => `<input type="hidden" name="${name}" value="${value.replace(/"/g, '&quot;')}">`)
@@ -90,7 +120,6 @@ async function paidOrder(page: Page, baseUrl: string) {
   await page.waitForURL((url) => url.pathname === '/order/result/robokassa');
   await page.context().clearCookies();
   await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
-  return order.id;
 }
 
 /** A registered account the admin invites as a manager, which accepts; answers its e-mail. */
@@ -322,4 +351,83 @@ describe('back office order desk', () => {
     expect(row).toContain(';В обработке;');
     expect(row).toMatch(/;RUB;\d+,\d{2};/);
   }, 120_000);
+});
+
+describe('refunds and cancellations with care (issue 30, point 6)', () => {
+  const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+
+  it('fills the refund amount from the ticked units, and asks why before cancelling, in Russian at 1440 px', async () => {
+    const { page, baseUrl } = browser;
+    const email = `care-buyer-${suffix}@example.test`;
+    /** Signs in on the English form (the browser speaks Russian). */
+    const signInAs = async (account: string, password: string) => {
+      await page.goto('/login?lang=en');
+      await page.getByLabel('E-mail').fill(account);
+      await page.getByLabel('Password', { exact: true }).fill(password);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.waitForURL((url) => url.pathname !== '/login');
+    };
+    // An order of two units, paid; then a new one left unpaid (a new order replaces an unpaid one).
+    const paid = await placeOrder(page, baseUrl, { email, register: true, units: 2, locale: 'ru' });
+    await payOnSandbox(page, baseUrl, paid.payment);
+    await signInAs(email, PASSWORD);
+    const unpaid = await placeOrder(page, baseUrl, { email, register: false, units: 1, locale: 'ru' });
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+
+    await signInAs(ADMIN.email, ADMIN.password);
+    // The back office in Russian.
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    const detail = (await (await page.request.get(`/api/admin/orders/${paid.order.id}`)).json()) as {
+      order: { products: Array<{ price: number; sale: number | null; count: number }> };
+    };
+    const unit = detail.order.products[0];
+    expect(unit?.count).toBe(2);
+    const unitPrice = (unit?.sale ?? unit?.price ?? 0).toFixed(2);
+
+    await page.goto(`/admin/orders/${paid.order.id}`);
+    await page.getByRole('heading', { level: 1, name: `Заказ № ${paid.order.id}` }).waitFor();
+    const payments = page.getByRole('region', { name: 'Оплаты и возвраты' });
+    // Ticking the units fills the amount: both, then one of them; the amount stays editable.
+    await payments.getByRole('checkbox', { name: /\(не больше 2\)$/ }).check();
+    const amount = payments.getByLabel('Сумма возврата, RUB');
+    expect(await amount.inputValue()).toBe((Number(unitPrice) * 2).toFixed(2));
+    await payments.getByLabel('Количество').fill('1');
+    expect(await amount.inputValue()).toBe(unitPrice);
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'refund-units-ru-1440');
+    const asked: string[] = [];
+    page.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.accept();
+    });
+    await payments.getByRole('button', { name: 'Вернуть деньги', exact: true }).click();
+    await payments.getByText('Возврат отправлен.').waitFor();
+    expect(asked[0]).toContain('Вернуть покупателю');
+    await payments.getByRole('row').filter({ hasText: 'Возврат' }).first().waitFor();
+
+    // Cancelling the unpaid order asks for a reason first, and refuses to go on without one.
+    await page.goto(`/admin/orders/${unpaid.order.id}`);
+    await page.getByRole('heading', { level: 1, name: `Заказ № ${unpaid.order.id}` }).waitFor();
+    await page.getByLabel('Статус', { exact: true }).selectOption({ label: 'Отменён' });
+    await page
+      .locator('form[aria-labelledby="order-edit-heading"]')
+      .getByRole('button', { name: 'Сохранить', exact: true })
+      .click();
+    const dialog = page.getByRole('dialog', { name: `Отмена заказа № ${unpaid.order.id}` });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
+    await dialog.getByText('Укажите причину отмены').waitFor();
+    const reason = 'Нет нужного размера, деньги не списаны';
+    await dialog.getByLabel('Причина').fill(reason);
+    await screenshot(page, 'cancel-reason-ru-1440');
+    await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    await page
+      .getByRole('region', { name: 'История статусов' })
+      .getByText(`отменён магазином: «${reason}»`)
+      .waitFor();
+    const mail = await waitForMail(email, /Причина, которую указал магазин/);
+    expect(mail).toContain(reason);
+  }, 180_000);
 });

@@ -133,8 +133,9 @@ describe('order lifecycle', () => {
       };
       return initial.week.find((item) => item.id === id)?.name ?? '';
     }, product.id);
-    await payments.getByRole('radio', { name: /^Everything left/ }).check();
+    // Ticking both units and the delivery fills the amount with everything that is left.
     await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(englishName)}`) }).check();
+    await payments.getByRole('checkbox', { name: /^The delivery/ }).check();
     await payments.getByRole('button', { name: 'Refund', exact: true }).click();
     await admin.getByRole('region', { name: 'Status history' }).getByText('Cancelled').waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'Refund' }).count()).toBe(2);

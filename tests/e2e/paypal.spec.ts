@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { useBrowser } from './browser.ts';
@@ -148,6 +149,17 @@ describe('paying with PayPal', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname !== '/login');
     await page.goto(`/admin/orders/${orderId}`);
+    // A dollar order: its items, payments and refund in dollars, roubles beside, at the rate shown.
+    await page
+      .getByText(/^Dollar rate of this order: [\d,]+\.\d{4} ₽ per \$1$/)
+      .first()
+      .waitFor();
+    const payments = page.getByRole('region', { name: 'Payments and refunds' });
+    expect(await payments.getByText(/^Everything left: \$[\d,.]+ \(₽[\d,.]+\)$/).count()).toBe(1);
+    const items = page.getByRole('region', { name: 'Items' });
+    expect(await items.getByRole('row').nth(1).textContent()).toMatch(/\$[\d,.]+ \(₽[\d,.]+\)/);
+    mkdirSync('test-results', { recursive: true });
+    await page.screenshot({ path: 'test-results/paypal-admin-order-en.png', fullPage: true });
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByText('The refund has been sent.').waitFor();

@@ -220,6 +220,8 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     comment: order.comment,
     payment_method: order.paymentMethod,
     currency: order.currency,
+    /** Roubles per dollar fixed in the order: a dollar order's amounts follow from its roubles at this rate. */
+    usd_rate: order.usdRate === null ? null : Number(order.usdRate),
     products: items.map((item) => ({
       id: item.productId,
       name: locale === 'en' ? item.nameEn : item.nameRu,
@@ -338,7 +340,12 @@ export async function updateOrder(
     if (!row) throw recordChanged();
     // The status moves through the state machine: a refused move rolls the whole save back.
     if (status !== undefined && status !== row.status) {
-      await moveOrderStatus(transaction, id, status as OrderStatus, { actor: 'staff', by: actorId, shop });
+      await moveOrderStatus(transaction, id, status as OrderStatus, {
+        actor: 'staff',
+        by: actorId,
+        note: input.reason,
+        shop,
+      });
     }
     await queueShippedMailOnce(transaction, id, shop);
   });

@@ -382,13 +382,14 @@ describe('order administration', () => {
       { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
     );
     const detail = async () => (await call('GET', `/api/admin/orders/${order.id}`)).body.order;
-    const save = async (status: number) =>
+    const save = async (status: number, reason?: string) =>
       call('PATCH', `/api/admin/orders/${order.id}`, {
         version: ((await detail()) as { version: number }).version,
         status,
         track_code: '',
         delivery_cost_actual: '',
         manager_comment: 'Call before delivery',
+        ...(reason === undefined ? {} : { reason }),
       });
     expect(await detail()).toMatchObject({ status: 0, nextStatuses: [2] });
 
@@ -411,7 +412,21 @@ describe('order administration', () => {
     // An unpaid order staff cancel gives its units back.
     await shop.db.update(orders).set({ status: 0, paidAt: null }).where(eq(orders.id, order.id));
     await setStock(shop.db, wolf, 9);
-    expect((await save(2)).body.order).toMatchObject({ status: 2, nextStatuses: [] });
+    // Cancelling asks why: without a reason nothing changes.
+    const unexplained = await save(2);
+    expect(unexplained.status).toBe(422);
+    expect(unexplained.body).toMatchObject({
+      success: false,
+      errors: {
+        reason: ['Say why the order is cancelled: the customer reads it in the cancellation e-mail.'],
+      },
+    });
+    expect(await detail()).toMatchObject({ status: 0 });
+    const cancelled = await save(2, 'Asked by phone to cancel');
+    expect(cancelled.body.order).toMatchObject({ status: 2, nextStatuses: [] });
+    expect((cancelled.body.order as { history: { reason: string }[] }).history.at(-1)?.reason).toBe(
+      'cancelled-by-staff:Asked by phone to cancel',
+    );
     const [stock] = await shop.db.select().from(products).where(eq(products.id, wolf));
     expect(stock?.quantity).toBe(10);
   });

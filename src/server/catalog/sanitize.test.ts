@@ -52,4 +52,36 @@ describe('sanitizeDescription', () => {
   it('unwraps unknown tags but keeps their text', () => {
     expect(sanitizeDescription('<div><span class="x">Text</span></div>')).toBe('Text');
   });
+
+  it("keeps the info pages' own markup: named sections, the classes the shop styles, code", () => {
+    expect(
+      sanitizeDescription(
+        '<section aria-labelledby="payment-methods" class="x" onclick="y"><h2 id="payment-methods">Methods</h2>' +
+          '<ul class="payment-methods evil"><li class="payment-method" style="color:red"><h3 id="method-paypal">PayPal</h3>' +
+          '<p>Dollars</p></li></ul></section><div class="table-scroll"><table aria-labelledby="bad id">' +
+          '<tbody><tr><th scope="row"><code>locale</code></th></tr></tbody></table></div>' +
+          '<p class="static-page__updated">Updated</p>',
+      ),
+    ).toBe(
+      '<section aria-labelledby="payment-methods"><h2 id="payment-methods">Methods</h2>' +
+        '<ul class="payment-methods"><li class="payment-method"><h3 id="method-paypal">PayPal</h3>' +
+        '<p>Dollars</p></li></ul></section><div class="table-scroll"><table>' +
+        '<tbody><tr><th scope="row"><code>locale</code></th></tr></tbody></table></div>' +
+        '<p class="static-page__updated">Updated</p>',
+    );
+  });
+
+  it('stores a lone paragraph of a list item or cell as its text, and no empty paragraph at the end', () => {
+    expect(
+      sanitizeDescription(
+        '<ul><li><p>One</p></li><li><p>Two</p><ul><li><p>Nested</p></li></ul></li></ul><p></p>',
+      ),
+    ).toBe('<ul><li>One</li><li><p>Two</p><ul><li>Nested</li></ul></li></ul>');
+  });
+
+  it('opens a mail address in the mail program, not in a new tab', () => {
+    expect(sanitizeDescription('<a href="mailto:shop@vitrina.example" target="_blank">Mail</a>')).toBe(
+      '<a href="mailto:shop@vitrina.example">Mail</a>',
+    );
+  });
 });

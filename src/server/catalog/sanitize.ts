@@ -1,5 +1,5 @@
 import sanitizeHtml from 'sanitize-html';
-import { HEADING_ID, LINK_SCHEMES } from '../../contract/rich-text.ts';
+import { HEADING_ID, knownClasses, LINK_SCHEMES, RICH_TEXT_CLASSES } from '../../contract/rich-text.ts';
 
 /**
  * Product descriptions and other admin-written HTML are cleaned on write: formatting, lists,
@@ -9,6 +9,12 @@ import { HEADING_ID, LINK_SCHEMES } from '../../contract/rich-text.ts';
  * What is kept is what the back office's editor can hold (src/web/admin/rich-text-schema.ts), in
  * the form it writes: `<b>`/`<i>` become `<strong>`/`<em>`, a table's rows sit in `<tbody>` (its
  * header cells are `<th>`), and a table caption or column group, which the editor cannot show, goes.
+ *
+ * The information pages' own markup stays too (ADR 0066): sections named by their heading
+ * (`aria-labelledby`), the classes the shop styles (contract/rich-text.ts), and `<code>`; so a
+ * built-in page opened in the editor and saved is the page it was. A lone paragraph the editor
+ * puts in a list item or a table cell is stored as the item's or cell's own text, as the shop
+ * writes it.
  */
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -24,6 +30,9 @@ const OPTIONS: sanitizeHtml.IOptions = {
     'h2',
     'h3',
     'h4',
+    'section',
+    'div',
+    'code',
     'blockquote',
     'a',
     'img',
@@ -41,7 +50,10 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h2: ['id'],
     h3: ['id'],
     h4: ['id'],
+    section: ['aria-labelledby'],
+    table: ['aria-labelledby'],
   },
+  allowedClasses: Object.fromEntries(['div', 'p', 'ul', 'li'].map((tag) => [tag, [...RICH_TEXT_CLASSES]])),
   allowedSchemes: [...LINK_SCHEMES],
   allowedSchemesByTag: { img: ['http', 'https'] },
   allowedSchemesAppliedToAttributes: ['href', 'src'],
@@ -59,19 +71,38 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h2: headingWithId,
     h3: headingWithId,
     h4: headingWithId,
+    // A div is kept only for a class the shop styles; any other is unwrapped (its content stays).
+    div: (tagName, attribs) =>
+      knownClasses(attribs.class) ? { tagName, attribs } : { tagName: 'unwrapped-div', attribs: {} },
+    section: labelledByHeading,
+    table: labelledByHeading,
   },
 };
 
-/** Same-site links (`/shipping`, `#payment`) open in place; others in a new tab that cannot reach the shop. */
+/**
+ * Same-site links (`/shipping`, `#payment`) open in place, and a mail address in the mail program;
+ * other sites in a new tab that cannot reach the shop.
+ */
 function linkAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const { href = '', title } = attribs;
-  const sameSite = (href.startsWith('/') && !href.startsWith('//')) || href.startsWith('#');
+  const otherSite = /^https?:/i.test(href);
   return {
     ...(href ? { href } : {}),
     ...(title ? { title } : {}),
-    ...(sameSite ? {} : { rel: 'noopener noreferrer', target: '_blank' }),
+    ...(otherSite ? { rel: 'noopener noreferrer', target: '_blank' } : {}),
   };
 }
+
+/** A section or table keeps `aria-labelledby` naming a heading's id, and nothing else. */
+function labelledByHeading(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
+  const label = attribs['aria-labelledby'];
+  return { tagName, attribs: label && HEADING_ID.test(label) ? { 'aria-labelledby': label } : {} };
+}
+
+/** `<li><p>text</p></li>` → `<li>text</li>` (and in cells): the paragraph the editor wraps a lone text in. */
+const TRAILING_EMPTY_PARAGRAPHS = /(?:<p><\/p>)+$/;
+
+const LONE_PARAGRAPH = /<(li|td|th)((?:\s[^>]*)?)><p>((?:(?!<\/?p[\s>]).)*?)<\/p><\/\1>/gs;
 
 /** A heading keeps an id that can be a link's target, and nothing else. */
 function headingWithId(tagName: string, attribs: sanitizeHtml.Attributes): sanitizeHtml.Tag {
@@ -80,5 +111,11 @@ function headingWithId(tagName: string, attribs: sanitizeHtml.Attributes): sanit
 }
 
 export function sanitizeDescription(html: string): string {
-  return sanitizeHtml(html, OPTIONS).trim();
+  return (
+    sanitizeHtml(html, OPTIONS)
+      .trim()
+      .replace(LONE_PARAGRAPH, '<$1$2>$3</$1>')
+      // The empty paragraph the editor keeps at the end, to type after a table or a section.
+      .replace(TRAILING_EMPTY_PARAGRAPHS, '')
+  );
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
+  isPreviewSearch,
   LOCALE_COOKIE,
   type Locale,
   localeCookie,
@@ -24,13 +25,18 @@ export const requestLocale = (request: Pick<FastifyRequest, 'cookies' | 'headers
  * A page opened at an address that fixes its language (`?lang=en`, a search engine's link) stores
  * that language as the visitor's choice, so the links it follows from there, which carry no
  * language, stay in it (ADR 0034). Added as the reply goes out, after the page cache has kept or
- * sent the page, which is the same for everyone who opens that address.
+ * sent the page, which is the same for everyone who opens that address. A preview (`&preview=1`,
+ * the back office's "open the English page") stores nothing.
  */
 export function rememberAddressLocale(app: FastifyInstance) {
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET') return payload;
-    const locale = localeOfSearch(searchOf(request.url));
-    if (locale && request.cookies[LOCALE_COOKIE] !== locale) reply.header('set-cookie', localeCookie(locale));
+    const search = searchOf(request.url);
+    const locale = localeOfSearch(search);
+    // A back-office preview (`&preview=1`) shows the language without making it the visitor's.
+    if (locale && request.cookies[LOCALE_COOKIE] !== locale && !isPreviewSearch(search)) {
+      reply.header('set-cookie', localeCookie(locale));
+    }
     return payload;
   });
 }

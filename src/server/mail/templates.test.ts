@@ -230,6 +230,18 @@ describe('mail templates', () => {
     expect(renderMail('order-cancelled', 'en', { orderId: 7, reason: 'cancelled' }).text).toContain(
       'has been cancelled',
     );
+    // Staff's own words, in either language's mail, escaped in its HTML part.
+    const note = 'Нет размера <M> & цвета';
+    const ru = renderMail('order-cancelled', 'ru', { orderId: 7, reason: 'cancelled', note });
+    expect(ru.text).toContain('Причина, которую указал магазин:');
+    expect(ru.text).toContain(note);
+    expect(ru.html).toContain('Нет размера &lt;M&gt; &amp; цвета');
+    const en = renderMail('order-cancelled', 'en', { orderId: 7, reason: 'cancelled', note: 'Sold out' });
+    expect(en.text).toContain('The reason the shop gave:');
+    expect(en.text).toContain('Sold out');
+    expect(renderMail('order-cancelled', 'en', { orderId: 7, reason: 'cancelled' }).text).not.toContain(
+      'reason',
+    );
   });
 
   it('refuses a link that is not a web address', () => {

@@ -50,7 +50,8 @@ export interface MailData {
   'payment-received': OrderMailData;
   /** Sent to the shop's own address when an order is paid: what to pack, for whom, and where to see it. */
   'new-paid-order': OrderMailData & { customer: string; email: string; phone: string; link?: string };
-  'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled' };
+  /** `note`: the shop's own words when staff cancelled the order (shown as they wrote them). */
+  'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled'; note?: string };
   /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
   'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
@@ -721,7 +722,7 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
   },
 
   'order-cancelled': {
-    ru: ({ orderId, reason }) => ({
+    ru: ({ orderId, reason, note }) => ({
       subject: `Заказ ${orderNumber(orderId, 'ru')} отменён`,
       blocks:
         reason === 'expired'
@@ -735,12 +736,15 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             ]
           : [
               paragraph('Заказ ', strong(orderNumber(orderId, 'ru')), ' отменён.'),
+              ...(note
+                ? [paragraph('Причина, которую указал магазин:'), { kind: 'quote', text: note } as const]
+                : []),
               paragraph(
                 'Если вы его не отменяли или у вас остались вопросы, напишите нам, и мы во всём разберёмся.',
               ),
             ],
     }),
-    en: ({ orderId, reason }) => ({
+    en: ({ orderId, reason, note }) => ({
       subject: `Order ${orderNumber(orderId, 'en')} cancelled`,
       blocks:
         reason === 'expired'
@@ -754,6 +758,9 @@ const templates: { [T in MailTemplate]: Record<Locale, Compose<T>> } = {
             ]
           : [
               paragraph('Order ', strong(orderNumber(orderId, 'en')), ' has been cancelled.'),
+              ...(note
+                ? [paragraph('The reason the shop gave:'), { kind: 'quote', text: note } as const]
+                : []),
               paragraph(
                 'If you did not cancel it or have any questions, write to us and we will sort it out.',
               ),

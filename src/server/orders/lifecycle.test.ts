@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { staffCancelReason } from '../../contract/status-reasons.ts';
 import { addToBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
@@ -108,7 +109,12 @@ describe('the order state machine', () => {
     for (const move of cases) {
       const order = await setStatus(orderId, move.from);
       const attempt = connection.db.transaction((transaction) =>
-        moveOrderStatus(transaction, order.id, move.to, { actor: move.actor, by: staff }),
+        moveOrderStatus(transaction, order.id, move.to, {
+          actor: move.actor,
+          by: staff,
+          // Staff say why they cancel.
+          note: 'Asked by the customer',
+        }),
       );
       if (move.allowed) {
         const moved = await attempt;
@@ -173,14 +179,33 @@ describe('stock comes back on every cancellation', () => {
     expect(await stockOf(outlaw())).toBe(100);
   });
 
-  it('when staff cancel an unpaid order, and the history names them', async () => {
+  it('when staff cancel an unpaid order, only with a reason, which the history and the mail keep', async () => {
     const staff = await newUser();
     const order = await orderIn(0, 4);
     expect(await stockOf(outlaw())).toBe(96);
+    // No reason, no cancellation: nothing moves.
+    await expect(
+      connection.db.transaction((transaction) =>
+        moveOrderStatus(transaction, order.id, 2, { actor: 'staff', by: staff, note: '  ' }),
+      ),
+    ).rejects.toMatchObject({ status: 422, errors: { reason: ['cancel-reason-required'] } });
+    expect(await statusOf(order.id)).toBe(0);
+    expect(await stockOf(outlaw())).toBe(96);
+
+    const words = 'The black M is sold out: we could not pack it';
     await connection.db.transaction((transaction) =>
-      moveOrderStatus(transaction, order.id, 2, { actor: 'staff', by: staff }),
+      moveOrderStatus(transaction, order.id, 2, { actor: 'staff', by: staff, note: words }),
     );
     expect(await stockOf(outlaw())).toBe(100);
+    const [cancelMail] = await connection.db
+      .select()
+      .from(mails)
+      .where(eq(mails.template, 'order-cancelled'))
+      .then((rows) => rows.filter((mail) => mail.subject.includes(`${order.id}`)));
+    // The order is English: the mail says so in English, with the staff's words.
+    expect(cancelMail?.text).toContain('The reason the shop gave:');
+    expect(cancelMail?.text).toContain(words);
+    expect(cancelMail?.html).toContain('The black M is sold out: we could not pack it');
     const [entry] = await connection.db
       .select()
       .from(orderStatusHistory)
@@ -188,7 +213,7 @@ describe('stock comes back on every cancellation', () => {
       .orderBy(orderStatusHistory.id)
       .limit(1)
       .offset(1);
-    expect(entry).toMatchObject({ status: 2, changedBy: staff });
+    expect(entry).toMatchObject({ status: 2, changedBy: staff, reason: staffCancelReason(words) });
   });
 
   it('when a full refund cancels a paid order, the units it names', async () => {

@@ -1,8 +1,9 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
+import { staffCancelReason } from '../../contract/status-reasons.ts';
 import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders } from '../db/schema.ts';
-import { NotFound } from '../errors.ts';
+import { Invalid, NotFound } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import { DEFAULT_MAIL_SHOP, type MailShop } from '../mail/templates.ts';
 import { movePromoUse } from '../promo/service.ts';
@@ -62,6 +63,8 @@ export async function moveOrderStatus(
     actor: StatusActor;
     by?: number;
     reason?: string;
+    /** Staff's words of why they cancel (required for their cancellation): history and the customer's mail. */
+    note?: string | null;
     shop?: MailShop;
     now?: Date;
     restock?: StockItem[];
@@ -70,6 +73,16 @@ export async function moveOrderStatus(
   const now = options.now ?? new Date();
   const order = await lockOrder(tx, orderId);
   assertMove(order.status, to, options.actor);
+  const note = options.note?.trim() || undefined;
+  const cancelledByStaff = to === ORDER_STATUS.cancelled && options.actor === 'staff';
+  // Staff say why they cancel: the customer reads it in the cancellation mail.
+  if (cancelledByStaff && !note) {
+    throw new Invalid(
+      'cancel-reason-required',
+      { reason: ['cancel-reason-required'] },
+      'cancel-reason-required',
+    );
+  }
   // The expiry job cancels only orders whose money never came, whatever their status says now.
   if (options.actor === 'expiry' && order.paidAt !== null) throw moveRefused(order.status, to);
   // A parcel abroad is packed with its CN23: every item needs its customs data first (ADR 0057).
@@ -95,7 +108,7 @@ export async function moveOrderStatus(
     orderId,
     status: to,
     changedBy: options.by ?? null,
-    reason: options.reason ?? null,
+    reason: cancelledByStaff && note ? staffCancelReason(note) : (options.reason ?? null),
     createdAt: now,
   });
   // Money for an order to pack; money that came too late to keep its stock (6) is staff's to refund.
@@ -117,7 +130,11 @@ export async function moveOrderStatus(
           template: 'order-cancelled',
           locale: order.locale === 'en' ? 'en' : 'ru',
           to: order.email,
-          data: { orderId, reason: options.actor === 'expiry' ? 'expired' : 'cancelled' },
+          data: {
+            orderId,
+            reason: options.actor === 'expiry' ? 'expired' : 'cancelled',
+            ...(cancelledByStaff && note ? { note } : {}),
+          },
         },
         options.shop,
       );

@@ -6,6 +6,7 @@ import fastifyFormbody from '@fastify/formbody';
 import { and, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { minorToKopecks, unitsRefundAmount } from '../../contract/money.ts';
 import { importProductsCsv } from '../admin/products-csv.ts';
 import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
 import { changeStock } from '../catalog/stock.ts';
@@ -36,7 +37,7 @@ import { defaultVariantId, giveProductOptions } from '../testing/variants.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { orderReceipts, SETTLEMENT_RECEIPT_JOB, settlementReceiptHandler } from './receipts.ts';
 import { refundForUnits } from './refund-amounts.ts';
-import { refreshRefund, refundOrder } from './refunds.ts';
+import { orderTransactions, refreshRefund, refundOrder } from './refunds.ts';
 import { cancelOrder, createOrder, findOrder, type OrderRow, paymentAmounts } from './service.ts';
 import { ORDER_STATUS } from './status.ts';
 
@@ -433,6 +434,37 @@ describe('refunds through PayPal', () => {
     expect(mail?.locale).toBe('en');
     expect(mail?.subject).toMatch(new RegExp(`^Refund for order (#|№)\\s?${order.id}$`));
     expect(mail?.text).toContain('$10.00');
+  });
+
+  it('fills the refund amount from the ticked units and the delivery, in dollars at the order’s rate, roubles beside', async () => {
+    const { db } = connection;
+    const { order, shirt } = await paidOrder('paypal', 'en');
+    // What the refund form receives (GET /api/admin/orders/:id/payments).
+    const payments = await orderTransactions(db, order);
+    // 1990 ₽ a shirt and 350 ₽ of delivery at 90 ₽ per dollar: $22.11 and $3.89, charged $48.11.
+    expect(payments).toMatchObject({ currency: 'USD', usdRate: 90, deliveryMinor: 3_89, paid: '48.11' });
+    expect(payments.lines).toEqual([{ variantId: shirt, unit: 1990_00, count: 2, discount: 0, returned: 0 }]);
+    // One shirt ticked with the delivery: the form's amount is the server's own count for those units.
+    const one = [{ variantId: shirt, count: 1 }];
+    const filled = unitsRefundAmount('USD', 90, payments.lines, one, payments.deliveryMinor);
+    expect(filled).toBe(22_11 + 3_89);
+    expect(filled).toBe((await refundForUnits(db, order, one)) + payments.deliveryMinor);
+    // The roubles shown beside it, at the order's rate.
+    expect(minorToKopecks(filled, 'USD', payments.usdRate ?? 0)).toBe(2340_00);
+    await refundOrder(db, config, { orderId: order.id, amountMinor: filled, restock: one, staffId });
+    expect(paypal.state.refunds.at(-1)).toMatchObject({ amountMinor: 26_00 });
+    await paypal.state.settled();
+
+    // The other shirt is all that is left: ticking both counts only the one not yet returned,
+    // and refunding that amount gives back everything, which cancels the order.
+    const after = await orderTransactions(db, order);
+    expect(after.lines[0]?.returned).toBe(1);
+    const rest = unitsRefundAmount('USD', 90, after.lines, [{ variantId: shirt, count: 2 }]);
+    expect(rest).toBe(22_11);
+    expect(after.left).toBe('22.11');
+    await refundOrder(db, config, { orderId: order.id, amountMinor: rest, restock: one, staffId });
+    await paypal.state.settled();
+    expect(await statusOf(order.id)).toBe(2);
   });
 
   it('records a refund PayPal answers PENDING, and its webhook finishes it: the order is cancelled once', async () => {

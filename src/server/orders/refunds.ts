@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
+import { unitAmount } from '../../contract/money.ts';
 import { statusReason } from '../../contract/status-reasons.ts';
 import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Config } from '../config.ts';
@@ -18,6 +19,7 @@ import { PaypalRefusal, refundPaypalCapture } from '../providers/paypal.ts';
 import { checkOperationState, checkRobokassaRefund, createRobokassaRefund } from '../providers/robokassa.ts';
 import { lockOrder, moveOrderStatus } from './lifecycle.ts';
 import { refundReceiptItems, takesReceipts } from './receipts.ts';
+import { refundLines } from './refund-amounts.ts';
 import { type OrderRow, paymentAmounts } from './service.ts';
 import { isPaidStatus, ORDER_STATUS } from './status.ts';
 
@@ -522,6 +524,12 @@ export async function orderTransactions(db: Executor, order: OrderRow) {
   const restock = await restockable(db, order, money.refunds);
   return {
     currency: order.currency,
+    /** Roubles per dollar fixed in the order (a dollar order's amounts are shown in roubles beside); null for roubles. */
+    usdRate: order.currency === 'USD' && order.usdRate !== null ? Number(order.usdRate) : null,
+    /** The delivery as charged, in minor units of the order's currency (what refunding it gives back). */
+    deliveryMinor: unitAmount(order.deliveryCost, order.currency, Number(order.usdRate ?? 0)),
+    /** Each line's price, count, discount and units given back: the refund form's amount (`unitsRefundAmount`). */
+    lines: await refundLines(db, order.id),
     paid: decimal(money.paid),
     refunded: decimal(money.refunded),
     left: decimal(money.left),

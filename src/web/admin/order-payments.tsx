@@ -1,6 +1,8 @@
-import { type FormEvent, useMemo, useState } from 'react';
+import { type FormEvent, useState } from 'react';
+import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
+import { useOrderMoney } from './order-money.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
@@ -10,7 +12,9 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * The order page's payments and refunds: what was paid and refunded, each transaction, and the
  * refund form (everything left or a part, units back to stock, one confirmation). A paid order is
  * cancelled by refunding it; an order paid after its cancellation with no stock (6) gets a
- * one-click full refund. The rules (what is left, which units may go back) are the server's.
+ * one-click full refund. The rules (what is left, which units may go back) are the server's; the
+ * amount the ticked units and delivery fill in is the server's own rule too (`unitsRefundAmount`,
+ * contract/money.ts), and a dollar order shows every amount with its roubles at the order's rate.
  */
 
 const PAID_STATUSES = [1, 3, 4, 5, 6];
@@ -29,18 +33,6 @@ function stateText(t: AdminText, state: string): string {
   return known[state] ?? state;
 }
 
-function useMoney(currency: string) {
-  const { locale } = useAdminShop();
-  return useMemo(() => {
-    const format = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-    });
-    return (amount: string) => format.format(Number(amount));
-  }, [locale, currency]);
-}
-
 type RefundRequest = ReturnType<typeof useAdminRequest>;
 
 interface RefundProps {
@@ -52,9 +44,11 @@ interface RefundProps {
 
 function RefundForm({ order, payments, request }: RefundProps) {
   const { t } = useAdminShop();
-  const money = useMoney(payments.currency);
+  const money = useOrderMoney(payments.currency, payments.usdRate);
+  const leftMinor = majorToMinor(Number(payments.left));
   const [whole, setWhole] = useState(true);
   const [amount, setAmount] = useState('');
+  const [delivery, setDelivery] = useState(false);
   const returnable = payments.restockable.filter((item) => item.count > 0);
   // Units go back to the variant the shopper bought: the restock is keyed by variant id.
   const [restock, setRestock] = useState<Record<number, { chosen: boolean; count: string }>>(() =>
@@ -62,16 +56,50 @@ function RefundForm({ order, payments, request }: RefundProps) {
       returnable.map((item) => [item.variantId, { chosen: false, count: String(item.count) }]),
     ),
   );
-  useUnsavedChanges(!whole || Object.values(restock).some((item) => item.chosen));
+  useUnsavedChanges(!whole || delivery || Object.values(restock).some((item) => item.chosen));
   const nameOf = (variantId: number) => {
     const item = order.products.find((line) => line.variant === variantId);
     if (!item) return variantId;
     return item.options ? `${item.name} (${item.options})` : item.name;
   };
 
+  /**
+   * The ticked units (and the delivery) fill the amount by the shop's one rule (unitsRefundAmount,
+   * as the server counts it), at most what is left; the manager may still change it.
+   */
+  const fill = (units: typeof restock, withDelivery: boolean) => {
+    const chosen = Object.entries(units)
+      .filter(([, item]) => item.chosen)
+      .map(([variantId, item]) => ({ variantId: Number(variantId), count: Number(item.count) || 0 }));
+    if (chosen.length === 0 && !withDelivery) {
+      setAmount('');
+      return;
+    }
+    const filled = unitsRefundAmount(
+      payments.currency,
+      payments.usdRate ?? 0,
+      payments.lines,
+      chosen,
+      withDelivery ? payments.deliveryMinor : 0,
+    );
+    setWhole(false);
+    setAmount((Math.min(filled, leftMinor) / 100).toFixed(2));
+  };
+  const chooseUnits = (variantId: number, change: Partial<{ chosen: boolean; count: string }>) => {
+    const current = restock[variantId] ?? { chosen: false, count: '0' };
+    const next = { ...restock, [variantId]: { ...current, ...change } };
+    setRestock(next);
+    fill(next, delivery);
+  };
+  const chooseDelivery = (chosen: boolean) => {
+    setDelivery(chosen);
+    fill(restock, chosen);
+  };
+  const typedMinor = majorToMinor(Number(amount.replace(',', '.')) || 0);
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const shown = whole ? money(payments.left) : money(amount.replace(',', '.') || '0');
+    const shown = money.both(whole ? leftMinor : typedMinor);
     if (!window.confirm(t('admin-refund-confirm', { amount: shown, provider: order.payment_method }))) return;
     const json = {
       ...(whole ? {} : { amount }),
@@ -89,11 +117,50 @@ function RefundForm({ order, payments, request }: RefundProps) {
       <h3 id="refund-heading">{t('admin-refund-heading')}</h3>
       <p className="admin-muted">{t('admin-refund-hint')}</p>
       <RequestAlert message={request.message} errors={request.errors} shownFields={REFUND_FIELDS} />
+      {returnable.length > 0 || payments.deliveryMinor > 0 ? (
+        <fieldset className="form-field">
+          <legend>{t('admin-refund-restock')}</legend>
+          {returnable.map((item) => {
+            const entry = restock[item.variantId] ?? { chosen: false, count: String(item.count) };
+            return (
+              <div key={item.variantId} className="admin-form__grid">
+                <CheckboxField
+                  name={`restock-${item.variantId}`}
+                  label={t('admin-refund-restock-item', { name: nameOf(item.variantId), count: item.count })}
+                  checked={entry.chosen}
+                  onChange={(event) => chooseUnits(item.variantId, { chosen: event.target.checked })}
+                />
+                {entry.chosen ? (
+                  <FormField
+                    name={`restock-count-${item.variantId}`}
+                    type="number"
+                    min={1}
+                    max={item.count}
+                    label={t('admin-count')}
+                    value={entry.count}
+                    onChange={(event) => chooseUnits(item.variantId, { count: event.target.value })}
+                  />
+                ) : null}
+              </div>
+            );
+          })}
+          {payments.deliveryMinor > 0 ? (
+            <CheckboxField
+              name="refund-delivery"
+              label={t('admin-refund-delivery', { amount: money.both(payments.deliveryMinor) })}
+              checked={delivery}
+              onChange={(event) => chooseDelivery(event.target.checked)}
+            />
+          ) : null}
+          <p className="admin-muted">{t('admin-refund-restock-hint')}</p>
+          {request.errors.restock ? <p className="field-error">{request.errors.restock.join(' ')}</p> : null}
+        </fieldset>
+      ) : null}
       <fieldset className="form-field">
         <legend>{t('admin-refund-heading')}</legend>
         <label className="checkbox-row">
           <input type="radio" name="refund-whole" checked={whole} onChange={() => setWhole(true)} />
-          {t('admin-refund-all', { amount: money(payments.left) })}
+          {t('admin-refund-all', { amount: money.both(leftMinor) })}
         </label>
         <label className="checkbox-row">
           <input type="radio" name="refund-whole" checked={!whole} onChange={() => setWhole(false)} />
@@ -108,41 +175,17 @@ function RefundForm({ order, payments, request }: RefundProps) {
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
           errors={request.errors.amount}
+          hint={
+            money.rateText
+              ? t('admin-refund-in-roubles', {
+                  roubles: money.roubles(typedMinor) ?? '',
+                  rate: money.rate ?? '',
+                })
+              : undefined
+          }
           required
         />
       )}
-      {returnable.length > 0 ? (
-        <fieldset className="form-field">
-          <legend>{t('admin-refund-restock')}</legend>
-          {returnable.map((item) => {
-            const entry = restock[item.variantId] ?? { chosen: false, count: String(item.count) };
-            const set = (change: Partial<typeof entry>) =>
-              setRestock((current) => ({ ...current, [item.variantId]: { ...entry, ...change } }));
-            return (
-              <div key={item.variantId} className="admin-form__grid">
-                <CheckboxField
-                  name={`restock-${item.variantId}`}
-                  label={t('admin-refund-restock-item', { name: nameOf(item.variantId), count: item.count })}
-                  checked={entry.chosen}
-                  onChange={(event) => set({ chosen: event.target.checked })}
-                />
-                {entry.chosen ? (
-                  <FormField
-                    name={`restock-count-${item.variantId}`}
-                    type="number"
-                    min={1}
-                    max={item.count}
-                    label={t('admin-count')}
-                    value={entry.count}
-                    onChange={(event) => set({ count: event.target.value })}
-                  />
-                ) : null}
-              </div>
-            );
-          })}
-          {request.errors.restock ? <p className="field-error">{request.errors.restock.join(' ')}</p> : null}
-        </fieldset>
-      ) : null}
       <div className="admin-actions">
         <BusyButton busy={request.busy} primary>
           {t('admin-refund-submit')}
@@ -155,9 +198,9 @@ function RefundForm({ order, payments, request }: RefundProps) {
 /** One click for an order paid after its cancellation with nothing left in stock (status 6). */
 function RefundEverything({ order, payments, request }: RefundProps) {
   const { t } = useAdminShop();
-  const money = useMoney(payments.currency);
+  const money = useOrderMoney(payments.currency, payments.usdRate);
   const refund = () => {
-    const amount = money(payments.left);
+    const amount = money.both(majorToMinor(Number(payments.left)));
     if (!window.confirm(t('admin-refund-confirm', { amount, provider: order.payment_method }))) return;
     void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json: { restock: [] } }), {
       success: t('admin-refund-done'),
@@ -198,7 +241,8 @@ function CheckRefund({ orderId, refundId }: { orderId: number; refundId: number 
 export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; payments: OrderPayments }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const money = useMoney(payments.currency);
+  const money = useOrderMoney(payments.currency, payments.usdRate);
+  const shown = (decimal: string) => money.both(majorToMinor(Number(decimal)));
   const refundable = PAID_STATUSES.includes(order.status) && Number(payments.left) > 0;
   const holdsNoStock = payments.restockable.every((item) => item.count === 0);
   const oneClick = order.status === SPECIAL && holdsNoStock;
@@ -213,12 +257,13 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
         <>
           <dl className="admin-details">
             <dt>{t('admin-paid')}</dt>
-            <dd>{money(payments.paid)}</dd>
+            <dd>{shown(payments.paid)}</dd>
             <dt>{t('admin-refunded')}</dt>
-            <dd>{money(payments.refunded)}</dd>
+            <dd>{shown(payments.refunded)}</dd>
             <dt>{t('admin-refund-left')}</dt>
-            <dd>{money(payments.left)}</dd>
+            <dd>{shown(payments.left)}</dd>
           </dl>
+          {money.rateText ? <p className="admin-muted">{money.rateText}</p> : null}
           {/* Focusable, so a keyboard can scroll the table sideways on a phone. */}
           {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
           <div className="admin-table-scroll" tabIndex={0}>
@@ -250,7 +295,9 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
                     </td>
                     <td>
                       {row.kind === 'refund' ? '−' : ''}
-                      {money(row.amount)}
+                      {row.currency.toUpperCase() === payments.currency
+                        ? shown(row.amount)
+                        : `${row.amount} ${row.currency.toUpperCase()}`}
                     </td>
                   </tr>
                 ))}

@@ -60,7 +60,10 @@ const EVERYTHING =
   '<blockquote><p>Quote</p></blockquote>' +
   '<table><tbody><tr><th scope="col">Size</th><th scope="col">Chest, cm</th></tr>' +
   '<tr><th scope="row">M</th><td>100</td></tr>' +
-  '<tr><td colspan="2">Measured flat</td></tr><tr><td rowspan="2">L</td><td>106</td></tr><tr><td>107</td></tr></tbody></table>';
+  '<tr><td colspan="2">Measured flat</td></tr><tr><td rowspan="2">L</td><td>106</td></tr><tr><td>107</td></tr></tbody></table>' +
+  '<section aria-labelledby="sizes"><div class="static-page__intro"><p class="static-page__updated">Intro</p></div>' +
+  '<ul class="payment-methods"><li class="payment-method"><h3 id="method-paypal">PayPal</h3><p>Pay <code>USD</code></p></li></ul>' +
+  '<div class="table-scroll"><table aria-labelledby="sizes"><tbody><tr><td>1</td></tr></tbody></table></div></section>';
 
 describe('the rich text editor holds everything the sanitizer keeps', () => {
   it('keeps every element, attribute and word of a sanitized text through the editor', () => {
@@ -79,7 +82,9 @@ describe('the rich text editor holds everything the sanitizer keeps', () => {
     for (const tag of ['h2', 'h3', 'h4', 'p', 'br', 'strong', 'em', 'u', 'a', 'img', 'ul', 'ol', 'li']) {
       expect(tags).toContain(tag);
     }
-    for (const tag of ['blockquote', 'table', 'tbody', 'tr', 'th', 'td']) expect(tags).toContain(tag);
+    for (const tag of ['blockquote', 'table', 'tbody', 'tr', 'th', 'td', 'section', 'div', 'code']) {
+      expect(tags).toContain(tag);
+    }
   });
 
   it('writes what other editors write in the form it keeps, word for word', () => {

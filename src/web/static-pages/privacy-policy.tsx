@@ -347,8 +347,9 @@ export function PrivacyPolicyText({ locale, email }: { locale: Locale; email: st
         {/* A heading, not a caption: the back office's editor keeps headings but not captions. */}
         <h3 id="privacy-cookies-table">{page.cookiesCaption}</h3>
         <div className="table-scroll">
+          {/* The header row in the body, as the back office's editor keeps a table (its header cells are `th scope="col"`). */}
           <table aria-labelledby="privacy-cookies-table">
-            <thead>
+            <tbody>
               <tr>
                 {page.cookieColumns.map((column) => (
                   <th key={column} scope="col">
@@ -356,8 +357,6 @@ export function PrivacyPolicyText({ locale, email }: { locale: Locale; email: st
                   </th>
                 ))}
               </tr>
-            </thead>
-            <tbody>
               {page.cookies.map((cookie) => (
                 <tr key={cookie.name}>
                   <th scope="row">{cookie.literal ? <code>{cookie.name}</code> : cookie.name}</th>

@@ -1,8 +1,12 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import { Link, useRevalidator } from 'react-router';
+import { translateError } from '../../../contract/error-messages.ts';
 import { imageUrl } from '../../../contract/images.ts';
+import { amountsIn, roublesToKopecks } from '../../../contract/money.ts';
 import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { useOrderMoney } from '../../admin/order-money.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
@@ -21,7 +25,7 @@ import {
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
-import { FormField, FormSuccess, SelectField } from '../../components/form-field.tsx';
+import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/order';
 
@@ -50,6 +54,7 @@ const STATUS_REASON_TEXTS: Record<StatusReason, AdminMessageKey> = {
   'paid-late-out-of-stock': 'admin-status-reason-paid-late-out-of-stock',
   refunded: 'admin-status-reason-refunded',
   cancelled: 'admin-status-reason-cancelled',
+  'cancelled-by-staff': 'admin-status-reason-cancelled-by-staff',
   expired: 'admin-status-reason-expired',
 };
 
@@ -59,12 +64,14 @@ function useStatusReasonText() {
   return (stored: string) => {
     const known = statusReasonOf(stored);
     if (!known) return stored;
+    if (known.note !== undefined) return t('admin-status-reason-cancelled-by-staff', { note: known.note });
     const provider = known.provider ? (PROVIDER_NAMES[known.provider] ?? known.provider) : '';
     return t(STATUS_REASON_TEXTS[known.reason], { provider });
   };
 }
 
-const EDITABLE = ['track_code', 'delivery_cost_actual', 'status'];
+const EDITABLE = ['track_code', 'delivery_cost_actual', 'status', 'reason'];
+const CANCELLED = 2;
 
 const valuesOf = (order: AdminOrder) => ({
   track_code: order.track_code ?? '',
@@ -85,25 +92,39 @@ function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => v
     (Object.keys(values) as (keyof Values)[]).some((field) => values[field] !== loaded[field]),
   );
 
+  // Cancelling asks why first (the customer reads it in the cancellation mail).
+  const [asking, setAsking] = useState(false);
+  const cancelling = values.status === String(CANCELLED) && loaded.status !== String(CANCELLED);
+
   // Only the fields changed here, with the values they were loaded with: a save from another
   // screen of a different field (a track code, say) is kept, not overwritten (ADR 0022).
   const save = (event: FormEvent) => {
     event.preventDefault();
+    if (cancelling) setAsking(true);
+    else void send();
+  };
+  const send = (reason?: string) => {
     const changed = (Object.keys(values) as (keyof Values)[]).filter(
       (field) => values[field] !== loaded[field],
     );
     const pick = (source: Values) => Object.fromEntries(changed.map((field) => [field, source[field]]));
     const saving = values;
-    void request
+    return request
       .run(
         () =>
           adminApi('PATCH', `/orders/${order.id}`, {
-            json: { ...pick(values), version: order.version, base: pick(loaded) },
+            json: {
+              ...pick(values),
+              ...(reason === undefined ? {} : { reason }),
+              version: order.version,
+              base: pick(loaded),
+            },
           }),
         { success: t('admin-order-saved') },
       )
       .then((answer) => {
         if (answer) setLoaded(saving);
+        return answer !== undefined;
       });
   };
 
@@ -155,7 +176,97 @@ function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => v
           {t('save')}
         </BusyButton>
       </div>
+      <CancelReasonDialog
+        orderId={order.id}
+        open={asking}
+        busy={request.busy}
+        serverErrors={request.errors.reason}
+        onConfirm={async (reason) => {
+          if (await send(reason)) setAsking(false);
+        }}
+        onClose={() => setAsking(false)}
+      />
     </form>
+  );
+}
+
+/**
+ * The question before staff cancel an order: why. A modal dialog (outside the order form, in the
+ * page's body) with one required field; its words go into the status history and the customer's
+ * cancellation mail.
+ */
+function CancelReasonDialog({
+  orderId,
+  open,
+  busy,
+  serverErrors,
+  onConfirm,
+  onClose,
+}: {
+  orderId: number;
+  open: boolean;
+  busy: boolean;
+  serverErrors: string[] | undefined;
+  onConfirm: (reason: string) => void;
+  onClose: () => void;
+}) {
+  const { t, locale } = useAdminShop();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [reason, setReason] = useState('');
+  const [missing, setMissing] = useState(false);
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    else if (!open && element.open) element.close();
+  }, [open]);
+  if (typeof document === 'undefined') return null;
+  const confirm = (event: FormEvent) => {
+    event.preventDefault();
+    // The form is not the order's: the dialog sits in the page's body.
+    event.stopPropagation();
+    if (reason.trim() === '') {
+      setMissing(true);
+      return;
+    }
+    setMissing(false);
+    onConfirm(reason.trim());
+  };
+  return createPortal(
+    <dialog
+      ref={dialog}
+      className="admin-dialog admin-dialog--small"
+      aria-labelledby="cancel-heading"
+      onClose={onClose}
+    >
+      <form className="admin-form" onSubmit={confirm} noValidate>
+        <header className="admin-dialog__head">
+          <h2 id="cancel-heading">{t('admin-cancel-heading', { id: orderId })}</h2>
+        </header>
+        <TextAreaField
+          name="reason"
+          label={t('admin-cancel-reason')}
+          hint={t('admin-cancel-reason-hint')}
+          value={reason}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setMissing(false);
+          }}
+          errors={missing ? [translateError(locale, 'cancel-reason-required')] : serverErrors}
+          maxLength={500}
+          required
+        />
+        <footer className="admin-dialog__foot">
+          <BusyButton busy={busy} primary>
+            {t('admin-cancel-confirm')}
+          </BusyButton>
+          <button type="button" className="button" onClick={onClose}>
+            {t('admin-cancel-back')}
+          </button>
+        </footer>
+      </form>
+    </dialog>,
+    document.body,
   );
 }
 
@@ -201,6 +312,26 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   };
   const method = deliveryMethodKey(order.delivery_method);
   const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+  const money = useOrderMoney(order.currency, order.usd_rate);
+  // A dollar order's amounts as charged, by the shop's one rule (ADR 0050), roubles beside them.
+  const charged =
+    order.currency === 'USD' && order.usd_rate !== null
+      ? amountsIn(
+          'USD',
+          order.usd_rate,
+          order.products.map((item) => ({
+            unit: roublesToKopecks(item.sale ?? item.price),
+            count: item.count,
+            discount: roublesToKopecks(item.discount),
+          })),
+          roublesToKopecks(order.delivery_cost),
+        )
+      : null;
+  /** Roubles as they are; for a dollar order the dollars charged first, the roubles beside. */
+  const shown = (roubles: number, dollars: number | undefined) =>
+    charged && dollars !== undefined
+      ? `${money.charged(dollars)} (${format.money(roubles)})`
+      : format.money(roubles);
 
   return (
     <AdminPage
@@ -276,7 +407,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
               </tr>
             </thead>
             <tbody>
-              {order.products.map((item) => (
+              {order.products.map((item, index) => (
                 <tr key={item.sku}>
                   <td>
                     <div className="admin-order-item">
@@ -297,11 +428,13 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   </td>
                   <td>
-                    {format.money(item.sale ?? item.price)}
+                    {shown(item.sale ?? item.price, charged?.units[index])}
                     {item.sale !== null ? <s className="admin-muted"> {format.money(item.price)}</s> : null}
                   </td>
                   <td>{item.count}</td>
-                  <td>{format.money((item.sale ?? item.price) * item.count - item.discount)}</td>
+                  <td>
+                    {shown((item.sale ?? item.price) * item.count - item.discount, charged?.lines[index])}
+                  </td>
                 </tr>
               ))}
             </tbody>
@@ -311,32 +444,44 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                   <th scope="row" colSpan={3}>
                     {t('promo-discount')} {order.promo_code}
                   </th>
-                  <td>−{format.money(order.discount)}</td>
+                  <td>
+                    −
+                    {shown(
+                      order.discount,
+                      charged
+                        ? charged.units.reduce(
+                            (sum, unit, index) => sum + unit * (order.products[index]?.count ?? 0),
+                            0,
+                          ) - charged.products
+                        : undefined,
+                    )}
+                  </td>
                 </tr>
               ) : null}
               <tr>
                 <th scope="row" colSpan={3}>
                   {t('admin-products-cost')}
                 </th>
-                <td>{format.money(order.products_cost || itemsTotal)}</td>
+                <td>{shown(order.products_cost || itemsTotal, charged?.products)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={3}>
                   {t('admin-delivery-cost')}
                 </th>
-                <td>{format.money(order.delivery_cost)}</td>
+                <td>{shown(order.delivery_cost, charged?.delivery)}</td>
               </tr>
               <tr>
                 <th scope="row" colSpan={3}>
                   {t('admin-total-cost')}
                 </th>
                 <td>
-                  <strong>{format.money(order.products_cost + order.delivery_cost)}</strong>
+                  <strong>{shown(order.products_cost + order.delivery_cost, charged?.total)}</strong>
                 </td>
               </tr>
             </tfoot>
           </table>
         </div>
+        {money.rateText ? <p className="admin-muted">{money.rateText}</p> : null}
       </section>
 
       <OrderCustoms order={order} />

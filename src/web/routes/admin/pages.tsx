@@ -1,6 +1,6 @@
 import { type ComponentType, type FormEvent, useEffect, useRef, useState } from 'react';
 import { data, Link, NavLink, redirect } from 'react-router';
-import { type Locale, localizedPath } from '../../../contract/locale.ts';
+import { type Locale, previewPath } from '../../../contract/locale.ts';
 import { STATIC_PAGES, type StaticPage } from '../../../contract/pages.ts';
 import type { StaticPageText } from '../../../server/pages/service.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
@@ -99,7 +99,8 @@ function StaticPageEditor({ saved }: { saved: StaticPageText }) {
           />
           <p className="admin-hint">
             {texts[language] ? t('admin-page-text-own') : t('admin-page-text-built-in')}{' '}
-            <Link to={localizedPath(`/${saved.page}`, language)} target="_blank">
+            {/* A preview: it shows the page in `language` without switching the back office's. */}
+            <Link to={previewPath(`/${saved.page}`, language)} target="_blank" rel="noopener">
               {t('admin-page-open', { language: language.toUpperCase() })}
             </Link>
           </p>
