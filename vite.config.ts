@@ -20,6 +20,16 @@ const SHARED_PACKAGES = /\/node_modules\/(react|react-dom|react-router|scheduler
 const SHARED_CODE = /\/src\/(web\/(components|lib|i18n)|contract)\//;
 /** The root route: what it imports, however indirectly, runs on every page. */
 const ROOT_ROUTE = /\/src\/web\/root\.tsx(\?|$)/;
+/**
+ * The pages a first visit usually lands on: the code all three import joins the shared chunk too
+ * (product cards, prices, the basket and wishlist buttons, the page head), so that none of them
+ * loads it as a handful of small chunks, a request each.
+ */
+const LANDING_ROUTES = [
+  /\/src\/web\/routes\/home\.tsx$/,
+  /\/src\/web\/routes\/category\.tsx$/,
+  /\/src\/web\/routes\/product\.tsx$/,
+];
 /** Code only the back office or the checkout uses, and route modules (each a chunk of its own). */
 const NEVER_SHARED = [
   /\/src\/web\/admin\//,
@@ -34,7 +44,8 @@ const NEVER_SHARED = [
 
 /**
  * Rollup moves whatever a manual chunk imports into it as well: a module joins the shared chunk
- * only when the root route imports it (statically, however indirectly) and nothing it imports,
+ * only when the root route or every landing page imports it (statically, however indirectly) and
+ * nothing it imports,
  * however indirectly, is kept out of it (zod, the admin texts…).
  */
 function sharedChunk(): Rollup.GetManualChunk {
@@ -43,11 +54,18 @@ function sharedChunk(): Rollup.GetManualChunk {
     if (!shared) {
       const ids = [...getModuleIds()];
       const excluded = keptOut(ids, getModuleInfo);
-      const everyPage = staticallyImported(
-        ids.filter((moduleId) => ROOT_ROUTE.test(moduleId.replaceAll('\\', '/'))),
-        getModuleInfo,
+      const importedBy = (pattern: RegExp) =>
+        staticallyImported(
+          ids.filter((moduleId) => pattern.test(moduleId.replaceAll('\\', '/'))),
+          getModuleInfo,
+        );
+      const landings = LANDING_ROUTES.map(importedBy);
+      const everyLanding = [...(landings[0] ?? [])].filter((moduleId) =>
+        landings.every((imported) => imported.has(moduleId)),
       );
-      shared = new Set([...everyPage].filter((moduleId) => !excluded.has(moduleId)));
+      shared = new Set(
+        [...importedBy(ROOT_ROUTE), ...everyLanding].filter((moduleId) => !excluded.has(moduleId)),
+      );
     }
     const path = id.replaceAll('\\', '/');
     // Vite's helper for dynamic imports: half a kilobyte, not worth a request of its own.

@@ -152,7 +152,7 @@ describe('browsing the catalogue', () => {
     // code it shares with other pages (ADR 0015, ADR 0017, ADR 0064); no admin or checkout chunk,
     // and not the review form, which only a signed-in shopper sees.
     expect(preloads.length).toBeGreaterThan(0);
-    expect(preloads.length).toBeLessThanOrEqual(12);
+    expect(preloads.length).toBeLessThanOrEqual(8);
     expect(html).not.toMatch(/assets\/(review-form|error-messages)-/);
     for (const preload of preloads) expect(preload).toContain('fetchPriority="low"');
     expect(html).not.toMatch(/assets\/(ui|checkout|schemas|rich-text-editor)-/);
