@@ -73,6 +73,11 @@ export interface PageAudit {
   metrics: Record<string, { value: number | undefined; displayValue: string | undefined }>;
   /** Requests the page made to anything but the shop's own origin (should be none). */
   externalRequests: string[];
+  /**
+   * The scripts the browser downloaded while the page loaded, with the bytes it received for them
+   * (compressed as sent): the preloaded ones and any a first visit imports without a click.
+   */
+  scripts: { count: number; transferBytes: number };
   runWarnings: string[];
   runtimeError?: string;
   /** Lighthouse's CPU benchmark of this machine (≈1000+ for a typical desktop). */
@@ -215,8 +220,11 @@ export async function auditPage(
 
     const origin = new URL(url).origin;
     const requests = (
-      lhr.audits['network-requests']?.details as { items?: Array<{ url?: string }> } | undefined
+      lhr.audits['network-requests']?.details as
+        | { items?: Array<{ url?: string; resourceType?: string; transferSize?: number }> }
+        | undefined
     )?.items;
+    const scripts = (requests ?? []).filter((item) => item.resourceType === 'Script');
     const externalRequests = [
       ...new Set(
         (requests ?? [])
@@ -237,6 +245,10 @@ export async function auditPage(
         ]),
       ),
       externalRequests,
+      scripts: {
+        count: scripts.length,
+        transferBytes: scripts.reduce((total, item) => total + (item.transferSize ?? 0), 0),
+      },
       runWarnings: lhr.runWarnings.map((warning) => truncate(String(warning), 300)),
       runtimeError: lhr.runtimeError ? `${lhr.runtimeError.code}: ${lhr.runtimeError.message}` : undefined,
       benchmarkIndex: lhr.environment.benchmarkIndex,

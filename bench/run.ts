@@ -31,6 +31,12 @@ import {
   stopMemoryLoad,
 } from './memory.ts';
 import { createShoppers, type OrderPlacer, placeOrders, signIn } from './orders.ts';
+import {
+  measurePageScripts,
+  type PageScripts,
+  pageScriptLines,
+  productScriptsTargetLine,
+} from './page-scripts.ts';
 import { type Child, freePort, killAllNow, startNodeServer, waitUntilReady } from './processes.ts';
 import {
   describeScaleRun,
@@ -64,6 +70,8 @@ const HELP = `Usage: npm run bench -- [options]
   --no-memory       skip the memory section
   --drop            only the drop rows (with the baseline): the cached product page while 10
                     orders a second are placed, and the signed-in product page
+  --pages           only the page section: the scripts home, category and product pages load,
+                    and their Lighthouse audits (no load tests, memory or scale section)
   --help            this text`;
 
 interface Options {
@@ -74,6 +82,8 @@ interface Options {
   postgres: string | undefined;
   /** Only the baseline and the drop rows; no Lighthouse, memory or scale section. */
   drop: boolean;
+  /** Only the page section: the scripts pages load and the Lighthouse audits. */
+  pages: boolean;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -84,6 +94,7 @@ function parseOptions(argv: string[]): Options {
     memory: 'also',
     postgres: undefined,
     drop: false,
+    pages: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -94,6 +105,7 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--no-memory') options.memory = 'no';
     else if (arg === '--drop')
       Object.assign(options, { drop: true, lighthouse: false, scale: false, memory: 'no' });
+    else if (arg === '--pages') Object.assign(options, { pages: true, scale: false, memory: 'no' });
     else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -250,6 +262,9 @@ function printAudit(audit: PageAudit) {
       `    requests outside the shop (blocked in this offline run): ${audit.externalRequests.join(', ')}`,
     );
   }
+  console.log(
+    `    scripts the browser downloaded: ${audit.scripts.count}, ${(audit.scripts.transferBytes / 1000).toFixed(1)} kB as sent`,
+  );
   if (audit.benchmarkIndex)
     console.log(`    CPU benchmark index of this machine: ${Math.round(audit.benchmarkIndex)}`);
   for (const warning of audit.runWarnings) console.log(`    warning: ${warning}`);
@@ -345,13 +360,14 @@ async function main() {
   console.log(
     `Vitrina bench — ${startedAt.toISOString()}, Node ${process.version}, ${os.cpus().length}× ${os.cpus()[0]?.model ?? 'CPU'}`,
   );
-  console.log(
-    `Load: autocannon, ${settings.connections} connections, ${settings.duration} s measured` +
-      (settings.warmup > 0
-        ? ` after a warm-up until the rate settles (${WARMUP_WINDOW_SECONDS} s windows agreeing within ${SETTLED * 100}%, ${settings.warmup} s at most)`
-        : ', no warm-up') +
-      (options.quick ? ' (--quick: rough figures)' : ''),
-  );
+  if (!options.pages)
+    console.log(
+      `Load: autocannon, ${settings.connections} connections, ${settings.duration} s measured` +
+        (settings.warmup > 0
+          ? ` after a warm-up until the rate settles (${WARMUP_WINDOW_SECONDS} s windows agreeing within ${SETTLED * 100}%, ${settings.warmup} s at most)`
+          : ', no warm-up') +
+        (options.quick ? ' (--quick: rough figures)' : ''),
+    );
   console.log(
     `Database: ${options.postgres ? 'PostgreSQL (--postgres)' : 'fresh PGlite in a temp folder'}\n`,
   );
@@ -359,22 +375,25 @@ async function main() {
   // Both servers.
   const [baselinePort, shopPort] = [await freePort(), await freePort()];
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
-  const baseline = startNodeServer({
-    name: 'The baseline server',
-    script: 'bench/baseline-server.ts',
-    port: baselinePort,
-    cwd: root,
-    env: { NODE_ENV: 'production' },
-  });
-  children.push(baseline);
+  // The page section alone compares with nothing: no baseline.
+  const baseline = options.pages
+    ? undefined
+    : startNodeServer({
+        name: 'The baseline server',
+        script: 'bench/baseline-server.ts',
+        port: baselinePort,
+        cwd: root,
+        env: { NODE_ENV: 'production' },
+      });
+  if (baseline) children.push(baseline);
   const shop = startShop('The shop', shopPort, options.postgres);
-  console.log('Starting the baseline and the shop (the first start seeds demo data)…');
+  console.log(`Starting ${baseline ? 'the baseline and ' : ''}the shop (the first start seeds demo data)…`);
   const shopStart = Date.now();
   await Promise.all([
-    waitUntilReady(baseline, `${baseline.baseUrl}/json`, 30_000),
+    baseline ? waitUntilReady(baseline, `${baseline.baseUrl}/json`, 30_000) : undefined,
     waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000),
   ]);
-  console.log(`  both ready (shop in ${((Date.now() - shopStart) / 1000).toFixed(1)} s)`);
+  console.log(`  ready (shop in ${((Date.now() - shopStart) / 1000).toFixed(1)} s)`);
 
   const initial = (await (await fetch(`${shop.baseUrl}/api/initial?locale=en`)).json()) as {
     week?: Array<{ link?: string; id?: number }>;
@@ -390,11 +409,135 @@ async function main() {
   console.log(`  product: ${productLink}, category: ${categoryLink}\n`);
   const product = encodeURIComponent(productLink);
   const category = encodeURIComponent(categoryLink);
+  const { load, baselineRps, ratios, latencies } = options.pages
+    ? { load: [], baselineRps: 0, ratios: [], latencies: [] }
+    : await loadSection({
+        options,
+        settings,
+        shop: shop.baseUrl,
+        baseline: baseline?.baseUrl ?? '',
+        product,
+        category,
+      });
+
+  const pages = [
+    { name: 'home', url: `${shop.baseUrl}/` },
+    { name: 'category', url: `${shop.baseUrl}/category/${category}` },
+    { name: 'product', url: `${shop.baseUrl}/product/${product}` },
+  ];
+  const pageScripts: PageScripts[] = [];
+  if (!options.drop) {
+    console.log(
+      '\nScripts a first visit loads (named by the page: module preloads and imports), as sent to a browser asking for br, gzip, or neither',
+    );
+    for (const page of pages) {
+      const scripts = await measurePageScripts(page.name, page.url, { cookie: SHOP_COOKIE });
+      pageScripts.push(scripts);
+      console.log(`\n  ${page.name}  ${page.url}`);
+      for (const line of pageScriptLines(scripts)) console.log(`    ${line}`);
+    }
+  }
+  const productScripts = pageScripts.find((page) => page.name === 'product');
+  if (productScripts) console.log(`\n  ${productScriptsTargetLine(productScripts)}`);
+
+  const audits: PageAudit[] = [];
+  const lighthouseSkipped = options.lighthouse ? chromeUnavailable() : undefined;
+  if (lighthouseSkipped) {
+    console.log(`\nLighthouse: skipped, ${lighthouseSkipped} (install Chromium there to audit the pages)`);
+  } else if (options.lighthouse) {
+    console.log(
+      '\nLighthouse (default config: mobile, simulated slow 4G, 4× CPU slowdown; cookie overlay-test-info=hidden; locale=en)',
+    );
+    for (const page of pages) {
+      const audit = await auditPage(page.name, page.url, { Cookie: SHOP_COOKIE });
+      audits.push(audit);
+      printAudit(audit);
+    }
+    console.log('\n  Summary');
+    console.log(`    ${'page'.padEnd(10)}${CATEGORIES.map((id) => id.padStart(16)).join('')}`);
+    for (const audit of audits) {
+      const cells = audit.categories.map((category) =>
+        `${category.score ?? '—'} ${category.pass ? 'PASS' : 'FAIL'}`.padStart(16),
+      );
+      console.log(`    ${audit.name.padEnd(10)}${cells.join('')}`);
+    }
+    console.log(
+      `    ${'target'.padEnd(10)}${CATEGORIES.map((id) => `${LIGHTHOUSE_TARGETS[id] === 100 ? '=' : '≥'} ${LIGHTHOUSE_TARGETS[id]}`.padStart(16)).join('')}`,
+    );
+  }
+
+  // The memory and scale sections run alone: the baseline and the demo shop are stopped first.
+  await Promise.all(children.splice(0).map((child) => child.stop()));
+  const memory = options.memory === 'no' ? [] : await memorySection(options);
+  const scale = options.scale ? await scaleSection(options) : { skipped: '--no-scale' };
+
+  console.log('\nAll targets');
+  for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
+  for (const latency of latencies) console.log(`  ${latencyLine(latency)}`);
+  if (productScripts) console.log(`  ${productScriptsTargetLine(productScripts)}`);
+  for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
+  if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
+  else
+    console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
+  if (lighthouseSkipped) console.log(`  Lighthouse: not measured (${lighthouseSkipped})`);
+
+  const results = {
+    startedAt: startedAt.toISOString(),
+    finishedAt: new Date().toISOString(),
+    git: gitRevision(),
+    machine: {
+      node: process.version,
+      platform: `${os.platform()} ${os.release()}`,
+      cpus: os.cpus().length,
+      cpuModel: os.cpus()[0]?.model,
+      memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    },
+    options: { ...options, postgres: options.postgres ? 'yes' : undefined },
+    settings,
+    links: { product: productLink, category: categoryLink },
+    load: { baselineRps, results: load, targets: ratios },
+    pageScripts,
+    lighthouse: lighthouseSkipped
+      ? { skipped: lighthouseSkipped }
+      : options.lighthouse
+        ? { targets: LIGHTHOUSE_TARGETS, pages: audits }
+        : undefined,
+    memory,
+    scale,
+  };
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  console.log(`\nAll figures: ${path.relative(root, file)}`);
+}
+
+/**
+ * The load tests: the baseline and the shop's rows one after the other, the table and the ratio
+ * and latency targets.
+ */
+async function loadSection({
+  options,
+  settings,
+  shop,
+  baseline,
+  product,
+  category,
+}: {
+  options: Options;
+  settings: LoadSettings;
+  /** The shop's and the baseline's base URLs. */
+  shop: string;
+  baseline: string;
+  /** The product's and the category's links, URL-encoded. */
+  product: string;
+  category: string;
+}) {
   const pageHeaders = { cookie: SESSION_COOKIE };
   const signedIn = {
-    cookie: `${SHOP_COOKIE}; ${await signIn(shop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`,
+    cookie: `${SHOP_COOKIE}; ${await signIn(shop, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`,
   };
-  const dropShop = await shopForOrders(options, shop.baseUrl);
+  const dropShop = await shopForOrders(options, shop);
   const ordered = (await (
     await fetch(`${dropShop.baseUrl}/api/product?locale=en&link=${product}`)
   ).json()) as {
@@ -423,49 +566,49 @@ async function main() {
     {
       id: 'ssr-product-signed-in',
       name: 'SSR /product/:link (signed in)',
-      url: `${shop.baseUrl}/product/${product}`,
+      url: `${shop}/product/${product}`,
       headers: { ...signedIn, 'accept-encoding': 'gzip, deflate, br' },
     },
     {
       // What a signed-in page asks for once hydrated: its data, the shopper's own (ADR 0048).
       id: 'ssr-product-signed-in-data',
       name: 'SSR /product/:link.data (signed in, the data asked once hydrated)',
-      url: `${shop.baseUrl}/product/${product}.data`,
+      url: `${shop}/product/${product}.data`,
       headers: { ...signedIn, 'accept-encoding': 'gzip, deflate, br' },
     },
   ];
   const allTargets: BenchTarget[] = [
-    { id: 'baseline-json', name: 'baseline GET /json', url: `${baseline.baseUrl}/json` },
-    { id: 'baseline-static', name: 'baseline static file', url: `${baseline.baseUrl}/static/hello.html` },
+    { id: 'baseline-json', name: 'baseline GET /json', url: `${baseline}/json` },
+    { id: 'baseline-static', name: 'baseline static file', url: `${baseline}/static/hello.html` },
     {
       id: 'api-product',
       name: 'API /api/product',
-      url: `${shop.baseUrl}/api/product?locale=en&link=${product}`,
+      url: `${shop}/api/product?locale=en&link=${product}`,
     },
-    { id: 'api-initial', name: 'API /api/initial', url: `${shop.baseUrl}/api/initial?locale=en` },
+    { id: 'api-initial', name: 'API /api/initial', url: `${shop}/api/initial?locale=en` },
     {
       id: 'ssr-product',
       name: 'SSR /product/:link (rendered)',
-      url: `${shop.baseUrl}/product/${product}${RENDERED}`,
+      url: `${shop}/product/${product}${RENDERED}`,
       headers: pageHeaders,
     },
     {
       id: 'ssr-product-cached',
       name: 'SSR /product/:link (page cache, br)',
-      url: `${shop.baseUrl}/product/${product}`,
+      url: `${shop}/product/${product}`,
       // As a browser asks: the kept page goes out as compressed once, not compressed per request.
       headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
     },
     {
       id: 'ssr-product-cached-identity',
       name: 'SSR /product/:link (page cache, plain)',
-      url: `${shop.baseUrl}/product/${product}`,
+      url: `${shop}/product/${product}`,
       headers: { cookie: SHOP_COOKIE },
     },
     {
       id: 'ssr-category',
       name: 'SSR /category/:link (rendered)',
-      url: `${shop.baseUrl}/category/${category}${RENDERED}`,
+      url: `${shop}/category/${category}${RENDERED}`,
       headers: pageHeaders,
     },
     ...dropTargets,
@@ -512,8 +655,6 @@ async function main() {
     const limit = P99_TARGETS[result.id];
     return limit === undefined ? [] : [{ name: result.name, p99: result.latencyMs.p99, limit }];
   });
-  const latencyLine = (latency: (typeof latencies)[number]) =>
-    `${latency.name.padEnd(32)} p99 ${fmt(latency.p99)} ms < ${latency.limit} ms  ${latency.p99 < latency.limit ? 'PASS' : 'FAIL'}`;
   console.log('\nTargets');
   for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
   for (const latency of latencies) console.log(`  ${latencyLine(latency)}`);
@@ -522,80 +663,17 @@ async function main() {
     console.log('\n  ERRORS during the load tests:');
     for (const result of loadErrors) console.log(`    ${result.name}: ${result.problems.join('; ')}`);
   }
+  return { load, baselineRps, ratios, latencies };
+}
 
-  const audits: PageAudit[] = [];
-  const lighthouseSkipped = options.lighthouse ? chromeUnavailable() : undefined;
-  if (lighthouseSkipped) {
-    console.log(`\nLighthouse: skipped, ${lighthouseSkipped} (install Chromium there to audit the pages)`);
-  } else if (options.lighthouse) {
-    console.log(
-      '\nLighthouse (default config: mobile, simulated slow 4G, 4× CPU slowdown; cookie overlay-test-info=hidden; locale=en)',
-    );
-    const pages = [
-      { name: 'home', url: `${shop.baseUrl}/` },
-      { name: 'category', url: `${shop.baseUrl}/category/${category}` },
-      { name: 'product', url: `${shop.baseUrl}/product/${product}` },
-    ];
-    for (const page of pages) {
-      const audit = await auditPage(page.name, page.url, { Cookie: SHOP_COOKIE });
-      audits.push(audit);
-      printAudit(audit);
-    }
-    console.log('\n  Summary');
-    console.log(`    ${'page'.padEnd(10)}${CATEGORIES.map((id) => id.padStart(16)).join('')}`);
-    for (const audit of audits) {
-      const cells = audit.categories.map((category) =>
-        `${category.score ?? '—'} ${category.pass ? 'PASS' : 'FAIL'}`.padStart(16),
-      );
-      console.log(`    ${audit.name.padEnd(10)}${cells.join('')}`);
-    }
-    console.log(
-      `    ${'target'.padEnd(10)}${CATEGORIES.map((id) => `${LIGHTHOUSE_TARGETS[id] === 100 ? '=' : '≥'} ${LIGHTHOUSE_TARGETS[id]}`.padStart(16)).join('')}`,
-    );
-  }
+interface LatencyCheck {
+  name: string;
+  p99: number;
+  limit: number;
+}
 
-  // The memory and scale sections run alone: the baseline and the demo shop are stopped first.
-  await Promise.all(children.splice(0).map((child) => child.stop()));
-  const memory = options.memory === 'no' ? [] : await memorySection(options);
-  const scale = options.scale ? await scaleSection(options) : { skipped: '--no-scale' };
-
-  console.log('\nAll targets');
-  for (const ratio of ratios) console.log(`  ${ratioLine(ratio)}`);
-  for (const latency of latencies) console.log(`  ${latencyLine(latency)}`);
-  for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
-  if ('results' in scale) for (const line of scaleTargetLines(scale)) console.log(`  ${line}`);
-  else
-    console.log(`  scale (100,000 products): ${scale.failed ? 'FAIL' : 'not measured'} (${scale.skipped})`);
-  if (lighthouseSkipped) console.log(`  Lighthouse: not measured (${lighthouseSkipped})`);
-
-  const results = {
-    startedAt: startedAt.toISOString(),
-    finishedAt: new Date().toISOString(),
-    git: gitRevision(),
-    machine: {
-      node: process.version,
-      platform: `${os.platform()} ${os.release()}`,
-      cpus: os.cpus().length,
-      cpuModel: os.cpus()[0]?.model,
-      memoryGb: Math.round(os.totalmem() / 2 ** 30),
-    },
-    options: { ...options, postgres: options.postgres ? 'yes' : undefined },
-    settings,
-    links: { product: productLink, category: categoryLink },
-    load: { baselineRps, results: load, targets: ratios },
-    lighthouse: lighthouseSkipped
-      ? { skipped: lighthouseSkipped }
-      : options.lighthouse
-        ? { targets: LIGHTHOUSE_TARGETS, pages: audits }
-        : undefined,
-    memory,
-    scale,
-  };
-  const resultsDir = path.join(root, 'bench', 'results');
-  mkdirSync(resultsDir, { recursive: true });
-  const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-  console.log(`\nAll figures: ${path.relative(root, file)}`);
+function latencyLine(latency: LatencyCheck) {
+  return `${latency.name.padEnd(32)} p99 ${fmt(latency.p99)} ms < ${latency.limit} ms  ${latency.p99 < latency.limit ? 'PASS' : 'FAIL'}`;
 }
 
 type MemoryOutcome = MemoryReport | { database: 'pglite' | 'postgres'; skipped: string; failed?: true };
