@@ -259,3 +259,72 @@ describe('a Boxberry shipment', () => {
     ).toBe(409);
   });
 });
+
+describe('shipments in bulk from the orders list', () => {
+  it('ships each ticked order with its carrier, lists a refusal with the carrier’s message, and a repeat makes no second parcel', async () => {
+    const post = await paidOrder({});
+    const refused = await paidOrder({ deliveryZip: '000000' });
+    const pickup = await paidOrder({
+      deliveryMethod: 'boxberry',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Тверская ул, д.7',
+      deliveryZip: '125009',
+    });
+    const atRussianPost = otpravka.orders().length;
+    const atBoxberry = boxberry.parcels().length;
+    const ids = [post.order.id, refused.order.id, pickup.order.id];
+    const answer = await call('POST', '/shipments?locale=en', { orders: ids });
+    expect(answer.status).toBe(200);
+    const { results } = answer.json();
+    expect(results).toEqual([
+      {
+        order: post.order.id,
+        outcome: 'created',
+        // A domestic Russian Post barcode is 14 digits.
+        track_codes: [expect.stringMatching(/^\d{14}$/)],
+        message: null,
+        errors: {},
+      },
+      {
+        order: refused.order.id,
+        outcome: 'refused',
+        track_codes: [],
+        message: 'The carrier refused the shipment; nothing was changed.',
+        errors: { carrier: ['Индекс 000000 не существует'] },
+      },
+      {
+        order: pickup.order.id,
+        outcome: 'created',
+        track_codes: [expect.stringMatching(/^BB\d+$/)],
+        message: null,
+        errors: {},
+      },
+    ]);
+    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(boxberry.parcels().length - atBoxberry).toBe(1);
+    expect(await orderRow(post.order.id)).toMatchObject({ status: 5, trackCode: results[0].track_codes[0] });
+    expect(await orderRow(refused.order.id)).toMatchObject({ status: 1, trackCode: null });
+    expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, refused.order.id))).toEqual([]);
+
+    // The same orders again: the shipped ones answer their parcels, nothing new is made.
+    const again = (await call('POST', '/shipments?locale=ru', { orders: [post.order.id, pickup.order.id] })).json();
+    expect(again.results).toEqual([
+      expect.objectContaining({ order: post.order.id, outcome: 'existing', track_codes: results[0].track_codes }),
+      expect.objectContaining({ order: pickup.order.id, outcome: 'existing', track_codes: results[2].track_codes }),
+    ]);
+    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(boxberry.parcels().length - atBoxberry).toBe(1);
+    expect((await shippedMailsTo(post.order.email)).length).toBe(1);
+  });
+
+  it('refuses an empty or oversized selection in the manager’s language', async () => {
+    const none = await call('POST', '/shipments?locale=ru', { orders: [] });
+    expect(none.status).toBe(422);
+    expect(none.json().errors.orders).toEqual(['Отметьте заказы, которые нужно отправить.']);
+    const many = await call('POST', '/shipments?locale=en', {
+      orders: Array.from({ length: 51 }, (_, index) => index + 1),
+    });
+    expect(many.status).toBe(422);
+    expect(many.json().errors.orders).toEqual(['Ship at most 50 orders at once.']);
+  });
+});

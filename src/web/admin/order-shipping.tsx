@@ -37,7 +37,7 @@ export function OrderCustoms({ order }: { order: AdminOrder }) {
   );
 }
 
-const CARRIER_NAMES = {
+export const CARRIER_NAMES = {
   russian_post: 'admin-carrier-russian-post',
   boxberry: 'admin-carrier-boxberry',
 } as const;
