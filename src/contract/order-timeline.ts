@@ -86,7 +86,9 @@ export const orderTimelineEvent = z.discriminatedUnion('kind', [
     shipment: z.number().int(),
     carrier: z.string(),
     track_code: z.string().nullable(),
-    event: z.enum(TRACKING_KINDS).describe('What it means: moving, waiting at a pickup point, delivered, returned'),
+    event: z
+      .enum(TRACKING_KINDS)
+      .describe('What it means: moving, waiting at a pickup point, delivered, returned'),
     description: z.string().describe("The carrier's own text"),
     location: z.string().nullable(),
   }),

@@ -54,7 +54,9 @@ describe('the order timeline', () => {
       createdAt: new Date(start - 50_000),
     });
 
-    expect((await call('POST', `/orders/${order.id}/notes`, { body: 'Wrap the mugs well' })).status).toBe(200);
+    expect((await call('POST', `/orders/${order.id}/notes`, { body: 'Wrap the mugs well' })).status).toBe(
+      200,
+    );
     const { version } = (await call('GET', `/orders/${order.id}`)).json().order;
     const moved = await call('POST', `/orders/${order.id}`, {
       _method: 'PATCH',
@@ -88,7 +90,13 @@ describe('the order timeline', () => {
     expect(times).toEqual([...times].sort());
 
     expect(timeline.filter((event) => event.kind !== 'mail' && event.kind !== 'tracking')).toEqual([
-      expect.objectContaining({ kind: 'payment', by: null, amount: '4390.00', currency: 'RUB', accepted: true }),
+      expect.objectContaining({
+        kind: 'payment',
+        by: null,
+        amount: '4390.00',
+        currency: 'RUB',
+        accepted: true,
+      }),
       expect.objectContaining({ kind: 'stock', sku: mug, delta: -2, reason: 'sale', by: null }),
       expect.objectContaining({ kind: 'note', body: 'Wrap the mugs well', by: 'admin@example.com' }),
       expect.objectContaining({ kind: 'status', status: 3, by: 'admin@example.com', reason: null }),

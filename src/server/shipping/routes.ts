@@ -12,7 +12,13 @@ import { accountActions } from '../accounts/session-actions.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
-import { createShipment, createShipments, orderShipments, type ShippingSettings, shipmentDocument } from './shipments.ts';
+import {
+  createShipment,
+  createShipments,
+  orderShipments,
+  type ShippingSettings,
+  shipmentDocument,
+} from './shipments.ts';
 import { stalledShipments, type TrackingSettings } from './tracking.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -60,7 +66,9 @@ export function adminShipmentRoutes(services: Services) {
       handler: async ({ query, body, request }) => {
         const actor = await accountActions(services, request).requireStaff();
         const results = await createShipments(db, shippingSettings(services), actor, body.orders);
-        const changed = results.filter((result) => result.outcome === 'created').map((result) => result.order);
+        const changed = results
+          .filter((result) => result.outcome === 'created')
+          .map((result) => result.order);
         if (changed.length > 0) await services.catalog.ordersChanged(changed);
         const locale = query.locale ?? requestLocale(request);
         return {

@@ -307,10 +307,20 @@ describe('shipments in bulk from the orders list', () => {
     expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, refused.order.id))).toEqual([]);
 
     // The same orders again: the shipped ones answer their parcels, nothing new is made.
-    const again = (await call('POST', '/shipments?locale=ru', { orders: [post.order.id, pickup.order.id] })).json();
+    const again = (
+      await call('POST', '/shipments?locale=ru', { orders: [post.order.id, pickup.order.id] })
+    ).json();
     expect(again.results).toEqual([
-      expect.objectContaining({ order: post.order.id, outcome: 'existing', track_codes: results[0].track_codes }),
-      expect.objectContaining({ order: pickup.order.id, outcome: 'existing', track_codes: results[2].track_codes }),
+      expect.objectContaining({
+        order: post.order.id,
+        outcome: 'existing',
+        track_codes: results[0].track_codes,
+      }),
+      expect.objectContaining({
+        order: pickup.order.id,
+        outcome: 'existing',
+        track_codes: results[2].track_codes,
+      }),
     ]);
     expect(otpravka.orders().length - atRussianPost).toBe(1);
     expect(boxberry.parcels().length - atBoxberry).toBe(1);

@@ -1,5 +1,5 @@
-import type { FastifyInstance } from 'fastify';
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { orders, shipmentEvents, shipments } from '../db/schema.ts';
 import { type JobHandler, scheduleRecurring } from '../jobs/queue.ts';
