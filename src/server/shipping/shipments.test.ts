@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mails, orders, products, shipments } from '../db/schema.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { shopWithCarriers } from '../testing/shipping.ts';
 
 /**
@@ -56,27 +56,6 @@ const shippedMailsTo = (email: string) =>
     .from(mails)
     .where(eq(mails.to, email))
     .then((rows) => rows.filter((row) => row.template === 'order-shipped'));
-
-/** The text a PDF draws: its content streams inflated, each `<hex> Tj` decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const texts: string[] = [];
-  let from = 0;
-  for (;;) {
-    const start = raw.indexOf('stream\n', from);
-    if (start === -1) break;
-    const end = raw.indexOf('\nendstream', start);
-    try {
-      const content = inflateSync(raw.subarray(start + 7, end)).toString('latin1');
-      for (const match of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-        texts.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
-    } catch {
-      // Not a deflated stream (fonts, object streams): no text of ours in it.
-    }
-    from = end + 10;
-  }
-  return texts.join('\n');
-}
 
 describe('a Russian Post shipment', () => {
   it('abroad: sends the recipient, weight, value and CN23 entries; the barcode becomes the track code and is mailed', async () => {
