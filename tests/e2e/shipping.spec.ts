@@ -215,5 +215,5 @@ describe('shipping with the carriers', () => {
     } finally {
       await context.close();
     }
-  });
+  }, 240_000);
 });
