@@ -70,8 +70,8 @@ describe('shipping with the carriers', () => {
 
   it('ships an order abroad by Russian Post with its CN23 and tracks it; ships a Boxberry order one item now and the rest from the orders list', async () => {
     const { page: shopper, baseUrl } = browser;
-    const shirt = await catalogue.product('Футболка Волк', 10, 2500);
-    const mug = await catalogue.product('Кружка Волк', 10, 1200);
+    const shirt = await catalogue.product('Wolf shirt', 10, 2500);
+    const mug = await catalogue.product('Wolf mug', 10, 1200);
     const email = await signUp(shopper, baseUrl, 'ru');
     await shopper.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
     const abroad = await paidOrder(shopper, baseUrl, email, [shirt.id, mug.id], {
@@ -86,7 +86,7 @@ describe('shipping with the carriers', () => {
       country: 'RU',
       city: 'Москва',
       zip: '125009',
-      address: 'Тверская ул, д.7',
+      address: 'Пункт выдачи: 125009, Москва г, Тверская ул, д.7',
     });
 
     // The manager, in a browser of her own.
@@ -170,11 +170,25 @@ describe('shipping with the carriers', () => {
       expect(feed).toContain('Прибыло в место вручения');
       expect(feed).toContain(`Передано: Почта России ${trackCode}`);
       expect(feed).toContain(ADMIN.email);
-      expect(feed).toMatch(/Заказ № \d+ отправлен/);
+      expect(feed).toMatch(/Заказ №\s\d+ отправлен/);
       expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
         true,
       );
       await screenshot(admin, 'order-timeline-ru-1440');
+      // The same timeline in English on a phone.
+      await context.addCookies([{ name: 'locale', value: 'en', url: baseUrl }]);
+      await admin.setViewportSize({ width: 390, height: 900 });
+      await admin.reload();
+      await admin
+        .getByRole('region', { name: 'Order timeline' })
+        .getByText('Waiting to be collected')
+        .waitFor();
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      await screenshot(admin, 'order-timeline-en-390');
+      await context.addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+      await admin.setViewportSize({ width: 1440, height: 900 });
 
       // The shopper's history shows the same events.
       await shopper.goto(`/order/history/${abroad}`);
@@ -184,7 +198,7 @@ describe('shipping with the carriers', () => {
       // Boxberry: the shirt now, from the order page (one item of two)…
       await admin.goto(`/admin/orders/${pickup}`);
       const pickupShipments = admin.getByRole('region', { name: 'Отправления' });
-      await pickupShipments.getByLabel(/^Кружка Волк/).fill('0');
+      await pickupShipments.getByLabel(/^Wolf mug/).fill('0');
       await pickupShipments.getByRole('button', { name: 'Создать отправление: Boxberry' }).click();
       await pickupShipments.getByText('Посылка создана у перевозчика').waitFor();
       const firstCode = (await pickupShipments.locator('code').first().textContent()) ?? '';
