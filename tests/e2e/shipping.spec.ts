@@ -119,10 +119,12 @@ describe('shipping with the carriers', () => {
         [mug, { hs: '691200', origin: 'CN', description: 'Ceramic mug', weight: '400' }],
       ] as const) {
         await admin.goto(`/admin/products/${product.id}`);
-        await admin.getByLabel('Код ТН ВЭД').fill(entry.hs);
-        await admin.getByLabel('Страна происхождения').selectOption(entry.origin);
-        await admin.getByLabel('Вес нетто, г').fill(entry.weight);
-        await admin.getByLabel('Описание для таможни (на английском)').fill(entry.description);
+        await admin.getByLabel('Код ТН ВЭД', { exact: true }).fill(entry.hs);
+        await admin.getByLabel('Страна происхождения', { exact: true }).selectOption(entry.origin);
+        await admin.getByLabel('Вес нетто, г', { exact: true }).fill(entry.weight);
+        await admin
+          .getByLabel('Описание для таможни (на английском)', { exact: true })
+          .fill(entry.description);
         await admin.getByRole('button', { name: 'Сохранить', exact: true }).first().click();
         await admin.getByText('Товар сохранён.').waitFor();
       }
@@ -133,7 +135,8 @@ describe('shipping with the carriers', () => {
       expect(await customs.getByRole('alert').count()).toBe(0);
       const shipments = admin.getByRole('region', { name: 'Отправления' });
       await shipments.getByRole('button', { name: 'Создать отправление: Почта России' }).click();
-      await shipments.getByText('Посылка создана у перевозчика').waitFor();
+      // The new parcel is listed with its track code (the list reloads with the order).
+      await shipments.locator('code').first().waitFor();
       const trackCode = (await shipments.locator('code').first().textContent()) ?? '';
       expect(trackCode).toMatch(/^RA\d{9}RU$/);
       const label = await admin.request.get(
@@ -200,7 +203,7 @@ describe('shipping with the carriers', () => {
       const pickupShipments = admin.getByRole('region', { name: 'Отправления' });
       await pickupShipments.getByLabel(/^Wolf mug/).fill('0');
       await pickupShipments.getByRole('button', { name: 'Создать отправление: Boxberry' }).click();
-      await pickupShipments.getByText('Посылка создана у перевозчика').waitFor();
+      await pickupShipments.locator('code').first().waitFor();
       const firstCode = (await pickupShipments.locator('code').first().textContent()) ?? '';
       expect(firstCode).toMatch(/^BB\d+$/);
       const boxberryLabel = pdfText(
@@ -226,6 +229,9 @@ describe('shipping with the carriers', () => {
       expect(secondCode).not.toBe(firstCode);
       await waitForMail(email, new RegExp(secondCode));
       await screenshot(admin, 'bulk-ru-1440');
+    } catch (error) {
+      await screenshot(admin, 'failure');
+      throw error;
     } finally {
       await context.close();
     }

@@ -300,11 +300,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <OrderCustoms order={order} />
-      <OrderShipmentsSection
-        key={`shipments-${order.id}-${shipments.list.length}`}
-        order={order}
-        shipments={shipments}
-      />
+      <OrderShipmentsSection key={`shipments-${order.id}`} order={order} shipments={shipments} />
       {/* "Load their version" starts the editor afresh from the order as saved now. */}
       <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />
