@@ -137,6 +137,7 @@ describe('shipping with the carriers', () => {
       await shipments.getByRole('button', { name: 'Создать отправление: Почта России' }).click();
       // The new parcel is listed with its track code (the list reloads with the order).
       await shipments.locator('code').first().waitFor();
+      await shipments.getByText('Посылка создана у перевозчика').waitFor();
       const trackCode = (await shipments.locator('code').first().textContent()) ?? '';
       expect(trackCode).toMatch(/^RA\d{9}RU$/);
       const label = await admin.request.get(

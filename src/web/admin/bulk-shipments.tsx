@@ -26,9 +26,10 @@ export function ShipOrderCheckbox({ id }: { id: number }) {
 /**
  * Ships the ticked orders with their carriers at once (issue 31 point 2): the server makes each
  * order's parcel as the order page would (idempotent per order) and answers, per order, its track
- * codes or why the carrier refused, which this lists.
+ * codes or why the carrier refused, which this lists. The button shows while the page has orders
+ * to tick (`offered`).
  */
-export function BulkShipments() {
+export function BulkShipments({ offered }: { offered: boolean }) {
   const { t } = useAdminShop();
   const request = useAdminRequest();
   const [results, setResults] = useState<BulkResult[]>([]);
@@ -43,7 +44,7 @@ export function BulkShipments() {
   return (
     <form id={BULK_SHIPMENTS_FORM} onSubmit={submit} className="admin-bulk-shipments" aria-live="polite">
       <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
-      <BusyButton busy={request.busy}>{t('admin-bulk-ship')}</BusyButton>
+      {offered ? <BusyButton busy={request.busy}>{t('admin-bulk-ship')}</BusyButton> : null}
       {results.length > 0 ? (
         <ul aria-label={t('admin-bulk-ship-results')}>
           {results.map((result) => (

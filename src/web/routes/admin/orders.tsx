@@ -265,7 +265,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
-          {shippable ? <BulkShipments /> : null}
+          {/* Kept mounted: its results stay listed after the list reloads without the shipped orders. */}
+          <BulkShipments offered={shippable} />
           <Pager currentPage={result.currentPage} lastPage={result.lastPage} total={result.total}>
             {' · '}
             {t('admin-items-on-page', { count: result.productCount })}
