@@ -105,6 +105,45 @@ export const shipmentInput = z.object({
 });
 export type ShipmentInput = z.infer<typeof shipmentInput>;
 
+/** Orders shipped at once from the orders list (issue 31 point 2): at most this many per request. */
+export const MAX_BULK_SHIPMENTS = 50;
+
+/** Paid orders to ship whole, each with its own carrier; one order's refusal does not stop the others. */
+export const shipmentBulkInput = z.object({
+  orders: z
+    .array(
+      wireNumber(
+        z.coerce
+          .number({ error: 'number-invalid' })
+          .int('number-invalid')
+          .positive('number-invalid')
+          .max(2_147_483_647, 'number-invalid'),
+      ),
+    )
+    .min(1, 'shipment-bulk-none')
+    .max(MAX_BULK_SHIPMENTS, 'shipment-bulk-too-many'),
+});
+export type ShipmentBulkInput = z.infer<typeof shipmentBulkInput>;
+
+export const shipmentBulkResponse = z.object({
+  success: z.literal(true),
+  results: z.array(
+    z.object({
+      order: z.number().int(),
+      outcome: z
+        .enum(['created', 'existing', 'refused'])
+        .describe(
+          'created now; existing: the order’s parcels were made before (a repeated request); refused',
+        ),
+      track_codes: z.array(z.string()).describe('The order’s parcels’ track codes (created or existing)'),
+      message: z.string().nullable().describe('Why it was refused, in the manager’s language'),
+      errors: z
+        .record(z.string(), z.array(z.string()))
+        .describe('The refusal’s texts, the carrier’s own among them'),
+    }),
+  ),
+});
+
 export const shipmentDocumentParams = z.object({
   id: wireNumber(
     z.coerce
@@ -122,3 +161,4 @@ export const shipmentDocumentParams = z.object({
   ),
   form: z.enum(['label', 'cn23'], { error: 'not-found' }),
 });
+export type ShipmentBulkResult = z.infer<typeof shipmentBulkResponse>['results'][number];

@@ -111,6 +111,8 @@ const en = {
   'shipment-in-progress': 'This shipment is being created right now; reload the page in a moment.',
   'shipment-nothing-left': 'Choose items of the order that are not shipped yet.',
   'shipment-order-not-paid': 'Only a paid order waiting to be shipped can get a shipment.',
+  'shipment-bulk-none': 'Tick the orders to ship.',
+  'shipment-bulk-too-many': 'Ship at most 50 orders at once.',
   'refund-nothing-to-refund': 'Nothing is left to refund on this order.',
   'cancel-reason-required':
     'Say why the order is cancelled: the customer reads it in the cancellation e-mail.',
@@ -329,6 +331,8 @@ const ru: Record<ErrorKey, string> = {
   'shipment-in-progress': 'Это отправление создаётся прямо сейчас; обновите страницу через минуту.',
   'shipment-nothing-left': 'Выберите товары заказа, которые ещё не отправлены.',
   'shipment-order-not-paid': 'Отправление создаётся только для оплаченного заказа, который ждёт отправки.',
+  'shipment-bulk-none': 'Отметьте заказы, которые нужно отправить.',
+  'shipment-bulk-too-many': 'За один раз можно отправить не больше 50 заказов.',
   'refund-nothing-to-refund': 'По этому заказу возвращать больше нечего.',
   'cancel-reason-required': 'Укажите причину отмены: покупатель прочтёт её в письме об отмене.',
   'refund-amount-too-large': 'Сумма возврата должна быть больше нуля и не больше остатка оплаты.',

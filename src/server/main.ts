@@ -29,7 +29,7 @@ import { RATE_REFRESH_JOB, rateRefreshHandler } from './rates/jobs.ts';
 import { createRateKeeper } from './rates/service.ts';
 import { createServices } from './services.ts';
 import { trackingSettings } from './shipping/routes.ts';
-import { scheduleTracking, TRACKING_JOB, trackingHandler } from './shipping/tracking.ts';
+import { scheduleTracking, TRACKING_JOB, trackingHandler, trackingSandbox } from './shipping/tracking.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';
 const JOB_PURGE_JOB = 'jobs.purge';
@@ -112,6 +112,7 @@ async function main() {
       createRussianPostSimulator().plugin,
       createBoxberrySimulator().plugin,
       createOtpravkaSimulator().plugin,
+      trackingSandbox(connection.db, trackingSettings(services)),
       ...paymentSimulators(config),
     ],
   });

@@ -252,7 +252,10 @@ describe('back office', () => {
     await page.getByLabel('Actual delivery cost, ₽').fill('310.50');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await page.getByText('The order has been saved.').waitFor();
-    await page.getByRole('region', { name: 'Status history' }).getByText('Shipped').waitFor();
+    await page
+      .getByRole('region', { name: 'Order timeline' })
+      .getByText('Shipped', { exact: true })
+      .waitFor();
     await page.getByLabel('New note').fill('Packed in bubble wrap');
     await page.getByRole('button', { name: 'Add note' }).click();
     await page.locator('.admin-timeline').getByText('Packed in bubble wrap').waitFor();

@@ -137,7 +137,10 @@ describe('order lifecycle', () => {
     await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(englishName)}`) }).check();
     await payments.getByRole('checkbox', { name: /^The delivery/ }).check();
     await payments.getByRole('button', { name: 'Refund', exact: true }).click();
-    await admin.getByRole('region', { name: 'Status history' }).getByText('Cancelled').waitFor();
+    await admin
+      .getByRole('region', { name: 'Order timeline' })
+      .getByText('Cancelled', { exact: true })
+      .waitFor();
     expect(await payments.getByRole('row').filter({ hasText: 'Refund' }).count()).toBe(2);
     await payments.getByRole('button', { name: 'Refund', exact: true }).waitFor({ state: 'detached' });
     const fullMail = await waitForMail(email, /Заказ отменён/);

@@ -27,6 +27,7 @@ import {
   synonymInput,
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
+import { orderTimelineResponse } from '../../contract/order-timeline.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { searchStats } from '../catalog/search-stats.ts';
 import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
@@ -36,6 +37,7 @@ import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
 import { findOrder } from '../orders/service.ts';
+import { orderTimeline } from '../orders/timeline.ts';
 import type { Services } from '../services.ts';
 import { listAudit, recordAudit } from './audit.ts';
 import {
@@ -390,6 +392,16 @@ export function adminRoutes(services: Services) {
         success: true,
         order: await getOrderForAdmin(db, params.id, query.locale ?? requestLocale(request)),
       }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'GET',
+      url: '/api/admin/orders/:id/timeline',
+      summary:
+        "The order's timeline, oldest first: status moves with who made them, notes, payments, refunds, mails, stock movements, parcels and their tracking events",
+      params: idParams,
+      response: orderTimelineResponse,
+      handler: async ({ params }) => ({ success: true, timeline: await orderTimeline(db, params.id) }),
     }),
     defineRoute({
       ...staff,

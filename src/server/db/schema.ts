@@ -18,6 +18,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { USER_ROLES } from '../../contract/accounts.ts';
+import { STOCK_REASONS } from '../../contract/order-timeline.ts';
 
 /**
  * The data model of the whole specification. Money is integer kopecks; texts shown to shoppers
@@ -1013,16 +1014,8 @@ export const fiscalReceipts = pgTable(
   ],
 );
 
-export const STOCK_MOVEMENT_REASONS = [
-  'initial',
-  'sale',
-  'cancellation',
-  'refund',
-  'receipt',
-  'write-off',
-  'correction',
-  'import',
-] as const;
+/** Why units changed (the contract's list, which the order timeline shows). */
+export const STOCK_MOVEMENT_REASONS = STOCK_REASONS;
 
 /**
  * Every change of a variant's units, written in the transaction that changes them (ADR 0056): the

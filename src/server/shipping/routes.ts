@@ -1,10 +1,24 @@
 import { z } from 'zod';
 import { idParams } from '../../contract/admin.ts';
-import { shipmentDocumentParams, shipmentInput } from '../../contract/customs.ts';
+import { localeQuery } from '../../contract/catalog.ts';
+import {
+  shipmentBulkInput,
+  shipmentBulkResponse,
+  shipmentDocumentParams,
+  shipmentInput,
+} from '../../contract/customs.ts';
+import { translateError, translateErrors } from '../../contract/error-messages.ts';
 import { accountActions } from '../accounts/session-actions.ts';
 import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
-import { createShipment, orderShipments, type ShippingSettings, shipmentDocument } from './shipments.ts';
+import {
+  createShipment,
+  createShipments,
+  orderShipments,
+  type ShippingSettings,
+  shipmentDocument,
+} from './shipments.ts';
 import { stalledShipments, type TrackingSettings } from './tracking.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -39,6 +53,39 @@ export function adminShipmentRoutes(services: Services) {
         days: services.config.tracking.stalledDays,
         shipments: await stalledShipments(db, services.config.tracking.stalledDays, new Date()),
       }),
+    }),
+    defineRoute({
+      ...staff,
+      method: 'POST',
+      url: '/api/admin/shipments',
+      summary:
+        'Ships each order given whole with its carrier (the orders list’s bulk action); answers per order what was made, found made before, or refused and why',
+      query: localeQuery,
+      body: shipmentBulkInput,
+      response: shipmentBulkResponse,
+      handler: async ({ query, body, request }) => {
+        const actor = await accountActions(services, request).requireStaff();
+        const results = await createShipments(db, shippingSettings(services), actor, body.orders);
+        const changed = results
+          .filter((result) => result.outcome === 'created')
+          .map((result) => result.order);
+        if (changed.length > 0) await services.catalog.ordersChanged(changed);
+        const locale = query.locale ?? requestLocale(request);
+        return {
+          success: true,
+          results: results.map((result) => ({
+            order: result.order,
+            outcome: result.outcome,
+            track_codes: result.trackCodes,
+            ...(result.outcome === 'refused'
+              ? {
+                  message: translateError(locale, result.error.message),
+                  errors: translateErrors(locale, result.error.errors),
+                }
+              : { message: null, errors: {} }),
+          })),
+        };
+      },
     }),
     defineRoute({
       ...staff,

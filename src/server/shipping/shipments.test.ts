@@ -1,7 +1,7 @@
-import { inflateSync } from 'node:zlib';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { mails, orders, products, shipments } from '../db/schema.ts';
+import { pdfText } from '../testing/pdf-text.ts';
 import { shopWithCarriers } from '../testing/shipping.ts';
 
 /**
@@ -56,27 +56,6 @@ const shippedMailsTo = (email: string) =>
     .from(mails)
     .where(eq(mails.to, email))
     .then((rows) => rows.filter((row) => row.template === 'order-shipped'));
-
-/** The text a PDF draws: its content streams inflated, each `<hex> Tj` decoded. */
-function pdfText(bytes: Uint8Array): string {
-  const raw = Buffer.from(bytes);
-  const texts: string[] = [];
-  let from = 0;
-  for (;;) {
-    const start = raw.indexOf('stream\n', from);
-    if (start === -1) break;
-    const end = raw.indexOf('\nendstream', start);
-    try {
-      const content = inflateSync(raw.subarray(start + 7, end)).toString('latin1');
-      for (const match of content.matchAll(/<([0-9A-Fa-f]+)> Tj/g))
-        texts.push(Buffer.from(match[1] ?? '', 'hex').toString('latin1'));
-    } catch {
-      // Not a deflated stream (fonts, object streams): no text of ours in it.
-    }
-    from = end + 10;
-  }
-  return texts.join('\n');
-}
 
 describe('a Russian Post shipment', () => {
   it('abroad: sends the recipient, weight, value and CN23 entries; the barcode becomes the track code and is mailed', async () => {
@@ -257,5 +236,84 @@ describe('a Boxberry shipment', () => {
     expect(
       (await call('POST', `/orders/${order.id}/shipments`, { items: [{ sku: mug, count: 1 }] })).status,
     ).toBe(409);
+  });
+});
+
+describe('shipments in bulk from the orders list', () => {
+  it('ships each ticked order with its carrier, lists a refusal with the carrier’s message, and a repeat makes no second parcel', async () => {
+    const post = await paidOrder({});
+    const refused = await paidOrder({ deliveryZip: '000000' });
+    const pickup = await paidOrder({
+      deliveryMethod: 'boxberry',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Тверская ул, д.7',
+      deliveryZip: '125009',
+    });
+    const atRussianPost = otpravka.orders().length;
+    const atBoxberry = boxberry.parcels().length;
+    const ids = [post.order.id, refused.order.id, pickup.order.id];
+    const answer = await call('POST', '/shipments?locale=en', { orders: ids });
+    expect(answer.status).toBe(200);
+    const { results } = answer.json();
+    expect(results).toEqual([
+      {
+        order: post.order.id,
+        outcome: 'created',
+        // A domestic Russian Post barcode is 14 digits.
+        track_codes: [expect.stringMatching(/^\d{14}$/)],
+        message: null,
+        errors: {},
+      },
+      {
+        order: refused.order.id,
+        outcome: 'refused',
+        track_codes: [],
+        message: 'The carrier refused the shipment; nothing was changed.',
+        errors: { carrier: ['Индекс 000000 не существует'] },
+      },
+      {
+        order: pickup.order.id,
+        outcome: 'created',
+        track_codes: [expect.stringMatching(/^BB\d+$/)],
+        message: null,
+        errors: {},
+      },
+    ]);
+    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(boxberry.parcels().length - atBoxberry).toBe(1);
+    expect(await orderRow(post.order.id)).toMatchObject({ status: 5, trackCode: results[0].track_codes[0] });
+    expect(await orderRow(refused.order.id)).toMatchObject({ status: 1, trackCode: null });
+    expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, refused.order.id))).toEqual([]);
+
+    // The same orders again: the shipped ones answer their parcels, nothing new is made.
+    const again = (
+      await call('POST', '/shipments?locale=ru', { orders: [post.order.id, pickup.order.id] })
+    ).json();
+    expect(again.results).toEqual([
+      expect.objectContaining({
+        order: post.order.id,
+        outcome: 'existing',
+        track_codes: results[0].track_codes,
+      }),
+      expect.objectContaining({
+        order: pickup.order.id,
+        outcome: 'existing',
+        track_codes: results[2].track_codes,
+      }),
+    ]);
+    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(boxberry.parcels().length - atBoxberry).toBe(1);
+    expect((await shippedMailsTo(post.order.email)).length).toBe(1);
+  });
+
+  it('refuses an empty or oversized selection in the manager’s language', async () => {
+    const none = await call('POST', '/shipments?locale=ru', { orders: [] });
+    expect(none.status).toBe(422);
+    expect(none.json().errors.orders).toEqual(['Отметьте заказы, которые нужно отправить.']);
+    const many = await call('POST', '/shipments?locale=en', {
+      orders: Array.from({ length: 51 }, (_, index) => index + 1),
+    });
+    expect(many.status).toBe(422);
+    expect(many.json().errors.orders).toEqual(['Ship at most 50 orders at once.']);
   });
 });

@@ -3,7 +3,7 @@ import countries from 'i18n-iso-countries';
 import { needsCustoms } from '../../contract/customs.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { orderItems, orders, products, productVariants, shipmentItems, shipments } from '../db/schema.ts';
-import { Conflict, Invalid, NotFound, Unavailable } from '../errors.ts';
+import { Conflict, DomainError, Invalid, NotFound, Unavailable } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { lockOrder, moveOrderStatus } from '../orders/lifecycle.ts';
 import type { OrderRow } from '../orders/service.ts';
@@ -465,4 +465,47 @@ export async function shipmentDocument(
       );
     throw error;
   }
+}
+
+/** What became of one order of a bulk request; a refusal keeps its untranslated keys. */
+export type BulkShipmentResult =
+  | { order: number; outcome: 'created' | 'existing'; trackCodes: string[] }
+  | { order: number; outcome: 'refused'; trackCodes: string[]; error: DomainError };
+
+/**
+ * Ships each order whole with its own carrier, one after the other (the carriers' rate limits),
+ * from the orders list (issue 31 point 2). Each order goes through `createShipment`, so each is
+ * idempotent the same way: an order whose items all left in parcels made before answers those
+ * parcels ("existing") and no new one is made. One order's refusal or outage changes nothing of
+ * it and does not stop the others; its domain error is kept for the caller to translate.
+ */
+export async function createShipments(
+  db: Database,
+  settings: ShippingSettings,
+  actorId: number,
+  orderIds: readonly number[],
+): Promise<BulkShipmentResult[]> {
+  const results: BulkShipmentResult[] = [];
+  for (const orderId of new Set(orderIds)) {
+    const before = await orderShipments(db, orderId);
+    const made = before.list.flatMap((shipment) =>
+      shipment.state === 'created' && shipment.track_code ? [shipment.track_code] : [],
+    );
+    if (before.left.length === 0 && made.length > 0) {
+      results.push({ order: orderId, outcome: 'existing', trackCodes: made });
+      continue;
+    }
+    try {
+      const shipment = await createShipment(db, settings, actorId, orderId, []);
+      results.push({
+        order: orderId,
+        outcome: 'created',
+        trackCodes: [...made, ...(shipment.track_code ? [shipment.track_code] : [])],
+      });
+    } catch (error) {
+      if (!(error instanceof DomainError)) throw error;
+      results.push({ order: orderId, outcome: 'refused', trackCodes: made, error });
+    }
+  }
+  return results;
 }

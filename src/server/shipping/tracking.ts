@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, isNotNull, isNull, lt, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { Database, Executor } from '../db/client.ts';
 import { orders, shipmentEvents, shipments } from '../db/schema.ts';
 import { type JobHandler, scheduleRecurring } from '../jobs/queue.ts';
@@ -130,6 +131,15 @@ export function trackingHandler(db: Database, settings: TrackingSettings): JobHa
     await trackShipments(db, settings, now);
   };
 }
+
+/**
+ * Test mode only (registered with the sandboxes): `POST /sandbox/tracking/run` runs the tracking
+ * job now, so a browser journey sees the simulators' events without waiting for the schedule.
+ */
+export const trackingSandbox = (db: Database, settings: TrackingSettings) => async (app: FastifyInstance) => {
+  app.post(TRACKING_SANDBOX_PATH, async () => trackShipments(db, settings, new Date()));
+};
+export const TRACKING_SANDBOX_PATH = '/sandbox/tracking/run';
 
 export const scheduleTracking = (db: Executor, everyMs: number, clock?: () => Date) =>
   scheduleRecurring(db, TRACKING_JOB, everyMs, clock);

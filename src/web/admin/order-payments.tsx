@@ -23,7 +23,8 @@ const REFUND_FIELDS = ['amount', 'restock'];
 
 type AdminText = ReturnType<typeof useAdminShop>['t'];
 
-function stateText(t: AdminText, state: string): string {
+/** A refund's state at the provider in the staff member's language (also on the order timeline). */
+export function refundStateText(t: AdminText, state: string): string {
   const known: Record<string, string> = {
     requested: t('admin-refund-requested'),
     pending: t('admin-refund-pending'),
@@ -285,7 +286,7 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
                       · {row.provider} <span className="admin-muted">{row.externalId}</span>
                     </td>
                     <td>
-                      {stateText(t, row.state)}
+                      {refundStateText(t, row.state)}
                       {row.accepted ? null : (
                         <span className="admin-muted"> · {t('admin-transaction-not-counted')}</span>
                       )}

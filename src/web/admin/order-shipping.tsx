@@ -37,7 +37,7 @@ export function OrderCustoms({ order }: { order: AdminOrder }) {
   );
 }
 
-const CARRIER_NAMES = {
+export const CARRIER_NAMES = {
   russian_post: 'admin-carrier-russian-post',
   boxberry: 'admin-carrier-boxberry',
 } as const;
@@ -62,9 +62,6 @@ export function OrderShipmentsSection({
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const request = useAdminRequest();
-  const [counts, setCounts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(shipments.left.map((line) => [line.sku, String(line.count)])),
-  );
   const carrier = order.delivery_method === 'russian_post' ? 'russian_post' : 'boxberry';
   const toShip = [1, 3, 4].includes(order.status);
   const names = new Map(order.products.map((item) => [item.sku, item.name]));
@@ -72,15 +69,6 @@ export function OrderShipmentsSection({
     request.run(() => adminApi('POST', `/orders/${order.id}/shipments`, { json: { items } }), {
       success: t('admin-shipment-done'),
     });
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    void send(
-      shipments.left.flatMap((line) => {
-        const count = Number(counts[line.sku] ?? 0);
-        return count > 0 ? [{ sku: line.sku, count }] : [];
-      }),
-    );
-  };
   const documents = `/api/admin/orders/${order.id}/shipments`;
   return (
     <section className="admin-card" aria-labelledby="shipments-heading" aria-live="polite">
@@ -138,29 +126,69 @@ export function OrderShipmentsSection({
         ))}
       </ul>
       {toShip && shipments.left.length > 0 ? (
-        <form onSubmit={create} className="admin-form">
-          <h3>{t('admin-shipment-new')}</h3>
-          {shipments.left.map((line) => (
-            <div className="form-field" key={line.sku}>
-              <label htmlFor={`ship-${line.sku}`}>
-                {names.get(line.sku) ?? line.sku} ({t('admin-shipment-left', { count: line.count })})
-              </label>
-              <input
-                id={`ship-${line.sku}`}
-                type="number"
-                min={0}
-                max={line.count}
-                step={1}
-                value={counts[line.sku] ?? ''}
-                onChange={(event) => setCounts((current) => ({ ...current, [line.sku]: event.target.value }))}
-              />
-            </div>
-          ))}
-          <BusyButton busy={request.busy} primary>
-            {t('admin-shipment-create', { carrier: t(CARRIER_NAMES[carrier]) })}
-          </BusyButton>
-        </form>
+        // Counts start afresh from what is left whenever a parcel took some.
+        <NewParcelForm
+          key={shipments.left.map((line) => `${line.sku}*${line.count}`).join(',')}
+          left={shipments.left}
+          names={names}
+          busy={request.busy}
+          label={t('admin-shipment-create', { carrier: t(CARRIER_NAMES[carrier]) })}
+          onSend={send}
+        />
       ) : null}
     </section>
+  );
+}
+
+/** The next parcel: how many of each item left to ship go in it (all by default). */
+function NewParcelForm({
+  left,
+  names,
+  busy,
+  label,
+  onSend,
+}: {
+  left: OrderShipmentList['left'];
+  names: Map<string, string>;
+  busy: boolean;
+  label: string;
+  onSend: (items: Array<{ sku: string; count: number }>) => Promise<unknown>;
+}) {
+  const { t } = useAdminShop();
+  const [counts, setCounts] = useState<Record<string, string>>(() =>
+    Object.fromEntries(left.map((line) => [line.sku, String(line.count)])),
+  );
+  const create = (event: FormEvent) => {
+    event.preventDefault();
+    void onSend(
+      left.flatMap((line) => {
+        const count = Number(counts[line.sku] ?? 0);
+        return count > 0 ? [{ sku: line.sku, count }] : [];
+      }),
+    );
+  };
+  return (
+    <form onSubmit={create} className="admin-form">
+      <h3>{t('admin-shipment-new')}</h3>
+      {left.map((line) => (
+        <div className="form-field" key={line.sku}>
+          <label htmlFor={`ship-${line.sku}`}>
+            {names.get(line.sku) ?? line.sku} ({t('admin-shipment-left', { count: line.count })})
+          </label>
+          <input
+            id={`ship-${line.sku}`}
+            type="number"
+            min={0}
+            max={line.count}
+            step={1}
+            value={counts[line.sku] ?? ''}
+            onChange={(event) => setCounts((current) => ({ ...current, [line.sku]: event.target.value }))}
+          />
+        </div>
+      ))}
+      <BusyButton busy={busy} primary>
+        {label}
+      </BusyButton>
+    </form>
   );
 }

@@ -7,12 +7,11 @@ import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
- * Staff notes as a timeline, oldest first, each with its author and time, and a form that adds one
- * (notes are never edited, so what was said stays). `path` is the admin API path that takes a note.
+ * The form that adds a staff note (notes are never edited, so what was said stays). `path` is the
+ * admin API path that takes a note; the page reloads its data once the note is in.
  */
-export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path: string }) {
+export function StaffNoteForm({ path }: { path: string }) {
   const { t } = useAdminShop();
-  const format = useAdminFormat();
   const request = useAdminRequest();
   const [body, setBody] = useState('');
   useUnsavedChanges(body.trim() !== '');
@@ -25,6 +24,28 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
     if (added) setBody((current) => (current === sent ? '' : current));
   };
 
+  return (
+    <form className="admin-form" onSubmit={add}>
+      <RequestAlert message={request.message} errors={request.errors} shownFields={['body']} />
+      <TextAreaField
+        name="body"
+        label={t('admin-note-new')}
+        value={body}
+        rows={3}
+        maxLength={2000}
+        required
+        onChange={(event) => setBody(event.target.value)}
+        errors={request.errors.body}
+      />
+      <BusyButton busy={request.busy}>{t('admin-note-add')}</BusyButton>
+    </form>
+  );
+}
+
+/** Staff notes as a timeline, oldest first, each with its author and time, and the form that adds one. */
+export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path: string }) {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
   return (
     <section className="admin-card" aria-labelledby="staff-notes">
       <h2 id="staff-notes">{t('admin-notes')}</h2>
@@ -42,20 +63,7 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
           ))}
         </ol>
       )}
-      <form className="admin-form" onSubmit={add}>
-        <RequestAlert message={request.message} errors={request.errors} shownFields={['body']} />
-        <TextAreaField
-          name="body"
-          label={t('admin-note-new')}
-          value={body}
-          rows={3}
-          maxLength={2000}
-          required
-          onChange={(event) => setBody(event.target.value)}
-          errors={request.errors.body}
-        />
-        <BusyButton busy={request.busy}>{t('admin-note-add')}</BusyButton>
-      </form>
+      <StaffNoteForm path={path} />
     </section>
   );
 }

@@ -4,7 +4,8 @@ import { useAdminShop } from './text.ts';
 import type { AdminProductVariants, StockMovement } from './types.ts';
 import { useAdminFormat } from './ui.tsx';
 
-const REASONS: Record<StockMovement['reason'], AdminMessageKey> = {
+/** Why units moved, in the staff member's language (also on the order timeline). */
+export const STOCK_REASON_TEXTS: Record<StockMovement['reason'], AdminMessageKey> = {
   initial: 'admin-stock-reason-initial',
   sale: 'admin-stock-reason-sale',
   cancellation: 'admin-stock-reason-cancellation',
@@ -75,7 +76,7 @@ export function StockHistory({
                   <td>{movement.delta > 0 ? `+${movement.delta}` : `−${-movement.delta}`}</td>
                   <td>{movement.balance}</td>
                   <td>
-                    {t(REASONS[movement.reason])}
+                    {t(STOCK_REASON_TEXTS[movement.reason])}
                     {movement.note ? <span className="admin-muted"> · {movement.note}</span> : null}
                   </td>
                   <td>

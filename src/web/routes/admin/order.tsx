@@ -4,13 +4,13 @@ import { Link, useRevalidator } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { amountsIn, roublesToKopecks } from '../../../contract/money.ts';
-import { type StatusReason, statusReasonOf } from '../../../contract/status-reasons.ts';
+import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { useOrderMoney } from '../../admin/order-money.ts';
 import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
-import { StaffNotes } from '../../admin/staff-notes.tsx';
+import { OrderTimeline } from '../../admin/order-timeline.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
@@ -26,48 +26,21 @@ import {
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormField, FormSuccess, SelectField, TextAreaField } from '../../components/form-field.tsx';
-import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/order';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const path = `/orders/${encodeURIComponent(params.id)}`;
-  const [{ order }, { payments }, { shipments }] = await Promise.all([
+  const [{ order }, { payments }, { shipments }, { timeline }] = await Promise.all([
     loadAdmin<{ order: AdminOrder }>(path, request),
     loadAdmin<{ payments: OrderPayments }>(`${path}/payments`, request),
     loadAdmin<{ shipments: OrderShipmentList }>(`${path}/shipments`, request),
+    loadAdmin<{ timeline: OrderTimelineEvent[] }>(`${path}/timeline`, request),
   ]);
-  return { order, payments, shipments };
+  return { order, payments, shipments, timeline };
 }
 
 export function HydrateFallback() {
   return <AdminLoading />;
-}
-
-/** Payment providers by the names they go by (the same in both languages). */
-const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
-
-const STATUS_REASON_TEXTS: Record<StatusReason, AdminMessageKey> = {
-  placed: 'admin-status-reason-placed',
-  replaced: 'admin-status-reason-replaced',
-  paid: 'admin-status-reason-paid',
-  'paid-late-restocked': 'admin-status-reason-paid-late-restocked',
-  'paid-late-out-of-stock': 'admin-status-reason-paid-late-out-of-stock',
-  refunded: 'admin-status-reason-refunded',
-  cancelled: 'admin-status-reason-cancelled',
-  'cancelled-by-staff': 'admin-status-reason-cancelled-by-staff',
-  expired: 'admin-status-reason-expired',
-};
-
-/** A status history entry's reason in the staff member's language (codes of contract/status-reasons.ts). */
-function useStatusReasonText() {
-  const { t } = useAdminShop();
-  return (stored: string) => {
-    const known = statusReasonOf(stored);
-    if (!known) return stored;
-    if (known.note !== undefined) return t('admin-status-reason-cancelled-by-staff', { note: known.note });
-    const provider = known.provider ? (PROVIDER_NAMES[known.provider] ?? known.provider) : '';
-    return t(STATUS_REASON_TEXTS[known.reason], { provider });
-  };
 }
 
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'status', 'reason'];
@@ -301,9 +274,8 @@ function ShippedMail({ order }: { order: AdminOrder }) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const statusReasonText = useStatusReasonText();
   const statusText = useOrderStatusText();
-  const { order, payments, shipments } = loaderData;
+  const { order, payments, shipments, timeline } = loaderData;
   const revalidator = useRevalidator();
   const [generation, setGeneration] = useState(0);
   const reload = async () => {
@@ -485,39 +457,15 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
       </section>
 
       <OrderCustoms order={order} />
-      <OrderShipmentsSection
-        key={`shipments-${order.id}-${shipments.list.length}`}
-        order={order}
-        shipments={shipments}
-      />
+      <OrderShipmentsSection key={`shipments-${order.id}`} order={order} shipments={shipments} />
       {/* "Load their version" starts the editor afresh from the order as saved now. */}
       <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
       <ShippedMail order={order} />
-      <StaffNotes notes={order.notes} path={`/orders/${order.id}/notes`} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />
       <OrderReceiptsSection receipts={order.receipts} />
 
-      <section className="admin-card" aria-labelledby="history-heading">
-        <h2 id="history-heading">{t('admin-status-history')}</h2>
-        {order.history.length === 0 ? (
-          <p>{t('admin-status-history-empty')}</p>
-        ) : (
-          <ol className="admin-history">
-            {order.history.map((entry) => (
-              <li key={`${entry.date}-${entry.status}`}>
-                <time dateTime={entry.date}>{format.dateTime(entry.date)}</time>{' '}
-                <span className={`admin-status admin-status--${entry.status}`}>
-                  {statusText(entry.status)}
-                </span>
-                {entry.reason ? (
-                  <span className="admin-muted"> · {statusReasonText(entry.reason)}</span>
-                ) : null}
-              </li>
-            ))}
-          </ol>
-        )}
-      </section>
+      <OrderTimeline order={order} events={timeline} />
     </AdminPage>
   );
 }

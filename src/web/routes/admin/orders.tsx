@@ -7,6 +7,7 @@ import {
   type OrderStatusFilter,
 } from '../../../contract/admin.ts';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
+import { BulkShipments, SHIPPABLE_STATUSES, ShipOrderCheckbox } from '../../admin/bulk-shipments.tsx';
 import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
@@ -107,6 +108,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const statusText = useOrderStatusText();
   const { search, apiSearch, result, errors, message } = loaderData;
   const locale = pageLocale();
+  // Paid orders waiting to be shipped on this page can be ticked and shipped at once.
+  const shippable = result?.list.some((order) => SHIPPABLE_STATUSES.includes(order.status)) ?? false;
 
   return (
     <AdminPage title={t('admin-orders')}>
@@ -260,6 +263,11 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               <table className="admin-table">
                 <thead>
                   <tr>
+                    {shippable ? (
+                      <th scope="col">
+                        <span className="visually-hidden">{t('admin-bulk-ship-column')}</span>
+                      </th>
+                    ) : null}
                     <th scope="col">{t('admin-order-number')}</th>
                     <th scope="col">{t('admin-date')}</th>
                     <th scope="col">{t('admin-status')}</th>
@@ -275,6 +283,13 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                     const method = deliveryMethodKey(order.deliveryMethod);
                     return (
                       <tr key={order.id}>
+                        {shippable ? (
+                          <td>
+                            {SHIPPABLE_STATUSES.includes(order.status) ? (
+                              <ShipOrderCheckbox id={order.id} />
+                            ) : null}
+                          </td>
+                        ) : null}
                         <td>
                           <Link to={`/admin/orders/${order.id}`}>
                             {t('admin-order-link', { id: order.id })}
@@ -302,6 +317,8 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
               </table>
             </div>
           )}
+          {/* Kept mounted: its results stay listed after the list reloads without the shipped orders. */}
+          <BulkShipments offered={shippable} />
           <Pager currentPage={result.currentPage} lastPage={result.lastPage} total={result.total}>
             {' · '}
             {t('admin-items-on-page', { count: result.productCount })}
