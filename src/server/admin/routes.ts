@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
+  auditQuery,
   categoryEdit,
   categoryInput,
   idParams,
@@ -10,7 +11,6 @@ import {
   orderSearchFilters,
   orderSearchQuery,
   orderUpdate,
-  pageQuery,
   productBulkChange,
   productBulkDelete,
   productEdit,
@@ -551,10 +551,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
-      query: pageQuery.extend({
-        entity: z.string().max(40).optional(),
-        entityId: z.string().max(40).optional(),
-      }),
+      query: auditQuery,
       response: answer,
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),

@@ -9,6 +9,10 @@ import { HEADING_ID, LINK_SCHEMES } from '../../contract/rich-text.ts';
  * What is kept is what the back office's editor can hold (src/web/admin/rich-text-schema.ts), in
  * the form it writes: `<b>`/`<i>` become `<strong>`/`<em>`, a table's rows sit in `<tbody>` (its
  * header cells are `<th>`), and a table caption or column group, which the editor cannot show, goes.
+ *
+ * A picture that cannot show (`<img src="x">`, pasted from another page, or one whose link was
+ * dropped as unsafe) goes; a picture without a text alternative gets `alt=""` (decorative), so the
+ * shop's pages never carry a broken image or fail axe's `image-alt`.
  */
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -48,10 +52,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // `//host/x` would silently pick the page's scheme and host; only explicit or same-site URLs.
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !showableImageSource(frame.attribs.src),
   // A caption's text has no place once the caption goes.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'caption'],
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt?.trim() ?? '' } }),
     b: 'strong',
     i: 'em',
     thead: 'tbody',
@@ -61,6 +67,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     h4: headingWithId,
   },
 };
+
+/** A web address (`https://…`) or a path of this shop (`/img/…`): what a browser can show in any page. */
+function showableImageSource(src: string | undefined): boolean {
+  if (!src) return false;
+  return /^https?:\/\/[^/]/i.test(src) || (src.startsWith('/') && !src.startsWith('//'));
+}
 
 /** Same-site links (`/shipping`, `#payment`) open in place; others in a new tab that cannot reach the shop. */
 function linkAttributes(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {

@@ -1,7 +1,7 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
-import { useAdminShop } from './text.ts';
+import { providerName, useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
@@ -72,7 +72,12 @@ function RefundForm({ order, payments, request }: RefundProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const shown = whole ? money(payments.left) : money(amount.replace(',', '.') || '0');
-    if (!window.confirm(t('admin-refund-confirm', { amount: shown, provider: order.payment_method }))) return;
+    if (
+      !window.confirm(
+        t('admin-refund-confirm', { amount: shown, provider: providerName(order.payment_method) }),
+      )
+    )
+      return;
     const json = {
       ...(whole ? {} : { amount }),
       restock: Object.entries(restock)
@@ -158,7 +163,8 @@ function RefundEverything({ order, payments, request }: RefundProps) {
   const money = useMoney(payments.currency);
   const refund = () => {
     const amount = money(payments.left);
-    if (!window.confirm(t('admin-refund-confirm', { amount, provider: order.payment_method }))) return;
+    if (!window.confirm(t('admin-refund-confirm', { amount, provider: providerName(order.payment_method) })))
+      return;
     void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json: { restock: [] } }), {
       success: t('admin-refund-done'),
     });
@@ -237,7 +243,7 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
                     <td>{format.dateTime(row.date)}</td>
                     <td>
                       {row.kind === 'refund' ? t('admin-transaction-refund') : t('admin-transaction-payment')}{' '}
-                      · {row.provider} <span className="admin-muted">{row.externalId}</span>
+                      · {providerName(row.provider)} <span className="admin-muted">{row.externalId}</span>
                     </td>
                     <td>
                       {stateText(t, row.state)}

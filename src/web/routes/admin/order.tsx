@@ -6,7 +6,7 @@ import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { StaffNotes } from '../../admin/staff-notes.tsx';
-import { useAdminShop } from '../../admin/text.ts';
+import { providerName, useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -38,9 +38,6 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** Payment providers by the names they go by (the same in both languages). */
-const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
-
 const STATUS_REASON_TEXTS: Record<StatusReason, AdminMessageKey> = {
   placed: 'admin-status-reason-placed',
   replaced: 'admin-status-reason-replaced',
@@ -58,7 +55,7 @@ function useStatusReasonText() {
   return (stored: string) => {
     const known = statusReasonOf(stored);
     if (!known) return stored;
-    const provider = known.provider ? (PROVIDER_NAMES[known.provider] ?? known.provider) : '';
+    const provider = known.provider ? providerName(known.provider) : '';
     return t(STATUS_REASON_TEXTS[known.reason], { provider });
   };
 }
@@ -190,6 +187,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusReasonText = useStatusReasonText();
+  const paymentMethodName = usePaymentMethodName();
   const statusText = useOrderStatusText();
   const { order, payments, shipments } = loaderData;
   const revalidator = useRevalidator();
@@ -234,7 +232,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dt>{t('phone')}</dt>
             <dd>{order.phone}</dd>
             <dt>{t('admin-payment-method')}</dt>
-            <dd>{order.payment_method}</dd>
+            <dd>{paymentMethodName(order.payment_method)}</dd>
           </dl>
         </section>
         <section className="admin-card" aria-labelledby="delivery-heading">
