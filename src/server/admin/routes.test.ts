@@ -332,6 +332,13 @@ describe('order administration', () => {
     });
     const [mail] = await shop.db.select().from(mails).where(eq(mails.template, 'order-shipped'));
     expect(mail?.text).toContain('RA123456789RU');
+    // The status history names the staff member who shipped it; the shop's own moves name nobody.
+    const [admin] = await shop.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const adminName = [admin?.firstName, admin?.lastName].filter(Boolean).join(' ') || 'admin@example.com';
+    const history = (shipped.body.order as { history: Array<{ status: number; author: string | null }> })
+      .history;
+    expect(history.at(-1)).toMatchObject({ status: 5, author: adminName });
+    expect(history.filter((entry) => entry.status !== 5).every((entry) => entry.author === null)).toBe(true);
     const badDate = await call('GET', '/api/admin/orders?date=yesterday');
     expect(badDate.status).toBe(422);
   });

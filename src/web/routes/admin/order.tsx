@@ -352,6 +352,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                 {entry.reason ? (
                   <span className="admin-muted"> · {statusReasonText(entry.reason)}</span>
                 ) : null}
+                <span className="admin-muted">
+                  {' · '}
+                  {entry.author
+                    ? t('admin-status-changed-by', { author: entry.author })
+                    : t('admin-status-by-shop')}
+                </span>
               </li>
             ))}
           </ol>
