@@ -8,7 +8,7 @@ export function useAdminShop() {
 }
 
 /** Payment providers by the names they go by (the same in both languages); an unknown code as it is. */
-const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
+export const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
 export const providerName = (code: string): string => PROVIDER_NAMES[code] ?? code;
 
 /** An order's payment method for staff: the provider and, in the staff member's language, what it takes. */

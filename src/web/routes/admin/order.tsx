@@ -6,7 +6,7 @@ import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { StaffNotes } from '../../admin/staff-notes.tsx';
-import { providerName, useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
+import { PROVIDER_NAMES, useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -55,7 +55,7 @@ function useStatusReasonText() {
   return (stored: string) => {
     const known = statusReasonOf(stored);
     if (!known) return stored;
-    const provider = known.provider ? providerName(known.provider) : '';
+    const provider = known.provider ? (PROVIDER_NAMES[known.provider] ?? known.provider) : '';
     return t(STATUS_REASON_TEXTS[known.reason], { provider });
   };
 }
