@@ -47,7 +47,7 @@ const summaryValue = (page: Page, label: RegExp) =>
 describe('a promo code in Russian at 1440 px', () => {
   const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
 
-  it('is created in the back office, entered in the cart, paid at the Robokassa sandbox and seen in the order, the mail and the back office', async () => {
+  it('is created in the back office, entered in the cart, paid at the Robokassa sandbox, seen in the order, the mail, the back office and its receipt, and partly refunded', async () => {
     const { page, baseUrl } = browser;
     await asAdmin(page, baseUrl, 'ru');
     const projects = (await (await page.request.get('/api/admin/projects')).json()) as {
@@ -154,7 +154,41 @@ describe('a promo code in Russian at 1440 px', () => {
     await page.getByRole('link', { name: String(orderId), exact: true }).waitFor();
     await page.goto(`/admin/orders/${orderId}`);
     await page.getByText(`Скидка по промокоду ${CODE}`).waitFor();
-  }, 240_000);
+
+    // The payment's 54-FZ receipt sold the item at its discounted sum, with VAT and method in words.
+    const receiptRow = (purpose: RegExp) =>
+      page
+        .getByRole('region', { name: 'Чеки (54-ФЗ)' })
+        .getByRole('table', { name: purpose })
+        .getByRole('row')
+        .filter({ hasText: `Значок ${suffix}` });
+    const cells = async (purpose: RegExp) =>
+      (await receiptRow(purpose).getByRole('cell').allInnerTexts()).map((cell) =>
+        cell.replace(/\s/g, ' ').trim(),
+      );
+    await receiptRow(/^Оплата/).waitFor();
+    expect(await cells(/^Оплата/)).toEqual([`Значок ${suffix}`, '1', 'без НДС', 'предоплата 100 %', '900 ₽']);
+
+    // A partial refund of 300 ₽: sent, done, and its own receipt returns 300 ₽ of the item.
+    page.on('dialog', (dialog) => void dialog.accept());
+    const payments = page.getByRole('region', { name: 'Оплаты и возвраты' });
+    await payments.getByRole('radio', { name: 'Часть' }).check();
+    await payments.getByLabel('Сумма возврата, RUB').fill('300');
+    await payments.getByRole('button', { name: 'Вернуть деньги', exact: true }).click();
+    await payments.getByRole('row').filter({ hasText: 'Возврат' }).getByText('выполнен').waitFor();
+    await receiptRow(/^Возврат/).waitFor();
+    expect(await cells(/^Возврат/)).toEqual([
+      `Значок ${suffix}`,
+      '1',
+      'без НДС',
+      'предоплата 100 %',
+      '300 ₽',
+    ]);
+    const refundMail = await waitForMail(email, /Мы вернули 300/);
+    expect(refundMail).not.toContain('Заказ отменён');
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await page.screenshot({ path: 'test-results/promo-code-refund-ru-1440.png', fullPage: true });
+  }, 300_000);
 });
 
 describe('a promo code in English at 390 px', () => {

@@ -81,7 +81,7 @@ export function StockHistory({
                   <td>
                     {movement.orderId !== null ? (
                       <Link to={`/admin/orders/${movement.orderId}`}>
-                        {t('admin-order-number', { id: movement.orderId })}
+                        {t('admin-order-link', { id: movement.orderId })}
                       </Link>
                     ) : (
                       (movement.actorEmail ?? '—')
