@@ -213,7 +213,8 @@ describe('the back office at 390 px', () => {
         await page.locator('.admin-page h1').waitFor();
         await page.locator('.admin-loading').waitFor({ state: 'detached' });
         if (!(await noSidewaysScroll(page))) overflowing.push(`${locale} ${screen}`);
-        for (const violation of await axeViolations(page)) violations.push(`${locale} ${screen}: ${violation}`);
+        for (const violation of await axeViolations(page))
+          violations.push(`${locale} ${screen}: ${violation}`);
       }
     }
     expect(overflowing).toEqual([]);

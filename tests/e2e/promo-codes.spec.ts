@@ -167,7 +167,13 @@ describe('a promo code in Russian at 1440 px', () => {
         cell.replace(/\s/g, ' ').trim(),
       );
     await receiptRow(/^Оплата/).waitFor();
-    expect(await cells(/^Оплата/)).toEqual([`Значок ${suffix}`, '1', 'без НДС', 'предоплата 100 %', '900 ₽']);
+    expect(await cells(/^Оплата/)).toEqual([
+      `Значок ${suffix}`,
+      '1',
+      'без НДС',
+      'предоплата 100 %',
+      '900,00 ₽',
+    ]);
 
     // A partial refund of 300 ₽: sent, done, and its own receipt returns 300 ₽ of the item.
     page.on('dialog', (dialog) => void dialog.accept());
@@ -182,7 +188,7 @@ describe('a promo code in Russian at 1440 px', () => {
       '1',
       'без НДС',
       'предоплата 100 %',
-      '300 ₽',
+      '300,00 ₽',
     ]);
     const refundMail = await waitForMail(email, /Мы вернули 300/);
     expect(refundMail).not.toContain('Заказ отменён');
