@@ -15,7 +15,11 @@ const noSidewaysScroll = (page: Page) =>
 
 /** Signs the admin in through the API and sets the page's language; answers the headers writes need. */
 async function asAdmin(page: Page, baseUrl: string, locale: 'ru' | 'en') {
-  await page.context().addCookies([{ name: 'locale', value: locale, url: baseUrl }]);
+  await page.context().addCookies([
+    { name: 'locale', value: locale, url: baseUrl },
+    // The test-mode notice, once answered, stays answered: its modal would cover the order page.
+    { name: 'overlay-test-info', value: 'hidden', url: baseUrl },
+  ]);
   const login = await page.request.post('/api/login', { headers: { origin: baseUrl }, data: ADMIN });
   expect(login.status(), await login.text()).toBe(200);
 }
@@ -182,6 +186,7 @@ describe('a promo code in Russian at 1440 px', () => {
     await payments.getByLabel('Сумма возврата, RUB').fill('300');
     await payments.getByRole('button', { name: 'Вернуть деньги', exact: true }).click();
     await payments.getByRole('row').filter({ hasText: 'Возврат' }).getByText('выполнен').waitFor();
+    await payments.getByRole('row').filter({ hasText: 'Оплата · Robokassa' }).getByText('получена').waitFor();
     await receiptRow(/^Возврат/).waitFor();
     expect(await cells(/^Возврат/)).toEqual([
       `Значок ${suffix}`,

@@ -25,6 +25,12 @@ function stateText(t: AdminText, state: string): string {
     pending: t('admin-refund-pending'),
     finished: t('admin-refund-finished'),
     canceled: t('admin-refund-canceled'),
+    // A payment's state: Robokassa's result is `paid`; PayPal's capture keeps its own words.
+    paid: t('admin-payment-received'),
+    COMPLETED: t('admin-payment-received'),
+    PENDING: t('admin-refund-pending'),
+    DECLINED: t('admin-payment-declined'),
+    FAILED: t('admin-payment-declined'),
   };
   return known[state] ?? state;
 }

@@ -258,6 +258,8 @@ const en = {
   'admin-refund-pending': 'pending at the provider',
   'admin-refund-finished': 'done',
   'admin-refund-canceled': 'cancelled by the provider',
+  'admin-payment-received': 'received',
+  'admin-payment-declined': 'declined',
   'admin-refund-check': 'Check the refund’s state',
   'admin-refund-heading': 'Refund',
   'admin-refund-hint':
@@ -1002,6 +1004,8 @@ const ru: Record<keyof typeof en, string> = {
   'admin-refund-pending': 'в обработке у платёжной системы',
   'admin-refund-finished': 'выполнен',
   'admin-refund-canceled': 'отменён платёжной системой',
+  'admin-payment-received': 'получена',
+  'admin-payment-declined': 'отклонена',
   'admin-refund-check': 'Проверить состояние возврата',
   'admin-refund-heading': 'Возврат денег',
   'admin-refund-hint':
