@@ -446,8 +446,11 @@ export const hiddenInput = z.object({ hidden: checkbox });
 // ── File manager ────────────────────────────────────────────────────────────────────────────────
 
 /** One folder name of the file manager; a folder path is up to MAX_FOLDER_DEPTH of them joined by '/'. */
-/** A folder's name: letters of any script (Cyrillic included), digits, `-` and `_`. */
-export const FOLDER_NAME = /^[\p{L}\p{N}_-]{1,40}$/u;
+/**
+ * A folder's name: lowercase letters of any script (Cyrillic included), digits, `-` and `_`. Lowercase
+ * only, so two folders never differ by case alone (one folder on a case-insensitive disk).
+ */
+export const FOLDER_NAME = /^[\p{Ll}\p{Lo}\p{Nd}_-]{1,40}$/u;
 export const MAX_FOLDER_DEPTH = 5;
 /** Largest upload the file manager takes (the multipart limit and the service both check it). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

@@ -171,7 +171,7 @@ const en = {
   'too-many-products': 'Too many products at once: choose 200 or fewer.',
   'percent-invalid': 'Enter a whole percent from −90 to 1000, not 0.',
   'path-invalid':
-    'Folder names use letters (Russian or Latin), digits, dashes and underscores, up to 40 characters, at most 5 levels deep.',
+    'Folder names use lowercase letters (Russian or Latin), digits, dashes and underscores, up to 40 characters, at most 5 levels deep.',
   'folder-exists': 'A folder with this name already exists.',
   'file-exists': 'That folder already has a file with this name or this picture: nothing is overwritten.',
   'file-name-invalid': 'A file name cannot contain slashes or control characters.',
@@ -383,7 +383,7 @@ const ru: Record<ErrorKey, string> = {
   'too-many-products': 'Слишком много товаров сразу: выберите не больше 200.',
   'percent-invalid': 'Введите целый процент от −90 до 1000, кроме 0.',
   'path-invalid':
-    'Имена папок: русские или латинские буквы, цифры, дефисы и подчёркивания, до 40 символов, не больше 5 уровней.',
+    'Имена папок: строчные русские или латинские буквы, цифры, дефисы и подчёркивания, до 40 символов, не больше 5 уровней.',
   'folder-exists': 'Папка с таким именем уже есть.',
   'file-exists':
     'В этой папке уже есть файл с таким именем или такая же картинка: ничего не перезаписывается.',

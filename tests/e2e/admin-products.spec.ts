@@ -219,5 +219,5 @@ describe('the back office at 390 px', () => {
     }
     expect(overflowing).toEqual([]);
     expect(violations).toEqual([]);
-  });
+  }, 300_000);
 });

@@ -443,7 +443,7 @@ export function FileManager({
                   id={folderInputId}
                   value={newFolder}
                   onChange={(event) => setNewFolder(event.target.value)}
-                  pattern="[\p{L}\p{N}_\-]{1,40}"
+                  pattern="[\p{Ll}\p{Lo}\p{Nd}_\-]{1,40}"
                   aria-invalid={folderErrors.name ? true : undefined}
                   aria-describedby={`${folderInputId}-note`}
                 />
