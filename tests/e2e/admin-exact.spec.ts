@@ -125,7 +125,9 @@ describe('a stock figure from a stale variant table, in Russian at 1440 px', () 
 
     await page.goto(`/admin/products/${productId}`);
     const stockCell = (current: number) =>
-      page.getByRole('textbox', { name: new RegExp(`^Остаток Размер: M, Цвет: Красный, сейчас ${current}:`) });
+      page.getByRole('textbox', {
+        name: new RegExp(`^Остаток Размер: M, Цвет: Красный, сейчас ${current}:`),
+      });
     await stockCell(4).waitFor();
     expect(await noSidewaysScroll(page)).toBe(true);
     expect(await axeViolations(page)).toEqual([]);
