@@ -111,6 +111,20 @@ export const pageQuery = z.object({
   search: z.string().trim().max(200).optional(),
 });
 
+/**
+ * The audit log's filters: a kind of record and its id, the staff member who made the change, and a
+ * period (`from` ≤ date < `to`, moments the browser converted from the staff member's own days).
+ * Empty fields filter nothing.
+ */
+const blankAsAbsent = (value: unknown) => (value === '' ? undefined : value);
+export const auditQuery = pageQuery.extend({
+  entity: z.string().max(40).optional(),
+  entityId: z.string().max(40).optional(),
+  actorId: z.preprocess(blankAsAbsent, z.coerce.number().int().positive().max(DATABASE_INT_MAX).optional()),
+  from: z.preprocess(blankAsAbsent, moment.optional()),
+  to: z.preprocess(blankAsAbsent, moment.optional()),
+});
+
 export const projectInput = z.object({
   name_ru: text(200),
   name_en: text(200),
@@ -475,7 +489,11 @@ export const hiddenInput = z.object({ hidden: checkbox });
 // ── File manager ────────────────────────────────────────────────────────────────────────────────
 
 /** One folder name of the file manager; a folder path is up to MAX_FOLDER_DEPTH of them joined by '/'. */
-export const FOLDER_NAME = /^[a-z0-9_-]{1,40}$/;
+/**
+ * A folder's name: lowercase letters of any script (Cyrillic included), digits, `-` and `_`. Lowercase
+ * only, so two folders never differ by case alone (one folder on a case-insensitive disk).
+ */
+export const FOLDER_NAME = /^[\p{Ll}\p{Lo}\p{Nd}_-]{1,40}$/u;
 export const MAX_FOLDER_DEPTH = 5;
 /** Largest upload the file manager takes (the multipart limit and the service both check it). */
 export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;

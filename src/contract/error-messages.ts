@@ -185,7 +185,7 @@ const en = {
   'too-many-products': 'Too many products at once: choose 200 or fewer.',
   'percent-invalid': 'Enter a whole percent from −90 to 1000, not 0.',
   'path-invalid':
-    'Folder names use lowercase Latin letters, digits, dashes and underscores, at most 5 levels deep.',
+    'Folder names use lowercase letters (Russian or Latin), digits, dashes and underscores, up to 40 characters, at most 5 levels deep.',
   'folder-exists': 'A folder with this name already exists.',
   'file-exists': 'That folder already has a file with this name or this picture: nothing is overwritten.',
   'file-name-invalid': 'A file name cannot contain slashes or control characters.',
@@ -193,6 +193,13 @@ const en = {
   'folder-not-empty': 'The folder is not empty: delete its files and folders first.',
   'file-required': 'Choose a file to upload.',
   'file-too-large': 'The file is too large: at most 10 MB.',
+  'image-empty': 'The file is empty: choose a picture.',
+  'image-not-a-picture': 'This file is not a picture. Upload a JPEG, PNG, WebP, GIF or AVIF file.',
+  'image-format-unsupported': 'This picture format is not taken: upload a JPEG, PNG, WebP, GIF or AVIF file.',
+  'image-too-many-pixels':
+    'The picture has too many pixels: at most 50 megapixels (for example 7000 × 7000). Make it smaller and upload it again.',
+  'image-unreadable':
+    'The picture could not be read: it may be damaged. Save it again and upload the new file.',
   'csv-invalid': 'The CSV file could not be read.',
   'csv-rows-invalid': 'Some rows of the CSV file have errors; nothing was changed.',
   'csv-column-missing': 'A required column is missing.',
@@ -403,7 +410,7 @@ const ru: Record<ErrorKey, string> = {
   'too-many-products': 'Слишком много товаров сразу: выберите не больше 200.',
   'percent-invalid': 'Введите целый процент от −90 до 1000, кроме 0.',
   'path-invalid':
-    'Имена папок: строчные латинские буквы, цифры, дефисы и подчёркивания, не больше 5 уровней.',
+    'Имена папок: строчные русские или латинские буквы, цифры, дефисы и подчёркивания, до 40 символов, не больше 5 уровней.',
   'folder-exists': 'Папка с таким именем уже есть.',
   'file-exists':
     'В этой папке уже есть файл с таким именем или такая же картинка: ничего не перезаписывается.',
@@ -412,6 +419,14 @@ const ru: Record<ErrorKey, string> = {
   'folder-not-empty': 'Папка не пуста: сначала удалите её файлы и папки.',
   'file-required': 'Выберите файл для загрузки.',
   'file-too-large': 'Файл слишком большой: не больше 10 МБ.',
+  'image-empty': 'Файл пуст: выберите картинку.',
+  'image-not-a-picture': 'Этот файл не картинка. Загрузите файл JPEG, PNG, WebP, GIF или AVIF.',
+  'image-format-unsupported':
+    'Такой формат картинок не принимается: загрузите JPEG, PNG, WebP, GIF или AVIF.',
+  'image-too-many-pixels':
+    'В картинке слишком много пикселей: не больше 50 мегапикселей (например, 7000 × 7000). Уменьшите её и загрузите снова.',
+  'image-unreadable':
+    'Картинку не удалось прочитать: возможно, файл повреждён. Сохраните её заново и загрузите новый файл.',
   'csv-invalid': 'Не удалось прочитать CSV-файл.',
   'csv-rows-invalid': 'В некоторых строках CSV-файла ошибки; ничего не изменено.',
   'csv-column-missing': 'Не хватает обязательного столбца.',

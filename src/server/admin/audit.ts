@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, isNotNull, lt } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { auditLog, users } from '../db/schema.ts';
 import { pageOf } from './paging.ts';
@@ -52,10 +52,25 @@ export async function recordAudit(
 
 export const AUDIT_PAGE_SIZE = 50;
 
-export async function listAudit(db: Executor, options: { page: number; entity?: string; entityId?: string }) {
+export interface AuditFilter {
+  page: number;
+  entity?: string | undefined;
+  entityId?: string | undefined;
+  /** The staff member who made the changes. */
+  actorId?: number | undefined;
+  /** Changes made at or after this moment… */
+  from?: Date | undefined;
+  /** …and before this one. */
+  to?: Date | undefined;
+}
+
+export async function listAudit(db: Executor, options: AuditFilter) {
   const where = and(
     options.entity ? eq(auditLog.entity, options.entity) : undefined,
     options.entityId ? eq(auditLog.entityId, options.entityId) : undefined,
+    options.actorId ? eq(auditLog.actorId, options.actorId) : undefined,
+    options.from ? gte(auditLog.createdAt, options.from) : undefined,
+    options.to ? lt(auditLog.createdAt, options.to) : undefined,
   );
   const page = await pageOf(
     { page: options.page, size: AUDIT_PAGE_SIZE },
@@ -85,7 +100,24 @@ export async function listAudit(db: Executor, options: { page: number; entity?: 
         .limit(limit)
         .offset(offset),
   );
+  // Everyone who has made a change, for the filter's choice of person.
+  const actors = await db
+    .selectDistinct({
+      id: users.id,
+      email: users.email,
+      firstName: users.firstName,
+      lastName: users.lastName,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(isNotNull(auditLog.actorId))
+    .orderBy(asc(users.email));
   return {
+    actors: actors.map(({ id, email, firstName, lastName }) => ({
+      id,
+      email,
+      name: [firstName, lastName].filter(Boolean).join(' ') || null,
+    })),
     entries: page.rows.map(({ actorFirstName, actorLastName, ...entry }) => ({
       ...entry,
       /** The staff member's name, when their account has one; `actor` is their e-mail. */

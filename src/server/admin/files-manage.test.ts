@@ -6,6 +6,7 @@ import { SESSION_COOKIE } from '../http/session.ts';
 import { multipartBody, signedInAdmin } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
+import { blackSquarePng } from '../testing/pictures.ts';
 
 /** Renaming and moving in the file manager, and the catalogue's own pictures shown in it. */
 
@@ -95,6 +96,47 @@ describe('renaming and moving files', () => {
       404,
     );
     expect((await call('PATCH', '/api/admin/files/999999', { name: 'x' })).status).toBe(404);
+  });
+});
+
+describe('folders named in Russian and pictures too large to take', () => {
+  it('creates, lists, fills and moves a folder with a Cyrillic name', async () => {
+    expect(await call('POST', '/api/admin/files/folders', { path: '', name: 'мерч_2024' })).toEqual({
+      status: 200,
+      body: expect.objectContaining({ success: true }),
+    });
+    const file = await upload('мерч_2024', 'кружка.png', '#aa5500');
+    expect((await folderOf('')).folders).toContain('мерч_2024');
+    expect(
+      (await folderOf(encodeURIComponent('мерч_2024'))).files.map((entry: { id: number }) => entry.id),
+    ).toEqual([file.id]);
+    const moved = await call('PATCH', '/api/admin/files/folders', { path: 'мерч_2024', to: 'архив' });
+    expect(moved).toEqual({ status: 200, body: { success: true, path: 'архив' } });
+    // Lowercase only, so two folders never differ by case alone; no spaces.
+    for (const name of ['два слова', 'Мерч']) {
+      expect((await call('POST', '/api/admin/files/folders', { path: '', name })).status, name).toBe(422);
+    }
+  });
+
+  it('refuses a valid 20000 × 20000 PNG saying the limit in pixels, in the language asked', async () => {
+    const data = blackSquarePng(20_000);
+    for (const [locale, text] of [
+      ['ru', /не больше 50 мегапикселей/],
+      ['en', /at most 50 megapixels/],
+    ] as const) {
+      const { payload, contentType } = await multipartBody({ path: '', locale }, [
+        { name: 'huge.png', type: 'image/png', data },
+      ]);
+      const refused = await shop.app.inject({
+        method: 'POST',
+        url: '/api/admin/files',
+        headers: { 'content-type': contentType },
+        payload,
+        cookies,
+      });
+      expect(refused.statusCode).toBe(422);
+      expect(refused.json().errors.image).toEqual([expect.stringMatching(text)]);
+    }
   });
 });
 

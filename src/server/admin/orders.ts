@@ -26,7 +26,7 @@ import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { lineImage } from '../catalog/product-view.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { orderItems, orderStatusHistory, orders, products } from '../db/schema.ts';
+import { orderItems, orderStatusHistory, orders, products, users } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { moveOrderStatus } from '../orders/lifecycle.ts';
@@ -192,8 +192,13 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
         status: orderStatusHistory.status,
         reason: orderStatusHistory.reason,
         date: orderStatusHistory.createdAt,
+        // Who moved it: a staff member, or null when the shop itself did (payment, expiry, cancel).
+        authorEmail: users.email,
+        authorFirstName: users.firstName,
+        authorLastName: users.lastName,
       })
       .from(orderStatusHistory)
+      .leftJoin(users, eq(users.id, orderStatusHistory.changedBy))
       .where(eq(orderStatusHistory.orderId, id))
       .orderBy(orderStatusHistory.id),
     notesOf(db, { orderId: id }),
@@ -247,7 +252,11 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     nextStatuses: nextStatuses(order.status, 'staff'),
     shipped_mail_at: order.shippedMailAt?.toISOString() ?? null,
     version: order.version,
-    history: history.map((entry) => ({ ...entry, date: entry.date.toISOString() })),
+    history: history.map(({ authorEmail, authorFirstName, authorLastName, ...entry }) => ({
+      ...entry,
+      date: entry.date.toISOString(),
+      author: authorEmail ? [authorFirstName, authorLastName].filter(Boolean).join(' ') || authorEmail : null,
+    })),
     /** Abroad (outside the EAEU): each item's CN23 entry and what it lacks (ADR 0057); else null. */
     customs: needsCustoms(order.deliveryCountry) ? await customsEntries(db, order, locale) : null,
     /** 54-FZ receipts registered through the provider, roubles (ADR 0051). */

@@ -233,6 +233,54 @@ describe('catalogue administration', () => {
     expect(update?.after).toBeTruthy();
     expect((await shop.db.select().from(auditLog)).length).toBeGreaterThanOrEqual(6);
   });
+
+  it('filters the audit log by the person who made the change and by a period', async () => {
+    const [colleague] = await shop.db
+      .insert(users)
+      .values({ email: 'colleague@example.com', passwordHash: 'x', role: 'manager', firstName: 'Ян' })
+      .returning({ id: users.id });
+    const colleagueId = colleague?.id ?? 0;
+    await shop.db.insert(auditLog).values([
+      {
+        actorId: colleagueId,
+        action: 'update',
+        entity: 'product',
+        entityId: '1',
+        createdAt: new Date('2026-03-01T10:00:00Z'),
+      },
+      {
+        actorId: colleagueId,
+        action: 'update',
+        entity: 'category',
+        entityId: '2',
+        createdAt: new Date('2026-03-02T20:30:00Z'),
+      },
+    ]);
+    type Log = {
+      actors: Array<{ id: number; email: string; name: string | null }>;
+      entries: Array<{ actor: string; entity: string }>;
+    };
+    const byColleague = (await call('GET', `/api/admin/audit?actorId=${colleagueId}`)).body as unknown as Log;
+    expect(byColleague.entries.map((entry) => [entry.actor, entry.entity])).toEqual([
+      ['colleague@example.com', 'category'],
+      ['colleague@example.com', 'product'],
+    ]);
+    expect(byColleague.actors).toContainEqual({
+      id: colleagueId,
+      email: 'colleague@example.com',
+      name: 'Ян',
+    });
+    expect(byColleague.actors.map((actor) => actor.email)).toContain('admin@example.com');
+
+    // A day in Moscow (UTC+3), 2 March 00:00 to 3 March 00:00 there: the change made at 23:30 on it.
+    const day = new URLSearchParams({ from: '2026-03-01T21:00:00.000Z', to: '2026-03-02T21:00:00.000Z' });
+    const onDay = (await call('GET', `/api/admin/audit?${day}`)).body as unknown as Log;
+    expect(onDay.entries.map((entry) => entry.entity)).toEqual(['category']);
+    const empty = (await call('GET', `/api/admin/audit?actorId=&from=&to=&entity=category`))
+      .body as unknown as Log;
+    expect(empty.entries.map((entry) => entry.actor)).toContain('colleague@example.com');
+    expect((await call('GET', '/api/admin/audit?from=yesterday')).status).toBe(422);
+  });
 });
 
 describe('deleting a category', () => {
@@ -352,6 +400,13 @@ describe('order administration', () => {
     });
     const [mail] = await shop.db.select().from(mails).where(eq(mails.template, 'order-shipped'));
     expect(mail?.text).toContain('RA123456789RU');
+    // The status history names the staff member who shipped it; the shop's own moves name nobody.
+    const [admin] = await shop.db.select().from(users).where(eq(users.email, 'admin@example.com'));
+    const adminName = [admin?.firstName, admin?.lastName].filter(Boolean).join(' ') || 'admin@example.com';
+    const history = (shipped.body.order as { history: Array<{ status: number; author: string | null }> })
+      .history;
+    expect(history.at(-1)).toMatchObject({ status: 5, author: adminName });
+    expect(history.filter((entry) => entry.status !== 5).every((entry) => entry.author === null)).toBe(true);
     const badDate = await call('GET', '/api/admin/orders?date=yesterday');
     expect(badDate.status).toBe(422);
   });

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
+  auditQuery,
   categoryDeleteQuery,
   categoryEdit,
   categoryInput,
@@ -11,7 +12,6 @@ import {
   orderRefund,
   orderSearchQuery,
   orderUpdate,
-  pageQuery,
   productBulkChange,
   productBulkDelete,
   productEdit,
@@ -578,10 +578,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
-      query: pageQuery.extend({
-        entity: z.string().max(40).optional(),
-        entityId: z.string().max(40).optional(),
-      }),
+      query: auditQuery,
       response: answer,
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),

@@ -22,6 +22,20 @@ describe('sanitizeDescription', () => {
     );
   });
 
+  it('drops pictures that cannot show, and gives one without a text alternative alt=""', () => {
+    expect(sanitizeDescription('<p>Mug<img src="x"></p>')).toBe('<p>Mug</p>');
+    expect(sanitizeDescription('<p><img alt="Mug"></p><p><img src="//evil.example/a.png" alt="a"></p>')).toBe(
+      '<p></p><p></p>',
+    );
+    expect(sanitizeDescription('<img src="data:image/png;base64,AAAA" alt="x">')).toBe('');
+    expect(sanitizeDescription('<img src="/img/products/a.webp">')).toBe(
+      '<img src="/img/products/a.webp" alt="" />',
+    );
+    expect(sanitizeDescription('<img src="https://cdn.example/a.png" alt=" Mug ">')).toBe(
+      '<img src="https://cdn.example/a.png" alt="Mug" />',
+    );
+  });
+
   it('opens links in a new tab without giving the target page access to the shop', () => {
     const clean = sanitizeDescription('<a href="https://studio.example/game">Studio</a>');
     expect(clean).toBe(

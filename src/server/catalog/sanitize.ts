@@ -15,6 +15,10 @@ import { HEADING_ID, knownClasses, LINK_SCHEMES, RICH_TEXT_CLASSES } from '../..
  * built-in page opened in the editor and saved is the page it was. A lone paragraph the editor
  * puts in a list item or a table cell is stored as the item's or cell's own text, as the shop
  * writes it.
+ *
+ * A picture that cannot show (`<img src="x">`, pasted from another page, or one whose link was
+ * dropped as unsafe) goes; a picture without a text alternative gets `alt=""` (decorative), so the
+ * shop's pages never carry a broken image or fail axe's `image-alt`.
  */
 
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -60,10 +64,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
   // `//host/x` would silently pick the page's scheme and host; only explicit or same-site URLs.
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
+  exclusiveFilter: (frame) => frame.tag === 'img' && !showableImageSource(frame.attribs.src),
   // A caption's text has no place once the caption goes.
   nonTextTags: ['script', 'style', 'textarea', 'option', 'noscript', 'caption'],
   transformTags: {
     a: (tagName, attribs) => ({ tagName, attribs: linkAttributes(attribs) }),
+    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt?.trim() ?? '' } }),
     b: 'strong',
     i: 'em',
     thead: 'tbody',
@@ -78,6 +84,12 @@ const OPTIONS: sanitizeHtml.IOptions = {
     table: labelledByHeading,
   },
 };
+
+/** A web address (`https://…`) or a path of this shop (`/img/…`): what a browser can show in any page. */
+function showableImageSource(src: string | undefined): boolean {
+  if (!src) return false;
+  return /^https?:\/\/[^/]/i.test(src) || (src.startsWith('/') && !src.startsWith('//'));
+}
 
 /**
  * Same-site links (`/shipping`, `#payment`) open in place, and a mail address in the mail program;

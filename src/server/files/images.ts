@@ -21,8 +21,11 @@ export { IMAGE_WIDTHS, type ImageFolder };
 const MAX_WIDTH = 1200;
 /** Raster formats a browser or a phone produces; SVG is refused (it is a document, not a picture). */
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'avif', 'heif', 'tiff']);
-/** Refuse decompression bombs: 50 megapixels is more than any product photo needs. */
-const MAX_INPUT_PIXELS = 50_000_000;
+/**
+ * Refuse decompression bombs: 50 megapixels is more than any product photo needs. The refusal
+ * (`image-too-many-pixels`) states this limit in the uploader's language.
+ */
+export const MAX_INPUT_PIXELS = 50_000_000;
 /** Effort 2 encodes twice as fast as the default 4 for files about 5 % larger. */
 const WEBP = { quality: 82, effort: 2 } as const;
 
@@ -30,8 +33,11 @@ const WEBP = { quality: 82, effort: 2 } as const;
 // would only hold memory (ADR 0029).
 sharp.cache(false);
 
-/** A refused upload is the uploader's mistake (422 at the HTTP edge), reported on the `image` field. */
-const invalidImage = (message: string) => new Invalid(message, { image: [message] });
+/**
+ * A refused upload is the uploader's mistake (422 at the HTTP edge), reported on the `image` field
+ * with a key of contract/error-messages.ts, so the uploader reads it in their language.
+ */
+const invalidImage = (key: string) => new Invalid(key, { image: [key] });
 
 export interface StoredImage {
   /** `{hash16}.webp` */
@@ -56,7 +62,7 @@ export async function storeImage(
 ): Promise<StoredImage> {
   const format = await detectFormat(input);
   if (!ACCEPTED_FORMATS.has(format)) {
-    throw invalidImage(`Unsupported image format "${format}"; use JPEG, PNG, WebP, GIF or AVIF`);
+    throw invalidImage('image-format-unsupported');
   }
 
   const original = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS })
@@ -64,10 +70,8 @@ export async function storeImage(
     .resize({ width: MAX_WIDTH, withoutEnlargement: true })
     .webp(WEBP)
     .toBuffer({ resolveWithObject: true })
-    .catch((error: unknown) => {
-      throw invalidImage(
-        `The image could not be read: ${error instanceof Error ? error.message : String(error)}`,
-      );
+    .catch(() => {
+      throw invalidImage('image-unreadable');
     });
 
   const name = `${createHash('sha256').update(original.data).digest('hex').slice(0, 16)}.webp`;
@@ -131,14 +135,15 @@ export async function adoptImage(storage: ObjectStorage, folder: ImageFolder, na
 }
 
 async function detectFormat(input: Buffer): Promise<string> {
-  if (input.length === 0) throw invalidImage('The file is empty, not an image');
-  try {
-    const metadata = await sharp(input, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
-    if (!metadata.format || !metadata.width || !metadata.height) throw new Error('no dimensions');
-    return metadata.format;
-  } catch {
-    throw invalidImage('The file is not an image (its content is not a known picture format)');
-  }
+  if (input.length === 0) throw invalidImage('image-empty');
+  // The header alone is read here (no pixels decoded), so a picture over the pixel limit is told so
+  // rather than called "not an image".
+  const metadata = await sharp(input, { limitInputPixels: false })
+    .metadata()
+    .catch(() => null);
+  if (!metadata?.format || !metadata.width || !metadata.height) throw invalidImage('image-not-a-picture');
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw invalidImage('image-too-many-pixels');
+  return metadata.format;
 }
 
 /** Content-addressed, so an existing object already holds these bytes. */

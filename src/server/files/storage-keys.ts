@@ -1,10 +1,10 @@
 /**
- * Storage keys: relative, slash-separated paths of segments made of letters, digits, `.`, `_` and
- * `-`, none starting with a dot (so never `.` or `..`). A key ending in `/` names a folder; `''` is
+ * Storage keys: relative, slash-separated paths of segments made of letters (any script: a folder
+ * may be named in Russian), digits, `.`, `_` and `-`, none starting with a dot (so never `.` or `..`). A key ending in `/` names a folder; `''` is
  * the root folder.
  */
 
-const KEY_SEGMENT = /^[A-Za-z0-9_-][A-Za-z0-9._-]*$/;
+const KEY_SEGMENT = /^[\p{L}\p{N}_-][\p{L}\p{N}._-]*$/u;
 
 /** Whether `key` is an object key (`a/b.webp`) or, with `folder`, a folder key (`a/b/`; `''` is the root). */
 export function isStorageKey(key: string, kind: 'object' | 'folder' = 'object'): boolean {

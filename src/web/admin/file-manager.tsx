@@ -1,12 +1,13 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
-import { CATALOGUE_PICTURE_KINDS } from '../../contract/admin.ts';
+import { CATALOGUE_PICTURE_KINDS, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
 import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
-import { useMayDelete } from './ui.tsx';
+import { useAdminFormat, useMayDelete } from './ui.tsx';
 
 /**
  * The file manager: folders below the uploads root, the pictures in the open folder, and an upload
@@ -26,6 +27,8 @@ interface Upload {
   total: number;
   status: UploadStatus;
   error?: string;
+  /** The shop refused the file itself (too large, not a picture): sending it again cannot help. */
+  refused?: boolean;
 }
 
 const ACTIVE: UploadStatus[] = ['queued', 'uploading'];
@@ -71,6 +74,7 @@ export function FileManager({
   onSelectedChange: (files: ManagedFile[]) => void;
 }) {
   const { t, locale } = useAdminShop();
+  const format = useAdminFormat();
   const mayDelete = useMayDelete();
   const uploadId = useId();
   const [path, setPath] = useState('');
@@ -162,7 +166,9 @@ export function FileManager({
       } else {
         const text =
           Object.values(answer?.errors ?? {}).flat()[0] ?? answer?.message ?? t('admin-upload-failed');
-        update(upload.key, { status: 'failed', loaded: 0, error: text });
+        // A 4xx refusal is about the file (or the folder): the same file would be refused again.
+        const refused = request.status >= 400 && request.status < 500;
+        update(upload.key, { status: 'failed', loaded: 0, error: text, refused });
       }
     });
     request.addEventListener('error', () => {
@@ -177,6 +183,7 @@ export function FileManager({
     request.responseType = 'json';
     request.setRequestHeader('accept', 'application/json');
     const body = new FormData();
+    body.append('locale', locale);
     body.append('path', upload.path);
     body.append('file', upload.file, upload.file.name);
     request.send(body);
@@ -198,7 +205,10 @@ export function FileManager({
       path,
       loaded: 0,
       total: file.size,
-      status: 'queued' as const,
+      // Larger than the shop takes: refused here at once rather than after sending megabytes.
+      ...(file.size > MAX_UPLOAD_BYTES
+        ? { status: 'failed' as const, error: translateError(locale, 'file-too-large'), refused: true }
+        : { status: 'queued' as const }),
     }));
     setQueue((items) => [...items, ...added]);
   };
@@ -433,7 +443,7 @@ export function FileManager({
                   id={folderInputId}
                   value={newFolder}
                   onChange={(event) => setNewFolder(event.target.value)}
-                  pattern="[a-z0-9_-]{1,40}"
+                  pattern="[\p{Ll}\p{Lo}\p{Nd}_\-]{1,40}"
                   aria-invalid={folderErrors.name ? true : undefined}
                   aria-describedby={`${folderInputId}-note`}
                 />
@@ -472,7 +482,7 @@ export function FileManager({
                         {t('admin-cancel')}
                         <span className="visually-hidden"> {upload.file.name}</span>
                       </button>
-                    ) : upload.status !== 'done' ? (
+                    ) : upload.status !== 'done' && !upload.refused ? (
                       <button
                         type="button"
                         className="link-button"
@@ -554,7 +564,7 @@ export function FileManager({
                     </label>
                     <span className="file-card__meta">
                       {file.width && file.height ? `${file.width}×${file.height} · ` : ''}
-                      {Math.max(1, Math.round(file.size / 1024))} KB
+                      {format.fileSize(file.size)}
                     </span>
                     <span className="file-card__actions">
                       <button type="button" className="link-button" onClick={() => changeFile(file, 'name')}>

@@ -3,7 +3,7 @@ import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
 import { useOrderMoney } from './order-money.ts';
-import { useAdminShop } from './text.ts';
+import { providerName, useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
 import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
@@ -30,6 +30,12 @@ export function refundStateText(t: AdminText, state: string): string {
     pending: t('admin-refund-pending'),
     finished: t('admin-refund-finished'),
     canceled: t('admin-refund-canceled'),
+    // A payment's state: Robokassa's result is `paid`; PayPal's capture keeps its own words.
+    paid: t('admin-payment-received'),
+    COMPLETED: t('admin-payment-received'),
+    PENDING: t('admin-refund-pending'),
+    DECLINED: t('admin-payment-declined'),
+    FAILED: t('admin-payment-declined'),
   };
   return known[state] ?? state;
 }
@@ -101,7 +107,12 @@ function RefundForm({ order, payments, request }: RefundProps) {
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const shown = money.both(whole ? leftMinor : typedMinor);
-    if (!window.confirm(t('admin-refund-confirm', { amount: shown, provider: order.payment_method }))) return;
+    if (
+      !window.confirm(
+        t('admin-refund-confirm', { amount: shown, provider: providerName(order.payment_method) }),
+      )
+    )
+      return;
     const json = {
       ...(whole ? {} : { amount }),
       restock: Object.entries(restock)
@@ -202,7 +213,8 @@ function RefundEverything({ order, payments, request }: RefundProps) {
   const money = useOrderMoney(payments.currency, payments.usdRate);
   const refund = () => {
     const amount = money.both(majorToMinor(Number(payments.left)));
-    if (!window.confirm(t('admin-refund-confirm', { amount, provider: order.payment_method }))) return;
+    if (!window.confirm(t('admin-refund-confirm', { amount, provider: providerName(order.payment_method) })))
+      return;
     void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json: { restock: [] } }), {
       success: t('admin-refund-done'),
     });
@@ -283,7 +295,7 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
                     <td>{format.dateTime(row.date)}</td>
                     <td>
                       {row.kind === 'refund' ? t('admin-transaction-refund') : t('admin-transaction-payment')}{' '}
-                      · {row.provider} <span className="admin-muted">{row.externalId}</span>
+                      · {providerName(row.provider)} <span className="admin-muted">{row.externalId}</span>
                     </td>
                     <td>
                       {refundStateText(t, row.state)}

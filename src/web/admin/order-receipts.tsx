@@ -30,6 +30,23 @@ function stateText(t: AdminText, state: string): string {
   return known[state] ?? state;
 }
 
+/** A 54-FZ VAT code as an accountant writes it: `vat20` 20 %, `vat120` 20/120, `none` without VAT. */
+function taxText(t: AdminText, tax: string): string {
+  if (tax === 'none') return t('admin-receipt-no-vat');
+  const rate = /^vat(\d+)$/.exec(tax)?.[1];
+  if (!rate) return tax;
+  return rate.length === 3 && rate.startsWith('1') ? `${Number(rate) - 100}/${rate}` : `${rate} %`;
+}
+
+/** A 54-FZ settlement method (`full_prepayment`, `full_payment`) in the staff member's language. */
+function settlementText(t: AdminText, method: string): string {
+  const known: Record<string, string> = {
+    full_prepayment: t('admin-receipt-full-prepayment'),
+    full_payment: t('admin-receipt-full-payment'),
+  };
+  return known[method] ?? method;
+}
+
 export function OrderReceiptsSection({ receipts }: { receipts: AdminOrder['receipts'] }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
@@ -66,8 +83,8 @@ export function OrderReceiptsSection({ receipts }: { receipts: AdminOrder['recei
                   <tr key={`${item.name}|${item.paymentObject}|${item.sum}`}>
                     <td>{item.name}</td>
                     <td>{item.quantity}</td>
-                    <td>{item.tax}</td>
-                    <td>{item.paymentMethod}</td>
+                    <td>{taxText(t, item.tax)}</td>
+                    <td>{settlementText(t, item.paymentMethod)}</td>
                     <td>{format.money(item.sum)}</td>
                   </tr>
                 ))}

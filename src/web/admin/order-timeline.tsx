@@ -8,13 +8,9 @@ import { refundStateText } from './order-payments.tsx';
 import { CARRIER_NAMES } from './order-shipping.tsx';
 import { StaffNoteForm } from './staff-notes.tsx';
 import { STOCK_REASON_TEXTS } from './stock-history.tsx';
-import { useAdminShop } from './text.ts';
+import { providerName, useAdminShop } from './text.ts';
 import type { AdminOrder } from './types.ts';
 import { useAdminFormat, useOrderStatusText } from './ui.tsx';
-
-/** Payment providers by the names they go by (the same in both languages). */
-const PROVIDER_NAMES: Record<string, string> = { robokassa: 'Robokassa', paypal: 'PayPal' };
-const providerName = (provider: string) => PROVIDER_NAMES[provider] ?? provider;
 
 const STATUS_REASON_TEXTS: Record<StatusReason, AdminMessageKey> = {
   placed: 'admin-status-reason-placed',

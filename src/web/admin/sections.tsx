@@ -1,4 +1,4 @@
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { useRevalidator } from 'react-router';
 import { imageUrl } from '../../contract/images.ts';
 import { CheckboxField, FormField, FormSuccess, SelectField } from '../components/form-field.tsx';
@@ -89,10 +89,18 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
     errors: save.errors[key],
   });
 
+  // Editing a row moves focus to the form (which sits below the list on a phone or a narrow window).
+  const form = useRef<HTMLFormElement>(null);
+  const [editRequests, setEditRequests] = useState(0);
+  useEffect(() => {
+    if (editRequests > 0) form.current?.querySelector('input')?.focus();
+  }, [editRequests]);
+
   const startEditing = (row: Row | null) => {
     save.reset();
     setEditing(row);
     setValues(row ? valuesOf(row) : EMPTY);
+    if (row) setEditRequests((count) => count + 1);
   };
 
   const reloadList = () => {
@@ -207,7 +215,6 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                       </th>
                     ) : null}
                     <th scope="col">{t('admin-name')}</th>
-                    <th scope="col">{t('admin-link')}</th>
                     <th scope="col">{t('admin-position')}</th>
                     <th scope="col">{t('admin-visibility')}</th>
                     <th scope="col">{t('admin-actions')}</th>
@@ -237,8 +244,11 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
                         <span className="admin-muted" lang={locale === 'ru' ? 'en' : 'ru'}>
                           {locale === 'ru' ? row.name_en : row.name_ru}
                         </span>
+                        <br />
+                        <span className="admin-muted admin-link-text">
+                          <span className="visually-hidden">{t('admin-link')}: </span>/{row.link}
+                        </span>
                       </td>
-                      <td>{row.link}</td>
                       <td>{row.position}</td>
                       <td>{row.visible ? t('admin-shown') : t('admin-hidden')}</td>
                       <td>
@@ -259,6 +269,7 @@ export function SectionManager({ kind, rows }: { kind: Kind; rows: Row[] }) {
         </section>
 
         <form
+          ref={form}
           className="admin-card admin-form"
           onSubmit={submit}
           noValidate

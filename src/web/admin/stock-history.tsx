@@ -56,8 +56,10 @@ export function StockHistory({
       {movements.length === 0 ? (
         <p>{t('admin-stock-history-empty')}</p>
       ) : (
-        <div className="admin-table-scroll">
-          <table className="admin-table admin-stock-history">
+        // Focusable, so a keyboard can scroll the table sideways on a phone.
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+        <div className="admin-table-scroll" tabIndex={0}>
+          <table className="admin-table admin-stock-history" aria-labelledby="stock-history-heading">
             <thead>
               <tr>
                 <th scope="col">{t('admin-date')}</th>
@@ -82,7 +84,7 @@ export function StockHistory({
                   <td>
                     {movement.orderId !== null ? (
                       <Link to={`/admin/orders/${movement.orderId}`}>
-                        {t('admin-order-number', { id: movement.orderId })}
+                        {t('admin-order-link', { id: movement.orderId })}
                       </Link>
                     ) : (
                       (movement.actorEmail ?? '—')

@@ -157,6 +157,10 @@ export function useAdminFormat() {
     });
     const clock = new Intl.DateTimeFormat(tag, { hour: '2-digit', minute: '2-digit', second: '2-digit' });
     const regions = new Intl.DisplayNames([tag], { type: 'region' });
+    const sizeIn = (unit: 'kilobyte' | 'megabyte') =>
+      new Intl.NumberFormat(tag, { style: 'unit', unit, maximumFractionDigits: 1 });
+    const kilobytes = sizeIn('kilobyte');
+    const megabytes = sizeIn('megabyte');
     return {
       money: (roubles: number | null | undefined) =>
         roubles === null || roubles === undefined ? '—' : money.format(roubles),
@@ -167,6 +171,11 @@ export function useAdminFormat() {
       /** The time of day to the second, for "updated at". */
       clock: (iso: string) => clock.format(new Date(iso)),
       day: (isoDay: string) => day.format(new Date(`${isoDay}T00:00:00Z`)),
+      /** A file's size in the staff member's units ("2 КБ", "1,5 МБ"). */
+      fileSize: (bytes: number) =>
+        bytes < 1024 * 1024
+          ? kilobytes.format(Math.max(1, Math.round(bytes / 1024)))
+          : megabytes.format(bytes / (1024 * 1024)),
       country: (code: string) => {
         try {
           return regions.of(code) ?? code;

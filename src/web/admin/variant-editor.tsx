@@ -341,7 +341,9 @@ export function VariantEditor({
               </thead>
               <tbody>
                 {option.values.map((value, valueIndex) => {
-                  const name = value.value_en || value.value_ru || String(valueIndex + 1);
+                  const name =
+                    (locale === 'ru' ? value.value_ru || value.value_en : value.value_en || value.value_ru) ||
+                    String(valueIndex + 1);
                   return (
                     <tr key={value.key}>
                       <td>

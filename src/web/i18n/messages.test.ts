@@ -58,6 +58,19 @@ describe('message files', () => {
     expect(adminTranslator('en')('admin-page-of', { page: 2, last: 5 })).toBe('Page 2 of 5');
   });
 
+  it('puts quotes inside a quoted name one level down, never «…«…»…»', () => {
+    expect(adminTranslator('ru')('admin-confirm-delete', { name: 'Футболка «Роза ветров»' })).toBe(
+      'Удалить «Футболка „Роза ветров“»? Это нельзя отменить.',
+    );
+    expect(adminTranslator('en')('admin-confirm-delete', { name: 'Mug “Dragon”' })).toBe(
+      'Delete “Mug ‘Dragon’”? This cannot be undone.',
+    );
+    // A name not in quotes keeps its own.
+    expect(adminTranslator('ru')('admin-edit-item', { name: 'Футболка «Роза ветров»' })).toContain(
+      'Футболка «Роза ветров»',
+    );
+  });
+
   it("keeps the back office's texts out of the shop's dictionaries", () => {
     const shopKeys = Object.keys(dictionaries.en);
     expect(shopKeys.filter((key) => key.startsWith('admin-'))).toEqual([]);

@@ -1,5 +1,6 @@
 import { Form, Link } from 'react-router';
 import { loadAdmin } from '../../admin/api.ts';
+import { AUDIT_FIELD_LABELS, auditFields, auditValueText } from '../../admin/audit-fields.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AuditEntity, AuditEntry, AuditPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
@@ -7,14 +8,30 @@ import { FormField, SelectField } from '../../components/form-field.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/audit';
 
+/** The start of a day (`2026-03-02`) in the browser's time zone, as a moment; `days` later for an end. */
+function startOfDay(day: string, days = 0): string | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) return undefined;
+  const moment = new Date(`${day}T00:00:00`);
+  moment.setDate(moment.getDate() + days);
+  return Number.isNaN(moment.getTime()) ? undefined : moment.toISOString();
+}
+
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const filter = {
     entity: url.searchParams.get('entity') ?? '',
     entityId: url.searchParams.get('entityId') ?? '',
+    actorId: url.searchParams.get('actorId') ?? '',
+    from: url.searchParams.get('from') ?? '',
+    to: url.searchParams.get('to') ?? '',
   };
+  // The days are the staff member's own: from the start of `from` to the end of `to`, where they are.
   const page = await loadAdmin<AuditPage>('/audit', request, {
-    ...filter,
+    entity: filter.entity,
+    entityId: filter.entityId,
+    actorId: filter.actorId || undefined,
+    from: startOfDay(filter.from),
+    to: startOfDay(filter.to, 1),
     page: url.searchParams.get('page'),
   });
   return { filter, page };
@@ -56,14 +73,55 @@ const ACTIONS: Record<string, AdminMessageKey> = {
   delete: 'admin-action-delete',
 };
 
-/** The top-level fields whose values differ between before and after. */
-function changedFields(entry: AuditEntry): string[] {
-  const { before, after } = entry;
-  if (typeof before !== 'object' || before === null || typeof after !== 'object' || after === null) return [];
-  const old = before as Record<string, unknown>;
-  const now = after as Record<string, unknown>;
-  return [...new Set([...Object.keys(old), ...Object.keys(now)])].filter(
-    (key) => JSON.stringify(old[key]) !== JSON.stringify(now[key]),
+/** An entry's fields side by side: label, before, after, in words. */
+function AuditChanges({ entry }: { entry: AuditEntry }) {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
+  const words = { yes: t('admin-audit-yes'), no: t('admin-audit-no'), dateTime: format.dateTime };
+  const label = (field: string) => {
+    const key = AUDIT_FIELD_LABELS[field];
+    return key ? t(key) : field.replace(/_/g, ' ');
+  };
+  const fields = auditFields(entry.before, entry.after);
+  const whole = fields.length === 0 && (entry.before !== null || entry.after !== null);
+  const fieldOf = (record: unknown, field: string) =>
+    typeof record === 'object' && record !== null ? (record as Record<string, unknown>)[field] : undefined;
+  if (fields.length === 0 && !whole) return <>{t('admin-audit-no-details')}</>;
+  const rows = whole
+    ? [{ field: '', label: t('admin-audit-value'), before: entry.before, after: entry.after }]
+    : fields.map((field) => ({
+        field,
+        label: label(field),
+        before: fieldOf(entry.before, field),
+        after: fieldOf(entry.after, field),
+      }));
+  const labels = [...new Set(rows.map((row) => row.label))];
+  return (
+    <details className="admin-audit__details">
+      <summary>
+        {entry.action === 'update'
+          ? t('admin-changed-fields', { fields: labels.join(', ') })
+          : t('admin-show-record')}
+      </summary>
+      <table className="admin-table admin-audit__changes">
+        <thead>
+          <tr>
+            <th scope="col">{t('admin-audit-field')}</th>
+            {entry.before !== null ? <th scope="col">{t('admin-before')}</th> : null}
+            {entry.after !== null ? <th scope="col">{t('admin-after')}</th> : null}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.field}>
+              <th scope="row">{row.label}</th>
+              {entry.before !== null ? <td>{auditValueText(row.before, words)}</td> : null}
+              {entry.after !== null ? <td>{auditValueText(row.after, words)}</td> : null}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </details>
   );
 }
 
@@ -80,7 +138,6 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const { filter, page } = loaderData;
-  const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
   return (
     <AdminPage title={t('admin-audit')}>
@@ -94,6 +151,16 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
           ))}
         </SelectField>
         <FormField name="entityId" label={t('admin-entity-id')} defaultValue={filter.entityId} />
+        <SelectField name="actorId" label={t('admin-audit-person')} defaultValue={filter.actorId}>
+          <option value="">{t('admin-audit-anyone')}</option>
+          {page.actors.map((actor) => (
+            <option key={actor.id} value={actor.id}>
+              {actor.name ? `${actor.name} (${actor.email})` : actor.email}
+            </option>
+          ))}
+        </SelectField>
+        <FormField name="from" type="date" label={t('admin-audit-from')} defaultValue={filter.from} />
+        <FormField name="to" type="date" label={t('admin-audit-to')} defaultValue={filter.to} />
         <button type="submit" className="button">
           {t('admin-filter')}
         </button>
@@ -115,7 +182,6 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
               </thead>
               <tbody>
                 {page.entries.map((entry) => {
-                  const changed = changedFields(entry);
                   const entity = ENTITIES[entry.entity as AuditEntity] as AdminMessageKey | undefined;
                   const action = ACTIONS[entry.action];
                   return (
@@ -137,27 +203,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
                         {entity ? t(entity) : entry.entity} <EntityLink entry={entry} />
                       </td>
                       <td>
-                        <details className="admin-audit__details">
-                          <summary>
-                            {changed.length > 0
-                              ? t('admin-changed-fields', { fields: changed.join(', ') })
-                              : t('admin-show-record')}
-                          </summary>
-                          <div className="admin-audit__json">
-                            {entry.before !== null ? (
-                              <div>
-                                <h3>{t('admin-before')}</h3>
-                                <pre>{pretty(entry.before)}</pre>
-                              </div>
-                            ) : null}
-                            {entry.after !== null ? (
-                              <div>
-                                <h3>{t('admin-after')}</h3>
-                                <pre>{pretty(entry.after)}</pre>
-                              </div>
-                            ) : null}
-                          </div>
-                        </details>
+                        <AuditChanges entry={entry} />
                       </td>
                     </tr>
                   );

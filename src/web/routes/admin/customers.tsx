@@ -28,7 +28,13 @@ export default function Customers({ loaderData }: Route.ComponentProps) {
 
   return (
     <AdminPage title={t('admin-customers')}>
-      <Form method="get" className="admin-card admin-inline-search" role="search" key={search}>
+      <Form
+        method="get"
+        className="admin-card admin-inline-search"
+        role="search"
+        aria-label={t('admin-search-customers')}
+        key={search}
+      >
         <label htmlFor="customer-search">{t('admin-customers-search')}</label>
         <input id="customer-search" type="search" name="search" defaultValue={search} />
         <button type="submit" className="button">

@@ -43,6 +43,7 @@ export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
         method="get"
         className="admin-card admin-inline-search"
         role="search"
+        aria-label={t('admin-search-feedback')}
         key={JSON.stringify(filter)}
       >
         <label htmlFor="feedback-search">{t('admin-search')}</label>

@@ -11,7 +11,7 @@ import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
 import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { OrderTimeline } from '../../admin/order-timeline.tsx';
-import { useAdminShop } from '../../admin/text.ts';
+import { useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
@@ -274,6 +274,7 @@ function ShippedMail({ order }: { order: AdminOrder }) {
 export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
+  const paymentMethodName = usePaymentMethodName();
   const statusText = useOrderStatusText();
   const { order, payments, shipments, timeline } = loaderData;
   const revalidator = useRevalidator();
@@ -338,7 +339,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dt>{t('phone')}</dt>
             <dd>{order.phone}</dd>
             <dt>{t('admin-payment-method')}</dt>
-            <dd>{order.payment_method}</dd>
+            <dd>{paymentMethodName(order.payment_method)}</dd>
           </dl>
         </section>
         <section className="admin-card" aria-labelledby="delivery-heading">

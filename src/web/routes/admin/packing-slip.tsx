@@ -107,7 +107,7 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
           <tfoot>
             <tr>
               <th scope="row" colSpan={2}>
-                {t('admin-units-total', { count: slip.units })}
+                {t('admin-units-total')}
               </th>
               <td>{slip.units}</td>
             </tr>

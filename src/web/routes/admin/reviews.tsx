@@ -44,6 +44,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
         method="get"
         className="admin-card admin-inline-search"
         role="search"
+        aria-label={t('admin-search-reviews')}
         key={JSON.stringify(filter)}
       >
         <label htmlFor="review-search">{t('admin-search')}</label>

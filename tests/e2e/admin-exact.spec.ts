@@ -1,0 +1,234 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { axeViolations } from './axe.ts';
+import { useBrowser } from './browser.ts';
+import { waitForMail } from './outbox.ts';
+import { signUp } from './shopper.ts';
+
+/**
+ * Issue 30's back office, exact: a stock figure typed into a screen that orders have moved since is
+ * never applied over them, and every change is a movement in the ledger (ru, 1440 px); an invitation
+ * to a customer's address grants her nothing until she accepts it (en, 390 px).
+ */
+
+/** The admin the e2e server seeds (tests/e2e/server.global.ts). */
+const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };
+const suffix = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+
+async function signIn(page: Page, baseUrl: string, email: string, password: string) {
+  const login = await page.request.post('/api/login', {
+    headers: { origin: baseUrl },
+    data: { email, password },
+  });
+  expect(login.status(), await login.text()).toBe(200);
+}
+
+const noSidewaysScroll = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+/** A product with sizes S and M in red, 2 and 4 units, made by the admin through the API. */
+async function redShirt(page: Page, baseUrl: string) {
+  const origin = { origin: baseUrl };
+  const projects = (await (await page.request.get('/api/admin/projects')).json()) as {
+    projects: Array<{ id: number }>;
+  };
+  const link = `ledger-shirt-${suffix}`;
+  const made = await page.request.post('/api/admin/products', {
+    headers: origin,
+    data: {
+      project: projects.projects[0]?.id,
+      name_ru: `Футболка учёта ${suffix}`,
+      name_en: `Ledger shirt ${suffix}`,
+      link,
+      price: 1500,
+      quantity: 0,
+      visible: true,
+    },
+  });
+  expect(made.status(), await made.text()).toBe(200);
+  const productId = ((await made.json()) as { product: { id: number } }).product.id;
+  const editor = (await (await page.request.get(`/api/admin/products/${productId}/variants`)).json()) as {
+    product: { version: number };
+  };
+  const saved = await page.request.patch(`/api/admin/products/${productId}/variants`, {
+    headers: origin,
+    data: {
+      version: editor.product.version,
+      options: [
+        {
+          kind: 'size',
+          name_ru: 'Размер',
+          name_en: 'Size',
+          values: [
+            { value_ru: 'S', value_en: 'S' },
+            { value_ru: 'M', value_en: 'M' },
+          ],
+        },
+        {
+          kind: 'colour',
+          name_ru: 'Цвет',
+          name_en: 'Colour',
+          values: [{ value_ru: 'Красный', value_en: 'Red', swatch: '#cc2200' }],
+        },
+      ],
+      variants: [
+        { options: ['S', 'Red'], sku: `${link}-s-red`, stock_change: 2 },
+        { options: ['M', 'Red'], sku: `${link}-m-red`, stock_change: 4 },
+      ],
+    },
+  });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const variants = ((await saved.json()) as { product: { variants: Array<{ id: number; sku: string }> } })
+    .product.variants;
+  const mediumRed = variants.find((variant) => variant.sku === `${link}-m-red`);
+  if (!mediumRed) throw new Error('no M/Red variant');
+  return { productId, variantId: mediumRed.id, sku: mediumRed.sku };
+}
+
+/** A shopper, in a browser of her own, orders one unit of the variant: the order takes it from stock. */
+async function shopperBuysOne(page: Page, baseUrl: string, productId: number, variantId: number) {
+  const email = await signUp(page, 'ru');
+  const origin = { origin: baseUrl };
+  const added = await page.request.post('/api/basket', {
+    headers: origin,
+    data: { product: productId, variant: variantId },
+  });
+  expect(added.status(), await added.text()).toBe(200);
+  const placed = await page.request.post('/api/order', {
+    headers: origin,
+    data: {
+      locale: 'ru',
+      paymentMethod: 'robokassa',
+      email,
+      firstName: 'Алиса',
+      lastName: 'Покупкина',
+      phone: '+7 900 111-22-33',
+      deliveryMethod: 'russian_post',
+      country: 'RU',
+      city: 'Казань',
+      zip: '420111',
+      address: 'ул. Баумана, 44',
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(200);
+  return ((await placed.json()) as { order: { id: number } }).order.id;
+}
+
+describe('a stock figure from a stale variant table, in Russian at 1440 px', () => {
+  const browser = useBrowser({ locale: 'ru-RU', viewport: { width: 1440, height: 900 } });
+
+  it('M/Red shows 4, a shopper buys one; the count typed over 4 is refused with 3 shown, the receipt typed then makes 4, and the ledger has a row for each change', async () => {
+    const { page, baseUrl } = browser;
+    await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+    await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+    const { productId, variantId, sku } = await redShirt(page, baseUrl);
+
+    await page.goto(`/admin/products/${productId}`);
+    const stockCell = (current: number) =>
+      page.getByRole('textbox', {
+        name: new RegExp(`^Остаток Размер: M, Цвет: Красный, сейчас ${current}:`),
+      });
+    await stockCell(4).waitFor();
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+
+    // Meanwhile a shopper buys one M/Red: 3 left. The manager's table still says 4.
+    const shop = await browser.browser.newContext({ baseURL: baseUrl, locale: 'ru-RU' });
+    await shop.addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+    const orderId = await shopperBuysOne(await shop.newPage(), baseUrl, productId, variantId);
+    await shop.close();
+
+    // "One more arrived", typed as the counted figure 5 over the 4 shown: refused, the 3 now shown.
+    await stockCell(4).fill('5');
+    await page.getByRole('button', { name: 'Сохранить параметры и варианты' }).click();
+    await page.getByText(/^Остаток изменился с тех пор, как вы его видели/).waitFor();
+    await stockCell(3).waitFor();
+    expect(await stockCell(3).inputValue()).toBe('5');
+
+    // Typed as what it is, a receipt of one: applied over whatever the figure is now.
+    await stockCell(3).fill('+1');
+    await page.getByRole('button', { name: 'Сохранить параметры и варианты' }).click();
+    await page.getByText('Параметры и варианты сохранены.').waitFor();
+    const stockOf = async () => {
+      const answer = (await (await page.request.get(`/api/admin/products/${productId}/variants`)).json()) as {
+        product: { variants: Array<{ id: number; quantity: number }> };
+      };
+      return answer.product.variants.find((variant) => variant.id === variantId)?.quantity;
+    };
+    expect(await stockOf()).toBe(4);
+
+    // The ledger: the first receipt of 4, the sale of one (naming the order), the receipt of one.
+    await page.reload();
+    const history = page.getByRole('region', { name: 'Движения остатка' });
+    await history.getByRole('combobox', { name: 'Вариант' }).selectOption({ label: sku });
+    await history.getByRole('button', { name: 'Показать' }).click();
+    await page.waitForURL((url) => url.searchParams.get('variant') === String(variantId));
+    // Newest first: SKU, change, stock after, reason, who or which order.
+    const rows = async () =>
+      Promise.all(
+        (await history.locator('tbody tr').all()).map(async (row) =>
+          (await row.locator('td').allInnerTexts()).slice(1).map((cell) => cell.trim()),
+        ),
+      );
+    await expect.poll(rows).toEqual([
+      [sku, '+1', '4', 'Поступление', ADMIN.email],
+      [sku, '−1', '3', 'Продажа', `№ ${orderId}`],
+      [sku, '+4', '4', 'Поступление', ADMIN.email],
+    ]);
+    await history.getByRole('link', { name: `№ ${orderId}` }).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    await page.screenshot({ path: 'test-results/admin-exact-ledger-ru-1440.png', fullPage: true });
+  }, 180_000);
+});
+
+const INVITATION_LINK = /https?:\/\/[^\s"<>]+\/staff-invitation\?token=[^\s"<>]+/;
+
+describe('an invitation to a customer’s address, in English at 390 px', () => {
+  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+
+  it('grants nothing until she accepts it: her password does not open the orders API before, and does after', async () => {
+    const { page, baseUrl } = browser;
+    // A customer with an account of her own.
+    const email = await signUp(page, 'en');
+    const customerPassword = 'checkout-password-1';
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+
+    // The admin invites her address as a manager, on a phone.
+    await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/staff');
+    await page.getByRole('heading', { level: 1, name: 'Staff' }).waitFor();
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Role', { exact: true }).selectOption('manager');
+    await page.getByRole('button', { name: 'Send the invitation' }).click();
+    await page.getByText(`An invitation has been sent to ${email}.`).waitFor();
+    const pending = page.getByRole('table', { name: 'Invitations waiting to be accepted' });
+    await pending.getByRole('row').filter({ hasText: email }).waitFor();
+    expect(await page.getByRole('combobox', { name: `Role of ${email}` }).count()).toBe(0);
+    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await axeViolations(page)).toEqual([]);
+    const invitation = new URL((await waitForMail(email, INVITATION_LINK)).match(INVITATION_LINK)?.[0] ?? '');
+
+    // Her own password, before she accepts: still a customer everywhere.
+    await page.context().clearCookies();
+    await page.context().addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+    await signIn(page, baseUrl, email, customerPassword);
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(403);
+    expect((await page.request.get('/api/admin/customers')).status()).toBe(403);
+    const refused = await page.goto('/admin/orders');
+    expect(refused?.status()).toBe(403);
+
+    // She opens the mailed link signed in and accepts: now she is a manager.
+    await page.goto(`${invitation.pathname}${invitation.search}`);
+    await page.getByRole('heading', { level: 1, name: 'Invitation to the back office' }).waitFor();
+    await page.getByText(`The address ${email} is invited to run the shop as a manager.`).waitFor();
+    expect(await axeViolations(page)).toEqual([]);
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(403);
+    await page.getByRole('button', { name: 'Accept the invitation' }).click();
+    await page.waitForURL((url) => url.pathname.startsWith('/admin'));
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(200);
+    // A manager: no staff page in the menu, and the staff API stays closed.
+    expect((await page.request.get('/api/admin/staff')).status()).toBe(403);
+    expect(await noSidewaysScroll(page)).toBe(true);
+  }, 120_000);
+});
