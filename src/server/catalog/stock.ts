@@ -63,7 +63,9 @@ export async function lockProducts(tx: Executor, productIds: readonly number[]):
     .from(products)
     .where(inArray(products.id, toLock))
     .orderBy(asc(products.id))
-    .for('update');
+    // Not FOR UPDATE: that would also wait for the key-share locks an order's own inserts (its
+    // lines' and ledger's foreign keys) take, and two orders holding those would deadlock.
+    .for('no key update');
   for (const id of toLock) locked.add(id);
   lockedProducts.set(tx, locked);
 }
@@ -92,8 +94,8 @@ async function record(
 }
 
 /**
- * Takes an order's units (reason `sale`) in one statement: the products' rows locked in ascending
- * id, every variant's units taken by a conditional update, and their ledger rows written. An item
+ * Takes an order's units (reason `sale`): the products' rows locked in ascending id, then every
+ * variant's units taken by a conditional update with their ledger rows, in one statement. An item
  * short of stock (or no longer orderable, when asked) throws basket-unavailable with the product
  * ids that could not be taken; the caller's transaction, or a savepoint around this call, undoes
  * the items already taken. Order placement calls it last, just before its commit, so that the
@@ -119,15 +121,14 @@ export async function takeStock(
     ),
     sql`, `,
   );
-  // The products' lock comes first (a materialized CTE the update joins), then the variants' rows:
-  // the order every stock writer keeps, as a variant's change moves its product's total (a trigger).
-  const result = await tx.execute(sql`with locked as materialized (
-      select ${products.id} as id from ${products} where ${inArray(products.id, productIds)}
-      order by ${products.id} for update),
+  // The products' rows first, in ascending id, then the variants' with their ledger rows: the order
+  // every stock writer keeps, as a variant's change moves its product's total (a trigger).
+  await lockProducts(tx, productIds);
+  const result = await tx.execute(sql`with
     wanted (variant_id, product_id, count) as (values ${values}),
     taken as (
       update ${productVariants} as v set quantity = v.quantity - wanted.count, updated_at = ${at}::timestamptz
-      from wanted join locked on locked.id = wanted.product_id
+      from wanted
       where v.id = wanted.variant_id and v.product_id = wanted.product_id and v.quantity >= wanted.count
         ${
           options.orderableOnly
@@ -140,9 +141,6 @@ export async function takeStock(
     select taken.product_id, taken.variant_id, -taken.count, 'sale', ${options.orderId}::integer, ${at}::timestamptz
     from taken
     returning variant_id`);
-  const locked = lockedProducts.get(tx) ?? new Set<number>();
-  for (const id of productIds) locked.add(id);
-  lockedProducts.set(tx, locked);
   const taken = new Set(
     (result as unknown as { rows: Array<{ variant_id: number }> }).rows.map((row) => Number(row.variant_id)),
   );
