@@ -115,12 +115,17 @@ export async function insertConfirmedAccounts(
   return rows;
 }
 
-/** The drop row's shoppers, written into the drop shop's database; answers their e-mails. */
-export async function createShoppers(databaseUrl: string, count: number, password: string) {
+/** The drop and hot rows' shoppers, written into the drop shop's database; answers their e-mails. */
+export async function createShoppers(
+  databaseUrl: string,
+  count: number,
+  password: string,
+  prefix = 'bench-shopper',
+) {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const emails = Array.from({ length: count }, (_, index) => `bench-shopper-${index}@vitrina.example`);
+    const emails = Array.from({ length: count }, (_, index) => `${prefix}-${index}@vitrina.example`);
     await insertConfirmedAccounts(client, emails, password);
     return emails;
   } finally {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { SERVER_ENTRY, SERVER_ENVIRONMENT, SERVER_NODE_FLAGS } from '../scripts/build-server.ts';
+import { type HotResult, hotLine, hotRound } from './hot.ts';
 import {
   auditPage,
   CATEGORIES,
@@ -72,6 +73,9 @@ const HELP = `Usage: npm run bench -- [options]
                     orders a second are placed, and the signed-in product page
   --pages           only the page section: the scripts home, category and product pages load,
                     and their Lighthouse audits (no load tests, memory or scale section)
+  --hot             only the hot product rows: 200 signed-in shoppers order the same product at
+                    the same moment, with stock for all and with 50 units (PostgreSQL)
+  --hot-reuse       the hot rows on the database an earlier --hot run seeded (new shoppers)
   --help            this text`;
 
 interface Options {
@@ -84,6 +88,8 @@ interface Options {
   drop: boolean;
   /** Only the page section: the scripts pages load and the Lighthouse audits. */
   pages: boolean;
+  /** Only the hot product rows; on the database an earlier run seeded when 'reuse'. */
+  hot: false | 'fresh' | 'reuse';
 }
 
 function parseOptions(argv: string[]): Options {
@@ -95,6 +101,7 @@ function parseOptions(argv: string[]): Options {
     postgres: undefined,
     drop: false,
     pages: false,
+    hot: false,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -106,6 +113,8 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--drop')
       Object.assign(options, { drop: true, lighthouse: false, scale: false, memory: 'no' });
     else if (arg === '--pages') Object.assign(options, { pages: true, scale: false, memory: 'no' });
+    else if (arg === '--hot') options.hot = 'fresh';
+    else if (arg === '--hot-reuse') options.hot = 'reuse';
     else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -341,6 +350,76 @@ async function dropShoppers(dropShop: { baseUrl: string; databaseUrl?: string })
   );
 }
 
+/** How many shoppers order the hot product at the same moment. */
+const HOT_SHOPPERS = 200;
+/** The database the hot rows' shop runs on. */
+const HOT_DATABASE = 'vitrina_bench_hot';
+
+/**
+ * The hot product rows (issue 32): on a shop of its own on a fresh PostgreSQL database, 200
+ * signed-in shoppers with the same product in their baskets place their orders at once; first with
+ * stock for every one of them, then with 50 units (exactly 50 must be placed).
+ */
+async function hotSection(options: Options) {
+  const serverUrl = options.postgres ?? scaleServerUrl(undefined);
+  const unreachable = await postgresAnswers(serverUrl);
+  if (unreachable) fail(`The hot product rows need PostgreSQL: ${unreachable}`);
+  if (options.hot !== 'reuse') await recreateDatabase(serverUrl, HOT_DATABASE);
+  const url = databaseUrl(serverUrl, HOT_DATABASE);
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-bench-'));
+  const shop = startShop('The hot product shop', await freePort(), url);
+  console.log(
+    `Hot product rows — ${new Date().toISOString()}, ${os.cpus().length} CPUs, load average ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  // Seeding a fresh database takes minutes on a busy machine.
+  await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 900_000);
+  const initial = (await (await fetch(`${shop.baseUrl}/api/initial?locale=en`)).json()) as {
+    week?: Array<{ link?: string }>;
+  };
+  const link = initial.week?.[0]?.link;
+  if (!link) throw new Error('/api/initial?locale=en has no week[0].link');
+  const { product } = (await (
+    await fetch(`${shop.baseUrl}/api/product?locale=en&link=${encodeURIComponent(link)}`)
+  ).json()) as { product: { id: number; variants: Array<{ id: number }> } };
+  const variant = product.variants[0]?.id;
+  if (variant === undefined) throw new Error(`product ${link} has no variant`);
+  const rounds = [
+    { stock: HOT_SHOPPERS, prefix: `hot-a-${Date.now()}` },
+    { stock: 50, prefix: `hot-b-${Date.now()}` },
+  ];
+  const results: HotResult[] = [];
+  for (const round of rounds) {
+    const result = await hotRound({
+      baseUrl: shop.baseUrl,
+      databaseUrl: url,
+      shopPid: shop.process.pid,
+      shopCookie: SHOP_COOKIE,
+      password: BENCH_ACCOUNT.password,
+      product: product.id,
+      variant,
+      shoppers: HOT_SHOPPERS,
+      ...round,
+    });
+    results.push(result);
+    console.log(`  ${hotLine(result)}`);
+  }
+  console.log(
+    `  load average after: ${os
+      .loadavg()
+      .map((load) => load.toFixed(1))
+      .join(' ')}`,
+  );
+  await shop.stop();
+  const resultsDir = path.join(root, 'bench', 'results');
+  mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `hot-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
+  writeFileSync(file, `${JSON.stringify({ git: gitRevision(), loadavg: os.loadavg(), results }, null, 2)}\n`);
+  console.log(`All figures: ${path.relative(root, file)}`);
+}
+
 async function main() {
   const options = parseOptions(process.argv.slice(2));
   for (const file of [SERVER_ENTRY, path.join('build', 'server', 'index.js')]) {
@@ -350,6 +429,10 @@ async function main() {
     const memory = await memorySection(options);
     console.log('\nAll targets');
     for (const line of memoryTargetSummary(memory)) console.log(`  ${line}`);
+    return;
+  }
+  if (options.hot) {
+    await hotSection(options);
     return;
   }
   const settings: LoadSettings = options.quick

@@ -18,6 +18,7 @@ import { basketItems, baskets, products, productVariants, projects, wishlistItem
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { assertWithinPurchaseLimits } from '../orders/drop-rules.ts';
 import { type BasketPromo, basketPromo, clearPromoCode, enterPromoCode } from '../promo/service.ts';
+import { type Box, boxOf, parcelBox } from '../shipping/parcel.ts';
 
 /**
  * The basket: a signed-in user's, or a guest's tied to the session until sign-in merges it into
@@ -170,6 +171,45 @@ export async function getBasketWeight(db: Executor, owner: BasketOwner): Promise
     .innerJoin(products, eq(products.id, basketItems.productId))
     .where(eq(basketItems.basketId, basketId));
   return Number(row?.grams ?? 0);
+}
+
+/** What a delivery quote needs of a basket: its units, goods total (kopecks), grams and box. */
+export interface BasketParcel {
+  count: number;
+  totalKopecks: number;
+  grams: number;
+  box: Box;
+}
+
+/**
+ * The basket's parcel in one query: the units and goods total (as `getBasket` adds them up), the
+ * weight (as `getBasketWeight`) and the box (ADR 0057) a delivery quote is asked with.
+ */
+export async function getBasketParcel(
+  db: Executor,
+  owner: BasketOwner,
+  defaultBox: Box,
+): Promise<BasketParcel> {
+  const rows = await db
+    .select({
+      count: basketItems.count,
+      unit: sql<number>`coalesce(${variantSale}, ${variantPrice})`,
+      grams: variantWeight,
+      boxLength: products.boxLength,
+      boxWidth: products.boxWidth,
+      boxHeight: products.boxHeight,
+    })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .where(ownerCondition(owner));
+  return {
+    count: rows.reduce((sum, row) => sum + row.count, 0),
+    totalKopecks: rows.reduce((sum, row) => sum + Number(row.unit) * row.count, 0),
+    grams: rows.reduce((sum, row) => sum + Number(row.grams ?? 0) * row.count, 0),
+    box: parcelBox(rows.map(boxOf), defaultBox),
+  };
 }
 
 /**

@@ -11,14 +11,13 @@ import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import type { Services } from '../services.ts';
-import { basketBox } from '../shipping/parcel.ts';
 import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '../wishlist/service.ts';
 import {
   addToBasket,
   type BasketOwner,
   enterBasketPromo,
-  findBasketId,
   getBasket,
+  getBasketParcel,
   getBasketWeight,
   headerCounts,
   removeBasketPromo,
@@ -101,11 +100,13 @@ export function shopperActions(services: Services, request: FastifyRequest) {
         const basketOwner = await owner(false);
         return basketOwner ? getBasketWeight(db, basketOwner) : 0;
       },
-      /** The parcel's box, for delivery cost (ADR 0057). */
-      async box() {
+      /** The parcel (units, goods total, grams, box) a delivery quote is asked for (ADR 0057). */
+      async parcel() {
         const basketOwner = await owner(false);
-        const basketId = basketOwner ? await findBasketId(db, basketOwner) : undefined;
-        return basketBox(db, basketId, services.config.delivery.parcel.defaultBox);
+        const defaultBox = services.config.delivery.parcel.defaultBox;
+        return basketOwner
+          ? getBasketParcel(db, basketOwner, defaultBox)
+          : { count: 0, totalKopecks: 0, grams: 0, box: defaultBox };
       },
     },
     wishlist: {

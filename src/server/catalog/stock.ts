@@ -63,7 +63,9 @@ export async function lockProducts(tx: Executor, productIds: readonly number[]):
     .from(products)
     .where(inArray(products.id, toLock))
     .orderBy(asc(products.id))
-    .for('update');
+    // Not FOR UPDATE: that would also wait for the key-share locks an order's own inserts (its
+    // lines' and ledger's foreign keys) take, and two orders holding those would deadlock.
+    .for('no key update');
   for (const id of toLock) locked.add(id);
   lockedProducts.set(tx, locked);
 }
@@ -92,9 +94,12 @@ async function record(
 }
 
 /**
- * Takes an order's units (reason `sale`). The first item short of stock (or no longer orderable,
- * when asked) throws basket-unavailable with its product id; the caller's transaction, or a
- * savepoint around this call, undoes the items already taken.
+ * Takes an order's units (reason `sale`): the products' rows locked in ascending id, then every
+ * variant's units taken by a conditional update with their ledger rows, in one statement. An item
+ * short of stock (or no longer orderable, when asked) throws basket-unavailable with the product
+ * ids that could not be taken; the caller's transaction, or a savepoint around this call, undoes
+ * the items already taken. Order placement calls it last, just before its commit, so that the
+ * products' rows (the hot ones of a drop) are held for one statement and the commit (ADR 0069).
  */
 export async function takeStock(
   tx: Transaction,
@@ -102,35 +107,45 @@ export async function takeStock(
   now: Date,
   options: { orderableOnly: boolean; orderId: number },
 ): Promise<void> {
-  await lockProducts(
-    tx,
-    items.map((item) => item.productId),
-  );
-  for (const item of inLockOrder(items)) {
-    const [taken] = await tx
-      .update(productVariants)
-      .set({ quantity: sql`${productVariants.quantity} - ${item.count}`, updatedAt: now })
-      .where(
-        and(
-          eq(productVariants.id, item.variantId),
-          eq(productVariants.productId, item.productId),
-          gte(productVariants.quantity, item.count),
-          options.orderableOnly
-            ? sql`exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
-                where ${products.id} = ${item.productId} and ${isOrderable(now)})`
-            : undefined,
-        ),
-      )
-      .returning({ id: productVariants.id });
-    if (!taken) throw unavailableError([item.productId]);
+  const wanted = new Map<number, StockItem>();
+  for (const item of items) {
+    const same = wanted.get(item.variantId);
+    wanted.set(item.variantId, { ...item, count: (same?.count ?? 0) + item.count });
   }
-  await record(
-    tx,
-    items.map((item) => ({ ...item, delta: -item.count })),
-    'sale',
-    { orderId: options.orderId },
-    now,
+  if (wanted.size === 0) return;
+  const productIds = [...new Set(items.map((item) => item.productId))].sort((a, b) => a - b);
+  const at = now.toISOString();
+  const values = sql.join(
+    [...wanted.values()].map(
+      (item) => sql`(${item.variantId}::integer, ${item.productId}::integer, ${item.count}::integer)`,
+    ),
+    sql`, `,
   );
+  // The products' rows first, in ascending id, then the variants' with their ledger rows: the order
+  // every stock writer keeps, as a variant's change moves its product's total (a trigger).
+  await lockProducts(tx, productIds);
+  const result = await tx.execute(sql`with
+    wanted (variant_id, product_id, count) as (values ${values}),
+    taken as (
+      update ${productVariants} as v set quantity = v.quantity - wanted.count, updated_at = ${at}::timestamptz
+      from wanted
+      where v.id = wanted.variant_id and v.product_id = wanted.product_id and v.quantity >= wanted.count
+        ${
+          options.orderableOnly
+            ? sql`and exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
+                where ${products.id} = wanted.product_id and ${isOrderable(now)})`
+            : sql``
+        }
+      returning v.id as variant_id, v.product_id, wanted.count)
+    insert into ${stockMovements} (product_id, variant_id, delta, reason, order_id, created_at)
+    select taken.product_id, taken.variant_id, -taken.count, 'sale', ${options.orderId}::integer, ${at}::timestamptz
+    from taken
+    returning variant_id`);
+  const taken = new Set(
+    (result as unknown as { rows: Array<{ variant_id: number }> }).rows.map((row) => Number(row.variant_id)),
+  );
+  const short = [...wanted.values()].filter((item) => !taken.has(item.variantId));
+  if (short.length > 0) throw unavailableError([...new Set(short.map((item) => item.productId))]);
 }
 
 /**

@@ -1,11 +1,10 @@
 import type { FastifyRequest } from 'fastify';
 import { type DeliveryQuery, deliveryQuery, deliveryResponse } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { kopecksToRoubles } from '../../contract/money.ts';
 import { shopperActions } from '../cart/shopper-actions.ts';
 import { Invalid, Unavailable } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
-import { requestLocale } from '../http/locale.ts';
 import { requireOfferedDelivery } from '../orders/checkout-rules.ts';
 import type { Services } from '../services.ts';
 import { type DeliveryQuote, MINIMUM_BILLABLE_GRAMS } from './service.ts';
@@ -20,22 +19,17 @@ export async function quoteForRequest(
   query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'> & { locale?: Locale },
 ): Promise<DeliveryQuote> {
   requireOfferedDelivery(query.method, services.config.offered);
-  const basket = shopperActions(services, request).basket;
-  const [contents, grams, box] = await Promise.all([
-    basket.get(query.locale ?? requestLocale(request)),
-    basket.weight(),
-    basket.box(),
-  ]);
-  if (contents.productList.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] });
+  const parcel = await shopperActions(services, request).basket.parcel();
+  if (parcel.count === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] });
   try {
     return await services.delivery.quote({
       method: query.method,
       country: query.country,
       zip: query.zip,
       // Products without a weight still make a parcel.
-      weightGrams: Math.max(grams, MINIMUM_BILLABLE_GRAMS),
-      orderSumKopecks: roublesToKopecks(contents.total),
-      box,
+      weightGrams: Math.max(parcel.grams, MINIMUM_BILLABLE_GRAMS),
+      orderSumKopecks: parcel.totalKopecks,
+      box: parcel.box,
     });
   } catch (error) {
     if (error instanceof Unavailable) {

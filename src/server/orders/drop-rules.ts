@@ -1,4 +1,4 @@
-import { and, eq, inArray, min, ne, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
@@ -54,12 +54,63 @@ export async function assertWithinPurchaseLimits(
     })
     .from(products)
     .where(inArray(products.id, productIds));
-  const productLimits = limited.filter((product) => product.limit !== null);
-  const variantLimits = limited.flatMap((product) =>
-    product.variants.map((variant) => ({ ...variant, productId: product.id })),
-  );
-  if (productLimits.length === 0 && variantLimits.length === 0) return;
+  await assertWithinKnownLimits(db, customer, lines, {
+    products: limited.flatMap((product) =>
+      product.limit === null ? [] : [{ id: product.id, limit: Number(product.limit) }],
+    ),
+    variants: limited.flatMap((product) =>
+      product.variants.map((variant) => ({ ...variant, productId: product.id })),
+    ),
+  });
+}
 
+/** The per-customer limits of some products and of their variants. */
+export interface PurchaseLimits {
+  products: ReadonlyArray<{ id: number; limit: number }>;
+  variants: ReadonlyArray<{ id: number; productId: number; limit: number }>;
+}
+
+/** The limits of an order's lines, as read with them (`productLimit`, the variant's own limit). */
+export function purchaseLimitsOf(
+  lines: ReadonlyArray<{
+    productId: number;
+    variantId: number;
+    productLimit: number | null;
+    variantLimit: number | null;
+  }>,
+): PurchaseLimits {
+  const products = new Map<number, number>();
+  const variants = new Map<number, { id: number; productId: number; limit: number }>();
+  for (const line of lines) {
+    if (line.productLimit !== null) products.set(line.productId, Number(line.productLimit));
+    if (line.variantLimit !== null)
+      variants.set(line.variantId, {
+        id: line.variantId,
+        productId: line.productId,
+        limit: line.variantLimit,
+      });
+  }
+  return { products: [...products].map(([id, limit]) => ({ id, limit })), variants: [...variants.values()] };
+}
+
+/**
+ * `assertWithinPurchaseLimits` with the limits known: reads nothing when there are none. An order
+ * being placed (`exceptOrder`) whose lines are stored already is counted by `lines` only.
+ */
+export async function assertWithinKnownLimits(
+  db: Executor,
+  customer: { userId: number | null },
+  lines: readonly CustomerLine[],
+  limits: PurchaseLimits,
+  options: { exceptOrder?: number } = {},
+): Promise<void> {
+  if (limits.products.length === 0 && limits.variants.length === 0) return;
+  const productIds = [
+    ...new Set([
+      ...limits.products.map((product) => product.id),
+      ...limits.variants.map((variant) => variant.productId),
+    ]),
+  ];
   const ordered =
     customer.userId === null
       ? []
@@ -76,6 +127,7 @@ export async function assertWithinPurchaseLimits(
               eq(orders.userId, customer.userId),
               ne(orders.status, ORDER_STATUS.cancelled),
               inArray(orderItems.productId, productIds),
+              options.exceptOrder === undefined ? undefined : ne(orders.id, options.exceptOrder),
             ),
           )
           .groupBy(orderItems.productId, orderItems.variantId);
@@ -83,32 +135,17 @@ export async function assertWithinPurchaseLimits(
   const units = (matches: (line: { productId: number; variantId: number | null }) => boolean) =>
     held.reduce((sum, line) => sum + (matches(line) ? Number(line.count) : 0), 0);
 
-  for (const product of productLimits) {
-    const limit = Number(product.limit);
-    if (units((line) => line.productId === product.id) > limit)
-      throw limitReached(limit, { productId: product.id });
+  for (const product of limits.products) {
+    if (units((line) => line.productId === product.id) > product.limit)
+      throw limitReached(product.limit, { productId: product.id });
   }
-  for (const variant of variantLimits) {
-    const limit = Number(variant.limit);
-    if (units((line) => line.variantId === variant.id) > limit)
-      throw limitReached(limit, { productId: variant.productId, variantId: variant.id });
+  for (const variant of limits.variants) {
+    if (units((line) => line.variantId === variant.id) > variant.limit)
+      throw limitReached(variant.limit, { productId: variant.productId, variantId: variant.id });
   }
 }
 
-/**
- * Minutes an unpaid order of these products holds their units: the shortest hold among their drops,
- * else the shop's default.
- */
-export async function unpaidHoldMinutes(
-  db: Executor,
-  productIds: readonly number[],
-  defaultMinutes: number,
-): Promise<number> {
-  if (productIds.length === 0) return defaultMinutes;
-  const [row] = await db
-    .select({ minutes: min(drops.holdMinutes) })
-    .from(products)
-    .innerJoin(drops, eq(drops.id, products.dropId))
-    .where(inArray(products.id, [...new Set(productIds)]));
-  return row?.minutes ?? defaultMinutes;
-}
+/** The hold of a product's drop in minutes, or null: a column of a query of products. */
+export const dropHoldMinutes: SQL<number | null> = sql<
+  number | null
+>`(select ${drops.holdMinutes} from ${drops} where ${drops.id} = ${products.dropId})`;

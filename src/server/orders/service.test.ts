@@ -1,8 +1,15 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, getBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
+import {
+  mails,
+  orderStatusHistory,
+  orders,
+  products,
+  productVariants,
+  stockMovements,
+} from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
@@ -196,6 +203,40 @@ describe('placing an order', () => {
     expect(placed).toHaveLength(5);
     expect(refused.every((result) => (result.reason as { status?: number }).status === 409)).toBe(true);
     expect(await stockOf(wolf)).toBe(0);
+  });
+
+  it('a hot product: 40 buyers at once for 7 units place exactly 7 orders, and the ledger adds up to the stock', async () => {
+    const { db } = connection;
+    const mug = fixtures.id('wolf-mug');
+    await setStock(db, mug, 40);
+    const buyers = await Promise.all(Array.from({ length: 40 }, () => newUser()));
+    for (const userId of buyers) await addToBasket(db, { userId }, mug);
+    await setStock(db, mug, 7);
+    const results = await Promise.allSettled(
+      buyers.map((userId) => createOrder(db, userId, input(), context)),
+    );
+    const placed = results.flatMap((result) => (result.status === 'fulfilled' ? [result.value] : []));
+    const refused = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []));
+    expect(placed).toHaveLength(7);
+    expect(refused.map((reason) => (reason as { intlError?: string }).intlError)).toEqual(
+      Array(33).fill('basket-unavailable'),
+    );
+    // The ledger replayed gives the stock; one sale movement per placed order, none for the refused.
+    const [variant] = await db.select().from(productVariants).where(eq(productVariants.productId, mug));
+    const movements = await db.select().from(stockMovements).where(eq(stockMovements.productId, mug));
+    expect(variant?.quantity).toBe(0);
+    expect(movements.reduce((sum, movement) => sum + movement.delta, 0)).toBe(0);
+    // Refused buyers have no order; each placed order has one sale movement of its unit.
+    const stored = (
+      await db.select({ id: orders.id }).from(orders).where(inArray(orders.userId, buyers))
+    ).map((order) => order.id);
+    expect(stored.sort()).toEqual(placed.map((order) => order.id).sort());
+    const sales = movements.filter(
+      (movement) => movement.orderId !== null && stored.includes(movement.orderId),
+    );
+    expect(sales.map((sale) => [sale.orderId, sale.reason, sale.delta]).sort()).toEqual(
+      stored.map((id) => [id, 'sale', -1]).sort(),
+    );
   });
 });
 

@@ -40,7 +40,7 @@ import {
   requirePickupPoint,
   requireShownTotal,
 } from './checkout-rules.ts';
-import { assertWithinPurchaseLimits, unpaidHoldMinutes } from './drop-rules.ts';
+import { assertWithinKnownLimits, dropHoldMinutes, productLimit, purchaseLimitsOf } from './drop-rules.ts';
 import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';
@@ -191,6 +191,10 @@ export async function createOrder(
         quantity: productVariants.quantity,
         vatRate: products.vatRate,
         orderable: sql<boolean>`${isOrderable(now)}`,
+        // What a drop changes (ADR 0041), read with the lines rather than after them.
+        productLimit,
+        variantLimit: productVariants.perCustomerLimit,
+        holdMinutes: dropHoldMinutes,
       })
       .from(basketItems)
       .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
@@ -205,18 +209,8 @@ export async function createOrder(
       .map((item) => item.productId);
     if (unavailable.length > 0) throw unavailableError(unavailable);
 
-    // Per-customer limits once the products' rows are locked: the customer's other orders of them
-    // cannot change until this one commits (ADR 0041).
-    await lockProducts(
-      transaction,
-      items.map((item) => item.productId),
-    );
-    await assertWithinPurchaseLimits(transaction, { userId }, items);
-    const holdMinutes = await unpaidHoldMinutes(
-      transaction,
-      items.map((item) => item.productId),
-      context.expiresMinutes,
-    );
+    const holds = items.flatMap((item) => (item.holdMinutes === null ? [] : [Number(item.holdMinutes)]));
+    const holdMinutes = holds.length > 0 ? Math.min(...holds) : context.expiresMinutes;
 
     const goods = items.map((item) => ({
       productId: item.productId,
@@ -269,7 +263,6 @@ export async function createOrder(
       })
       .returning();
     if (!order) throw new Error('the order was not stored');
-    await takeStock(transaction, items, now, { orderableOnly: true, orderId: order.id });
     await transaction.insert(orderItems).values(
       items.map((item, index) => ({
         orderId: order.id,
@@ -310,6 +303,14 @@ export async function createOrder(
       },
       context.shop,
     );
+    // Last, just before the commit: the products' rows a drop's buyers all wait for are locked by
+    // this one statement and held only until the commit (ADR 0069). The per-customer limits are
+    // checked under that lock: the customer's other orders of the products cannot change meanwhile
+    // (ADR 0041); this order's lines are in the database already.
+    await takeStock(transaction, items, now, { orderableOnly: true, orderId: order.id });
+    await assertWithinKnownLimits(transaction, { userId }, items, purchaseLimitsOf(items), {
+      exceptOrder: order.id,
+    });
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
     return { ...order, movedProducts: [...movedProducts] };
   });

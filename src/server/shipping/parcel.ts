@@ -1,7 +1,3 @@
-import { eq } from 'drizzle-orm';
-import type { Executor } from '../db/client.ts';
-import { basketItems, products } from '../db/schema.ts';
-
 /**
  * The box a parcel goes in (ADR 0057): each item's product box, or the shop's default parcel size
  * for a product without one; the parcel is the largest of them by volume. Carriers are asked with
@@ -48,14 +44,3 @@ export const boxOf = (row: {
   row.boxLength && row.boxWidth && row.boxHeight
     ? { length: row.boxLength, width: row.boxWidth, height: row.boxHeight }
     : null;
-
-/** The parcel box of a basket. */
-export async function basketBox(db: Executor, basketId: number | undefined, defaultBox: Box): Promise<Box> {
-  if (basketId === undefined) return defaultBox;
-  const rows = await db
-    .select({ boxLength: products.boxLength, boxWidth: products.boxWidth, boxHeight: products.boxHeight })
-    .from(basketItems)
-    .innerJoin(products, eq(products.id, basketItems.productId))
-    .where(eq(basketItems.basketId, basketId));
-  return parcelBox(rows.map(boxOf), defaultBox);
-}

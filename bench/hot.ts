@@ -1,0 +1,215 @@
+import { readFileSync } from 'node:fs';
+import pg from 'pg';
+import { createShoppers, signIn } from './orders.ts';
+
+/**
+ * The hot product row (issue 32, point 5): many signed-in shoppers, each with the same product in
+ * the basket, place their orders at the same moment. Measures orders a second, placement latency,
+ * how many were placed against the stock, the shop's CPU per order (from /proc) and the database's
+ * work per order (pg_stat_database).
+ */
+
+/** An order form every shopper of the row sends. */
+export const ORDER_FORM = {
+  locale: 'en',
+  email: 'bench-orders@vitrina.example',
+  firstName: 'Bench',
+  lastName: 'Orders',
+  phone: '+7 900 000-00-00',
+  country: 'RU',
+  city: 'Москва',
+  zip: '101000',
+  address: 'ул. Тестовая, 1',
+  paymentMethod: 'robokassa',
+  deliveryMethod: 'russian_post',
+};
+
+export interface HotResult {
+  shoppers: number;
+  stock: number;
+  placed: number;
+  refused: number;
+  failed: number;
+  seconds: number;
+  ordersPerSecond: number;
+  p50: number;
+  p99: number;
+  max: number;
+  /** Milliseconds of the shop process's CPU (user + system) per order answered. */
+  cpuMsPerOrder: number | undefined;
+  /** Transactions committed and rows written in the database, per order answered. */
+  commitsPerOrder: number;
+  rowsWrittenPerOrder: number;
+  stockLeft: number;
+  ledgerMatches: boolean;
+  lastError?: string;
+}
+
+/** CPU time (user + system, ms) a process has used so far, from /proc; undefined elsewhere. */
+function processCpuMs(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 14th and 15th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return (ticks * 1000) / 100; // USER_HZ is 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? 0;
+
+/** Runs `task` over `items`, `width` at a time. */
+async function inBatches<T>(items: readonly T[], width: number, task: (item: T) => Promise<void>) {
+  for (let index = 0; index < items.length; index += width) {
+    await Promise.all(items.slice(index, index + width).map(task));
+  }
+}
+
+async function databaseCounters(client: pg.Client) {
+  const { rows } = await client.query<{ commits: string; written: string }>(
+    `select xact_commit as commits, tup_inserted + tup_updated + tup_deleted as written
+     from pg_stat_database where datname = current_database()`,
+  );
+  return { commits: Number(rows[0]?.commits ?? 0), written: Number(rows[0]?.written ?? 0) };
+}
+
+/**
+ * One round: `shoppers` new accounts (`prefix`) sign in and put one unit of the variant in their
+ * baskets; its stock is set to `stock` (with its ledger movement); then every shopper's order is
+ * sent at once.
+ */
+export async function hotRound(options: {
+  baseUrl: string;
+  databaseUrl: string;
+  shopPid: number | undefined;
+  shopCookie: string;
+  password: string;
+  product: number;
+  variant: number;
+  shoppers: number;
+  stock: number;
+  prefix: string;
+}): Promise<HotResult> {
+  const { baseUrl } = options;
+  const client = new pg.Client({ connectionString: options.databaseUrl });
+  await client.connect();
+  try {
+    // The stock, set as staff would: one movement of the difference, so the ledger still adds up.
+    const setStock = (quantity: number) =>
+      client.query(
+        `with old as (select quantity from product_variants where id = $1),
+         moved as (update product_variants set quantity = $2 where id = $1 returning product_id)
+       insert into stock_movements (product_id, variant_id, delta, reason, note)
+       select moved.product_id, $1, $2 - old.quantity, 'correction', 'bench: hot product'
+       from moved, old where $2 <> old.quantity`,
+        [options.variant, quantity],
+      );
+    // Enough for every basket first, then the round's stock.
+    await setStock(options.shoppers);
+    const emails = await createShoppers(
+      options.databaseUrl,
+      options.shoppers,
+      options.password,
+      options.prefix,
+    );
+    const cookies: string[] = [];
+    await inBatches(emails, 8, async (email) => {
+      const session = await signIn(baseUrl, options.shopCookie, email, options.password);
+      cookies.push(`${options.shopCookie}; ${session}`);
+    });
+    const headers = (cookie: string) => ({ 'content-type': 'application/json', cookie, origin: baseUrl });
+    await inBatches(cookies, 8, async (cookie) => {
+      const response = await fetch(`${baseUrl}/api/basket`, {
+        method: 'POST',
+        headers: headers(cookie),
+        body: JSON.stringify({ product: options.product, variant: options.variant }),
+      });
+      await response.arrayBuffer();
+      if (!response.ok) throw new Error(`/api/basket answered ${response.status}`);
+    });
+
+    await setStock(options.stock);
+    const before = await databaseCounters(client);
+    const cpuBefore = processCpuMs(options.shopPid);
+    const latencies: number[] = [];
+    let placed = 0;
+    let refused = 0;
+    let failed = 0;
+    let lastError: string | undefined;
+    const started = performance.now();
+    await Promise.all(
+      cookies.map(async (cookie) => {
+        const sent = performance.now();
+        try {
+          const response = await fetch(`${baseUrl}/api/order`, {
+            method: 'POST',
+            headers: headers(cookie),
+            body: JSON.stringify(ORDER_FORM),
+          });
+          const text = await response.text();
+          latencies.push(performance.now() - sent);
+          if (response.ok) placed += 1;
+          else if (response.status === 409 && text.includes('basket-unavailable')) refused += 1;
+          else {
+            failed += 1;
+            lastError = `${response.status} ${text.slice(0, 200)}`;
+          }
+        } catch (error) {
+          failed += 1;
+          lastError = (error as Error).message;
+        }
+      }),
+    );
+    const seconds = (performance.now() - started) / 1000;
+    const cpuAfter = processCpuMs(options.shopPid);
+    // pg_stat_database is updated when a backend reports, at most every second or so.
+    await new Promise((resolve) => setTimeout(resolve, 1_200));
+    const after = await databaseCounters(client);
+    const answered = placed + refused;
+    const { rows } = await client.query<{ quantity: number; ledger: number }>(
+      `select v.quantity, (select coalesce(sum(delta), 0)::int from stock_movements m where m.variant_id = v.id) as ledger
+       from product_variants v where v.id = $1`,
+      [options.variant],
+    );
+    const sorted = latencies.toSorted((a, b) => a - b);
+    return {
+      shoppers: options.shoppers,
+      stock: options.stock,
+      placed,
+      refused,
+      failed,
+      seconds,
+      ordersPerSecond: answered / seconds,
+      p50: percentile(sorted, 50),
+      p99: percentile(sorted, 99),
+      max: sorted.at(-1) ?? 0,
+      cpuMsPerOrder:
+        cpuBefore === undefined || cpuAfter === undefined ? undefined : (cpuAfter - cpuBefore) / answered,
+      commitsPerOrder: (after.commits - before.commits) / answered,
+      rowsWrittenPerOrder: (after.written - before.written) / answered,
+      stockLeft: rows[0]?.quantity ?? -1,
+      ledgerMatches: rows[0] !== undefined && rows[0].quantity === rows[0].ledger,
+      ...(lastError ? { lastError } : {}),
+    };
+  } finally {
+    await client.end();
+  }
+}
+
+export function hotLine(result: HotResult) {
+  const cpu = result.cpuMsPerOrder === undefined ? 'n/a' : `${result.cpuMsPerOrder.toFixed(1)} ms`;
+  const exact = result.placed === Math.min(result.stock, result.shoppers) && result.failed === 0;
+  return (
+    `hot product: ${result.shoppers} simultaneous orders, stock ${result.stock}: ` +
+    `${result.ordersPerSecond.toFixed(0)} orders/s (${result.seconds.toFixed(2)} s), ` +
+    `p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
+    `placed ${result.placed}/${result.stock} (${result.refused} refused, ${result.failed} failed)${exact ? ' exact' : ' NOT EXACT'}, ` +
+    `shop CPU ${cpu}/order, ${result.commitsPerOrder.toFixed(1)} commits and ${result.rowsWrittenPerOrder.toFixed(1)} rows written/order, ` +
+    `stock left ${result.stockLeft}, ledger ${result.ledgerMatches ? 'adds up' : 'DOES NOT add up'}` +
+    (result.lastError ? ` (last error: ${result.lastError})` : '')
+  );
+}
