@@ -26,7 +26,9 @@ describe('seeding in a child process (ADR 0070)', () => {
 
     const after = await openDatabase({ dataDir });
     try {
-      const { rows } = await after.db.execute<{ value: string }>(sql`select value from marks`);
+      const { rows } = (await after.db.execute(sql`select value from marks`)) as unknown as {
+        rows: { value: string }[];
+      };
       expect(rows).toEqual([{ value: 'seeded' }]);
     } finally {
       await after.close();
