@@ -8,7 +8,8 @@ import {
 } from './catalog/release-reminders.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openDatabase } from './db/client.ts';
-import { seedDemoData } from './db/seed/seed.ts';
+import { hasCatalogue, seedDemoData } from './db/seed/seed.ts';
+import { isSeedProcess, seedInChildProcess } from './db/seed/seed-process.ts';
 import { createStorage } from './files/storage.ts';
 import { buildApp } from './http/app.ts';
 import { purgeExpiredSessions } from './http/session.ts';
@@ -62,19 +63,29 @@ async function main() {
   const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') mkdirSync(path.join(config.storage.root, 'img'), { recursive: true });
 
-  const connection = await openDatabase({
-    databaseUrl: config.databaseUrl,
-    dataDir: path.join(config.dataDir, 'db'),
-  });
-  await connection.migrate();
-  const log = (line: string) => console.log(line);
-  if (config.seedDemoData) {
-    const { seeded } = await seedDemoData(connection.db, {
-      storage,
-      admin: config.admin,
-      log,
+  const open = () =>
+    openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: path.join(config.dataDir, 'db'),
     });
+  const log = (line: string) => console.log(line);
+  if (isSeedProcess()) {
+    // The child of a first start (ADR 0070): seeds the migrated database, then exits.
+    const seeding = await open();
+    const { seeded } = await seedDemoData(seeding.db, { storage, admin: config.admin, log });
     if (seeded) log('Demo data seeded.');
+    await seeding.close();
+    process.exit(0);
+  }
+
+  let connection = await open();
+  await connection.migrate();
+  if (config.seedDemoData && !(await hasCatalogue(connection.db))) {
+    // The seed's memory (pictures, heap, PGlite's grown WASM memory) leaves with its process;
+    // PGlite's files are one process's at a time, so this one lets go of them meanwhile.
+    if (connection.kind === 'pglite') await connection.close();
+    await seedInChildProcess();
+    if (connection.kind === 'pglite') connection = await open();
   }
 
   let services: ReturnType<typeof createServices> | undefined;

@@ -115,7 +115,8 @@ export async function seedDemoData(db: Database, options: SeedOptions): Promise<
   return { seeded };
 }
 
-async function hasCatalogue(db: Pick<Database, 'select'>): Promise<boolean> {
+/** Whether the shop has a catalogue already (any project): then the demo data is not seeded. */
+export async function hasCatalogue(db: Pick<Database, 'select'>): Promise<boolean> {
   const [row] = await db.select({ value: count() }).from(projects);
   return (row?.value ?? 0) > 0;
 }
