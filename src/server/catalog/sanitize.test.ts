@@ -24,9 +24,9 @@ describe('sanitizeDescription', () => {
 
   it('drops pictures that cannot show, and gives one without a text alternative alt=""', () => {
     expect(sanitizeDescription('<p>Mug<img src="x"></p>')).toBe('<p>Mug</p>');
-    expect(sanitizeDescription('<p><img alt="Mug"></p><p><img src="//evil.example/a.png" alt="a"></p>')).toBe(
-      '<p></p><p></p>',
-    );
+    expect(
+      sanitizeDescription('<p>A<img alt="Mug"></p><p>B<img src="//evil.example/a.png" alt="a"></p>'),
+    ).toBe('<p>A</p><p>B</p>');
     expect(sanitizeDescription('<img src="data:image/png;base64,AAAA" alt="x">')).toBe('');
     expect(sanitizeDescription('<img src="/img/products/a.webp">')).toBe(
       '<img src="/img/products/a.webp" alt="" />',
