@@ -22,6 +22,45 @@ const shown = (value: unknown) =>
         ? JSON.stringify(value)
         : String(value);
 
+/** A table of the file's lines the import refused or warned about: line, column and why; nothing when none. */
+function LineTable({
+  title,
+  why,
+  lines,
+}: {
+  title: string;
+  why: string;
+  lines: readonly { line: number; field: string; message: string }[];
+}) {
+  const { t } = useAdminShop();
+  if (lines.length === 0) return null;
+  return (
+    <>
+      <h3>{title}</h3>
+      <div className="admin-table-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin-csv-line')}</th>
+              <th scope="col">{t('admin-csv-column')}</th>
+              <th scope="col">{why}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {lines.map((entry) => (
+              <tr key={`${entry.line}-${entry.field}-${entry.message}`}>
+                <td>{entry.line}</td>
+                <td>{entry.field}</td>
+                <td>{entry.message}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
+
 function Report({ report }: { report: CsvReport }) {
   const { t } = useAdminShop();
   return (
@@ -54,57 +93,8 @@ function Report({ report }: { report: CsvReport }) {
         </div>
       </dl>
 
-      {report.errors.length > 0 ? (
-        <>
-          <h3>{t('admin-csv-errors')}</h3>
-          <div className="admin-table-scroll">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin-csv-line')}</th>
-                  <th scope="col">{t('admin-csv-column')}</th>
-                  <th scope="col">{t('admin-csv-problem')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.errors.map((error) => (
-                  <tr key={`${error.line}-${error.field}-${error.message}`}>
-                    <td>{error.line}</td>
-                    <td>{error.field}</td>
-                    <td>{error.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      ) : null}
-
-      {report.warnings.length > 0 ? (
-        <>
-          <h3>{t('admin-csv-warnings')}</h3>
-          <div className="admin-table-scroll">
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin-csv-line')}</th>
-                  <th scope="col">{t('admin-csv-column')}</th>
-                  <th scope="col">{t('admin-csv-kept-why')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {report.warnings.map((warning) => (
-                  <tr key={`${warning.line}-${warning.field}`}>
-                    <td>{warning.line}</td>
-                    <td>{warning.field}</td>
-                    <td>{warning.message}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        </>
-      ) : null}
+      <LineTable title={t('admin-csv-errors')} why={t('admin-csv-problem')} lines={report.errors} />
+      <LineTable title={t('admin-csv-warnings')} why={t('admin-csv-kept-why')} lines={report.warnings} />
 
       {report.created.length > 0 ? (
         <>
