@@ -262,34 +262,22 @@ function ListFilters({ data }: { data: ListData }) {
           </legend>
           {/* Keyed by the bounds in force: a chip or "clear all" empties the fields. */}
           <div className="price-range__fields" key={`${view.priceMin}-${view.priceMax}`}>
-            <label>
-              <span>{t('price-range-min')}</span>
-              <input
-                type="number"
-                name="price_min"
-                min={0}
-                step={data.currency === 'RUB' ? 1 : 0.01}
-                inputMode="decimal"
-                defaultValue={priceBoundText(view.priceMin)}
-                placeholder={placeholder(data.priceRange?.min)}
-                aria-invalid={data.priceInvalid || undefined}
-                aria-describedby={data.priceInvalid ? 'price-range-error' : undefined}
-              />
-            </label>
-            <label>
-              <span>{t('price-range-max')}</span>
-              <input
-                type="number"
-                name="price_max"
-                min={0}
-                step={data.currency === 'RUB' ? 1 : 0.01}
-                inputMode="decimal"
-                defaultValue={priceBoundText(view.priceMax)}
-                placeholder={placeholder(data.priceRange?.max)}
-                aria-invalid={data.priceInvalid || undefined}
-                aria-describedby={data.priceInvalid ? 'price-range-error' : undefined}
-              />
-            </label>
+            {(['min', 'max'] as const).map((bound) => (
+              <label key={bound}>
+                <span>{t(bound === 'min' ? 'price-range-min' : 'price-range-max')}</span>
+                <input
+                  type="number"
+                  name={`price_${bound}`}
+                  min={0}
+                  step={data.currency === 'RUB' ? 1 : 0.01}
+                  inputMode="decimal"
+                  defaultValue={priceBoundText(bound === 'min' ? view.priceMin : view.priceMax)}
+                  placeholder={placeholder(data.priceRange?.[bound])}
+                  aria-invalid={data.priceInvalid || undefined}
+                  aria-describedby={data.priceInvalid ? 'price-range-error' : undefined}
+                />
+              </label>
+            ))}
             <button type="submit" className="button">
               {t('apply-price')}
             </button>
