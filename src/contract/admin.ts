@@ -634,6 +634,31 @@ export const csvImportQuery = z.object({
   locale: z.enum(LOCALES).optional().describe("The report's language; defaults to the negotiated one"),
 });
 
+/** A row of a products CSV the import refused or kept as it was: its line, column and why. */
+const csvRowProblem = z.object({ line: z.number(), field: z.string(), message: z.string() });
+
+/** What a products CSV import changed (or, on a dry run or a refusal, would change). */
+const csvImportReport = z.object({
+  dryRun: z.boolean(),
+  created: z.array(z.string()).describe('Links of the products the file adds'),
+  updated: z
+    .array(
+      z.object({
+        link: z.string(),
+        changes: z
+          .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
+          .describe('Before and after by column; a variant\'s by "SKU column"'),
+      }),
+    )
+    .describe('Products the file changes'),
+  unchanged: z.number().describe('Products the file names as they are'),
+  errors: z.array(csvRowProblem).describe('Rows refused: any refuses the whole file'),
+  warnings: z.array(csvRowProblem).describe('Fields kept as stored (characters Windows-1251 cannot hold)'),
+});
+export const csvImportResponse = csvImportReport.extend({ success: z.literal(true) });
+/** 422 csv-rows-invalid: the report with the refused rows; nothing changed. */
+export const csvImportRefusal = csvImportReport.extend({ success: z.literal(false), message: z.string() });
+
 export type ProjectInput = z.infer<typeof projectInput>;
 export type SynonymInput = z.infer<typeof synonymInput>;
 export type CategoryInput = z.infer<typeof categoryInput>;

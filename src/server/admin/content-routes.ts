@@ -6,6 +6,8 @@ import { doneResponse } from '../../contract/accounts.ts';
 import {
   cataloguePicturesQuery,
   csvImportQuery,
+  csvImportRefusal,
+  csvImportResponse,
   feedbackQuery,
   feedbackUpdate,
   fileUpdate,
@@ -22,7 +24,7 @@ import {
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
 import { accountActions } from '../accounts/session-actions.ts';
-import { defineRoute } from '../http/api.ts';
+import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../services.ts';
 import {
@@ -332,7 +334,14 @@ export function adminContentRoutes(services: Services) {
       query: csvImportQuery,
       bodyLimit: MAX_CSV_BYTES,
       body: z.string({ error: 'csv-invalid' }).max(MAX_CSV_BYTES, 'csv-invalid'),
-      response: answer,
+      response: csvImportResponse,
+      refusals: {
+        422: {
+          description:
+            'csv-rows-invalid: the report with the rows refused; or the file or form refused; nothing changed',
+          body: z.union([csvImportRefusal, apiErrorResponse]),
+        },
+      },
       handler: async ({ query, body, request }) => {
         const report = await importProductsCsv(services.db, {
           csv: body,

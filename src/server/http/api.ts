@@ -141,6 +141,26 @@ export const apiErrorResponse = errorResponse.extend({
   variant: z.number().optional().describe('422 limit-reached: its variant, if any'),
   skus: z.array(z.string()).optional().describe('409 variant-ordered: the variants open orders hold'),
   sku: z.string().optional().describe('409 sku-taken: the SKU another product uses'),
+  products: z.number().optional().describe('409 category-has-products: how many products it holds'),
+  from: z.number().optional().describe('409 order-status-move-refused: the status the order has'),
+  to: z.number().optional().describe('409 order-status-move-refused: the status asked for'),
+  variantId: z.number().optional().describe('409 stock-moved, 422 write-off: the variant'),
+  current: z.number().optional().describe('409 stock-moved, 422 write-off: its units in stock now'),
+  items: z
+    .array(z.object({ sku: z.string(), missing: z.array(z.string()) }))
+    .optional()
+    .describe('409 customs-data-missing: the items lacking customs data, and which fields'),
+  taken: z
+    .array(
+      z.object({
+        id: z.number(),
+        name_ru: z.string(),
+        name_en: z.string(),
+        drop: z.object({ id: z.number(), name_ru: z.string(), name_en: z.string() }),
+      }),
+    )
+    .optional()
+    .describe('409 product-in-another-drop: the products and the upcoming drop that holds each'),
 });
 
 export function openApiDocument(routes: ApiRoute[], serverUrl: string) {

@@ -20,9 +20,14 @@ export async function apiDocument(app: FastifyInstance) {
   /** The documented schema of an answer: its operation's, by status, else the operation's default. */
   function schemaOf(method: string, url: string, status: number): object {
     const path = url.split('?', 1)[0] ?? url;
-    const template = Object.keys(document.paths).find((each) =>
-      new RegExp(`^${each.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
-    );
+    // The operation of that method whose path matches, a literal path before a template.
+    const template = Object.keys(document.paths)
+      .filter(
+        (each) =>
+          document.paths[each]?.[method.toLowerCase()] &&
+          new RegExp(`^${each.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(path),
+      )
+      .sort((a, b) => (a.match(/\{/g)?.length ?? 0) - (b.match(/\{/g)?.length ?? 0))[0];
     // A path no operation has: the refusal every operation documents.
     const operation =
       (template ? document.paths[template]?.[method.toLowerCase()] : undefined) ??

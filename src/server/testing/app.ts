@@ -1,10 +1,12 @@
 import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { type AppOptions, buildApp } from '../http/app.ts';
 import { createServices } from '../services.ts';
+import { apiDocument } from './api-document.ts';
 import { createTestDatabase } from './database.ts';
 
 /**
@@ -37,6 +39,7 @@ export async function createTestApp(
     logger: options.logger,
     redis: options.redis,
   });
+  checkAnswersAgainstDocument(app);
   return {
     app,
     services,
@@ -48,4 +51,34 @@ export async function createTestApp(
       await connection.close();
     },
   };
+}
+
+/**
+ * Makes every JSON answer of `app.inject` under `/api/` a check of the API document (issue of the
+ * contract): an answer `/api/docs/json` does not describe, for its operation and status, fails the
+ * test at the call that asked for it, so the document cannot drift from what the routes answer.
+ */
+function checkAnswersAgainstDocument(app: FastifyInstance) {
+  const inject = app.inject.bind(app);
+  let document: ReturnType<typeof apiDocument> | undefined;
+  const checked = async (options: InjectOptions | string) => {
+    const response = await inject(options);
+    const { method = 'GET', url = '', payload } = typeof options === 'string' ? { url: options } : options;
+    const path = typeof url === 'string' ? url : (url.pathname ?? '');
+    const json = String(response.headers['content-type'] ?? '').startsWith('application/json');
+    if (json && path.startsWith('/api/') && !path.startsWith('/api/docs')) {
+      document ??= apiDocument({ inject } as FastifyInstance);
+      // A form POST with `_method=PATCH|DELETE` is that operation (registerApi's method spoofing).
+      const spoofed =
+        typeof payload === 'object' && payload !== null && '_method' in payload
+          ? String((payload as { _method: unknown })._method)
+          : typeof payload === 'string'
+            ? new URLSearchParams(payload).get('_method')
+            : null;
+      const mismatch = (await document).mismatch(spoofed ?? method, path, response);
+      if (mismatch) throw new Error(`the answer is not what /api/docs/json describes: ${mismatch}`);
+    }
+    return response;
+  };
+  app.inject = checked as typeof app.inject;
 }
