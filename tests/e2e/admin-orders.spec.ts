@@ -428,7 +428,7 @@ describe('refunds and cancellations with care (issue 30, point 6)', () => {
     await dialog.getByRole('button', { name: 'Отменить заказ' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await page
-      .getByRole('region', { name: 'История статусов' })
+      .getByRole('region', { name: 'Хронология заказа' })
       .getByText(`отменён магазином: «${reason}»`)
       .waitFor();
     const mail = await waitForMail(email, /Причина, которую указал магазин/);

@@ -283,9 +283,12 @@ describe('back office', () => {
     await page.getByRole('button', { name: 'Filter' }).click();
     await page.getByText('Page 1 of 1 · 1 in total').waitFor();
     const change = page.getByRole('row').filter({ hasText: `#${orderId}` });
-    await change.getByText(/Changed: .*status/).click();
-    await change.getByText(`"track_code": "${trackCode}"`).waitFor();
-    await change.getByText('"status": 5').waitFor();
+    await change.getByText(/Changed: .*Status/).click();
+    // Each field under its form's label, before and after in words.
+    const field = (label: string) =>
+      change.getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) });
+    await field('Track code').getByRole('cell', { name: trackCode, exact: true }).waitFor();
+    await field('Status').getByRole('cell', { name: '5', exact: true }).waitFor();
 
     // The same area in Russian.
     await setLocale(page, baseUrl, 'ru');

@@ -209,8 +209,11 @@ function ListFilters({ data }: { data: ListData }) {
       : undefined;
   const view = data.view;
   const shown = loading ?? view;
+  // flushSync: the navigation's state (and so the choice just ticked, `loading`) is drawn at once
+  // rather than in a transition, so a controlled checkbox never flicks back while the list loads.
   const apply = (form: HTMLFormElement | null) => {
-    if (form) submit(queryOf(form), { method: 'get', preventScrollReset: true, replace: true });
+    if (form)
+      submit(queryOf(form), { method: 'get', preventScrollReset: true, replace: true, flushSync: true });
   };
   const onChoice = (event: { currentTarget: HTMLInputElement | HTMLSelectElement }) =>
     apply(event.currentTarget.form);
