@@ -36,6 +36,16 @@ const Section = Node.create({
   renderHTML({ HTMLAttributes }) {
     return ['section', mergeAttributes(HTMLAttributes), 0];
   },
+  // Inside the editor a section is a plain block: a landmark there would repeat the page's own
+  // (the English and Russian editors hold the same sections, axe's landmark-unique). What is
+  // saved is still the `<section>` above.
+  addNodeView() {
+    return () => {
+      const dom = document.createElement('div');
+      dom.className = 'rich-text-section';
+      return { dom, contentDOM: dom };
+    };
+  },
 });
 
 /** A `<div>` with a class the shop styles (an intro, a table that scrolls); other divs are not kept. */
