@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
-import { createShoppers, signIn } from './orders.ts';
+import { createShoppers, ORDER_FORM, signIn } from './orders.ts';
 
 /**
  * The hot product row (issue 32, point 5): many signed-in shoppers, each with the same product in
@@ -8,21 +8,6 @@ import { createShoppers, signIn } from './orders.ts';
  * how many were placed against the stock, the shop's CPU per order (from /proc) and the database's
  * work per order (pg_stat_database).
  */
-
-/** An order form every shopper of the row sends. */
-export const ORDER_FORM = {
-  locale: 'en',
-  email: 'bench-orders@vitrina.example',
-  firstName: 'Bench',
-  lastName: 'Orders',
-  phone: '+7 900 000-00-00',
-  country: 'RU',
-  city: 'Москва',
-  zip: '101000',
-  address: 'ул. Тестовая, 1',
-  paymentMethod: 'robokassa',
-  deliveryMethod: 'russian_post',
-};
 
 export interface HotResult {
   shoppers: number;

@@ -1,6 +1,21 @@
 import pg from 'pg';
 import { hashPassword } from '../src/server/accounts/passwords.ts';
 
+/** The order form every shopper of the bench's order rows (drop and hot product) sends. */
+export const ORDER_FORM = {
+  locale: 'en',
+  email: 'bench-orders@vitrina.example',
+  firstName: 'Bench',
+  lastName: 'Orders',
+  phone: '+7 900 000-00-00',
+  country: 'RU',
+  city: 'Москва',
+  zip: '101000',
+  address: 'ул. Тестовая, 1',
+  paymentMethod: 'robokassa',
+  deliveryMethod: 'russian_post',
+};
+
 /**
  * Orders placed in the background of a load test (the bench's drop rows, ADR 0042): signed-in
  * shoppers put one unit of a product in the basket and place an order, `perSecond` orders a second
@@ -40,19 +55,7 @@ export function placeOrders(options: {
       const order = await fetch(`${baseUrl}/api/order`, {
         method: 'POST',
         headers,
-        body: JSON.stringify({
-          locale: 'en',
-          email: 'bench-orders@vitrina.example',
-          firstName: 'Bench',
-          lastName: 'Orders',
-          phone: '+7 900 000-00-00',
-          country: 'RU',
-          city: 'Москва',
-          zip: '101000',
-          address: 'ул. Тестовая, 1',
-          paymentMethod: 'robokassa',
-          deliveryMethod: 'russian_post',
-        }),
+        body: JSON.stringify(ORDER_FORM),
       });
       const text = await order.text();
       if (order.ok) placed += 1;
