@@ -24,7 +24,7 @@ import { catalogRoutes } from '../catalog/routes.ts';
 import { paymentNotifications, paymentPageRoutes } from '../checkout/routes.ts';
 import { deliveryRoutes } from '../delivery/routes.ts';
 import { feedbackRoutes } from '../feedback/routes.ts';
-import { imagesFromStorage } from '../files/image-routes.ts';
+import { imagesFromStorage, variantsMadeOnDemand } from '../files/image-routes.ts';
 import { orderRoutes } from '../orders/routes.ts';
 import { staticPageRoutes } from '../pages/routes.ts';
 import { partnerRoutes } from '../partners/routes.ts';
@@ -154,19 +154,23 @@ export async function buildApp(options: AppOptions) {
 
   // Uploaded and generated images: content-addressed names, so they can be cached forever.
   const { storage } = services.config;
-  if (storage.kind === 'local') {
-    await app.register(async (images) => {
-      await images.register(fastifyStatic, {
-        root: path.join(storage.root, 'img'),
-        prefix: '/img/',
-        decorateReply: false,
-        immutable: true,
-        maxAge: ONE_YEAR * 1000,
-      });
-    });
-  } else {
-    await app.register(imagesFromStorage(services.storage));
-  }
+  await app.register(
+    async (images) => {
+      if (storage.kind === 'local') {
+        await images.register(fastifyStatic, {
+          root: path.join(storage.root, 'img'),
+          prefix: '/',
+          decorateReply: false,
+          immutable: true,
+          maxAge: ONE_YEAR * 1000,
+        });
+      } else {
+        await images.register(imagesFromStorage(services.storage));
+      }
+      variantsMadeOnDemand(images, services.storage);
+    },
+    { prefix: '/img' },
+  );
 
   if (services.config.testMode) {
     for (const sandbox of options.sandboxes ?? []) await app.register(sandbox);
