@@ -24,7 +24,8 @@ import {
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
 import type { Services } from '../app/services.ts';
-import { exportProductsCsv, importProductsCsv } from '../catalog/products-csv.ts';
+import { exportProductsCsv } from '../catalog/products-csv/export.ts';
+import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import {
   createFolder,
   deleteFile,

@@ -8,7 +8,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minorToKopecks, unitsRefundAmount } from '../../contract/money.ts';
 import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
-import { importProductsCsv } from '../catalog/products-csv.ts';
+import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import { changeStock } from '../catalog/stock.ts';
 import { handleRobokassaResult, paymentFormOf } from '../checkout/payments.ts';
 import { handlePaypalWebhook, startPaypalCheckout } from '../checkout/paypal.ts';
