@@ -23,7 +23,6 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
 import { exportProductsCsv, importProductsCsv } from '../catalog/products-csv.ts';
 import {
   createFolder,
@@ -39,6 +38,7 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import {
   deletePartner,

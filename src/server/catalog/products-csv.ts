@@ -32,7 +32,7 @@ import {
 } from '../files/spreadsheet-csv.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { boxColumns, boxWire, customsColumns, customsWire } from '../shipping/customs-fields.ts';
-import { setEnvisioned } from '../wishlist/service.ts';
+import { setEnvisioned } from './envisioned.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { changeStock } from './stock.ts';
 
