@@ -23,7 +23,6 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
 import { exportProductsCsv } from '../catalog/products-csv/export.ts';
 import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import {
@@ -40,6 +39,7 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import {
   deletePartner,

@@ -15,8 +15,8 @@ import {
   searchCustomers,
   setCustomerBlocked,
 } from '../accounts/customers.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, promoCodeEdit, promoCodeInput, promoCodePause } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { getPromoCode, listPromoCodes, pausePromoCode, savePromoCode } from '../promo/admin.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();

@@ -28,7 +28,6 @@ import {
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
-import type { Services } from '../app/services.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
 import {
   deleteCategory,
@@ -66,6 +65,7 @@ import {
   updateOrder,
 } from '../orders/staff-orders.ts';
 import { orderTimeline } from '../orders/timeline.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import { unreadFeedback } from './content.ts';
 

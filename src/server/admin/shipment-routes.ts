@@ -8,7 +8,6 @@ import {
   shipmentInput,
 } from '../../contract/customs.ts';
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import {
@@ -18,6 +17,7 @@ import {
   type ShippingSettings,
   shipmentDocument,
 } from '../orders/shipments.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import { stalledShipments, type TrackingSettings } from '../shipping/tracking.ts';
 

@@ -9,9 +9,9 @@ import {
   revokeInvitation,
   setStaffRole,
 } from '../accounts/staff.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();

@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { staticPageParams, staticPageSave } from '../../contract/pages.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { getStaticPage, listStaticPages, saveStaticPage } from '../pages/service.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();

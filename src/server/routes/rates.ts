@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { manualRateInput } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { latestUsdRate, rateStatus, setManualUsdRate } from '../rates/service.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
