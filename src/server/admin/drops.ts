@@ -5,7 +5,7 @@ import { variantLabel } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
-import { ORDER_STATUS, PAID_STATUSES } from '../orders/status.ts';
+import { isPaidOrder, ORDER_STATUS } from '../orders/status.ts';
 import { recordAudit } from './audit.ts';
 import { recordChanged } from './versions.ts';
 
@@ -276,7 +276,7 @@ export async function dropLiveView(db: Executor, id: number, locale: Locale, now
   const [drop] = await db.select().from(drops).where(eq(drops.id, id));
   if (!drop) throw notFound();
   const dropItem = and(eq(products.dropId, id), gte(orders.createdAt, drop.releaseAt));
-  const paid = sql`${orders.status} in (${sql.join([...PAID_STATUSES], sql`, `)})`;
+  const paid = isPaidOrder();
   const held = and(eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt));
 
   const [variantRows, unitRows, minuteRows, holdRows] = await Promise.all([

@@ -33,7 +33,7 @@ import { moveOrderStatus } from '../orders/lifecycle.ts';
 import { orderReceipts } from '../orders/receipts.ts';
 import type { OrderRow } from '../orders/service.ts';
 import { queueShippedMailOnce, resendShippedMail } from '../orders/shipped-mail.ts';
-import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from '../orders/status.ts';
+import { isPaidOrder, nextStatuses, type OrderStatus, TO_SHIP_STATUSES } from '../orders/status.ts';
 import { promoCodeName } from '../promo/service.ts';
 import { orderCustomsItems } from '../shipping/customs.ts';
 import { customsWire } from '../shipping/customs-fields.ts';
@@ -444,7 +444,7 @@ export async function ordersPerDay(db: Executor, days: number) {
     .select({
       day: sql<string>`to_char(date_trunc('day', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
       orders: count(),
-      revenue: sql<string>`coalesce(sum(${orders.productsCost} + ${orders.deliveryCost}) filter (where ${orders.status} in (1, 3, 4, 5, 6)), 0)`,
+      revenue: sql<string>`coalesce(sum(${orders.productsCost} + ${orders.deliveryCost}) filter (where ${isPaidOrder()}), 0)`,
     })
     .from(orders)
     .where(gte(orders.createdAt, since))
@@ -484,7 +484,7 @@ export async function topProducts(db: Executor, days: number, locale: Locale, li
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(gte(orders.paidAt, since), inArray(orders.status, [...PAID_STATUSES])))
+    .where(and(gte(orders.paidAt, since), isPaidOrder()))
     .groupBy(products.id)
     .orderBy(desc(units), desc(revenue), asc(products.id))
     .limit(limit);

@@ -1,4 +1,16 @@
+import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
+import { ORDER_STATUS, type OrderStatus, PAID_STATUSES } from '../../contract/order-status.ts';
+import { orders } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
+
+export {
+  isPaidStatus,
+  isToShipStatus,
+  ORDER_STATUS,
+  type OrderStatus,
+  PAID_STATUSES,
+  TO_SHIP_STATUSES,
+} from '../../contract/order-status.ts';
 
 /**
  * The order state machine: the spec's status codes and every move allowed between them, written
@@ -12,26 +24,12 @@ import { Conflict } from '../errors.ts';
  *                              2 ──payment──► 1 (late money, stock taken back) or 6 (no stock: refund it)
  */
 
-export const ORDER_STATUS = {
-  current: 0,
-  processing: 1,
-  cancelled: 2,
-  processed: 3,
-  readyToShip: 4,
-  shipped: 5,
-  special: 6,
-} as const;
-
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-/** Statuses of an order whose money arrived: 1 and 3..6. */
-export const PAID_STATUSES: readonly OrderStatus[] = [1, 3, 4, 5, 6];
-
-/** Paid orders waiting to be shipped: in processing, processed, ready to ship (special 6 waits for staff to decide). */
-export const TO_SHIP_STATUSES: readonly OrderStatus[] = [1, 3, 4];
-
-export const isPaidStatus = (status: number): boolean =>
-  (PAID_STATUSES as readonly number[]).includes(status);
+/** SQL: the order whose status is `status` (its column, or an alias's) has been paid. */
+export const isPaidOrder = (status: AnyColumn | SQL = orders.status): SQL =>
+  sql`${status} in (${sql.join(
+    PAID_STATUSES.map((paid) => sql`${paid}`),
+    sql`, `,
+  )})`;
 
 /**
  * Who moves an order: a verified payment notification, the shopper on the cancel page, the

@@ -6,7 +6,7 @@ import { recordChanged } from '../admin/versions.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orders, promoCodes } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { PAID_STATUSES } from '../orders/status.ts';
+import { isPaidOrder } from '../orders/status.ts';
 import type { PromoCodeRow } from './service.ts';
 
 /**
@@ -28,10 +28,7 @@ const stateOf = (code: PromoCodeRow, now: Date): PromoState =>
           ? 'scheduled'
           : 'active';
 
-const paid = sql`${orders.status} in (${sql.join(
-  PAID_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)})`;
+const paid = isPaidOrder();
 
 /** A code as the editor shows it: money in roubles, the scope's ids, its state now. */
 const promoView = (code: PromoCodeRow, now: Date) => ({

@@ -4,6 +4,7 @@ import { Link, useRevalidator } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { amountsIn, roublesToKopecks } from '../../../contract/money.ts';
+import { ORDER_STATUS } from '../../../contract/order-status.ts';
 import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { useOrderMoney } from '../../admin/order-money.ts';
@@ -248,7 +249,7 @@ function ShippedMail({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const request = useAdminRequest();
-  const ready = order.status === 5 && order.track_code !== null;
+  const ready = order.status === ORDER_STATUS.shipped && order.track_code !== null;
   const sendAgain = () =>
     void request.run(() => adminApi('POST', `/orders/${order.id}/shipped-mail`), {
       success: t('admin-shipped-mail-queued'),
