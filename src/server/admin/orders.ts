@@ -24,7 +24,7 @@ import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { lineImage } from '../catalog/product-view.ts';
-import { orderItemLabel } from '../catalog/variants.ts';
+import { orderItemLabel, unitPriceSql } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { orderItems, orderStatusHistory, orders, products, users } from '../db/schema.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -473,7 +473,7 @@ export async function ordersToShip(db: Executor): Promise<number> {
 export async function topProducts(db: Executor, days: number, locale: Locale, limit = 10) {
   const since = new Date(Date.now() - days * 24 * 3600_000);
   const units = sql<number>`sum(${orderItems.count})::int`;
-  const revenue = sql<string>`sum(coalesce(${orderItems.sale}, ${orderItems.price}) * ${orderItems.count})`;
+  const revenue = sql<string>`sum(${unitPriceSql(orderItems)} * ${orderItems.count})`;
   const rows = await db
     .select({
       id: products.id,

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { countryOptions } from '../../../contract/countries.ts';
-import { currencyFor, kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
+import { currencyFor, kopecksToRoubles, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import {
   DEFAULT_PAYMENT_METHOD,
   orderBody,
@@ -82,7 +82,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
                 options: item.options,
                 link: item.link,
                 count: item.count,
-                price: item.sale ?? item.price,
+                price: unitPrice(item),
                 discount: basket.promo?.lines[key] ?? 0,
               },
             ]

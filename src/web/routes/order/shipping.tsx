@@ -9,7 +9,7 @@ import {
 } from '../../../contract/delivery.ts';
 import { translateError } from '../../../contract/error-messages.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { roublesToKopecks } from '../../../contract/money.ts';
+import { roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
@@ -113,7 +113,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       total: basket.total,
       lines: basket.productList.flatMap((key) => {
         const item = basket.products[String(key)];
-        return item ? [pricedLine(item.sale ?? item.price, item.count, basket.promo?.lines[key] ?? 0)] : [];
+        return item ? [pricedLine(unitPrice(item), item.count, basket.promo?.lines[key] ?? 0)] : [];
       }),
     },
     countries: countryOptions(locale),
