@@ -23,19 +23,9 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { apiErrorResponse, defineRoute } from '../http/api.ts';
-import { requestLocale } from '../http/locale.ts';
-import type { Services } from '../services.ts';
-import {
-  deletePartner,
-  listFeedback,
-  listPartnersForAdmin,
-  listReviewsForAdmin,
-  moderateReview,
-  savePartner,
-  setFeedbackRead,
-} from './content.ts';
+import type { Services } from '../app/services.ts';
+import { exportProductsCsv } from '../catalog/products-csv/export.ts';
+import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import {
   createFolder,
   deleteFile,
@@ -46,9 +36,20 @@ import {
   moveFolder,
   updateFile,
   uploadFile,
-} from './files.ts';
-import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
-import { readSpreadsheetFile, type SpreadsheetEncoding } from './spreadsheet-csv.ts';
+} from '../files/file-manager.ts';
+import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
+import { apiErrorResponse, defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import { accountActions } from '../requests/session-actions.ts';
+import {
+  deletePartner,
+  listFeedback,
+  listPartnersForAdmin,
+  listReviewsForAdmin,
+  moderateReview,
+  savePartner,
+  setFeedbackRead,
+} from './content.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();

@@ -8,16 +8,16 @@ import {
   idParams,
   staffNoteInput,
 } from '../../contract/admin.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { defineRoute } from '../http/api.ts';
-import type { Services } from '../services.ts';
 import {
   addCustomerNote,
   exportCustomersCsv,
   getCustomer,
   searchCustomers,
   setCustomerBlocked,
-} from './customers.ts';
+} from '../accounts/customers.ts';
+import type { Services } from '../app/services.ts';
+import { defineRoute } from '../http/api.ts';
+import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
-import { accountActions } from '../accounts/session-actions.ts';
+import type { Services } from '../app/services.ts';
+import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-import type { Services } from '../services.ts';
-import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from './drops.ts';
+import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 

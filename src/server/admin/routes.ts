@@ -28,18 +28,8 @@ import {
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { searchStats } from '../catalog/search-stats.ts';
-import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
-import { stockHistory } from '../catalog/stock.ts';
-import { NotFound } from '../errors.ts';
-import { defineRoute } from '../http/api.ts';
-import { requestLocale } from '../http/locale.ts';
-import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
-import { findOrder } from '../orders/service.ts';
-import { orderTimeline } from '../orders/timeline.ts';
-import type { Services } from '../services.ts';
-import { listAudit, recordAudit } from './audit.ts';
+import type { Services } from '../app/services.ts';
+import { listAudit, recordAudit } from '../audit/audit.ts';
 import {
   deleteCategory,
   deleteProduct,
@@ -52,8 +42,18 @@ import {
   saveCategory,
   saveProduct,
   saveProject,
-} from './catalogue.ts';
-import { unreadFeedback } from './content.ts';
+} from '../catalog/editing.ts';
+import { changeProducts } from '../catalog/products-bulk.ts';
+import { searchStats } from '../catalog/search-stats.ts';
+import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
+import { stockHistory } from '../catalog/stock.ts';
+import { getProductVariantsForAdmin, saveProductVariants } from '../catalog/variant-editing.ts';
+import { NotFound } from '../errors.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import { exportOrdersCsv } from '../orders/orders-csv.ts';
+import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
+import { findOrder } from '../orders/service.ts';
 import {
   addOrderNote,
   getOrderForAdmin,
@@ -64,10 +64,10 @@ import {
   searchOrders,
   topProducts,
   updateOrder,
-} from './orders.ts';
-import { exportOrdersCsv } from './orders-csv.ts';
-import { changeProducts } from './products-bulk.ts';
-import { getProductVariantsForAdmin, saveProductVariants } from './variants.ts';
+} from '../orders/staff-orders.ts';
+import { orderTimeline } from '../orders/timeline.ts';
+import { accountActions } from '../requests/session-actions.ts';
+import { unreadFeedback } from './content.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();

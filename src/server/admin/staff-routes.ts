@@ -1,10 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, invitationToken, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { defineRoute } from '../http/api.ts';
-import { requestLocale } from '../http/locale.ts';
-import type { Services } from '../services.ts';
 import {
   invitationByToken,
   inviteStaff,
@@ -12,7 +8,11 @@ import {
   listStaff,
   revokeInvitation,
   setStaffRole,
-} from './staff.ts';
+} from '../accounts/staff.ts';
+import type { Services } from '../app/services.ts';
+import { defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 

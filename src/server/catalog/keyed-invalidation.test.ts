@@ -4,10 +4,10 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHOLE_LIST } from '../../contract/shop.ts';
+import { createServices } from '../app/services.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { products, productVariants } from '../db/schema.ts';
-import { createServices } from '../services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 

@@ -1,5 +1,5 @@
 import { translateError } from '../../../contract/error-messages.ts';
-import type { PickupPoint } from '../../../server/checkout/checkout-actions.ts';
+import type { PickupPoint } from '../../../server/requests/checkout-actions.ts';
 import { refusalOf } from '../../lib/checkout.ts';
 import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/pickup-points';
