@@ -226,7 +226,6 @@ describe('the release clock', () => {
       releaseAt: new Date(Date.now() + 200),
     });
     await clock.rearm();
-    expect(vi.getTimerCount(), 'armed for the release').toBe(1);
     clock.close();
     vi.advanceTimersByTime(500);
     expect(fired).toEqual([]);
