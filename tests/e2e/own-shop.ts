@@ -3,8 +3,8 @@ import path from 'node:path';
 import { inject } from 'vitest';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed.ts';
 import { createStorage } from '../../src/server/files/storage.ts';
+import { seedDemoData } from '../../src/server/seed/seed.ts';
 
 /** The admin every journey's shop has (server.global.ts starts the shops with these settings). */
 export const E2E_ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' };

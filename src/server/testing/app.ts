@@ -1,8 +1,8 @@
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { type AppOptions, buildApp } from '../app/app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { type AppOptions, buildApp } from '../http/app.ts';
-import { createServices } from '../services.ts';
+import { createServices } from '../requests/services.ts';
 import { apiDocument } from './api-document.ts';
 import { createTestDatabase } from './database.ts';
 import { temporaryFolder } from './temporary-folder.ts';

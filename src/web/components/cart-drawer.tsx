@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef } from 'react';
 import { Link, useFetcher, useLocation } from 'react-router';
+import { unitPrice } from '../../contract/money.ts';
 import { pricedLine, useAmounts } from '../lib/amounts.ts';
 import { useShop } from '../lib/shop.ts';
 import type { loader } from '../routes/cart-lines.ts';
@@ -53,7 +54,7 @@ export function CartDrawer({ opener, onClose }: CartDrawerProps) {
       })
     : [];
   const amounts = useAmounts(
-    lines.map(({ key, item }) => pricedLine(item.sale ?? item.price, item.count, basket?.promo?.lines[key])),
+    lines.map(({ key, item }) => pricedLine(unitPrice(item), item.count, basket?.promo?.lines[key])),
     0,
   );
   const blocked = (basket?.unavailable.length ?? 0) > 0;
