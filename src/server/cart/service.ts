@@ -2,6 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
+import { assertWithinPurchaseLimits } from '../catalog/drop-rules.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isOrderable, isReleased, isVisible } from '../catalog/release.ts';
 import {
@@ -16,9 +17,8 @@ import {
 import type { Executor } from '../db/client.ts';
 import { basketItems, baskets, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { assertWithinPurchaseLimits } from '../orders/drop-rules.ts';
 import { type BasketPromo, basketPromo, clearPromoCode, enterPromoCode } from '../promo/service.ts';
-import { type Box, boxOf, parcelBox } from '../shipping/parcel.ts';
+import { type Box, boxOf, parcelBox } from '../providers/parcel.ts';
 
 /**
  * The basket: a signed-in user's, or a guest's tied to the session until sign-in merges it into

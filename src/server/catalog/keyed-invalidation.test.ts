@@ -7,7 +7,7 @@ import { WHOLE_LIST } from '../../contract/shop.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { products, productVariants } from '../db/schema.ts';
-import { createServices } from '../services.ts';
+import { createServices } from '../requests/services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 

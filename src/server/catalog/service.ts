@@ -30,8 +30,8 @@ import {
   reviews,
 } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
-import { productLimit } from '../orders/drop-rules.ts';
 import { reviewSummary } from '../reviews/service.ts';
+import { productLimit } from './drop-rules.ts';
 import { productViewColumns } from './product-view.ts';
 import { isAvailable, isListed, isReleased, isVisible } from './release.ts';
 import { sanitizeDescription } from './sanitize.ts';

@@ -4,7 +4,7 @@ import fastifyCompress from '@fastify/compress';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { type CatalogChange, createChangeLog, EVERYTHING, STOCK_GRACE_MS } from '../catalog/changes.ts';
+import { type CatalogChange, createChangeLog, EVERYTHING, STOCK_GRACE_MS } from '../caches/changes.ts';
 import { pageCache, STOCK_RENDER_AGAIN_MS } from './page-cache.ts';
 
 /**

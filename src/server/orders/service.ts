@@ -10,6 +10,12 @@ import type {
 } from '../../contract/orders.ts';
 import { statusReason } from '../../contract/status-reasons.ts';
 import { putIntoBasket } from '../cart/service.ts';
+import {
+  assertWithinKnownLimits,
+  dropHoldMinutes,
+  productLimit,
+  purchaseLimitsOf,
+} from '../catalog/drop-rules.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isOrderable } from '../catalog/release.ts';
 import { lockProducts, takeStock, unavailableError } from '../catalog/stock.ts';
@@ -40,7 +46,6 @@ import {
   requirePickupPoint,
   requireShownTotal,
 } from './checkout-rules.ts';
-import { assertWithinKnownLimits, dropHoldMinutes, productLimit, purchaseLimitsOf } from './drop-rules.ts';
 import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';

@@ -2,10 +2,10 @@ import { mkdtempSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
+import { type AppOptions, buildApp } from '../app/app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { type AppOptions, buildApp } from '../http/app.ts';
-import { createServices } from '../services.ts';
+import { createServices } from '../requests/services.ts';
 import { apiDocument } from './api-document.ts';
 import { createTestDatabase } from './database.ts';
 

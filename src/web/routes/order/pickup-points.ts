@@ -1,6 +1,6 @@
 import { data } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
-import type { PickupPoint } from '../../../server/checkout/checkout-actions.ts';
+import type { PickupPoint } from '../../../server/requests/checkout-actions.ts';
 import { refusalOf } from '../../lib/checkout.ts';
 import type { Route } from './+types/pickup-points';
 
