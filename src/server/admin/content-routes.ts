@@ -23,7 +23,8 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import { exportProductsCsv, importProductsCsv } from '../catalog/products-csv.ts';
+import { exportProductsCsv } from '../catalog/products-csv.ts';
+import { listFeedback, setFeedbackRead } from '../feedback/inbox.ts';
 import {
   createFolder,
   deleteFile,
@@ -38,17 +39,10 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import { deletePartner, listPartnersForAdmin, savePartner } from '../partners/staff-partners.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
-import {
-  deletePartner,
-  listFeedback,
-  listPartnersForAdmin,
-  listReviewsForAdmin,
-  moderateReview,
-  savePartner,
-  setFeedbackRead,
-} from './content.ts';
+import { listReviewsForAdmin } from '../reviews/moderation.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -305,9 +299,7 @@ export function adminContentRoutes(services: Services) {
       body: hiddenInput,
       response: answer,
       handler: async ({ params, body, request }) => {
-        const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
-        // Its product's rating shows on its page and its cards.
-        await services.catalog.productsChanged([review.product.id]);
+        const review = await services.writes.moderateReview(await actor(request), params.id, body.hidden);
         return { success: true, review };
       },
     }),
@@ -343,7 +335,7 @@ export function adminContentRoutes(services: Services) {
         },
       },
       handler: async ({ query, body, request }) => {
-        const report = await importProductsCsv(services.db, {
+        const report = await services.writes.importProductsCsv({
           csv: body,
           encoding: csvEncodings.get(request) ?? 'utf-8',
           dryRun: query.dryRun,
@@ -351,7 +343,6 @@ export function adminContentRoutes(services: Services) {
           locale: query.locale ?? requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });
-        if (!query.dryRun) await services.catalog.invalidate();
         return { success: true, ...report };
       },
     }),
