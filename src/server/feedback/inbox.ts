@@ -1,8 +1,7 @@
 import { and, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import { recordAudit } from '../audit/audit.ts';
-import { ADMIN_PAGE_SIZE } from '../catalog/editing.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { pageOf } from '../db/paging.ts';
+import { ADMIN_PAGE_SIZE, pageOf } from '../db/paging.ts';
 import { feedback } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
 
