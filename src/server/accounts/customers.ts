@@ -4,10 +4,10 @@ import { recordAudit } from '../audit/audit.ts';
 import { addStaffNote, notesOf } from '../audit/staff-notes.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageOf } from '../db/paging.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orders, sessions, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { CSV_BOM, csvLine, csvRoubles } from '../files/spreadsheet-csv.ts';
-import { PAID_STATUSES } from '../orders/status.ts';
 
 /**
  * Customers as staff see them: every registered account that is not staff, with what it ordered
@@ -18,11 +18,6 @@ import { PAID_STATUSES } from '../orders/status.ts';
 export const CUSTOMERS_PAGE_SIZE = 25;
 export const CUSTOMER_CSV_BATCH = 500;
 
-const paidStatuses = sql.join(
-  PAID_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-);
-
 /**
  * Orders, money spent and the last order of the customer in the outer query's `users` row (an
  * alias: drizzle writes a column of a one-table query without its table, which a subquery would
@@ -31,7 +26,7 @@ const paidStatuses = sql.join(
 const orderFigures = {
   orders: sql<number>`(select count(*)::int from ${orders} o where o.user_id = "users"."id")`,
   spent: sql<number>`(select coalesce(sum(o.products_cost + o.delivery_cost), 0)::bigint
-    from ${orders} o where o.user_id = "users"."id" and o.status in (${paidStatuses}))`,
+    from ${orders} o where o.user_id = "users"."id" and ${isPaidOrder(sql`o.status`)})`,
   lastOrderAt: sql<string | null>`(select max(o.created_at) from ${orders} o where o.user_id = "users"."id")`,
 };
 

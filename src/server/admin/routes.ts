@@ -26,6 +26,29 @@ import {
   stockMovementsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
+import {
+  adminCategoriesResponse,
+  adminCategoryResponse,
+  adminOrderListResponse,
+  adminOrderResponse,
+  adminProductListResponse,
+  adminProjectResponse,
+  adminProjectsResponse,
+  auditResponse,
+  dashboardResponse,
+  orderPaymentsResponse,
+  packingSlipResponse,
+  productBulkResponse,
+  productEditorResponse,
+  productVariantsEditorResponse,
+  refundCheckResponse,
+  refundResponse,
+  searchStatsResponse,
+  searchSynonymResponse,
+  searchSynonymsResponse,
+  staffNotesResponse,
+  stockMovementsResponse,
+} from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
@@ -61,9 +84,6 @@ import { orderTimeline } from '../orders/timeline.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
-/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
-const answer = z.object({ success: z.literal(true) }).loose();
-
 /**
  * The back office's catalogue, orders, dashboard and audit calls. Every route is staff only (deletions
  * admin only): the API refuses it (401/403) before reading any input.
@@ -82,7 +102,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
-      response: answer,
+      response: adminProjectsResponse,
       handler: async () => ({ success: true, projects: await listProjectsForAdmin(db, services.storage) }),
     }),
     defineRoute({
@@ -91,7 +111,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/projects',
       summary: 'Create a project',
       body: projectInput,
-      response: answer,
+      response: adminProjectResponse,
       handler: async ({ body, request }) => ({
         success: true,
         project: await writes.saveProject(services.storage, await actor(request), body),
@@ -104,7 +124,7 @@ export function adminRoutes(services: Services) {
       summary: 'Edit a project; a stale version gets 409',
       params: idParams,
       body: projectEdit,
-      response: answer,
+      response: adminProjectResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         project: await writes.saveProject(services.storage, await actor(request), body, {
@@ -130,7 +150,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/categories',
       summary: 'All categories, hidden ones too',
-      response: answer,
+      response: adminCategoriesResponse,
       handler: async () => ({ success: true, categories: await listCategoriesForAdmin(db) }),
     }),
     defineRoute({
@@ -139,7 +159,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/categories',
       summary: 'Create a category',
       body: categoryInput,
-      response: answer,
+      response: adminCategoryResponse,
       handler: async ({ body, request }) => ({
         success: true,
         category: await writes.saveCategory(await actor(request), body),
@@ -152,7 +172,7 @@ export function adminRoutes(services: Services) {
       summary: 'Edit a category; a stale version gets 409',
       params: idParams,
       body: categoryEdit,
-      response: answer,
+      response: adminCategoryResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         category: await writes.saveCategory(await actor(request), body, {
@@ -182,7 +202,7 @@ export function adminRoutes(services: Services) {
       summary:
         'Products with search, filters (project, category, hidden, envisioned, stock low|out), sort and paging; each with its first picture',
       query: productListQuery.extend(localeQuery.shape),
-      response: answer,
+      response: adminProductListResponse,
       handler: async ({ query, request }) => ({
         success: true,
         ...(await listProductsForAdmin(db, { ...query, locale: query.locale ?? requestLocale(request) })),
@@ -195,7 +215,7 @@ export function adminRoutes(services: Services) {
       summary:
         'One change to the chosen products (hide, show, project, category, price by percent): all or nothing, 422 naming each refused product',
       body: productBulkChange,
-      response: answer,
+      response: productBulkResponse,
       handler: async ({ body, request }) => ({
         success: true,
         ...(await writes.changeProducts(await actor(request), body)),
@@ -207,7 +227,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/bulk-delete',
       summary: 'Delete the chosen products: all, or none when one was ordered (422 naming each)',
       body: productBulkDelete,
-      response: answer,
+      response: productBulkResponse,
       handler: async ({ body, request }) => ({
         success: true,
         ...(await writes.changeProducts(await actor(request), { action: 'delete', ids: body.ids })),
@@ -219,7 +239,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/:id',
       summary: "A product's editable fields",
       params: idParams,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ params }) => ({ success: true, product: await getProductForAdmin(db, params.id) }),
     }),
     defineRoute({
@@ -228,7 +248,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products',
       summary: 'Create a product',
       body: productInput,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ body, request }) => ({
         success: true,
         product: await writes.saveProduct(await actor(request), body, context()),
@@ -242,7 +262,7 @@ export function adminRoutes(services: Services) {
         'Edit a product; quantity adds to stock unless quantityHardset; envisioned → available mails fans',
       params: idParams,
       body: productEdit,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         product: await writes.saveProduct(await actor(request), body, context(), {
@@ -257,7 +277,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/:id/variants',
       summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
       params: idParams,
-      response: answer,
+      response: productVariantsEditorResponse,
       handler: async ({ params }) => ({
         success: true,
         product: await getProductVariantsForAdmin(db, params.id),
@@ -271,7 +291,7 @@ export function adminRoutes(services: Services) {
         "A product's stock movements (all its variants', or one's), newest first, each with the variant's stock after it",
       params: idParams,
       query: stockMovementsQuery,
-      response: answer,
+      response: stockMovementsResponse,
       handler: async ({ params, query }) => ({
         success: true,
         movements: await stockHistory(
@@ -289,7 +309,7 @@ export function adminRoutes(services: Services) {
         "Save a product's options and variants over its version (409 record-changed, sku-taken, variant-ordered)",
       params: idParams,
       body: productVariantsSave,
-      response: answer,
+      response: productVariantsEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         product: await writes.saveProductVariants(await actor(request), params.id, body, {
@@ -316,7 +336,7 @@ export function adminRoutes(services: Services) {
       summary:
         "Order search (status: 'action' paid orders to handle (1, 3, 4, 6; the default), '' any, >2 any paid, 0..6) with paging and counts per status",
       query: orderSearchQuery,
-      response: answer,
+      response: adminOrderListResponse,
       handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
     }),
     defineRoute({
@@ -351,7 +371,7 @@ export function adminRoutes(services: Services) {
       summary: 'An order with customer, delivery, items and status history',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         order: await getOrderForAdmin(db, params.id, query.locale ?? requestLocale(request)),
@@ -376,7 +396,7 @@ export function adminRoutes(services: Services) {
       params: idParams,
       query: localeQuery,
       body: orderUpdate,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, body, request }) => ({
         success: true,
         // A cancellation puts the order's units back.
@@ -396,7 +416,7 @@ export function adminRoutes(services: Services) {
       summary: 'Adds a staff note to the order; answers every note, oldest first',
       params: idParams,
       body: staffNoteInput,
-      response: answer,
+      response: staffNotesResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         notes: await addOrderNote(db, await actor(request), params.id, body.body),
@@ -410,7 +430,7 @@ export function adminRoutes(services: Services) {
         "What the order's packing slip prints: number, date, ship-to, items with SKU, options and count",
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: packingSlipResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         shop: { email: services.mailShop.email },
@@ -424,7 +444,7 @@ export function adminRoutes(services: Services) {
       summary: 'Sends the shipped mail again (a shipped order with a track code)',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         order: await resendOrderShippedMail(
@@ -443,7 +463,7 @@ export function adminRoutes(services: Services) {
       summary:
         "An order's payments and refunds, what is left to refund and the units that may go back to stock",
       params: idParams,
-      response: answer,
+      response: orderPaymentsResponse,
       handler: async ({ params }) => {
         const order = await findOrder(db, params.id);
         if (!order) throw new NotFound('not-found', { id: ['not-found'] });
@@ -458,7 +478,7 @@ export function adminRoutes(services: Services) {
         "Refund all that is left (no amount) or an amount in the order's currency through the provider, putting chosen units back; the full refund cancels the order",
       params: idParams,
       body: orderRefund,
-      response: answer,
+      response: refundResponse,
       handler: async ({ params, body, request }) => {
         const actorId = await actor(request);
         // Units put back in stock show in the shop at once.
@@ -492,7 +512,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/orders/:id/refunds/:refundId/check',
       summary: "Asks the provider for a pending refund's state; a finished one takes effect",
       params: refundParams,
-      response: answer,
+      response: refundCheckResponse,
       handler: async ({ params }) => ({
         success: true,
         state: await writes.refreshRefund(services.config, params, { shop: services.mailShop }),
@@ -504,7 +524,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/dashboard',
       summary:
         'Orders and revenue per day over 30 and 90 days; low-stock variants; paid orders to ship; unread feedback; top products of 30 days',
-      response: answer,
+      response: dashboardResponse,
       query: localeQuery,
       handler: async ({ query, request }) => {
         const locale = query.locale ?? requestLocale(request);
@@ -533,7 +553,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
       query: auditQuery,
-      response: answer,
+      response: auditResponse,
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),
     defineRoute({
@@ -541,7 +561,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/search/synonyms',
       summary: "Search synonyms: a shopper's word that search also reads as another",
-      response: answer,
+      response: searchSynonymsResponse,
       handler: async () => ({ success: true, synonyms: await listSynonyms(db) }),
     }),
     defineRoute({
@@ -550,7 +570,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/search/synonyms',
       summary: 'Add a search synonym (409 when it is there already)',
       body: synonymInput,
-      response: answer,
+      response: searchSynonymResponse,
       handler: async ({ body, request }) => ({
         success: true,
         synonym: await writes.addSynonym(await actor(request), body),
@@ -574,7 +594,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/search/stats',
       summary: 'The most searched texts and those that found nothing, over the last 7 or 30 days',
       query: searchStatsQuery,
-      response: answer,
+      response: searchStatsResponse,
       handler: async ({ query }) => ({
         success: true,
         ...(await searchStats(db, Number(query.days), new Date())),

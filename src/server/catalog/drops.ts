@@ -4,6 +4,7 @@ import type { Locale } from '../../contract/locale.ts';
 import { ORDER_STATUS, PAID_STATUSES } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { recordChanged } from '../db/versions.ts';
 import { Conflict, NotFound } from '../errors.ts';
@@ -276,7 +277,7 @@ export async function dropLiveView(db: Executor, id: number, locale: Locale, now
   const [drop] = await db.select().from(drops).where(eq(drops.id, id));
   if (!drop) throw notFound();
   const dropItem = and(eq(products.dropId, id), gte(orders.createdAt, drop.releaseAt));
-  const paid = sql`${orders.status} in (${sql.join([...PAID_STATUSES], sql`, `)})`;
+  const paid = isPaidOrder();
   const held = and(eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt));
 
   const [variantRows, unitRows, minuteRows, holdRows] = await Promise.all([

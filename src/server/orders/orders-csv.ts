@@ -1,7 +1,13 @@
 import { and, asc, desc, inArray, lt } from 'drizzle-orm';
 import { defaultCsvSeparator, type OrderCsvQuery } from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { type Currency, centsToKopecks, type MinorUnits, unitAmount } from '../../contract/money.ts';
+import {
+  type Currency,
+  centsToKopecks,
+  type MinorUnits,
+  unitAmount,
+  unitPrice,
+} from '../../contract/money.ts';
 import { type AdminMessageKey, adminTranslator } from '../../web/i18n/admin-messages.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
@@ -134,7 +140,7 @@ export async function* exportOrdersCsv(
         );
         const lines = items.filter((item) => item.orderId === order.id);
         const unit = (kopecks: number) => unitAmount(kopecks, currency, rate);
-        const undiscounted = lines.reduce((sum, item) => sum + unit(item.sale ?? item.price) * item.count, 0);
+        const undiscounted = lines.reduce((sum, item) => sum + unit(unitPrice(item)) * item.count, 0);
         const inCurrency: Sums = {
           'admin-orders-csv-products': order.productsAmount,
           'admin-orders-csv-discount': undiscounted - order.productsAmount,
@@ -155,7 +161,7 @@ export async function* exportOrdersCsv(
         };
         const itemsCell = lines
           .map((item) => {
-            const price = item.sale ?? item.price;
+            const price = unitPrice(item);
             const options = orderItemLabel(item.options, locale);
             const name = locale === 'en' ? item.nameEn : item.nameRu;
             const roubles = currency === 'RUB' ? '' : ` (${amount(price)} RUB)`;

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
+import { amountsIn, type Currency, kopecksToRoubles, unitAmount, unitPrice } from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -219,7 +219,7 @@ export async function createOrder(
 
     const goods = items.map((item) => ({
       productId: item.productId,
-      unit: item.sale ?? item.price,
+      unit: unitPrice(item),
       count: item.count,
     }));
     // The basket's promo code, checked again and one use taken under its row lock (ADR 0058).

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import countries from 'i18n-iso-countries';
 import { needsCustoms } from '../../contract/customs.ts';
+import { unitPriceSql } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { orderItems, orders, products, productVariants, shipmentItems, shipments } from '../db/schema.ts';
 import { Conflict, DomainError, Invalid, NotFound, Unavailable } from '../errors.ts';
@@ -163,7 +164,7 @@ async function askCarrier(
       customsDescription: shipmentItems.customsDescription,
       netWeight: shipmentItems.netWeight,
       name: orderItems.nameRu,
-      price: sql<number>`coalesce(${orderItems.sale}, ${orderItems.price})`,
+      price: unitPriceSql(orderItems),
     })
     .from(shipmentItems)
     .innerJoin(

@@ -26,9 +26,10 @@ import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addStaffNote, insertStaffNote, notesOf } from '../audit/staff-notes.ts';
 import { lineImage } from '../catalog/product-view.ts';
-import { orderItemLabel } from '../catalog/variants.ts';
+import { orderItemLabel, unitPriceSql } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageOf } from '../db/paging.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orderItems, orderStatusHistory, orders, products, users } from '../db/schema.ts';
 import { recordChanged } from '../db/versions.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -40,7 +41,7 @@ import { moveOrderStatus } from './lifecycle.ts';
 import { orderReceipts } from './receipts.ts';
 import type { OrderRow } from './service.ts';
 import { queueShippedMailOnce, resendShippedMail } from './shipped-mail.ts';
-import { nextStatuses, type OrderStatus, PAID_STATUSES, TO_SHIP_STATUSES } from './status.ts';
+import { nextStatuses, type OrderStatus, TO_SHIP_STATUSES } from './status.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */
 
@@ -444,7 +445,7 @@ export async function ordersPerDay(db: Executor, days: number) {
     .select({
       day: sql<string>`to_char(date_trunc('day', ${orders.createdAt} at time zone 'UTC'), 'YYYY-MM-DD')`,
       orders: count(),
-      revenue: sql<string>`coalesce(sum(${orders.productsCost} + ${orders.deliveryCost}) filter (where ${orders.status} in (1, 3, 4, 5, 6)), 0)`,
+      revenue: sql<string>`coalesce(sum(${orders.productsCost} + ${orders.deliveryCost}) filter (where ${isPaidOrder()}), 0)`,
     })
     .from(orders)
     .where(gte(orders.createdAt, since))
@@ -473,7 +474,7 @@ export async function ordersToShip(db: Executor): Promise<number> {
 export async function topProducts(db: Executor, days: number, locale: Locale, limit = 10) {
   const since = new Date(Date.now() - days * 24 * 3600_000);
   const units = sql<number>`sum(${orderItems.count})::int`;
-  const revenue = sql<string>`sum(coalesce(${orderItems.sale}, ${orderItems.price}) * ${orderItems.count})`;
+  const revenue = sql<string>`sum(${unitPriceSql(orderItems)} * ${orderItems.count})`;
   const rows = await db
     .select({
       id: products.id,
@@ -484,7 +485,7 @@ export async function topProducts(db: Executor, days: number, locale: Locale, li
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
     .innerJoin(products, eq(products.id, orderItems.productId))
-    .where(and(gte(orders.paidAt, since), inArray(orders.status, [...PAID_STATUSES])))
+    .where(and(gte(orders.paidAt, since), isPaidOrder()))
     .groupBy(products.id)
     .orderBy(desc(units), desc(revenue), asc(products.id))
     .limit(limit);

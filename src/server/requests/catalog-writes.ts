@@ -9,7 +9,7 @@ import {
   saveProject,
 } from '../catalog/editing.ts';
 import { changeProducts } from '../catalog/products-bulk.ts';
-import { importProductsCsv } from '../catalog/products-csv.ts';
+import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import { addSynonym, deleteSynonym } from '../catalog/search-synonyms.ts';
 import { saveProductVariants } from '../catalog/variant-editing.ts';
 import { cancelPayment } from '../checkout/payments.ts';

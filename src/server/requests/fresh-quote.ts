@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import type { DeliveryMethod } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
+import { unitPrice } from '../../contract/money.ts';
 import type { Recipient } from '../../contract/orders.ts';
 import type { Basket, BasketLine } from '../../contract/shopping.ts';
 import type { CheckoutDraft, checkoutDraft } from '../checkout/draft.ts';
@@ -27,7 +28,7 @@ export function quoteFingerprint(
   const lines = basket.productList
     .map((key) => {
       const line = basket.products[String(key)];
-      return `${key}×${line?.count ?? 0}@${line?.sale ?? line?.price ?? 0}`;
+      return `${key}×${line?.count ?? 0}@${line ? unitPrice(line) : 0}`;
     })
     .sort();
   const what = [lines, method, recipient.country, recipient.zip, recipient.city, recipient.address];

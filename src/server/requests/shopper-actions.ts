@@ -39,6 +39,12 @@ export const guestBasketKey = (request: FastifyRequest) => hashSecret(request.se
  * Basket, wishlist and reviews bound to one request's session; used by the `/api` routes and the
  * React Router loaders and actions alike.
  */
+const signInRequired = () => new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
+const wishlistUnavailable = () =>
+  new Unauthorized('wishlist-unavailable', { product: ['wishlist-unavailable'] });
+/** A review's refusal names no field: the whole form needs an account. */
+const reviewSignInRequired = () => new Unauthorized('sign-in-required');
+
 export function shopperActions(services: Services, request: FastifyRequest) {
   const { db } = services;
 
@@ -54,10 +60,10 @@ export function shopperActions(services: Services, request: FastifyRequest) {
     return { sessionKey: guestBasketKey(request) };
   }
 
-  function signedInUser(): number {
+  /** The signed-in shopper's id; a guest is refused (401) with `refusal`, sign-in-required by default. */
+  function signedInUser(refusal = signInRequired): number {
     const userId = request.session.userId;
-    if (userId === undefined)
-      throw new Unauthorized('wishlist-unavailable', { product: ['wishlist-unavailable'] });
+    if (userId === undefined) throw refusal();
     return userId;
   }
 
@@ -111,43 +117,34 @@ export function shopperActions(services: Services, request: FastifyRequest) {
     },
     wishlist: {
       async get(locale: Locale) {
-        return getWishlist(db, signedInUser(), locale);
+        return getWishlist(db, signedInUser(wishlistUnavailable), locale);
       },
       /** Whether the signed-in shopper's wishlist holds this product (false for a guest). */
       has: (productId: number) =>
         request.session.userId === undefined ? false : isInWishlist(db, request.session.userId, productId),
       /** Adds the product and answers the whole wishlist. */
       async add(productId: number, locale: Locale) {
-        await addToWishlist(db, signedInUser(), productId);
-        return getWishlist(db, signedInUser(), locale);
+        await addToWishlist(db, signedInUser(wishlistUnavailable), productId);
+        return getWishlist(db, signedInUser(wishlistUnavailable), locale);
       },
       async remove(productId: number) {
-        await removeFromWishlist(db, signedInUser(), productId);
+        await removeFromWishlist(db, signedInUser(wishlistUnavailable), productId);
         return { product: productId };
       },
     },
     /** "Notify me when back" for a sold-out variant (signed-in shoppers). */
     stockAlert: {
       async ask(productId: number, variantId: number | undefined, locale: Locale) {
-        const userId = request.session.userId;
-        if (userId === undefined)
-          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
-        return askForStockAlert(db, userId, { productId, variantId, locale });
+        return askForStockAlert(db, signedInUser(), { productId, variantId, locale });
       },
     },
     /** "Remind me" of an announced product (signed-in shoppers). */
     releaseReminder: {
       async ask(productId: number, locale: Locale) {
-        const userId = request.session.userId;
-        if (userId === undefined)
-          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
-        await askForReleaseReminder(db, userId, { productId, locale }, new Date());
+        await askForReleaseReminder(db, signedInUser(), { productId, locale }, new Date());
       },
       async forget(productId: number) {
-        const userId = request.session.userId;
-        if (userId === undefined)
-          throw new Unauthorized('sign-in-required', { product: ['sign-in-required'] });
-        await forgetReleaseReminder(db, userId, productId);
+        await forgetReleaseReminder(db, signedInUser(), productId);
       },
       /** Whether the visitor waits for a reminder of the product; never for a guest. */
       async waiting(productId: number) {
@@ -158,9 +155,7 @@ export function shopperActions(services: Services, request: FastifyRequest) {
     reviews: {
       list: (productId: number, page: number) => listReviews(db, productId, page),
       async add(input: { product: number; rating: number; body: string }) {
-        const userId = request.session.userId;
-        if (userId === undefined) throw new Unauthorized('sign-in-required');
-        await services.writes.addReview(userId, input);
+        await services.writes.addReview(signedInUser(reviewSignInRequired), input);
       },
     },
     /** The header's badges: units in the basket and products in the wishlist (one query). */

@@ -1,12 +1,10 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { infoPageResponse, infoPagesResponse } from '../../contract/admin-answers.ts';
 import { staticPageParams, staticPageSave } from '../../contract/pages.ts';
 import { defineRoute } from '../http/api.ts';
 import { getStaticPage, listStaticPages } from '../pages/service.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
 
 /**
  * The back office's editing of static pages: staff (managers too) read and save them; a save
@@ -21,7 +19,7 @@ export function staticPageRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/pages',
       summary: "The static pages' texts as staff wrote them ('' shows the built-in text)",
-      response: answer,
+      response: infoPagesResponse,
       handler: async () => ({ success: true, pages: await listStaticPages(services.db) }),
     }),
     defineRoute({
@@ -30,7 +28,7 @@ export function staticPageRoutes(services: Services) {
       url: '/api/admin/pages/:page',
       summary: "One static page's text in both languages",
       params: staticPageParams,
-      response: answer,
+      response: infoPageResponse,
       handler: async ({ params }) => ({ success: true, page: await getStaticPage(services.db, params.page) }),
     }),
     defineRoute({
@@ -40,7 +38,7 @@ export function staticPageRoutes(services: Services) {
       summary: "Save a static page's text (sanitized HTML per language); a stale version gets 409",
       params: staticPageParams,
       body: staticPageSave,
-      response: answer,
+      response: infoPageResponse,
       handler: async ({ params, body, request }) => {
         const page = await services.writes.saveStaticPage(await actor(request), params.page, body);
         return { success: true, page };

@@ -13,7 +13,7 @@ import type {
   lowStock,
   AdminProduct as ServerAdminProduct,
 } from '../../server/catalog/editing.ts';
-import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv.ts';
+import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv/columns.ts';
 import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { StockMovementView } from '../../server/catalog/stock.ts';
