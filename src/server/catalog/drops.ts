@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DropInput, EditTarget } from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { ORDER_STATUS, PAID_STATUSES } from '../../contract/order-status.ts';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { isPaidOrder } from '../db/paid-orders.ts';
