@@ -4,6 +4,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../caches/changes.ts';
+import { gauge } from '../metrics.ts';
 import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
 /** See PageCacheOptions.audience. */
@@ -81,11 +82,22 @@ export const STOCK_RENDER_AGAIN_MS = 500;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Bytes of the pages kept by the process's page cache. */
+let keptPagesBytes = () => 0;
+gauge({
+  name: 'vitrina_page_cache_bytes',
+  help: 'Bytes of the catalogue pages kept in memory (plain, brotli and gzip)',
+  collect() {
+    this.set(keptPagesBytes());
+  },
+});
+
 export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + 512,
   });
+  keptPagesBytes = () => pages.calculatedSize;
   /** Requests that missed, with the key their page would be kept under and when their render began. */
   const misses = new WeakMap<
     FastifyRequest,

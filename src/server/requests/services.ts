@@ -20,14 +20,14 @@ import {
   EVERYTHING,
 } from '../caches/changes.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from '../caches/invalidation.ts';
+import { cardsInOrder } from '../catalog/cards.ts';
 import { orderProductIds, productKeys } from '../catalog/change-keys.ts';
+import { getProduct } from '../catalog/product-page.ts';
 import { createReleaseClock, productsReleasedAt } from '../catalog/release.ts';
 import { suggestSearch } from '../catalog/search.ts';
 import { recordSearch } from '../catalog/search-stats.ts';
 import { normaliseSearchText } from '../catalog/search-text.ts';
 import {
-  cardsInOrder,
-  getProduct,
   listCategories,
   listCategoryPictures,
   listProducts,
@@ -111,7 +111,11 @@ export function createServices(options: {
         log: options.log,
       })
     : localInvalidation();
-  const cache = createCatalogCache({ changes, canKeep: invalidation.canKeep });
+  const cache = createCatalogCache({
+    changes,
+    canKeep: invalidation.canKeep,
+    maxBytes: config.catalogCacheBytes,
+  });
   // At each release time every instance drops what showed the released products as announced
   // (ADR 0041, 0042): its own timer, no message needed, and the CDN is purged of the same keys.
   const releaseClock = createReleaseClock({
