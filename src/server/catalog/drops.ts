@@ -15,7 +15,7 @@ import { variantLabel } from './variants.ts';
  * products, a per-customer limit and the hold of unpaid orders. A product joins a drop through
  * `products.drop_id`; the database's triggers give it the drop's release time. A product leaving a
  * drop (or a deleted drop) keeps the time it had, so nothing goes on sale early by accident. Every
- * change is audited; callers empty the storefront's catalogue cache after one.
+ * change is audited; each changes everything shown (services.writes applies it).
  */
 
 /** A released drop counts as live for this long after its release time, then as past. */
