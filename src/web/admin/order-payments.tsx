@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
+import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
 import { useOrderMoney } from './order-money.ts';
@@ -17,8 +18,6 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * contract/money.ts), and a dollar order shows every amount with its roubles at the order's rate.
  */
 
-const PAID_STATUSES = [1, 3, 4, 5, 6];
-const SPECIAL = 6;
 const REFUND_FIELDS = ['amount', 'restock'];
 
 type AdminText = ReturnType<typeof useAdminShop>['t'];
@@ -256,9 +255,9 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
   const format = useAdminFormat();
   const money = useOrderMoney(payments.currency, payments.usdRate);
   const shown = (decimal: string) => money.both(majorToMinor(Number(decimal)));
-  const refundable = PAID_STATUSES.includes(order.status) && Number(payments.left) > 0;
+  const refundable = isPaidStatus(order.status) && Number(payments.left) > 0;
   const holdsNoStock = payments.restockable.every((item) => item.count === 0);
-  const oneClick = order.status === SPECIAL && holdsNoStock;
+  const oneClick = order.status === ORDER_STATUS.special && holdsNoStock;
   const refundRequest = useAdminRequest();
 
   return (

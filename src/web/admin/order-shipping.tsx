@@ -1,5 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { Link } from 'react-router';
+import { isToShipStatus } from '../../contract/order-status.ts';
 import { adminApi } from './api.ts';
 import { CUSTOMS_FIELD_LABELS, CustomsItems } from './customs-items.tsx';
 import { useAdminShop } from './text.ts';
@@ -63,7 +64,7 @@ export function OrderShipmentsSection({
   const format = useAdminFormat();
   const request = useAdminRequest();
   const carrier = order.delivery_method === 'russian_post' ? 'russian_post' : 'boxberry';
-  const toShip = [1, 3, 4].includes(order.status);
+  const toShip = isToShipStatus(order.status);
   const names = new Map(order.products.map((item) => [item.sku, item.name]));
   const send = (items: Array<{ sku: string; count: number }>) =>
     request.run(() => adminApi('POST', `/orders/${order.id}/shipments`, { json: { items } }), {

@@ -1,37 +1,37 @@
-import type { listAudit } from '../../server/admin/audit.ts';
+import type { getCustomer, searchCustomers } from '../../server/accounts/customers.ts';
+import type { listInvitations, listStaff } from '../../server/accounts/staff.ts';
+import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
+import type { listAudit } from '../../server/audit/audit.ts';
+import type {
+  listDrops,
+  AdminDrop as ServerAdminDrop,
+  DropLiveView as ServerDropLiveView,
+} from '../../server/catalog/drops.ts';
 import type {
   listCategoriesForAdmin,
   listProductsForAdmin,
   listProjectsForAdmin,
   lowStock,
   AdminProduct as ServerAdminProduct,
-} from '../../server/admin/catalogue.ts';
-import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
-import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
-import type {
-  listDrops,
-  AdminDrop as ServerAdminDrop,
-  DropLiveView as ServerDropLiveView,
-} from '../../server/admin/drops.ts';
+} from '../../server/catalog/editing.ts';
+import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv/columns.ts';
+import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
+import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
+import type { StockMovementView } from '../../server/catalog/stock.ts';
+import type { AdminProductVariants as ServerProductVariants } from '../../server/catalog/variant-editing.ts';
 import type {
   CataloguePictures as ServerCataloguePictures,
   ManagedFile as ServerManagedFile,
-} from '../../server/admin/files.ts';
+} from '../../server/files/file-manager.ts';
+import type { orderTransactions } from '../../server/orders/refunds.ts';
+import type { orderShipments } from '../../server/orders/shipments.ts';
 import type {
   getOrderForAdmin,
   ordersPerDay,
   packingSlip,
   searchOrders,
   topProducts,
-} from '../../server/admin/orders.ts';
-import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
-import type { listInvitations, listStaff } from '../../server/admin/staff.ts';
-import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
-import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
-import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
-import type { StockMovementView } from '../../server/catalog/stock.ts';
-import type { orderTransactions } from '../../server/orders/refunds.ts';
-import type { orderShipments } from '../../server/shipping/shipments.ts';
+} from '../../server/orders/staff-orders.ts';
 import type { stalledShipments } from '../../server/shipping/tracking.ts';
 
 /**
@@ -74,7 +74,7 @@ export type AuditPage = Result<typeof listAudit>;
 export type Synonym = Result<typeof listSynonyms>[number];
 export type SearchStat = Json<ServerSearchStat>;
 export type AuditEntry = AuditPage['entries'][number];
-export type { AuditEntity } from '../../server/admin/audit.ts';
+export type { AuditEntity } from '../../server/audit/audit.ts';
 export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
 export type FeedbackPage = Result<typeof listFeedback>;
 export type FeedbackMessage = FeedbackPage['list'][number];

@@ -3,7 +3,8 @@ import { createPortal } from 'react-dom';
 import { Link, useRevalidator } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
 import { imageUrl } from '../../../contract/images.ts';
-import { amountsIn, roublesToKopecks } from '../../../contract/money.ts';
+import { amountsIn, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
+import { ORDER_STATUS } from '../../../contract/order-status.ts';
 import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import { useOrderMoney } from '../../admin/order-money.ts';
@@ -248,7 +249,7 @@ function ShippedMail({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const request = useAdminRequest();
-  const ready = order.status === 5 && order.track_code !== null;
+  const ready = order.status === ORDER_STATUS.shipped && order.track_code !== null;
   const sendAgain = () =>
     void request.run(() => adminApi('POST', `/orders/${order.id}/shipped-mail`), {
       success: t('admin-shipped-mail-queued'),
@@ -284,7 +285,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
     setGeneration((current) => current + 1);
   };
   const method = deliveryMethodKey(order.delivery_method);
-  const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+  const itemsTotal = order.products.reduce((sum, item) => sum + unitPrice(item) * item.count, 0);
   const money = useOrderMoney(order.currency, order.usd_rate);
   // A dollar order's amounts as charged, by the shop's one rule (ADR 0050), roubles beside them.
   const charged =
@@ -293,7 +294,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           'USD',
           order.usd_rate,
           order.products.map((item) => ({
-            unit: roublesToKopecks(item.sale ?? item.price),
+            unit: roublesToKopecks(unitPrice(item)),
             count: item.count,
             discount: roublesToKopecks(item.discount),
           })),
@@ -401,13 +402,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   </td>
                   <td>
-                    {shown(item.sale ?? item.price, charged?.units[index])}
+                    {shown(unitPrice(item), charged?.units[index])}
                     {item.sale !== null ? <s className="admin-muted"> {format.money(item.price)}</s> : null}
                   </td>
                   <td>{item.count}</td>
-                  <td>
-                    {shown((item.sale ?? item.price) * item.count - item.discount, charged?.lines[index])}
-                  </td>
+                  <td>{shown(unitPrice(item) * item.count - item.discount, charged?.lines[index])}</td>
                 </tr>
               ))}
             </tbody>
