@@ -207,10 +207,6 @@ function productRules(value: z.infer<typeof productFields>, context: z.Refinemen
 
 export const productInput = productFields.superRefine(productRules);
 export const productEdit = productFields.extend(versioned).superRefine(productRules);
-/** A saved product as the editor reads the answer: its id (a new product's page opens next). */
-export const productSaved = z.object({ product: z.object({ id: z.number().int() }) });
-/** A count refused because units moved since the form was shown (409 stock-moved): the figure now. */
-export const stockMoved = z.object({ current: z.number().int() });
 
 /** How the back office's products list can be ordered; `new` (newest first) is the default. */
 export const PRODUCT_LIST_SORTS = [
