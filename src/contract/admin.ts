@@ -845,6 +845,16 @@ export const dropInput = z.object({
 export const dropEdit = dropInput.extend(versioned);
 export type DropInput = z.infer<typeof dropInput>;
 
+const names = { name_ru: z.string(), name_en: z.string() };
+/** A saved drop as the editor reads the answer: its id (a new drop's page opens next). */
+export const dropSaved = z.object({ drop: z.object({ id: z.number().int() }) });
+/** A save refused because another upcoming drop holds some of the products: which, and where. */
+export const dropProductsTaken = z.object({
+  taken: z.array(
+    z.object({ id: z.number().int(), ...names, drop: z.object({ id: z.number().int(), ...names }) }),
+  ),
+});
+
 // ── Promo codes (issue 30, ADR 0058) ────────────────────────────────────────────────────────────
 
 const optionalMoment = z.preprocess(

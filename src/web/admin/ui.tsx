@@ -266,7 +266,12 @@ export function RequestAlert({
 }) {
   const { t } = useAdminShop();
   const others = Object.entries(errors)
-    .filter(([field]) => !shownFields.some((shown) => field === shown || field.startsWith(`${shown}.`)))
+    .filter(
+      ([field]) =>
+        !shownFields.some(
+          (shown) => field === shown || field.startsWith(`${shown}.`) || field.startsWith(`${shown}[`),
+        ),
+    )
     .flatMap(([, texts]) => texts)
     .filter((text) => text !== message);
   if (!message && others.length === 0) return null;
