@@ -1,4 +1,10 @@
-import { type FieldMetadata, type Submission, type SubmissionResult, useForm } from '@conform-to/react';
+import {
+  type DefaultValue,
+  type FieldMetadata,
+  type Submission,
+  type SubmissionResult,
+  useForm,
+} from '@conform-to/react';
 import { parseWithZod } from '@conform-to/zod/v4';
 import { translateError } from '../../contract/error-messages.ts';
 import { z } from '../../contract/zod.ts';
@@ -145,20 +151,21 @@ function refusalOf(error: unknown) {
  * action's last result. Field values start from `defaultValue` (the loader's record); give the
  * form a `key` that changes with the record's version so a saved record resets it.
  */
-export function useAdminForm<Schema extends z.ZodType>(
-  checks: FormChecks<Schema> & {
+export function useAdminForm<Shape extends Record<string, unknown> = Record<string, string>>(
+  checks: FormChecks<z.ZodType> & {
     id?: string;
     lastResult: AdminFormResult | null | undefined;
-    /** What the fields start with: the loader's record as text. */
-    defaultValue?: Record<string, string | string[] | null | undefined>;
+    /** What the fields start with: the loader's record, as text. */
+    defaultValue?: DefaultValue<Shape>;
   },
 ) {
-  return useForm<Record<string, string | string[]>, z.output<Schema>>({
+  return useForm<Shape>({
     ...(checks.id ? { id: checks.id } : {}),
     lastResult: checks.lastResult ?? null,
     ...(checks.defaultValue ? { defaultValue: checks.defaultValue } : {}),
     shouldValidate: 'onSubmit',
-    onValidate: ({ formData }) => parseAdminForm(formData, checks),
+    // The value's type is the action's business; the page only shows the texts.
+    onValidate: ({ formData }) => parseAdminForm(formData, checks) as unknown as Submission<Shape>,
   });
 }
 
