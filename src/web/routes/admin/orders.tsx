@@ -7,7 +7,12 @@ import {
   type OrderStatusFilter,
 } from '../../../contract/admin.ts';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
-import { BulkShipments, SHIPPABLE_STATUSES, ShipOrderCheckbox } from '../../admin/bulk-shipments.tsx';
+import {
+  BulkShipments,
+  SHIPPABLE_STATUSES,
+  ShipOrderCheckbox,
+  shipOrders,
+} from '../../admin/bulk-shipments.tsx';
 import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
@@ -75,6 +80,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     }
     throw error;
   }
+}
+
+/** Ships the orders ticked in the list. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return shipOrders(await request.formData());
 }
 
 export function HydrateFallback() {
