@@ -1,3 +1,14 @@
+import type {
+  adminCustomerAnswer,
+  adminPartner,
+  feedbackPageAnswer,
+  reviewPageAnswer,
+  searchStatsAnswer,
+  staffAnswer,
+  stalledShipmentsAnswer,
+  synonymsAnswer,
+} from '../../contract/admin-answers.ts';
+import type { z } from '../../contract/zod.ts';
 import type { listAudit } from '../../server/admin/audit.ts';
 import type {
   listCategoriesForAdmin,
@@ -48,6 +59,12 @@ export type Json<T> = T extends Date
 
 type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Awaited<ReturnType<Service>>>;
 
+/**
+ * What a page reads of an answer, as the contract's schema parses it; compiles only while the
+ * service's answer (`Answer`) still fits that schema.
+ */
+type Parsed<Answer extends z.input<Schema>, Schema extends z.ZodType> = z.output<Schema>;
+
 export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
@@ -59,26 +76,35 @@ export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type OrderShipments = Result<typeof orderShipments>;
-export type StalledShipment = Result<typeof stalledShipments>[number];
+export type StalledShipment = Parsed<
+  Result<typeof stalledShipments>[number],
+  typeof stalledShipmentsAnswer.shape.shipments.element
+>;
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type PackingSlip = Result<typeof packingSlip>;
 export type TopProduct = Result<typeof topProducts>[number];
 export type CustomerPage = Result<typeof searchCustomers>;
-export type AdminCustomer = Result<typeof getCustomer>;
+export type AdminCustomer = Parsed<Result<typeof getCustomer>, typeof adminCustomerAnswer.shape.customer>;
 export type StaffNote = AdminCustomer['notes'][number];
-export type StaffMember = Result<typeof listStaff>[number];
-export type StaffInvitation = Result<typeof listInvitations>[number];
+export type StaffMember = Parsed<Result<typeof listStaff>[number], typeof staffAnswer.shape.staff.element>;
+export type StaffInvitation = Parsed<
+  Result<typeof listInvitations>[number],
+  typeof staffAnswer.shape.invitations.element
+>;
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
-export type Synonym = Result<typeof listSynonyms>[number];
-export type SearchStat = Json<ServerSearchStat>;
+export type Synonym = Parsed<
+  Result<typeof listSynonyms>[number],
+  typeof synonymsAnswer.shape.synonyms.element
+>;
+export type SearchStat = Parsed<Json<ServerSearchStat>, typeof searchStatsAnswer.shape.top.element>;
 export type AuditEntry = AuditPage['entries'][number];
 export type { AuditEntity } from '../../server/admin/audit.ts';
-export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
-export type FeedbackPage = Result<typeof listFeedback>;
+export type AdminPartner = Parsed<Result<typeof listPartnersForAdmin>[number], typeof adminPartner>;
+export type FeedbackPage = Parsed<Result<typeof listFeedback>, typeof feedbackPageAnswer>;
 export type FeedbackMessage = FeedbackPage['list'][number];
-export type ReviewPage = Result<typeof listReviewsForAdmin>;
+export type ReviewPage = Parsed<Result<typeof listReviewsForAdmin>, typeof reviewPageAnswer>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
 export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };

@@ -1,9 +1,9 @@
 import { Link, useFetcher } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { adminCustomerAnswer } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { addStaffNote, StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminCustomer } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -16,11 +16,7 @@ import {
 import type { Route } from './+types/customer';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const { customer } = await loadAdmin<{ customer: AdminCustomer }>(
-    `/customers/${encodeURIComponent(params.id)}`,
-    request,
-  );
-  return { customer };
+  return loadAdminAnswer(adminCustomerAnswer, `/customers/${encodeURIComponent(params.id)}`, request);
 }
 
 /** The customer page's writes: blocking or unblocking the account, and a staff note. */

@@ -1,8 +1,8 @@
 import { Form, useFetcher } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { feedbackPageAnswer } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { FeedbackPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -19,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     unread: url.searchParams.get('unread') === '1',
   };
-  const page = await loadAdmin<FeedbackPage>('/feedback', request, {
+  const page = await loadAdminAnswer(feedbackPageAnswer, '/feedback', request, {
     search: filter.search,
     unread: filter.unread ? '1' : undefined,
     page: url.searchParams.get('page'),

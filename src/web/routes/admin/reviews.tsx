@@ -1,8 +1,8 @@
 import { Form, useFetcher } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { reviewPageAnswer } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { ReviewPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -21,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     hidden: hidden === '0' || hidden === '1' ? hidden : '',
   };
-  const page = await loadAdmin<ReviewPage>('/reviews', request, {
+  const page = await loadAdminAnswer(reviewPageAnswer, '/reviews', request, {
     ...filter,
     page: url.searchParams.get('page'),
   });

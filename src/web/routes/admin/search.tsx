@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { Link, useFetcher } from 'react-router';
 import { synonymInput } from '../../../contract/admin.ts';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { searchStatsAnswer, synonymsAnswer } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminWrite,
   fieldProps,
@@ -31,8 +32,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const asked = new URL(request.url).searchParams.get('days');
   const days: Period = asked === '30' ? '30' : '7';
   const [{ synonyms }, stats] = await Promise.all([
-    loadAdmin<{ synonyms: Synonym[] }>('/search/synonyms', request),
-    loadAdmin<{ top: SearchStat[]; empty: SearchStat[] }>('/search/stats', request, { days }),
+    loadAdminAnswer(synonymsAnswer, '/search/synonyms', request),
+    loadAdminAnswer(searchStatsAnswer, '/search/stats', request, { days }),
   ]);
   return { days, synonyms, stats };
 }

@@ -1,7 +1,8 @@
 import { getFormProps } from '@conform-to/react';
 import { useFetcher } from 'react-router';
 import { staffInvite } from '../../../contract/admin.ts';
-import { AdminApiError, adminApi, loadAdmin } from '../../admin/api.ts';
+import { staffAnswer } from '../../../contract/admin-answers.ts';
+import { AdminApiError, adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminWrite,
   fieldProps,
@@ -33,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (adminOnly) return { adminOnly: true as const, staff: [], invitations: [] };
   return {
     adminOnly: false as const,
-    ...(await loadAdmin<{ staff: StaffMember[]; invitations: StaffInvitation[] }>('/staff', request)),
+    ...(await loadAdminAnswer(staffAnswer, '/staff', request)),
   };
 }
 
