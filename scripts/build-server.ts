@@ -36,12 +36,12 @@ export const SERVER_NODE_FLAGS = ['--max-old-space-size=512', '--max-semi-space-
  */
 export const SERVER_ENVIRONMENT = { MALLOC_ARENA_MAX: '2' };
 
-/** Bundles src/server/main.ts into `<outDirectory>/server-main.js`, migrations beside it. */
+/** Bundles src/server/app/main.ts into `<outDirectory>/server-main.js`, migrations beside it. */
 export async function buildServer(outDirectory = path.join(root, 'build')): Promise<Metafile> {
   const migrations = path.join(outDirectory, 'migrations');
   rmSync(migrations, { recursive: true, force: true });
   const result = await build({
-    entryPoints: [path.join(root, 'src/server/main.ts')],
+    entryPoints: [path.join(root, 'src/server/app/main.ts')],
     outfile: path.join(outDirectory, path.basename(SERVER_ENTRY)),
     bundle: true,
     packages: 'external',

@@ -3,6 +3,7 @@ import { boxFields, customsFields } from './customs.ts';
 import { LOCALES, type Locale } from './locale.ts';
 import { roublesToKopecks } from './money.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
+import { ORDER_STATUS, PAID_STATUSES } from './order-status.ts';
 import { z } from './zod.ts';
 
 /** Wire shapes of the back office (`/api/admin/*`). Prices are roubles, weights grams. */
@@ -301,15 +302,11 @@ export type OrderStatusFilter = (typeof ORDER_STATUS_FILTERS)[number];
 /** What the orders screen opens on: paid orders that need action, so a new paid order is never missed. */
 export const DEFAULT_ORDER_STATUS_FILTER: OrderStatusFilter = 'action';
 
-const PAID = [1, 3, 4, 5, 6] as const;
-/**
- * The statuses each filter shows (null: any). The paid ones are the order state machine's
- * PAID_STATUSES (src/server/orders/status.ts; a test keeps the two the same).
- */
+/** The statuses each filter shows (null: any). */
 export const ORDER_FILTER_STATUSES: Record<OrderStatusFilter, readonly number[] | null> = {
-  action: PAID.filter((status) => status !== 5),
+  action: PAID_STATUSES.filter((status) => status !== ORDER_STATUS.shipped),
   '': null,
-  '>2': PAID,
+  '>2': PAID_STATUSES,
   '0': [0],
   '1': [1],
   '2': [2],
@@ -637,6 +634,9 @@ export const csvImportQuery = z.object({
 /** A row of a products CSV the import refused or kept as it was: its line, column and why. */
 const csvRowProblem = z.object({ line: z.number(), field: z.string(), message: z.string() });
 
+/** A column's value as the CSV report shows it (prices in roubles, pictures and categories as lists). */
+const csvCellValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+
 /** What a products CSV import changed (or, on a dry run or a refusal, would change). */
 const csvImportReport = z.object({
   dryRun: z.boolean(),
@@ -646,7 +646,7 @@ const csvImportReport = z.object({
       z.object({
         link: z.string(),
         changes: z
-          .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
+          .record(z.string(), z.tuple([csvCellValue, csvCellValue]))
           .describe('Before and after by column; a variant\'s by "SKU column"'),
       }),
     )

@@ -77,6 +77,12 @@ export function shownRangeInKopecks(
 export const roublesToDollars = (roubles: number, usdRate: number): number =>
   kopecksToCents(roublesToKopecks(roubles), usdRate) / 100;
 
+/**
+ * What one unit costs: its sale price when it is on sale, else its price (kopecks, or roubles on
+ * the wire). The SQL twin for queries is `unitPriceSql` (src/server/catalog/variants.ts).
+ */
+export const unitPrice = (item: { price: number; sale?: number | null }): number => item.sale ?? item.price;
+
 /** Discount percent = round(sale / price × 100) − 100 (spec section 9), e.g. −25. */
 export const discountPercent = (price: number, sale: number): number =>
   Math.round((sale / price) * 100) - 100;

@@ -6,6 +6,7 @@ import { PAYMENT_METHODS, type PaymentMethod } from '../contract/orders.ts';
 import type { StorageSettings } from './files/storage.ts';
 import type { OfferedMethods } from './orders/checkout-rules.ts';
 import { type BoxberrySettings, SANDBOX_BOXBERRY_TOKEN } from './providers/boxberry.ts';
+import { type Box, parseBox } from './providers/parcel.ts';
 import type { RussianPostTrackingSettings } from './providers/parcel-tracking.ts';
 import type { PaypalSettings } from './providers/paypal.ts';
 import {
@@ -18,7 +19,6 @@ import {
 } from './providers/robokassa.ts';
 import { parsePacks, type RussianPostSettings } from './providers/russian-post.ts';
 import { OTPRAVKA_URL, type OtpravkaSettings, SANDBOX_OTPRAVKA } from './providers/russian-post-shipments.ts';
-import { type Box, parseBox } from './shipping/parcel.ts';
 
 /**
  * Environment → typed configuration. Every variable has an embedded default so that

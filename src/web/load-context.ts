@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../contract/locale.ts';
-import type { AccountActions } from '../server/accounts/session-actions.ts';
-import type { ShopperActions } from '../server/cart/shopper-actions.ts';
-import type { CheckoutActions } from '../server/checkout/checkout-actions.ts';
-import type { Services } from '../server/services.ts';
+import type { Services } from '../server/requests/services.ts';
+import type { CheckoutActions } from '../server/requests/checkout-actions.ts';
+import type { AccountActions } from '../server/requests/session-actions.ts';
+import type { ShopperActions } from '../server/requests/shopper-actions.ts';
 import type { CspNonce } from './lib/csp-nonce.ts';
 
-/** What every loader and action receives from the server (see src/server/http/ssr.ts). */
+/** What every loader and action receives from the server (see src/server/app/ssr.ts). */
 declare module 'react-router' {
   interface AppLoadContext {
     services: Services;

@@ -1,8 +1,8 @@
 import path from 'node:path';
 import { loadConfig } from '../../src/server/config.ts';
 import { type Database, openDatabase } from '../../src/server/db/client.ts';
-import { seedDemoData } from '../../src/server/db/seed/seed.ts';
 import { createStorage } from '../../src/server/files/storage.ts';
+import { seedDemoData } from '../../src/server/seed/seed.ts';
 
 /**
  * The demo shop's database in `directory`, migrated and seeded as the shop's first start would,

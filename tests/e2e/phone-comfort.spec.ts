@@ -11,7 +11,7 @@ import { signUp } from './shopper.ts';
  * drawer on a wide screen) with the cart's lines, the total and Checkout, keyboard-accessible.
  */
 
-/** Demo products (src/server/db/seed/catalogue.ts): a T-shirt in sizes, a mug without options. */
+/** Demo products (src/server/seed/catalogue.ts): a T-shirt in sizes, a mug without options. */
 const TEE = { link: 'northwind-compass-rose-tee', name: 'Compass Rose T-shirt' };
 const MUG = { link: 'northwind-navigator-mug', name: 'Кружка «Штурман»' };
 

@@ -35,7 +35,7 @@ export async function startShop(
   settings: Record<string, string> = {},
 ): Promise<{ baseUrl: string; stop: () => Promise<void> }> {
   const port = await freePort();
-  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+  const server: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'src/server/app/main.ts'], {
     env: {
       ...process.env,
       NODE_ENV: 'production',

@@ -88,7 +88,7 @@ describe('graceful shutdown of the shop process', () => {
     port = await freePort();
     dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-shutdown-'));
     serverDatabase = await createServerDatabase();
-    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/main.ts'], {
+    child = spawn(process.execPath, ['--import', 'tsx', 'src/server/app/main.ts'], {
       env: {
         ...process.env,
         NODE_ENV: 'production',

@@ -183,12 +183,12 @@ export interface InstanceOptions {
 
 const START_TIMEOUT_MS = 180_000;
 
-/** Starts `src/server/main.ts` in production mode (test-mode providers) on 127.0.0.1. */
+/** Starts `src/server/app/main.ts` in production mode (test-mode providers) on 127.0.0.1. */
 export async function startInstance(options: InstanceOptions): Promise<Instance> {
   const port = options.port ?? (await freePort());
   const child = startNodeServer({
     name: options.name,
-    script: 'src/server/main.ts',
+    script: 'src/server/app/main.ts',
     port,
     cwd: process.cwd(),
     env: {

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
 import { sleep } from '../../bench/processes.ts';
-import { PRODUCTS } from '../../src/server/db/seed/catalogue.ts';
+import { PRODUCTS } from '../../src/server/seed/catalogue.ts';
 import { waitForMailIn } from '../e2e/outbox.ts';
 import { ADMIN, waitForMailJobs, withTwoInstances } from './cluster.ts';
 import { orderBody, payAtRobokassa, Shopper } from './shopper.ts';

@@ -6,8 +6,8 @@ import { authTokens, sessions, users } from '../db/schema.ts';
 import { Forbidden, Invalid, Unauthorized } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
+import { hashSecret, newSecret } from '../security/tokens.ts';
 import { hashPassword, verifyPassword } from './passwords.ts';
-import { hashSecret, newSecret } from './tokens.ts';
 
 /**
  * Accounts: registration with e-mail confirmation, sign-in, password restore and reset, personal

@@ -5,7 +5,7 @@ import QRCode from 'qrcode';
 import type { Executor } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { Conflict, Invalid } from '../errors.ts';
-import { hashSecret } from './tokens.ts';
+import { hashSecret } from '../security/tokens.ts';
 
 /**
  * Two-step sign-in for staff (ADR 0055): time-based one-time passwords (RFC 6238: HMAC-SHA1, six

@@ -23,19 +23,21 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { apiErrorResponse, defineRoute } from '../http/api.ts';
-import { requestLocale } from '../http/locale.ts';
-import type { Services } from '../services.ts';
 import {
-  deletePartner,
-  listFeedback,
-  listPartnersForAdmin,
-  listReviewsForAdmin,
-  moderateReview,
-  savePartner,
-  setFeedbackRead,
-} from './content.ts';
+  adminPartnerResponse,
+  adminPartnersResponse,
+  adminReviewResponse,
+  adminReviewsResponse,
+  catalogueImagesResponse,
+  feedbackListResponse,
+  feedbackMessageResponse,
+  fileDeletedResponse,
+  fileFolderResponse,
+  managedFileResponse,
+  managedFilesResponse,
+} from '../../contract/admin-answers.ts';
+import { exportProductsCsv } from '../catalog/products-csv/export.ts';
+import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import {
   createFolder,
   deleteFile,
@@ -46,12 +48,21 @@ import {
   moveFolder,
   updateFile,
   uploadFile,
-} from './files.ts';
-import { exportProductsCsv, importProductsCsv } from './products-csv.ts';
-import { readSpreadsheetFile, type SpreadsheetEncoding } from './spreadsheet-csv.ts';
-
-/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
-const answer = z.object({ success: z.literal(true) }).loose();
+} from '../files/file-manager.ts';
+import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
+import { apiErrorResponse, defineRoute } from '../http/api.ts';
+import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
+import { accountActions } from '../requests/session-actions.ts';
+import {
+  deletePartner,
+  listFeedback,
+  listPartnersForAdmin,
+  listReviewsForAdmin,
+  moderateReview,
+  savePartner,
+  setFeedbackRead,
+} from './content.ts';
 
 /** The only call that takes a file part; any other multipart call gets its text fields only. */
 export const FILE_UPLOAD_URL = '/api/admin/files';
@@ -119,7 +130,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files',
       summary: "A folder's sub-folders and files",
       query: folderQuery,
-      response: answer,
+      response: managedFilesResponse,
       handler: async ({ query }) => ({
         success: true,
         ...(await listFolder(services.db, services.storage, query.path)),
@@ -131,7 +142,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/catalogue',
       summary: "The catalogue's own pictures (kind=products|projects|partners), each with what shows it",
       query: cataloguePicturesQuery,
-      response: answer,
+      response: catalogueImagesResponse,
       handler: async ({ query }) => ({ success: true, ...(await listCataloguePictures(services.db, query)) }),
     }),
     defineRoute({
@@ -140,7 +151,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/folders',
       summary: 'Rename or move a folder with everything in it (to: its new path; nothing is overwritten)',
       body: folderMove,
-      response: answer,
+      response: fileFolderResponse,
       handler: async ({ body, request }) => ({
         success: true,
         ...(await moveFolder(services.db, services.storage, await actor(request), body)),
@@ -153,7 +164,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Rename a file and/or move it to another folder; references to the picture stay valid',
       params: idParams,
       body: fileUpdate,
-      response: answer,
+      response: managedFileResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         file: await updateFile(services.db, services.storage, await actor(request), params.id, body),
@@ -165,7 +176,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/folders',
       summary: 'Create a folder in a folder',
       body: folderInput,
-      response: answer,
+      response: fileFolderResponse,
       handler: async ({ body, request }) => ({
         success: true,
         ...(await createFolder(services.db, services.storage, await actor(request), body)),
@@ -190,7 +201,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Upload a picture (multipart: path, file; at most 10 MB); usable as a product image',
       bodyLimit: UPLOAD_BODY_BYTES,
       body: fileUpload,
-      response: answer,
+      response: managedFileResponse,
       handler: async ({ body, request }) => ({
         success: true,
         file: await uploadFile(services.db, services.storage, await actor(request), body),
@@ -202,7 +213,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/:id',
       summary: 'Remove a file; the picture stays on disk while a product uses it',
       params: idParams,
-      response: answer,
+      response: fileDeletedResponse,
       handler: async ({ params, request }) => ({
         success: true,
         ...(await deleteFile(services.db, services.storage, await actor(request), params.id)),
@@ -215,7 +226,7 @@ export function adminContentRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/partners',
       summary: 'All partners, hidden ones too',
-      response: answer,
+      response: adminPartnersResponse,
       handler: async () => ({
         success: true,
         partners: await listPartnersForAdmin(services.db, services.storage),
@@ -227,7 +238,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/partners',
       summary: 'Add a partner',
       body: partnerInput,
-      response: answer,
+      response: adminPartnerResponse,
       handler: async ({ body, request }) => ({
         success: true,
         partner: await savePartner(services.db, services.storage, await actor(request), body),
@@ -240,7 +251,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Edit a partner; a stale version gets 409',
       params: idParams,
       body: partnerEdit,
-      response: answer,
+      response: adminPartnerResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         partner: await savePartner(services.db, services.storage, await actor(request), body, {
@@ -269,7 +280,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/feedback',
       summary: 'Feedback messages: unread first, newest first; unread=1 for unread only',
       query: feedbackQuery,
-      response: answer,
+      response: feedbackListResponse,
       handler: async ({ query }) => ({ success: true, ...(await listFeedback(services.db, query)) }),
     }),
     defineRoute({
@@ -279,7 +290,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Mark a message read or unread',
       params: idParams,
       body: feedbackUpdate,
-      response: answer,
+      response: feedbackMessageResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         feedback: await setFeedbackRead(services.db, await actor(request), params.id, body.read),
@@ -293,7 +304,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/reviews',
       summary: 'Reviews newest first with product and author e-mail; hidden=1|0 filters',
       query: reviewsAdminQuery,
-      response: answer,
+      response: adminReviewsResponse,
       handler: async ({ query }) => ({ success: true, ...(await listReviewsForAdmin(services.db, query)) }),
     }),
     defineRoute({
@@ -303,7 +314,7 @@ export function adminContentRoutes(services: Services) {
       summary: "Hide a review from the product's thread, or show it again",
       params: idParams,
       body: hiddenInput,
-      response: answer,
+      response: adminReviewResponse,
       handler: async ({ params, body, request }) => {
         const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
         // Its product's rating shows on its page and its cards.

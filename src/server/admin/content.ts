@@ -1,15 +1,15 @@
 import { and, asc, count, desc, eq, ilike, isNull, or, sql } from 'drizzle-orm';
 import type { EditTarget, PartnerInput } from '../../contract/admin.ts';
+import { recordAudit } from '../audit/audit.ts';
+import { ADMIN_PAGE_SIZE } from '../catalog/editing.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { pageOf } from '../db/paging.ts';
 import { feedback, partners, products, reviews, users } from '../db/schema.ts';
+import { recordChanged } from '../db/versions.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import { adoptImage, imageExists } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
 import { setReviewHidden } from '../reviews/service.ts';
-import { recordAudit } from './audit.ts';
-import { ADMIN_PAGE_SIZE } from './catalogue.ts';
-import { pageOf } from './paging.ts';
-import { recordChanged } from './versions.ts';
 
 /**
  * What shoppers and partners put on the site, as administrators moderate it: the partners page,

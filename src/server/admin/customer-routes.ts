@@ -8,18 +8,22 @@ import {
   idParams,
   staffNoteInput,
 } from '../../contract/admin.ts';
-import { accountActions } from '../accounts/session-actions.ts';
-import { defineRoute } from '../http/api.ts';
-import type { Services } from '../services.ts';
+import {
+  customerBlockResponse,
+  customerListResponse,
+  customerResponse,
+  staffNotesResponse,
+} from '../../contract/admin-answers.ts';
 import {
   addCustomerNote,
   exportCustomersCsv,
   getCustomer,
   searchCustomers,
   setCustomerBlocked,
-} from './customers.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+} from '../accounts/customers.ts';
+import { defineRoute } from '../http/api.ts';
+import type { Services } from '../requests/services.ts';
+import { accountActions } from '../requests/session-actions.ts';
 
 /** The back office's customers: search, detail, notes, blocking, CSV. Staff only (401/403 first). */
 export function adminCustomerRoutes(services: Services) {
@@ -34,7 +38,7 @@ export function adminCustomerRoutes(services: Services) {
       url: '/api/admin/customers',
       summary: 'Customers (not staff) by e-mail, name or phone, with orders, money spent and last order',
       query: customersQuery,
-      response: answer,
+      response: customerListResponse,
       handler: async ({ query }) => ({ success: true, ...(await searchCustomers(db, query)) }),
     }),
     defineRoute({
@@ -56,7 +60,7 @@ export function adminCustomerRoutes(services: Services) {
       url: '/api/admin/customers/:id',
       summary: 'A customer with details, orders and staff notes',
       params: idParams,
-      response: answer,
+      response: customerResponse,
       handler: async ({ params }) => ({ success: true, customer: await getCustomer(db, params.id) }),
     }),
     defineRoute({
@@ -66,7 +70,7 @@ export function adminCustomerRoutes(services: Services) {
       summary: 'Adds a staff note to the customer; answers every note, oldest first',
       params: idParams,
       body: staffNoteInput,
-      response: answer,
+      response: staffNotesResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         notes: await addCustomerNote(db, await actor(request), params.id, body.body),
@@ -79,7 +83,7 @@ export function adminCustomerRoutes(services: Services) {
       summary: 'Blocks the account (no sign-in, every session ends) or lets it in again (blocked=0)',
       params: idParams,
       body: customerBlock,
-      response: answer,
+      response: customerBlockResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         ...(await setCustomerBlocked(db, await actor(request), params.id, body.blocked)),

@@ -1,12 +1,12 @@
 import { parse } from 'csv-parse/sync';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CUSTOMERS_PAGE_SIZE } from '../accounts/customers.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { auditLog, orders, sessions, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { signedInAdmin } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
-import { CUSTOMERS_PAGE_SIZE } from './customers.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let admin: Record<string, string>;

@@ -1,15 +1,13 @@
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
+import { dropEditorResponse, dropListResponse, dropLiveResponse } from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
-import { accountActions } from '../accounts/session-actions.ts';
+import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-import type { Services } from '../services.ts';
-import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from './drops.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
+import { accountActions } from '../requests/session-actions.ts';
 
 /**
  * The back office's drops (issue 20): list, schedule, edit, delete, and the live view. Staff only
@@ -32,7 +30,7 @@ export function adminDropRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/drops',
       summary: 'Every drop with its state (upcoming, live for 24 hours after its release, past)',
-      response: answer,
+      response: dropListResponse,
       handler: async () => ({ success: true, drops: await listDrops(db, new Date()) }),
     }),
     defineRoute({
@@ -41,7 +39,7 @@ export function adminDropRoutes(services: Services) {
       url: '/api/admin/drops/:id',
       summary: 'A drop with its products',
       params: idParams,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ params }) => ({ success: true, drop: await getDrop(db, params.id, new Date()) }),
     }),
     defineRoute({
@@ -52,7 +50,7 @@ export function adminDropRoutes(services: Services) {
         'A drop as it sells: units left, sold and held per product and variant, orders per minute over the last 15 minutes, unpaid holds',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: dropLiveResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         ...(await dropLiveView(db, params.id, query.locale ?? requestLocale(request), new Date())),
@@ -65,7 +63,7 @@ export function adminDropRoutes(services: Services) {
       summary:
         'Schedule a drop with its products (409 product-in-another-drop for a product of another upcoming drop)',
       body: dropInput,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ body, request }) => ({
         success: true,
         drop: await write(saveDrop(db, await actor(request), body, new Date())),
@@ -79,7 +77,7 @@ export function adminDropRoutes(services: Services) {
         'Edit a drop and the list of its products over its version (409 record-changed, product-in-another-drop)',
       params: idParams,
       body: dropEdit,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
         drop: await write(

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { addToBasket, setBasketCount } from '../cart/service.ts';
+import type { AdminDrop, DropLiveView } from '../catalog/drops.ts';
 import { auditLog, drops, products, productVariants, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { createOrder, paymentAmounts, recordPayment } from '../orders/service.ts';
@@ -13,7 +14,6 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
 import { giveProductOptions } from '../testing/variants.ts';
-import type { AdminDrop, DropLiveView } from './drops.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;

@@ -12,10 +12,10 @@ import {
   users,
 } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { ORDERS_PAGE_SIZE } from '../orders/staff-orders.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { setStock } from '../testing/stock.ts';
-import { ORDERS_PAGE_SIZE } from './orders.ts';
 
 /**
  * The back office's order desk (issue 19, points 3, 8 and 12): notes on an order, the packing

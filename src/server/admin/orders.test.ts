@@ -3,11 +3,11 @@ import { eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ORDER_FILTER_STATUSES } from '../../contract/admin.ts';
 import { mails, orderItems, orders, paymentTransactions } from '../db/schema.ts';
+import { ORDER_CSV_BATCH } from '../orders/orders-csv.ts';
 import { PAID_STATUSES } from '../orders/status.ts';
 import { signedInAdmin } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
-import { ORDER_CSV_BATCH } from './orders-csv.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let cookies: Record<string, string>;

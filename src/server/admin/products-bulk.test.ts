@@ -1,6 +1,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hashPassword } from '../accounts/passwords.ts';
+import { priceChangedBy } from '../catalog/products-bulk.ts';
 import {
   auditLog,
   orderItems,
@@ -16,7 +17,6 @@ import { signedInAdmin } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { giveProductOptions } from '../testing/variants.ts';
-import { priceChangedBy } from './products-bulk.ts';
 
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;

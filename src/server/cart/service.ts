@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles } from '../../contract/money.ts';
+import { kopecksToRoubles, unitPrice } from '../../contract/money.ts';
 import type { Basket } from '../../contract/shopping.ts';
+import { assertWithinPurchaseLimits } from '../catalog/drop-rules.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isOrderable, isReleased, isVisible } from '../catalog/release.ts';
 import {
@@ -16,9 +17,8 @@ import {
 import type { Executor } from '../db/client.ts';
 import { basketItems, baskets, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { assertWithinPurchaseLimits } from '../orders/drop-rules.ts';
 import { type BasketPromo, basketPromo, clearPromoCode, enterPromoCode } from '../promo/service.ts';
-import { type Box, boxOf, parcelBox } from '../shipping/parcel.ts';
+import { type Box, boxOf, parcelBox } from '../providers/parcel.ts';
 
 /**
  * The basket: a signed-in user's, or a guest's tied to the session until sign-in merges it into
@@ -84,7 +84,7 @@ export async function getBasket(
   let total = 0;
   let count = 0;
   const basket: Basket = { productList: [], products: {}, unavailable: [], total: 0, count: 0 };
-  const goods = rows.map((row) => ({ productId: row.id, unit: row.sale ?? row.price, count: row.count }));
+  const goods = rows.map((row) => ({ productId: row.id, unit: unitPrice(row), count: row.count }));
   for (const row of rows) {
     const key = basketLineKey({ productId: row.id, variantId: row.variantId, isDefault: row.isDefault });
     const item = {
@@ -97,7 +97,7 @@ export async function getBasket(
     basket.productList.push(key);
     basket.products[key] = item;
     if (item.inStock === 0 || row.count > item.inStock) basket.unavailable.push(key);
-    total += (row.sale ?? row.price) * row.count;
+    total += unitPrice(row) * row.count;
     count += row.count;
   }
   const promo = await basketPromo(db, basketId, goods, customerOf(owner).userId, now);

@@ -1,7 +1,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
+import { cacheKeys } from '../caches/changes.ts';
 import type { Executor } from '../db/client.ts';
 import { categories, orderItems, productCategories, products, projects } from '../db/schema.ts';
-import { cacheKeys } from './changes.ts';
 
 /**
  * The keys a change of these products touches (ADR 0042): each product, the lists it is on (its

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getOrderForAdmin } from '../admin/orders.ts';
 import { addToBasket, getBasket } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { productImages, products } from '../db/schema.ts';
 import { createOrder, getOrder } from '../orders/service.ts';
+import { getOrderForAdmin } from '../orders/staff-orders.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WHOLE_LIST } from '../../contract/shop.ts';
 import { addToBasket, getBasket } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
@@ -205,6 +205,11 @@ describe('the release clock', () => {
   });
 
   it('stays silent once closed', async () => {
+    // Its alarm (setTimeout) on a test clock: the release time is passed in one step.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const fired: number[] = [];
     const clock = createReleaseClock({
       db: connection.db,
@@ -222,7 +227,7 @@ describe('the release clock', () => {
     });
     await clock.rearm();
     clock.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    vi.advanceTimersByTime(500);
     expect(fired).toEqual([]);
   });
 });

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHOLE_LIST } from '../../contract/shop.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { insertDemoCatalogue } from '../db/seed/seed.ts';
+import { insertDemoCatalogue } from '../seed/seed.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { RELEVANCE_SET, type RelevanceCase } from './search-relevance.data.ts';
+import { RELEVANCE_SET, type RelevanceCase } from '../testing/search-relevance.data.ts';
 import { listProducts } from './service.ts';
 
 /**

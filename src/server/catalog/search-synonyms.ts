@@ -1,6 +1,6 @@
 import { asc, eq } from 'drizzle-orm';
 import type { SynonymInput } from '../../contract/admin.ts';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { searchSynonyms } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';

@@ -4,8 +4,8 @@ import type { ProductListResponse, SearchSuggestions } from '../../contract/cata
 import { WHOLE_LIST } from '../../contract/shop.ts';
 import { hashPassword } from '../accounts/passwords.ts';
 import { categories, projects, searchQueries, users } from '../db/schema.ts';
-import { insertDemoCatalogue } from '../db/seed/seed.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
+import { insertDemoCatalogue } from '../seed/seed.ts';
 import { createTestApp } from '../testing/app.ts';
 import { recordSearch, SEARCH_STATS_DAYS, searchStats } from './search-stats.ts';
 import { listProducts } from './service.ts';

@@ -30,13 +30,13 @@ import {
   reviews,
 } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
-import { productLimit } from '../orders/drop-rules.ts';
 import { reviewSummary } from '../reviews/service.ts';
+import { productLimit } from './drop-rules.ts';
 import { productViewColumns } from './product-view.ts';
 import { isAvailable, isListed, isReleased, isVisible } from './release.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
-import { variantPrice, variantSale } from './variants.ts';
+import { unitPriceSql, variantPrice, variantSale, variantUnitPrice } from './variants.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
@@ -69,7 +69,7 @@ function cardColumns(locale: Locale, now: Date) {
         and pc.category_id <> all(array(select c.id from ${categories} c where not c.visible))), '{}')`,
     // The lowest price a variant sells for, only when the variants' prices differ ("from 1 990 ₽").
     fromPrice: sql<number | null>`(select case when min(pays) < max(pays) then min(pays) end
-      from (select coalesce(${variantSale}, ${variantPrice}) as pays from ${productVariants}
+      from (select ${variantUnitPrice} as pays from ${productVariants}
         where ${productVariants.productId} = ${products.id}) as variant_prices)`,
     sizes: sql<string[]>`coalesce((select array_agg(${sizeName(locale)} order by ov.position, ov.id)
       from ${sizeValuesInStock(sql`${products.id}`)}), '{}')`,
@@ -426,7 +426,7 @@ export async function listProducts(
   // What each product's variants sell for, only when a range is chosen: one index lookup per
   // product of the list, which a list without a range does not pay for.
   const variantPrices = sql`cross join lateral (select min(variant_pays) as low, max(variant_pays) as high
-    from (select coalesce(${variantSale}, ${variantPrice}) as variant_pays from ${productVariants}
+    from (select ${variantUnitPrice} as variant_pays from ${productVariants}
       where ${productVariants.productId} = ${products.id}) as each_variant) as variant_prices`;
   const filters = {
     project: view.projectIds.length > 0 ? sql`project_id in (${valuesOf(view.projectIds)})` : undefined,
@@ -457,7 +457,7 @@ export async function listProducts(
   const statement = sql`with ${query.with}
     list as materialized (
       select ${products.id} as id, ${products.projectId} as project_id, ${products.position} as position,
-        coalesce(${products.sale}, ${products.price}) as pays,
+        ${unitPriceSql(products)} as pays,
         ${priceRange === undefined ? sql`` : sql`variant_prices.low, variant_prices.high,`}
         ${isAvailable(now)} as available,
         ${query.rank} as rank

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import type { Executor } from '../db/client.ts';
 import {
@@ -24,6 +24,14 @@ export const variantPrice = sql<number>`coalesce(${productVariants.price}, ${pro
 export const variantSale = sql<
   number | null
 >`(case when ${productVariants.price} is null then ${products.sale} else ${productVariants.sale} end)`;
+/**
+ * SQL: what one unit of `row` costs, its sale price when it is on sale (contract/money.ts
+ * `unitPrice`): of a product, an order line, or a variant (`variantUnitPrice`).
+ */
+export const unitPriceSql = (row: { sale: AnyColumn | SQL; price: AnyColumn | SQL }) =>
+  sql<number>`coalesce(${row.sale}, ${row.price})`;
+/** A variant's unit price in kopecks: its sale price when it is on sale. */
+export const variantUnitPrice = unitPriceSql({ sale: variantSale, price: variantPrice });
 /** A variant's weight in grams: its own, or the product's. */
 export const variantWeight = sql<number>`coalesce(${productVariants.weight}, ${products.weight})`;
 

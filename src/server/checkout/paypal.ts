@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or } from 'drizzle-orm';
-import { unitAmount } from '../../contract/money.ts';
+import { unitAmount, unitPrice } from '../../contract/money.ts';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { orderItems, orders, paymentTransactions } from '../db/schema.ts';
@@ -56,7 +56,7 @@ export function paypalOrderBody(config: Config, order: OrderRow, lines: readonly
       ...line.options.map((option) => (locale === 'en' ? option.valueEn : option.valueRu)),
     ].join(', '),
     sku: line.sku,
-    unitMinor: unitAmount(line.sale ?? line.price, order.currency, rate),
+    unitMinor: unitAmount(unitPrice(line), order.currency, rate),
     quantity: line.count,
   }));
   const discountMinor = lines.reduce((sum, line) => sum + unitAmount(line.discount, order.currency, rate), 0);

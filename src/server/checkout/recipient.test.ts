@@ -5,11 +5,11 @@ import { addToBasket } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { users } from '../db/schema.ts';
 import { cancelOrder, createOrder } from '../orders/service.ts';
+import { quoteFingerprint } from '../requests/fresh-quote.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
-import { quoteFingerprint } from './fresh-quote.ts';
 import { rememberedRecipient } from './recipient.ts';
 
 let connection: DatabaseConnection;

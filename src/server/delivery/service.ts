@@ -9,6 +9,7 @@ import {
   type BoxberrySettings,
   boxberryCost,
 } from '../providers/boxberry.ts';
+import type { Box } from '../providers/parcel.ts';
 import {
   RUSSIA_NUMERIC,
   RussianPostRefusal,
@@ -16,7 +17,6 @@ import {
   type RussianPostSettings,
   russianPostTariff,
 } from '../providers/russian-post.ts';
-import type { Box } from '../shipping/parcel.ts';
 
 /**
  * Delivery cost of a parcel by one of the spec's three methods: Russian Post anywhere, Boxberry

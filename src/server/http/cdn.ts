@@ -1,5 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { cacheKeys } from '../catalog/changes.ts';
+import { cacheKeys } from '../caches/changes.ts';
 import { SESSION_COOKIE } from './session.ts';
 
 /**

@@ -3,7 +3,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
-import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../catalog/changes.ts';
+import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../caches/changes.ts';
 import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
 /** See PageCacheOptions.audience. */
@@ -28,7 +28,7 @@ export type PageAudience = 'anyone' | 'session' | 'personal';
  * unless a session came with the request (a CDN does not tell sessions apart); anything else
  * `private, no-cache`.
  */
-/** What the page cache is told by its owner (http/ssr.ts). */
+/** What the page cache is told by its owner (app/ssr.ts). */
 export interface PageCacheOptions {
   maxBytes: number;
   /** Which paths are catalogue pages, the same for every visitor of an audience. */

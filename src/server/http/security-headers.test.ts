@@ -3,7 +3,7 @@ import path from 'node:path';
 import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createChangeLog } from '../catalog/changes.ts';
+import { createChangeLog } from '../caches/changes.ts';
 import { loadConfig } from '../config.ts';
 import { createTestApp } from '../testing/app.ts';
 import { pageCache } from './page-cache.ts';

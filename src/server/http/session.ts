@@ -2,9 +2,9 @@ import fastifySession from '@fastify/session';
 import { eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
-import { hashSecret } from '../accounts/tokens.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { sessions } from '../db/schema.ts';
+import { hashSecret } from '../security/tokens.ts';
 
 declare module 'fastify' {
   interface Session {

@@ -1,7 +1,7 @@
 import { asc, eq } from 'drizzle-orm';
 import { countryName } from '../../contract/countries.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles } from '../../contract/money.ts';
+import { kopecksToRoubles, unitPrice } from '../../contract/money.ts';
 import { orderItemLabel } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
 import { type OrderItemOption, orderItems } from '../db/schema.ts';
@@ -55,7 +55,7 @@ export function orderMailData(
         name: locale === 'en' ? item.nameEn : item.nameRu,
         ...(options ? { variant: { options, sku: item.sku } } : {}),
         count: item.count,
-        price: kopecksToRoubles(item.sale ?? item.price),
+        price: kopecksToRoubles(unitPrice(item)),
         ...(item.discount > 0 ? { discount: kopecksToRoubles(item.discount) } : {}),
       };
     }),

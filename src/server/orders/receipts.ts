@@ -1,4 +1,5 @@
 import { and, asc, eq, ne } from 'drizzle-orm';
+import { unitPrice } from '../../contract/money.ts';
 import type { Config, ReceiptSettings } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { fiscalReceipts, type OrderItemOption, orderItems, orders, type ReceiptItem } from '../db/schema.ts';
@@ -59,7 +60,7 @@ export function buildReceipt(
   const items: ReceiptItem[] = lines.map((line) => ({
     name: receiptItemName(line.nameRu, line.options),
     quantity: line.count,
-    sum: (line.sale ?? line.price) * line.count - line.discount,
+    sum: unitPrice(line) * line.count - line.discount,
     tax: line.vatRate && TAXES.includes(line.vatRate) ? line.vatRate : settings.vat,
     paymentMethod,
     paymentObject: 'commodity',

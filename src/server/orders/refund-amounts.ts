@@ -1,5 +1,5 @@
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { type RefundLine, unitsRefundAmount } from '../../contract/money.ts';
+import { type RefundLine, unitPrice, unitsRefundAmount } from '../../contract/money.ts';
 import type { Executor } from '../db/client.ts';
 import { orderItems, paymentTransactions } from '../db/schema.ts';
 import type { OrderRow } from './service.ts';
@@ -40,7 +40,7 @@ export async function refundLines(db: Executor, orderId: number): Promise<Refund
       : [
           {
             variantId: line.variantId,
-            unit: line.sale ?? line.price,
+            unit: unitPrice(line),
             count: line.count,
             discount: line.discount,
             returned: returned.get(line.variantId) ?? 0,

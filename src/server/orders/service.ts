@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, kopecksToRoubles, unitAmount } from '../../contract/money.ts';
+import { amountsIn, type Currency, kopecksToRoubles, unitAmount, unitPrice } from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -10,6 +10,12 @@ import type {
 } from '../../contract/orders.ts';
 import { statusReason } from '../../contract/status-reasons.ts';
 import { putIntoBasket } from '../cart/service.ts';
+import {
+  assertWithinKnownLimits,
+  dropHoldMinutes,
+  productLimit,
+  purchaseLimitsOf,
+} from '../catalog/drop-rules.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isOrderable } from '../catalog/release.ts';
 import { lockProducts, takeStock, unavailableError } from '../catalog/stock.ts';
@@ -40,7 +46,6 @@ import {
   requirePickupPoint,
   requireShownTotal,
 } from './checkout-rules.ts';
-import { assertWithinKnownLimits, dropHoldMinutes, productLimit, purchaseLimitsOf } from './drop-rules.ts';
 import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { ORDER_STATUS } from './status.ts';
@@ -214,7 +219,7 @@ export async function createOrder(
 
     const goods = items.map((item) => ({
       productId: item.productId,
-      unit: item.sale ?? item.price,
+      unit: unitPrice(item),
       count: item.count,
     }));
     // The basket's promo code, checked again and one use taken under its row lock (ADR 0058).

@@ -1,4 +1,14 @@
+import { ORDER_STATUS, type OrderStatus } from '../../contract/order-status.ts';
 import { Conflict } from '../errors.ts';
+
+export {
+  isPaidStatus,
+  isToShipStatus,
+  ORDER_STATUS,
+  type OrderStatus,
+  PAID_STATUSES,
+  TO_SHIP_STATUSES,
+} from '../../contract/order-status.ts';
 
 /**
  * The order state machine: the spec's status codes and every move allowed between them, written
@@ -11,27 +21,6 @@ import { Conflict } from '../errors.ts';
  *     └─shopper/expiry/staff─► 2 cancelled ◄──refund── any paid status (a full refund)
  *                              2 ──payment──► 1 (late money, stock taken back) or 6 (no stock: refund it)
  */
-
-export const ORDER_STATUS = {
-  current: 0,
-  processing: 1,
-  cancelled: 2,
-  processed: 3,
-  readyToShip: 4,
-  shipped: 5,
-  special: 6,
-} as const;
-
-export type OrderStatus = (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS];
-
-/** Statuses of an order whose money arrived: 1 and 3..6. */
-export const PAID_STATUSES: readonly OrderStatus[] = [1, 3, 4, 5, 6];
-
-/** Paid orders waiting to be shipped: in processing, processed, ready to ship (special 6 waits for staff to decide). */
-export const TO_SHIP_STATUSES: readonly OrderStatus[] = [1, 3, 4];
-
-export const isPaidStatus = (status: number): boolean =>
-  (PAID_STATUSES as readonly number[]).includes(status);
 
 /**
  * Who moves an order: a verified payment notification, the shopper on the cancel page, the

@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
+import { trackingSettings } from '../admin/shipment-routes.ts';
 import { paymentTransactions, productVariants, stockMovements, users } from '../db/schema.ts';
-import { trackingSettings } from '../shipping/routes.ts';
 import { trackShipments } from '../shipping/tracking.ts';
 import { shopWithCarriers } from '../testing/shipping.ts';
 

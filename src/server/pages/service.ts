@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
 import { STATIC_PAGES, type StaticPage, type StaticPageSave } from '../../contract/pages.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { recordChanged } from '../admin/versions.ts';
+import { recordAudit } from '../audit/audit.ts';
 import { sanitizeDescription } from '../catalog/sanitize.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { staticPages } from '../db/schema.ts';
+import { recordChanged } from '../db/versions.ts';
 
 /**
  * Static information pages (shipping, payment, about, privacy policy) as staff write them in the

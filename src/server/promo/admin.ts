@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PromoCodeInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
-import { recordAudit } from '../admin/audit.ts';
-import { recordChanged } from '../admin/versions.ts';
+import { PAID_STATUSES } from '../../contract/order-status.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orders, promoCodes } from '../db/schema.ts';
+import { recordChanged } from '../db/versions.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { PAID_STATUSES } from '../orders/status.ts';
 import type { PromoCodeRow } from './service.ts';
 
 /**
@@ -28,10 +29,7 @@ const stateOf = (code: PromoCodeRow, now: Date): PromoState =>
           ? 'scheduled'
           : 'active';
 
-const paid = sql`${orders.status} in (${sql.join(
-  PAID_STATUSES.map((status) => sql`${status}`),
-  sql`, `,
-)})`;
+const paid = isPaidOrder();
 
 /** A code as the editor shows it: money in roubles, the scope's ids, its state now. */
 const promoView = (code: PromoCodeRow, now: Date) => ({

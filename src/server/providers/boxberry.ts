@@ -13,8 +13,8 @@
  */
 
 import type { Kopecks } from '../../contract/money.ts';
-import type { Box } from '../shipping/parcel.ts';
 import { findCity } from './city-names.ts';
+import type { Box } from './parcel.ts';
 
 export type FetchImpl = typeof fetch;
 

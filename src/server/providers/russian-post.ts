@@ -15,7 +15,7 @@
  */
 
 import type { Kopecks } from '../../contract/money.ts';
-import { type Box, fitsIn, parseBox } from '../shipping/parcel.ts';
+import { type Box, fitsIn, parseBox } from './parcel.ts';
 
 export type FetchImpl = typeof fetch;
 

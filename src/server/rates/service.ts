@@ -1,5 +1,5 @@
 import { desc, eq, sql } from 'drizzle-orm';
-import { recordAudit } from '../admin/audit.ts';
+import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { exchangeRates, users } from '../db/schema.ts';
 import {

@@ -5,7 +5,7 @@ import {
   missingCustoms,
   needsCustoms,
 } from '../../contract/customs.ts';
-import { type Currency, type Kopecks, type MinorUnits, unitAmount } from '../../contract/money.ts';
+import { type Currency, type Kopecks, type MinorUnits, unitAmount, unitPrice } from '../../contract/money.ts';
 import type { Executor } from '../db/client.ts';
 import { orderItems, products, productVariants } from '../db/schema.ts';
 import { Conflict } from '../errors.ts';
@@ -65,7 +65,7 @@ export async function orderCustomsItems(
     .orderBy(asc(orderItems.productId), asc(orderItems.sku));
   const rate = Number(order.usdRate ?? 0);
   return rows.map((row) => {
-    const unit = row.sale ?? row.price;
+    const unit = unitPrice(row);
     const data: CustomsData = {
       hsCode: row.hsCode,
       originCountry: row.originCountry,

@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { trackingSettings } from '../admin/shipment-routes.ts';
 import { mails, orders, shipments } from '../db/schema.ts';
 import { parseListStatuses, parseOperationHistory } from '../providers/parcel-tracking.ts';
 import { shopWithCarriers } from '../testing/shipping.ts';
-import { trackingSettings } from './routes.ts';
 import { orderParcels, trackShipments } from './tracking.ts';
 
 /**

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import Fastify from 'fastify';
+import { unitPrice } from '../../contract/money.ts';
 import { orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { SANDBOX_BOXBERRY_TOKEN } from '../providers/boxberry.ts';
 import { SANDBOX_OTPRAVKA } from '../providers/russian-post-shipments.ts';
@@ -73,8 +74,8 @@ export async function shopWithCarriers() {
         deliveryAddress: 'ул. Баумана, 1',
         deliveryZip: '420111',
         paymentMethod: 'robokassa',
-        productsCost: lines.reduce((sum, line) => sum + (line.sale ?? line.price) * line.count, 0),
-        productsAmount: lines.reduce((sum, line) => sum + (line.sale ?? line.price) * line.count, 0),
+        productsCost: lines.reduce((sum, line) => sum + unitPrice(line) * line.count, 0),
+        productsAmount: lines.reduce((sum, line) => sum + unitPrice(line) * line.count, 0),
         deliveryCost: 400_00,
         status: 1,
         paidAt: new Date(),

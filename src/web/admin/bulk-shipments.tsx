@@ -5,8 +5,6 @@ import { adminCall, type FormFields, formAlert, submitAdminForm, useAdminForm } 
 import { useAdminShop } from './text.ts';
 import { BusyButton, RequestAlert } from './ui.tsx';
 
-/** Statuses of paid orders waiting to be shipped: the ones the list lets a manager tick. */
-export const SHIPPABLE_STATUSES: readonly number[] = [1, 3, 4];
 export const BULK_SHIPMENTS_FORM = 'bulk-shipments';
 
 /** The checkbox of one order in the list, part of the bulk form wherever the row is. */

@@ -3,6 +3,7 @@ import type { FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { orderRefund } from '../../contract/admin.ts';
 import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
+import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import type { OrderAction } from '../routes/admin/order.tsx';
 import { adminApi } from './api.ts';
@@ -29,8 +30,6 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * contract/money.ts), and a dollar order shows every amount with its roubles at the order's rate.
  */
 
-const PAID_STATUSES = [1, 3, 4, 5, 6];
-const SPECIAL = 6;
 const REFUND_FIELDS = ['amount', 'restock'];
 
 type AdminText = ReturnType<typeof useAdminShop>['t'];
@@ -310,9 +309,9 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
   const format = useAdminFormat();
   const money = useOrderMoney(payments.currency, payments.usdRate);
   const shown = (decimal: string) => money.both(majorToMinor(Number(decimal)));
-  const refundable = PAID_STATUSES.includes(order.status) && Number(payments.left) > 0;
+  const refundable = isPaidStatus(order.status) && Number(payments.left) > 0;
   const holdsNoStock = payments.restockable.every((item) => item.count === 0);
-  const oneClick = order.status === SPECIAL && holdsNoStock;
+  const oneClick = order.status === ORDER_STATUS.special && holdsNoStock;
   const refund = useFetcher<OrderAction>({ key: `refund-${order.id}` });
   const refunded = refund.data?.intent === 'refund' && refund.data.ok;
 

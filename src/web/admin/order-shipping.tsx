@@ -1,6 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { Link, useFetcher } from 'react-router';
 import { shipmentInput } from '../../contract/customs.ts';
+import { isToShipStatus } from '../../contract/order-status.ts';
 import type { OrderAction } from '../routes/admin/order.tsx';
 import { adminApi } from './api.ts';
 import { CUSTOMS_FIELD_LABELS, CustomsItems } from './customs-items.tsx';
@@ -84,7 +85,7 @@ export function OrderShipmentsSection({
   const outcome = fetcher.data?.intent === 'shipment' ? fetcher.data : undefined;
   const busy = fetcher.state !== 'idle';
   const carrier = order.delivery_method === 'russian_post' ? 'russian_post' : 'boxberry';
-  const toShip = [1, 3, 4].includes(order.status);
+  const toShip = isToShipStatus(order.status);
   const names = new Map(order.products.map((item) => [item.sku, item.name]));
   const alert = resultAlert(outcome?.result);
   const documents = `/api/admin/orders/${order.id}/shipments`;

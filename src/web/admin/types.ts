@@ -1,48 +1,48 @@
 import type {
-  adminCustomerAnswer,
-  adminPartner,
-  feedbackPageAnswer,
-  reviewPageAnswer,
-  searchStatsAnswer,
-  staffAnswer,
-  stalledShipmentsAnswer,
-  synonymsAnswer,
+  adminPartnersResponse,
+  adminReviewsResponse,
+  customerResponse,
+  feedbackListResponse,
+  searchStatsResponse,
+  searchSynonymsResponse,
+  staffListResponse,
+  stalledShipmentsResponse,
 } from '../../contract/admin-answers.ts';
 import type { z } from '../../contract/zod.ts';
-import type { listAudit } from '../../server/admin/audit.ts';
+import type { getCustomer, searchCustomers } from '../../server/accounts/customers.ts';
+import type { listInvitations, listStaff } from '../../server/accounts/staff.ts';
+import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
+import type { listAudit } from '../../server/audit/audit.ts';
+import type {
+  listDrops,
+  AdminDrop as ServerAdminDrop,
+  DropLiveView as ServerDropLiveView,
+} from '../../server/catalog/drops.ts';
 import type {
   listCategoriesForAdmin,
   listProductsForAdmin,
   listProjectsForAdmin,
   lowStock,
   AdminProduct as ServerAdminProduct,
-} from '../../server/admin/catalogue.ts';
-import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
-import type { getCustomer, searchCustomers } from '../../server/admin/customers.ts';
-import type {
-  listDrops,
-  AdminDrop as ServerAdminDrop,
-  DropLiveView as ServerDropLiveView,
-} from '../../server/admin/drops.ts';
+} from '../../server/catalog/editing.ts';
+import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv/columns.ts';
+import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
+import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
+import type { StockMovementView } from '../../server/catalog/stock.ts';
+import type { AdminProductVariants as ServerProductVariants } from '../../server/catalog/variant-editing.ts';
 import type {
   CataloguePictures as ServerCataloguePictures,
   ManagedFile as ServerManagedFile,
-} from '../../server/admin/files.ts';
+} from '../../server/files/file-manager.ts';
+import type { orderTransactions } from '../../server/orders/refunds.ts';
+import type { orderShipments } from '../../server/orders/shipments.ts';
 import type {
   getOrderForAdmin,
   ordersPerDay,
   packingSlip,
   searchOrders,
   topProducts,
-} from '../../server/admin/orders.ts';
-import type { CsvReport as ServerCsvReport } from '../../server/admin/products-csv.ts';
-import type { listInvitations, listStaff } from '../../server/admin/staff.ts';
-import type { AdminProductVariants as ServerProductVariants } from '../../server/admin/variants.ts';
-import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
-import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
-import type { StockMovementView } from '../../server/catalog/stock.ts';
-import type { orderTransactions } from '../../server/orders/refunds.ts';
-import type { orderShipments } from '../../server/shipping/shipments.ts';
+} from '../../server/orders/staff-orders.ts';
 import type { stalledShipments } from '../../server/shipping/tracking.ts';
 
 /**
@@ -59,12 +59,6 @@ export type Json<T> = T extends Date
 
 type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Awaited<ReturnType<Service>>>;
 
-/**
- * What a page reads of an answer, as the contract's schema parses it; compiles only while the
- * service's answer (`Answer`) still fits that schema.
- */
-type Parsed<Answer extends z.input<Schema>, Schema extends z.ZodType> = z.output<Schema>;
-
 export type AdminProject = Result<typeof listProjectsForAdmin>[number];
 export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
 export type AdminProduct = Json<ServerAdminProduct>;
@@ -76,35 +70,26 @@ export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type OrderShipments = Result<typeof orderShipments>;
-export type StalledShipment = Parsed<
-  Result<typeof stalledShipments>[number],
-  typeof stalledShipmentsAnswer.shape.shipments.element
->;
+export type StalledShipment = z.output<typeof stalledShipmentsResponse>['shipments'][number];
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type PackingSlip = Result<typeof packingSlip>;
 export type TopProduct = Result<typeof topProducts>[number];
 export type CustomerPage = Result<typeof searchCustomers>;
-export type AdminCustomer = Parsed<Result<typeof getCustomer>, typeof adminCustomerAnswer.shape.customer>;
+export type AdminCustomer = z.output<typeof customerResponse>['customer'];
 export type StaffNote = AdminCustomer['notes'][number];
-export type StaffMember = Parsed<Result<typeof listStaff>[number], typeof staffAnswer.shape.staff.element>;
-export type StaffInvitation = Parsed<
-  Result<typeof listInvitations>[number],
-  typeof staffAnswer.shape.invitations.element
->;
+export type StaffMember = z.output<typeof staffListResponse>['staff'][number];
+export type StaffInvitation = z.output<typeof staffListResponse>['invitations'][number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
-export type Synonym = Parsed<
-  Result<typeof listSynonyms>[number],
-  typeof synonymsAnswer.shape.synonyms.element
->;
-export type SearchStat = Parsed<Json<ServerSearchStat>, typeof searchStatsAnswer.shape.top.element>;
+export type Synonym = z.output<typeof searchSynonymsResponse>['synonyms'][number];
+export type SearchStat = z.output<typeof searchStatsResponse>['top'][number];
 export type AuditEntry = AuditPage['entries'][number];
-export type { AuditEntity } from '../../server/admin/audit.ts';
-export type AdminPartner = Parsed<Result<typeof listPartnersForAdmin>[number], typeof adminPartner>;
-export type FeedbackPage = Parsed<Result<typeof listFeedback>, typeof feedbackPageAnswer>;
+export type { AuditEntity } from '../../server/audit/audit.ts';
+export type AdminPartner = z.output<typeof adminPartnersResponse>['partners'][number];
+export type FeedbackPage = z.output<typeof feedbackListResponse>;
 export type FeedbackMessage = FeedbackPage['list'][number];
-export type ReviewPage = Parsed<Result<typeof listReviewsForAdmin>, typeof reviewPageAnswer>;
+export type ReviewPage = z.output<typeof adminReviewsResponse>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
 export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };

@@ -1,10 +1,10 @@
-import { discountPercent, formatPrice } from '../../contract/money.ts';
+import { discountPercent, formatPrice, unitPrice } from '../../contract/money.ts';
 import { useShop } from '../lib/shop.ts';
 
 /** Price and sale price in the shopper's currency, or 'price unavailable'. */
 export function Price({ price, sale, large }: { price: number; sale: number | null; large?: boolean }) {
   const { locale, t, usdRate } = useShop();
-  const current = formatPrice(sale ?? price, locale, usdRate);
+  const current = formatPrice(unitPrice({ price, sale }), locale, usdRate);
   if (current === null) return <span className="price price--unavailable">{t('price-unavailable')}</span>;
   return (
     <span className={`price ${large ? 'price--large' : ''}`}>

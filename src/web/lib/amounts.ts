@@ -9,6 +9,7 @@ import {
   type PricedLine,
   roublesToKopecks,
   unitAmount,
+  unitPrice,
 } from '../../contract/money.ts';
 import { useShop } from './shop.ts';
 
@@ -73,7 +74,7 @@ export const useOrderAmounts = (order: {
   usd_rate: number | null;
 }) =>
   useAmounts(
-    order.products.map((item) => pricedLine(item.sale ?? item.price, item.count, item.discount)),
+    order.products.map((item) => pricedLine(unitPrice(item), item.count, item.discount)),
     roublesToKopecks(order.delivery_cost),
     order,
   );

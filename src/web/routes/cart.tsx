@@ -1,5 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { data, Link, useFetcher, useFetchers } from 'react-router';
+import { unitPrice } from '../../contract/money.ts';
 import type { NotRepeatedItem } from '../../contract/orders.ts';
 import { type Basket, type BasketLine, basketLineFields } from '../../contract/shopping.ts';
 import { DollarsWithheldNote } from '../components/dollars-withheld.tsx';
@@ -77,7 +78,7 @@ export default function CartPage({ loaderData, actionData }: Route.ComponentProp
   });
   const blocked = lines.some(({ item, count }) => isUnavailable(item, count));
   const amounts = useAmounts(
-    lines.map(({ key, item, count }) => pricedLine(item.sale ?? item.price, count, basket.promo?.lines[key])),
+    lines.map(({ key, item, count }) => pricedLine(unitPrice(item), count, basket.promo?.lines[key])),
     0,
   );
   const units = lines.reduce((sum, { count }) => sum + count, 0);

@@ -3,7 +3,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParam
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { type Locale, localizedPath } from '../../contract/locale.ts';
-import { formatPrice, shownPrice } from '../../contract/money.ts';
+import { formatPrice, shownPrice, unitPrice } from '../../contract/money.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
@@ -157,7 +157,7 @@ function productJsonLd({ product, publicUrl, reviews }: Data, shown: { locale: L
   const address = (path: string) => `${publicUrl}${localizedPath(path, shown.locale)}`;
   const url = address(`/product/${product.link}`);
   const offers = (price: number, sale: number | null, inStock: number, at: string) => {
-    const amount = shownPrice(sale ?? price, shown.locale, shown.usdRate);
+    const amount = shownPrice(unitPrice({ price, sale }), shown.locale, shown.usdRate);
     return amount
       ? {
           offers: {
@@ -384,7 +384,7 @@ export default function ProductPage({ loaderData, actionData }: Route.ComponentP
           <p className="visually-hidden" aria-live="polite">
             {variant && product.options.length > 0
               ? t('variant-announcement', {
-                  price: formatPrice(price.sale ?? price.price, locale, usdRate) ?? t('price-unavailable'),
+                  price: formatPrice(unitPrice(price), locale, usdRate) ?? t('price-unavailable'),
                   stock: stockText,
                 })
               : ''}

@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { Form, redirect } from 'react-router';
+import { Form } from 'react-router';
 import { profileBody } from '../../contract/accounts.ts';
 import { countryOptions } from '../../contract/countries.ts';
 import { AccountMenu } from '../components/account-menu.tsx';
@@ -13,13 +13,13 @@ import {
 } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../lib/forms.ts';
+import { requireUser } from '../lib/require-user.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/profile';
 
 /** Personal details; guests sign in first and come back here. `?confirmed=1`: the e-mail link was followed. */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await context.account.currentUser();
-  if (!user) throw redirect('/login?redirectTo=/profile');
+  const user = await requireUser(context, { returnTo: '/profile' });
   const confirmed = url.searchParams.get('confirmed') === '1' && user.emailConfirmed;
   return { user, countries: countryOptions(context.locale), confirmed };
 }

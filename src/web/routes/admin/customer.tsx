@@ -1,5 +1,5 @@
 import { Link, useFetcher } from 'react-router';
-import { adminCustomerAnswer } from '../../../contract/admin-answers.ts';
+import { customerResponse } from '../../../contract/admin-answers.ts';
 import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { addStaffNote, StaffNotes } from '../../admin/staff-notes.tsx';
@@ -16,7 +16,7 @@ import {
 import type { Route } from './+types/customer';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return loadAdminAnswer(adminCustomerAnswer, `/customers/${encodeURIComponent(params.id)}`, request);
+  return loadAdminAnswer(customerResponse, `/customers/${encodeURIComponent(params.id)}`, request);
 }
 
 /** The customer page's writes: blocking or unblocking the account, and a staff note. */

@@ -1,5 +1,5 @@
 import { Form, useFetcher } from 'react-router';
-import { feedbackPageAnswer } from '../../../contract/admin-answers.ts';
+import { feedbackListResponse } from '../../../contract/admin-answers.ts';
 import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
@@ -19,7 +19,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     unread: url.searchParams.get('unread') === '1',
   };
-  const page = await loadAdminAnswer(feedbackPageAnswer, '/feedback', request, {
+  const page = await loadAdminAnswer(feedbackListResponse, '/feedback', request, {
     search: filter.search,
     unread: filter.unread ? '1' : undefined,
     page: url.searchParams.get('page'),

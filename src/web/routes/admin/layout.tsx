@@ -1,5 +1,4 @@
 import {
-  data,
   NavLink,
   Outlet,
   redirect,
@@ -12,6 +11,7 @@ import { useAdminShop } from '../../admin/text.ts';
 import { AdminErrorBoundary } from '../../admin/ui.tsx';
 import { UnsavedChangesGuard } from '../../admin/unsaved-changes.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
+import { requireStaff } from '../../lib/require-user.ts';
 import type { Route } from './+types/layout';
 
 /**
@@ -20,8 +20,7 @@ import type { Route } from './+types/layout';
  * their data from `/api/admin/*` in the browser, and the API refuses every call from a non-admin.
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
-  const user = await context.account.currentUser();
-  if (!user?.isAdmin) throw data(null, { status: 403 });
+  const user = await requireStaff(context);
   // An admin without two-step sign-in, where the shop requires it, turns it on first (ADR 0055).
   if (url.pathname !== TWO_FACTOR_PAGE && (await context.account.twoFactorMissing())) {
     throw redirect(TWO_FACTOR_PAGE);

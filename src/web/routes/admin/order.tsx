@@ -4,7 +4,8 @@ import { createPortal } from 'react-dom';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { orderUpdate } from '../../../contract/admin.ts';
 import { imageUrl } from '../../../contract/images.ts';
-import { amountsIn, roublesToKopecks } from '../../../contract/money.ts';
+import { amountsIn, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
+import { ORDER_STATUS } from '../../../contract/order-status.ts';
 import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
 import {
@@ -89,7 +90,6 @@ export function HydrateFallback() {
 
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'status', 'reason'];
 const CHANGEABLE = ['track_code', 'delivery_cost_actual', 'status'] as const;
-const CANCELLED = 2;
 
 /** The editor's fields as the order holds them: what the form starts from, and the `base` it sends. */
 const valuesOf = (order: AdminOrder) => ({
@@ -100,7 +100,11 @@ const valuesOf = (order: AdminOrder) => ({
 
 /** The save as the editor checks it: cancelling an order takes the reason the customer is told. */
 const orderEdit = orderUpdate.superRefine((edit, context) => {
-  if (edit.status === CANCELLED && edit.base?.status !== CANCELLED && !edit.reason) {
+  if (
+    edit.status === ORDER_STATUS.cancelled &&
+    edit.base?.status !== ORDER_STATUS.cancelled &&
+    !edit.reason
+  ) {
     context.addIssue({ code: 'custom', path: ['reason'], message: 'cancel-reason-required' });
   }
 });
@@ -142,7 +146,9 @@ function OrderEditor({ order }: { order: AdminOrder }) {
   const busy = fetcher.state !== 'idle';
 
   // Cancelling asks why first (the customer reads it in the cancellation mail).
-  const cancelling = fields.status.value === String(CANCELLED) && loaded.status !== String(CANCELLED);
+  const cancelling =
+    fields.status.value === String(ORDER_STATUS.cancelled) &&
+    loaded.status !== String(ORDER_STATUS.cancelled);
   const dialog = useRef<HTMLDialogElement>(null);
   const formProps = getFormProps(form);
   const save = (event: React.FormEvent<HTMLFormElement>) => {
@@ -275,7 +281,7 @@ function ShippedMail({ order }: { order: AdminOrder }) {
   const format = useAdminFormat();
   const fetcher = useFetcher<OrderAction>();
   const outcome = fetcher.data?.intent === 'shipped-mail' ? fetcher.data : undefined;
-  const ready = order.status === 5 && order.track_code !== null;
+  const ready = order.status === ORDER_STATUS.shipped && order.track_code !== null;
   return (
     <div className="admin-card" aria-live="polite">
       {outcome && outcome.error === undefined ? (
@@ -305,7 +311,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const statusText = useOrderStatusText();
   const { order, payments, shipments, timeline } = loaderData;
   const method = deliveryMethodKey(order.delivery_method);
-  const itemsTotal = order.products.reduce((sum, item) => sum + (item.sale ?? item.price) * item.count, 0);
+  const itemsTotal = order.products.reduce((sum, item) => sum + unitPrice(item) * item.count, 0);
   const money = useOrderMoney(order.currency, order.usd_rate);
   // A dollar order's amounts as charged, by the shop's one rule (ADR 0050), roubles beside them.
   const charged =
@@ -314,7 +320,7 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
           'USD',
           order.usd_rate,
           order.products.map((item) => ({
-            unit: roublesToKopecks(item.sale ?? item.price),
+            unit: roublesToKopecks(unitPrice(item)),
             count: item.count,
             discount: roublesToKopecks(item.discount),
           })),
@@ -422,13 +428,11 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
                     </div>
                   </td>
                   <td>
-                    {shown(item.sale ?? item.price, charged?.units[index])}
+                    {shown(unitPrice(item), charged?.units[index])}
                     {item.sale !== null ? <s className="admin-muted"> {format.money(item.price)}</s> : null}
                   </td>
                   <td>{item.count}</td>
-                  <td>
-                    {shown((item.sale ?? item.price) * item.count - item.discount, charged?.lines[index])}
-                  </td>
+                  <td>{shown(unitPrice(item) * item.count - item.discount, charged?.lines[index])}</td>
                 </tr>
               ))}
             </tbody>

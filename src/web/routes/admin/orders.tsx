@@ -6,13 +6,9 @@ import {
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
 } from '../../../contract/admin.ts';
+import { isToShipStatus } from '../../../contract/order-status.ts';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
-import {
-  BulkShipments,
-  SHIPPABLE_STATUSES,
-  ShipOrderCheckbox,
-  shipOrders,
-} from '../../admin/bulk-shipments.tsx';
+import { BulkShipments, ShipOrderCheckbox, shipOrders } from '../../admin/bulk-shipments.tsx';
 import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
@@ -119,7 +115,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
   const { search, apiSearch, result, errors, message } = loaderData;
   const locale = pageLocale();
   // Paid orders waiting to be shipped on this page can be ticked and shipped at once.
-  const shippable = result?.list.some((order) => SHIPPABLE_STATUSES.includes(order.status)) ?? false;
+  const shippable = result?.list.some((order) => isToShipStatus(order.status)) ?? false;
 
   return (
     <AdminPage title={t('admin-orders')}>
@@ -294,11 +290,7 @@ export default function OrdersPage({ loaderData }: Route.ComponentProps) {
                     return (
                       <tr key={order.id}>
                         {shippable ? (
-                          <td>
-                            {SHIPPABLE_STATUSES.includes(order.status) ? (
-                              <ShipOrderCheckbox id={order.id} />
-                            ) : null}
-                          </td>
+                          <td>{isToShipStatus(order.status) ? <ShipOrderCheckbox id={order.id} /> : null}</td>
                         ) : null}
                         <td>
                           <Link to={`/admin/orders/${order.id}`}>

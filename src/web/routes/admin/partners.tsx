@@ -2,7 +2,7 @@ import { getFormProps, useInputControl } from '@conform-to/react';
 import { useEffect, useState } from 'react';
 import { useFetcher, useRevalidator } from 'react-router';
 import { partnerEdit, partnerInput } from '../../../contract/admin.ts';
-import { adminPartnersAnswer } from '../../../contract/admin-answers.ts';
+import { adminPartnersResponse } from '../../../contract/admin-answers.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
@@ -31,7 +31,7 @@ import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../comp
 import type { Route } from './+types/partners';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdminAnswer(adminPartnersAnswer, '/partners', request);
+  return loadAdminAnswer(adminPartnersResponse, '/partners', request);
 }
 
 /**
@@ -60,7 +60,7 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         intent,
         ...(await adminWrite(async () => {
           // The row names the partner at the version it shows; the rest of the record is sent as saved.
-          const { partners } = await adminCall(adminPartnersAnswer, 'GET', '/partners');
+          const { partners } = await adminCall(adminPartnersResponse, 'GET', '/partners');
           const partner = partners.find((entry) => String(entry.id) === decodeURIComponent(id));
           if (!partner) return adminApi('PATCH', `/partners/${id}`, { json: {} });
           return adminApi('PATCH', `/partners/${id}`, {

@@ -7,6 +7,7 @@ import {
   type ProductListSort,
 } from '../../../contract/admin.ts';
 import { imageUrl } from '../../../contract/images.ts';
+import { unitPrice } from '../../../contract/money.ts';
 import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminCategory, AdminProject, ProductPage, ProductRow } from '../../admin/types.ts';
@@ -451,7 +452,7 @@ function ProductRowView({
       </td>
       <td data-label={t('admin-project')}>{project}</td>
       <td data-label={t('admin-price')}>
-        {money(product.sale ?? product.price)}
+        {money(unitPrice(product))}
         {product.sale !== null ? <s className="admin-muted"> {money(product.price)}</s> : null}
       </td>
       <td data-label={t('admin-stock')} className={product.quantity === 0 ? 'admin-danger' : undefined}>

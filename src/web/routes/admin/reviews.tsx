@@ -1,5 +1,5 @@
 import { Form, useFetcher } from 'react-router';
-import { reviewPageAnswer } from '../../../contract/admin-answers.ts';
+import { adminReviewsResponse } from '../../../contract/admin-answers.ts';
 import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
@@ -21,7 +21,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     hidden: hidden === '0' || hidden === '1' ? hidden : '',
   };
-  const page = await loadAdminAnswer(reviewPageAnswer, '/reviews', request, {
+  const page = await loadAdminAnswer(adminReviewsResponse, '/reviews', request, {
     ...filter,
     page: url.searchParams.get('page'),
   });

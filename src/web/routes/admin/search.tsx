@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { Link, useFetcher } from 'react-router';
 import { synonymInput } from '../../../contract/admin.ts';
-import { searchStatsAnswer, synonymsAnswer } from '../../../contract/admin-answers.ts';
+import { searchStatsResponse, searchSynonymsResponse } from '../../../contract/admin-answers.ts';
 import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminWrite,
@@ -32,8 +32,8 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const asked = new URL(request.url).searchParams.get('days');
   const days: Period = asked === '30' ? '30' : '7';
   const [{ synonyms }, stats] = await Promise.all([
-    loadAdminAnswer(synonymsAnswer, '/search/synonyms', request),
-    loadAdminAnswer(searchStatsAnswer, '/search/stats', request, { days }),
+    loadAdminAnswer(searchSynonymsResponse, '/search/synonyms', request),
+    loadAdminAnswer(searchStatsResponse, '/search/stats', request, { days }),
   ]);
   return { days, synonyms, stats };
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { stalledShipmentsAnswer } from '../../../contract/admin-answers.ts';
+import { stalledShipmentsResponse } from '../../../contract/admin-answers.ts';
 import { loadAdminAnswer } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/shipments';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdminAnswer(stalledShipmentsAnswer, '/shipments/stalled', request);
+  return loadAdminAnswer(stalledShipmentsResponse, '/shipments/stalled', request);
 }
 
 export function HydrateFallback() {

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useFetcher } from 'react-router';
 import { staffInvite } from '../../../contract/admin.ts';
-import { staffAnswer } from '../../../contract/admin-answers.ts';
+import { staffListResponse } from '../../../contract/admin-answers.ts';
 import { AdminApiError, adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminWrite,
@@ -34,7 +34,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (adminOnly) return { adminOnly: true as const, staff: [], invitations: [] };
   return {
     adminOnly: false as const,
-    ...(await loadAdminAnswer(staffAnswer, '/staff', request)),
+    ...(await loadAdminAnswer(staffListResponse, '/staff', request)),
   };
 }
 

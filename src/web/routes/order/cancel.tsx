@@ -1,7 +1,8 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { PrivatePageHead } from '../../components/page-head.tsx';
 import { UnpaidOrder } from '../../components/unpaid-order.tsx';
 import { isPaymentProvider, providerOfReturn } from '../../lib/checkout.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/cancel';
 
@@ -19,15 +20,9 @@ function providerOf(params: Route.LoaderArgs['params'], url: URL) {
   return provider;
 }
 
-async function requireShopper(context: Route.LoaderArgs['context'], url: URL) {
-  if (!(await context.account.currentUser())) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-  }
-}
-
 export async function loader({ context, params, url }: Route.LoaderArgs) {
   const provider = providerOf(params, url);
-  await requireShopper(context, url);
+  await requireUser(context, { returnTo: url });
   const state = await context.checkout.cancelPage(
     provider,
     Object.fromEntries(url.searchParams),
@@ -40,7 +35,7 @@ export async function loader({ context, params, url }: Route.LoaderArgs) {
 export async function action({ context, params, request }: Route.ActionArgs) {
   const url = new URL(request.url);
   const provider = providerOf(params, url);
-  await requireShopper(context, url);
+  await requireUser(context, { returnTo: url });
   const result = await context.checkout.cancelPayment(provider, Object.fromEntries(url.searchParams));
   return { status: Math.sign(result.status), order: result.order };
 }

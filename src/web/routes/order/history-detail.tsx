@@ -1,4 +1,4 @@
-import { data, Link, redirect } from 'react-router';
+import { data, Link } from 'react-router';
 import { AccountMenu } from '../../components/account-menu.tsx';
 import { OrderDate } from '../../components/order-date.tsx';
 import { OrderDetailsView } from '../../components/order-details.tsx';
@@ -7,7 +7,7 @@ import { UnpaidOrderActions } from '../../components/unpaid-order-actions.tsx';
 import { orderStatusText } from '../../lib/checkout.ts';
 import { orNotFound } from '../../lib/load.ts';
 import { orderWithCountryName } from '../../lib/order-details.server.ts';
-import { signInPath } from '../../lib/redirects.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/history-detail';
 
@@ -18,7 +18,7 @@ import type { Route } from './+types/history-detail';
  * shop's 404 page.
  */
 export async function loader({ context, params, url }: Route.LoaderArgs) {
-  if (!(await context.account.currentUser())) throw redirect(signInPath(url.pathname));
+  await requireUser(context, { returnTo: url.pathname });
   const id = Number(params.id);
   if (!Number.isInteger(id) || id <= 0) throw data(null, { status: 404 });
   return { order: await orNotFound(orderWithCountryName(context, id)) };

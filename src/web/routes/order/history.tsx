@@ -10,14 +10,14 @@ import { useChargedAmounts } from '../../lib/amounts.ts';
 import { orderStatusText } from '../../lib/checkout.ts';
 import { parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/history';
 import type { loader as detailLoader } from './history-detail.tsx';
 
 /** The signed-in user's orders, newest first; guests sign in first and come back here. */
 export async function loader({ context }: Route.LoaderArgs) {
-  const user = await context.account.currentUser();
-  if (!user) throw redirect('/login?redirectTo=/order/history');
+  const user = await requireUser(context, { returnTo: '/order/history' });
   const orders = await context.checkout.orders.list();
   // Until the e-mail is confirmed, only the orders to pay (ADR 0059).
   if (!user.emailConfirmed) {
@@ -31,8 +31,7 @@ export async function loader({ context }: Route.LoaderArgs) {
  * says which items it could not add in full.
  */
 export async function action({ context, request }: Route.ActionArgs) {
-  const user = await context.account.currentUser();
-  if (!user) throw redirect('/login?redirectTo=/order/history');
+  const user = await requireUser(context, { returnTo: '/order/history' });
   if (!user.emailConfirmed) throw new Response(null, { status: 403 });
   const parsed = parseForm(orderIdBody, await postedForm(request));
   if (!parsed.ok) throw new Response(null, { status: 404 });

@@ -1,6 +1,7 @@
 import { data, redirect } from 'react-router';
 import { refusalOf } from '../../lib/checkout.ts';
 import { postedForm } from '../../lib/forms.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/pay';
 
 /**
@@ -16,7 +17,7 @@ export async function loader({ url }: Route.LoaderArgs) {
 
 export async function action({ context, params, request }: Route.ActionArgs) {
   if (params.provider !== 'paypal') throw data(null, { status: 404 });
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/history');
+  await requireUser(context, { returnTo: '/order/history' });
   const orderId = Number((await postedForm(request)).get('order'));
   if (!Number.isInteger(orderId) || orderId <= 0) throw data(null, { status: 404 });
   let approveUrl: string;

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { data, Form, Link, redirect, type ShouldRevalidateFunction } from 'react-router';
 import { countryOptions } from '../../../contract/countries.ts';
-import { currencyFor, kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
+import { currencyFor, kopecksToRoubles, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import {
   DEFAULT_PAYMENT_METHOD,
   orderBody,
@@ -21,6 +21,7 @@ import { pricedLine, useAmounts } from '../../lib/amounts.ts';
 import { basketIsOrderable, deliveryName, paymentMethods, refusalOf } from '../../lib/checkout.ts';
 import { actionError, formFailure, invalidForm, parseForm, postedForm } from '../../lib/forms.ts';
 import { orNotFound } from '../../lib/load.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/payment';
 
@@ -43,9 +44,7 @@ const paymentChoice = z.object({
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = context;
-  if (!(await context.account.currentUser())) {
-    throw redirect(`/login?redirectTo=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
-  }
+  await requireUser(context, { returnTo: url });
   if (url.searchParams.has('order')) {
     const orderId = Number(url.searchParams.get('order'));
     if (!Number.isInteger(orderId) || orderId <= 0) throw data(null, { status: 404 });
@@ -82,7 +81,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
                 options: item.options,
                 link: item.link,
                 count: item.count,
-                price: item.sale ?? item.price,
+                price: unitPrice(item),
                 discount: basket.promo?.lines[key] ?? 0,
               },
             ]
@@ -135,7 +134,7 @@ export const shouldRevalidate: ShouldRevalidateFunction = ({ actionResult, defau
  */
 export async function action({ context, request }: Route.ActionArgs) {
   const { locale } = context;
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/payment');
+  await requireUser(context, { returnTo: '/order/payment' });
   const formData = await postedForm(request);
   const parsed = parseForm(paymentChoice, formData);
   if (!parsed.ok) return invalidForm(parsed.errors, locale, formData);

@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import { translateError } from '../../../contract/error-messages.ts';
-import type { PickupPoint } from '../../../server/checkout/checkout-actions.ts';
+import type { PickupPoint } from '../../../server/requests/checkout-actions.ts';
 import { refusalOf } from '../../lib/checkout.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/pickup-points';
 
 export type PickupPointsAnswer = { city: string; points: PickupPoint[] } | { city: string; error: string };
@@ -17,9 +17,7 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<Pickup
   const query = url.searchParams;
   const city = (query.get('city') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
   const zip = (query.get('zip') ?? '').trim().slice(0, MAX_QUERY_LENGTH);
-  if (!(await context.account.currentUser())) {
-    throw data({ city, error: translateError(locale, 'sign-in-required') }, { status: 401 });
-  }
+  await requireUser(context, { refusal: { city, error: translateError(locale, 'sign-in-required') } });
   try {
     return { city, points: await context.checkout.pickupPoints({ city, zip }) };
   } catch (error) {

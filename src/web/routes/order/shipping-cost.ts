@@ -1,7 +1,7 @@
-import { data } from 'react-router';
 import { deliveryQuery } from '../../../contract/delivery.ts';
 import { translateError } from '../../../contract/error-messages.ts';
 import { type QuoteAnswer, quoteKey, refusalOf } from '../../lib/checkout.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/shipping-cost';
 
 /**
@@ -13,9 +13,7 @@ export async function loader({ context, url }: Route.LoaderArgs): Promise<QuoteA
   const { locale } = context;
   const query = Object.fromEntries(url.searchParams);
   const key = quoteKey(query.method ?? '', query.country ?? '', query.zip ?? '');
-  if (!(await context.account.currentUser())) {
-    throw data({ key, error: translateError(locale, 'sign-in-required') }, { status: 401 });
-  }
+  await requireUser(context, { refusal: { key, error: translateError(locale, 'sign-in-required') } });
   const parsed = deliveryQuery.safeParse(query);
   if (!parsed.success) {
     return { key, error: translateError(locale, parsed.error.issues[0]?.message ?? 'request-invalid') };

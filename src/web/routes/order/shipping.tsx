@@ -9,7 +9,7 @@ import {
 } from '../../../contract/delivery.ts';
 import { translateError } from '../../../contract/error-messages.ts';
 import type { Locale } from '../../../contract/locale.ts';
-import { roublesToKopecks } from '../../../contract/money.ts';
+import { roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import { recipientSchema } from '../../../contract/orders.ts';
 import { CheckoutSteps } from '../../components/checkout-steps.tsx';
 import { ChoiceCard } from '../../components/choice-card.tsx';
@@ -45,6 +45,7 @@ import {
   parseForm,
   postedForm,
 } from '../../lib/forms.ts';
+import { requireUser } from '../../lib/require-user.ts';
 import { useShop } from '../../lib/shop.ts';
 import type { Route } from './+types/shipping';
 
@@ -89,8 +90,7 @@ async function quoteOrError(
  */
 export async function loader({ context, url }: Route.LoaderArgs) {
   const { locale } = context;
-  const user = await context.account.currentUser();
-  if (!user) throw redirect('/login?redirectTo=/order/shipping');
+  await requireUser(context, { returnTo: '/order/shipping' });
   const basket = await context.shopper.basket.get(locale);
   if (!basketIsOrderable(basket)) throw redirect('/cart');
   const draft = context.checkout.draft.get();
@@ -113,7 +113,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
       total: basket.total,
       lines: basket.productList.flatMap((key) => {
         const item = basket.products[String(key)];
-        return item ? [pricedLine(item.sale ?? item.price, item.count, basket.promo?.lines[key] ?? 0)] : [];
+        return item ? [pricedLine(unitPrice(item), item.count, basket.promo?.lines[key] ?? 0)] : [];
       }),
     },
     countries: countryOptions(locale),
@@ -126,7 +126,7 @@ export async function loader({ context, url }: Route.LoaderArgs) {
 /** Checks the recipient, quotes the delivery on the server, keeps the choice and goes to payment. */
 export async function action({ context, request }: Route.ActionArgs) {
   const { locale } = context;
-  if (!(await context.account.currentUser())) throw redirect('/login?redirectTo=/order/shipping');
+  await requireUser(context, { returnTo: '/order/shipping' });
   const formData = await postedForm(request);
   const method = String(formData.get('deliveryMethod') ?? '');
   const parsed = parseForm(recipientSchema, formData);

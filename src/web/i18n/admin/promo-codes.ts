@@ -1,0 +1,73 @@
+import type { AdminTexts } from './texts.ts';
+
+/** Back-office texts for promo codes, each in English and Russian. */
+export const promoCodes = {
+  'admin-promo-codes': { en: 'Promo codes', ru: 'Промокоды' },
+  'admin-new-promo-code': { en: 'New promo code', ru: 'Новый промокод' },
+  'admin-edit-promo-code': { en: 'Promo code {code}', ru: 'Промокод {code}' },
+  'admin-back-to-promo-codes': { en: '← All promo codes', ru: '← Все промокоды' },
+  'admin-promo-codes-empty': { en: 'No promo codes yet.', ru: 'Промокодов пока нет.' },
+  'admin-promo-code': { en: 'Code', ru: 'Код' },
+  'admin-promo-code-hint': {
+    en: 'Shoppers type it in any case: letters, digits, "-" and "_".',
+    ru: 'Покупатели вводят его в любом регистре: буквы, цифры, «-» и «_».',
+  },
+  'admin-promo-kind': { en: 'Discount', ru: 'Скидка' },
+  'admin-promo-kind-percent': { en: 'Percent off', ru: 'Процент' },
+  'admin-promo-kind-amount': { en: 'Roubles off', ru: 'Сумма в рублях' },
+  'admin-promo-value': { en: 'Percent or roubles', ru: 'Процент или рубли' },
+  'admin-promo-percent': { en: '{value}%', ru: '{value} %' },
+  'admin-promo-min-order': { en: 'Minimum order, roubles', ru: 'Минимальная сумма заказа, ₽' },
+  'admin-promo-min-order-hint': {
+    en: 'Counted over the goods the code applies to; empty: none.',
+    ru: 'Считается по товарам, к которым относится промокод; пусто — без минимума.',
+  },
+  'admin-promo-starts-at': {
+    en: 'Valid from (your time zone: {zone})',
+    ru: 'Действует с (ваш часовой пояс: {zone})',
+  },
+  'admin-promo-ends-at': {
+    en: 'Valid until (your time zone: {zone})',
+    ru: 'Действует до (ваш часовой пояс: {zone})',
+  },
+  'admin-promo-window': { en: 'Valid', ru: 'Срок' },
+  'admin-promo-window-always': { en: 'always', ru: 'бессрочно' },
+  'admin-promo-total-limit': { en: 'Uses in total', ru: 'Использований всего' },
+  'admin-promo-per-customer-limit': { en: 'Uses per customer', ru: 'Использований на покупателя' },
+  'admin-promo-limit-hint': {
+    en: 'Orders that are not cancelled; empty: no limit.',
+    ru: 'Неотменённые заказы; пусто — без лимита.',
+  },
+  'admin-promo-applies-to-drops': { en: 'Applies to drop items too', ru: 'Действует и на товары дропов' },
+  'admin-promo-scope': { en: 'Applies to', ru: 'Действует на' },
+  'admin-promo-scope-hint': {
+    en: 'Nothing chosen: every product. Otherwise the products of the chosen projects and categories, and the products named.',
+    ru: 'Ничего не выбрано — на все товары. Иначе на товары выбранных проектов и категорий и на указанные товары.',
+  },
+  'admin-promo-products': { en: 'Product ids, separated by commas', ru: 'Номера товаров через запятую' },
+  'admin-promo-uses': { en: 'Uses', ru: 'Использования' },
+  'admin-promo-paid-orders': { en: 'Paid orders', ru: 'Оплаченные заказы' },
+  'admin-promo-revenue': { en: 'Revenue (paid)', ru: 'Выручка (оплачено)' },
+  'admin-promo-discount-given': { en: 'Discount given', ru: 'Сумма скидок' },
+  'admin-promo-state': { en: 'State', ru: 'Состояние' },
+  'admin-promo-state-active': { en: 'active', ru: 'действует' },
+  'admin-promo-state-paused': { en: 'paused', ru: 'приостановлен' },
+  'admin-promo-state-scheduled': { en: 'not started yet', ru: 'ещё не начался' },
+  'admin-promo-state-expired': { en: 'expired', ru: 'срок истёк' },
+  'admin-promo-state-used-up': { en: 'used up', ru: 'исчерпан' },
+  'admin-promo-pause': { en: 'Pause', ru: 'Приостановить' },
+  'admin-promo-resume': { en: 'Resume', ru: 'Возобновить' },
+  'admin-promo-paused-done': { en: 'Promo code {code} is paused.', ru: 'Промокод {code} приостановлен.' },
+  'admin-promo-resumed-done': {
+    en: 'Promo code {code} is active again.',
+    ru: 'Промокод {code} снова действует.',
+  },
+  'admin-promo-saved': { en: 'The promo code has been saved.', ru: 'Промокод сохранён.' },
+  'admin-promo-create': { en: 'Create the promo code', ru: 'Создать промокод' },
+  'admin-promo-orders': { en: 'Orders with this code', ru: 'Заказы с этим промокодом' },
+  'admin-promo-orders-empty': {
+    en: 'No order has used this code yet.',
+    ru: 'Этим промокодом ещё не пользовались.',
+  },
+  'admin-promo-form': { en: 'Promo code', ru: 'Промокод' },
+} satisfies AdminTexts;

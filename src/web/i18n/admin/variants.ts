@@ -1,0 +1,56 @@
+import type { AdminTexts } from './texts.ts';
+
+/** Back-office texts for options and variants, each in English and Russian. */
+export const variants = {
+  'admin-sku': { en: 'SKU', ru: 'Артикул' },
+  'admin-variants': { en: 'Options and variants', ru: 'Параметры и варианты' },
+  'admin-variants-hint': {
+    en: 'Sizes, colours or other options, and one row per combination with its own SKU and stock. Empty price, sale or weight means the product’s. In the stock column type +3 for units received, −1 for a write-off, or the counted figure; a count made over a figure that has changed since is refused.',
+    ru: 'Размеры, цвета или другие параметры и по строке на каждое сочетание со своим артикулом и остатком. Пустые цена, скидка или вес — как у товара. В столбце остатка введите +3 для поступления, −1 для списания или пересчитанное число; пересчёт по числу, которое успело измениться, не примется.',
+  },
+  'admin-option': { en: 'Option {number}', ru: 'Параметр {number}' },
+  'admin-option-kind': { en: 'Kind', ru: 'Вид' },
+  'admin-option-kind-size': { en: 'Size', ru: 'Размер' },
+  'admin-option-kind-colour': { en: 'Colour', ru: 'Цвет' },
+  'admin-option-kind-other': { en: 'Other', ru: 'Другое' },
+  'admin-option-name-ru': { en: 'Name (Russian)', ru: 'Название (по-русски)' },
+  'admin-option-name-en': { en: 'Name (English)', ru: 'Название (по-английски)' },
+  'admin-option-values': { en: 'Values', ru: 'Значения' },
+  'admin-value-ru': { en: 'Value (Russian)', ru: 'Значение (по-русски)' },
+  'admin-value-en': { en: 'Value (English)', ru: 'Значение (по-английски)' },
+  'admin-swatch': { en: 'Swatch', ru: 'Образец' },
+  'admin-value-images': { en: 'Pictures of this colour', ru: 'Фотографии этого цвета' },
+  'admin-add-value': { en: 'Add a value', ru: 'Добавить значение' },
+  'admin-remove-value': { en: 'Remove value {name}', ru: 'Удалить значение {name}' },
+  'admin-add-option': { en: 'Add an option', ru: 'Добавить параметр' },
+  'admin-remove-option': { en: 'Remove option {name}', ru: 'Удалить параметр {name}' },
+  'admin-generate-variants': { en: 'Generate all combinations', ru: 'Создать все сочетания' },
+  'admin-generate-hint': {
+    en: 'Rows that stay keep their SKU, stock and prices.',
+    ru: 'Оставшиеся строки сохраняют артикул, остаток и цены.',
+  },
+  'admin-variant': { en: 'Variant', ru: 'Вариант' },
+  'admin-default-variant': { en: 'The product (no options)', ru: 'Товар (без параметров)' },
+  'admin-variant-price': { en: 'Price, ₽', ru: 'Цена, ₽' },
+  'admin-variant-sale': { en: 'Sale, ₽', ru: 'Скидка, ₽' },
+  'admin-variant-weight': { en: 'Weight, g', ru: 'Вес, г' },
+  'admin-cell-label': { en: '{column} of {variant}', ru: '{column}: {variant}' },
+  'admin-stock-cell-label': {
+    en: 'Stock of {variant}, now {current}: +N received, −N written off, or the counted figure',
+    ru: 'Остаток {variant}, сейчас {current}: +N поступило, −N списано или пересчитанное число',
+  },
+  'admin-bulk-column': { en: 'Column', ru: 'Столбец' },
+  'admin-bulk-value': { en: 'Value for every row', ru: 'Значение для всех строк' },
+  'admin-bulk-apply': { en: 'Set for all rows', ru: 'Задать всем строкам' },
+  'admin-variants-saved': {
+    en: 'Options and variants have been saved.',
+    ru: 'Параметры и варианты сохранены.',
+  },
+  'admin-save-variants': { en: 'Save options and variants', ru: 'Сохранить параметры и варианты' },
+  'admin-stock-per-variant': {
+    en: 'This product has options: its stock is set per variant below.',
+    ru: 'У товара есть параметры: остаток задаётся по вариантам ниже.',
+  },
+  'admin-size-guide-ru': { en: 'Size guide (Russian)', ru: 'Таблица размеров (по-русски)' },
+  'admin-size-guide-en': { en: 'Size guide (English)', ru: 'Таблица размеров (по-английски)' },
+} satisfies AdminTexts;
