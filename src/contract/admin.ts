@@ -207,6 +207,10 @@ function productRules(value: z.infer<typeof productFields>, context: z.Refinemen
 
 export const productInput = productFields.superRefine(productRules);
 export const productEdit = productFields.extend(versioned).superRefine(productRules);
+/** A saved product as the editor reads the answer: its id (a new product's page opens next). */
+export const productSaved = z.object({ product: z.object({ id: z.number().int() }) });
+/** A count refused because units moved since the form was shown (409 stock-moved): the figure now. */
+export const stockMoved = z.object({ current: z.number().int() });
 
 /** How the back office's products list can be ordered; `new` (newest first) is the default. */
 export const PRODUCT_LIST_SORTS = [
@@ -844,6 +848,16 @@ export const dropInput = z.object({
 });
 export const dropEdit = dropInput.extend(versioned);
 export type DropInput = z.infer<typeof dropInput>;
+
+const names = { name_ru: z.string(), name_en: z.string() };
+/** A saved drop as the editor reads the answer: its id (a new drop's page opens next). */
+export const dropSaved = z.object({ drop: z.object({ id: z.number().int() }) });
+/** A save refused because another upcoming drop holds some of the products: which, and where. */
+export const dropProductsTaken = z.object({
+  taken: z.array(
+    z.object({ id: z.number().int(), ...names, drop: z.object({ id: z.number().int(), ...names }) }),
+  ),
+});
 
 // ── Promo codes (issue 30, ADR 0058) ────────────────────────────────────────────────────────────
 
