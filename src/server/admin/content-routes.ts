@@ -37,7 +37,7 @@ import {
   managedFilesResponse,
 } from '../../contract/admin-answers.ts';
 import { exportProductsCsv } from '../catalog/products-csv/export.ts';
-import { importProductsCsv } from '../catalog/products-csv/import.ts';
+import { listFeedback, setFeedbackRead } from '../feedback/inbox.ts';
 import {
   createFolder,
   deleteFile,
@@ -52,17 +52,10 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import { deletePartner, listPartnersForAdmin, savePartner } from '../partners/staff-partners.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
-import {
-  deletePartner,
-  listFeedback,
-  listPartnersForAdmin,
-  listReviewsForAdmin,
-  moderateReview,
-  savePartner,
-  setFeedbackRead,
-} from './content.ts';
+import { listReviewsForAdmin } from '../reviews/moderation.ts';
 
 /** The only call that takes a file part; any other multipart call gets its text fields only. */
 export const FILE_UPLOAD_URL = '/api/admin/files';
@@ -316,9 +309,7 @@ export function adminContentRoutes(services: Services) {
       body: hiddenInput,
       response: adminReviewResponse,
       handler: async ({ params, body, request }) => {
-        const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
-        // Its product's rating shows on its page and its cards.
-        await services.catalog.productsChanged([review.product.id]);
+        const review = await services.writes.moderateReview(await actor(request), params.id, body.hidden);
         return { success: true, review };
       },
     }),
@@ -354,7 +345,7 @@ export function adminContentRoutes(services: Services) {
         },
       },
       handler: async ({ query, body, request }) => {
-        const report = await importProductsCsv(services.db, {
+        const report = await services.writes.importProductsCsv({
           csv: body,
           encoding: csvEncodings.get(request) ?? 'utf-8',
           dryRun: query.dryRun,
@@ -362,7 +353,6 @@ export function adminContentRoutes(services: Services) {
           locale: query.locale ?? requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });
-        if (!query.dryRun) await services.catalog.invalidate();
         return { success: true, ...report };
       },
     }),

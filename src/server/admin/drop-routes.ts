@@ -3,7 +3,7 @@ import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
 import { dropEditorResponse, dropListResponse, dropLiveResponse } from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
-import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from '../catalog/drops.ts';
+import { dropLiveView, getDrop, listDrops } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../requests/services.ts';
@@ -17,11 +17,6 @@ import { accountActions } from '../requests/session-actions.ts';
 export function adminDropRoutes(services: Services) {
   const { db } = services;
   const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
-  const write = async <T>(change: Promise<T>) => {
-    const result = await change;
-    await services.catalog.invalidate();
-    return result;
-  };
   const staff = { access: 'manager' as const, tags: ['admin'] };
 
   return [
@@ -66,7 +61,7 @@ export function adminDropRoutes(services: Services) {
       response: dropEditorResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        drop: await write(saveDrop(db, await actor(request), body, new Date())),
+        drop: await services.writes.saveDrop(await actor(request), body, new Date()),
       }),
     }),
     defineRoute({
@@ -80,9 +75,10 @@ export function adminDropRoutes(services: Services) {
       response: dropEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
-        drop: await write(
-          saveDrop(db, await actor(request), body, new Date(), { id: params.id, version: body.version }),
-        ),
+        drop: await services.writes.saveDrop(await actor(request), body, new Date(), {
+          id: params.id,
+          version: body.version,
+        }),
       }),
     }),
     defineRoute({
@@ -94,7 +90,7 @@ export function adminDropRoutes(services: Services) {
       params: idParams,
       response: doneResponse,
       handler: async ({ params, request }) => {
-        await write(deleteDrop(db, await actor(request), params.id));
+        await services.writes.deleteDrop(await actor(request), params.id);
         return { success: true };
       },
     }),

@@ -53,28 +53,22 @@ import { localeQuery } from '../../contract/catalog.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
 import {
-  deleteCategory,
-  deleteProduct,
-  deleteProject,
   getProductForAdmin,
   listCategoriesForAdmin,
   listProductsForAdmin,
   listProjectsForAdmin,
   lowStock,
-  saveCategory,
-  saveProduct,
-  saveProject,
 } from '../catalog/editing.ts';
-import { changeProducts } from '../catalog/products-bulk.ts';
 import { searchStats } from '../catalog/search-stats.ts';
-import { addSynonym, deleteSynonym, listSynonyms } from '../catalog/search-synonyms.ts';
+import { listSynonyms } from '../catalog/search-synonyms.ts';
 import { stockHistory } from '../catalog/stock.ts';
-import { getProductVariantsForAdmin, saveProductVariants } from '../catalog/variant-editing.ts';
+import { getProductVariantsForAdmin } from '../catalog/variant-editing.ts';
 import { NotFound } from '../errors.ts';
+import { unreadFeedback } from '../feedback/inbox.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import { exportOrdersCsv } from '../orders/orders-csv.ts';
-import { orderTransactions, refreshRefund, refundOrder } from '../orders/refunds.ts';
+import { orderTransactions } from '../orders/refunds.ts';
 import { findOrder } from '../orders/service.ts';
 import {
   addOrderNote,
@@ -85,45 +79,19 @@ import {
   resendOrderShippedMail,
   searchOrders,
   topProducts,
-  updateOrder,
 } from '../orders/staff-orders.ts';
 import { orderTimeline } from '../orders/timeline.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
-import { unreadFeedback } from './content.ts';
 
 /**
  * The back office's catalogue, orders, dashboard and audit calls. Every route is staff only (deletions
  * admin only): the API refuses it (401/403) before reading any input.
  */
 export function adminRoutes(services: Services) {
-  const { db } = services;
+  const { db, writes } = services;
   const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
-  /** A write that shows everywhere (projects, categories, synonyms): done, then every cache is emptied. */
-  const write = async <T>(change: Promise<T>) => {
-    const result = await change;
-    await services.catalog.invalidate();
-    return result;
-  };
-  /**
-   * A write to one product: done, then what showed it before and shows it now is dropped (its
-   * project or categories may change with it).
-   */
-  const productWrite = async <T extends { id: number }>(productId: number | null, change: Promise<T>) => {
-    // The change runs meanwhile; a refusal it meets is thrown by the await below, never unhandled.
-    change.catch(() => undefined);
-    const before = productId === null ? [] : await services.catalog.productKeys([productId]);
-    const result = await change;
-    await services.catalog.productsChanged([result.id], before);
-    return result;
-  };
-  /** A write to an order that may move its stock: done, then what shows its products is dropped. */
-  const orderWrite = async <T>(orderId: number, change: Promise<T>) => {
-    const result = await change;
-    await services.catalog.ordersChanged([orderId]);
-    return result;
-  };
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
@@ -146,7 +114,7 @@ export function adminRoutes(services: Services) {
       response: adminProjectResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        project: await write(saveProject(db, services.storage, await actor(request), body)),
+        project: await writes.saveProject(services.storage, await actor(request), body),
       }),
     }),
     defineRoute({
@@ -159,12 +127,10 @@ export function adminRoutes(services: Services) {
       response: adminProjectResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
-        project: await write(
-          saveProject(db, services.storage, await actor(request), body, {
-            id: params.id,
-            version: body.version,
-          }),
-        ),
+        project: await writes.saveProject(services.storage, await actor(request), body, {
+          id: params.id,
+          version: body.version,
+        }),
       }),
     }),
     defineRoute({
@@ -175,7 +141,7 @@ export function adminRoutes(services: Services) {
       params: idParams,
       response: doneResponse,
       handler: async ({ params, request }) => {
-        await write(deleteProject(db, await actor(request), params.id));
+        await writes.deleteProject(await actor(request), params.id);
         return { success: true };
       },
     }),
@@ -196,7 +162,7 @@ export function adminRoutes(services: Services) {
       response: adminCategoryResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        category: await write(saveCategory(db, await actor(request), body)),
+        category: await writes.saveCategory(await actor(request), body),
       }),
     }),
     defineRoute({
@@ -209,9 +175,10 @@ export function adminRoutes(services: Services) {
       response: adminCategoryResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
-        category: await write(
-          saveCategory(db, await actor(request), body, { id: params.id, version: body.version }),
-        ),
+        category: await writes.saveCategory(await actor(request), body, {
+          id: params.id,
+          version: body.version,
+        }),
       }),
     }),
     defineRoute({
@@ -224,7 +191,7 @@ export function adminRoutes(services: Services) {
       query: categoryDeleteQuery,
       response: doneResponse,
       handler: async ({ params, query, request }) => {
-        await write(deleteCategory(db, await actor(request), params.id, { moveTo: query.moveTo }));
+        await writes.deleteCategory(await actor(request), params.id, { moveTo: query.moveTo });
         return { success: true };
       },
     }),
@@ -251,7 +218,7 @@ export function adminRoutes(services: Services) {
       response: productBulkResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await write(changeProducts(db, await actor(request), body))),
+        ...(await writes.changeProducts(await actor(request), body)),
       }),
     }),
     defineRoute({
@@ -263,7 +230,7 @@ export function adminRoutes(services: Services) {
       response: productBulkResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        ...(await write(changeProducts(db, await actor(request), { action: 'delete', ids: body.ids }))),
+        ...(await writes.changeProducts(await actor(request), { action: 'delete', ids: body.ids })),
       }),
     }),
     defineRoute({
@@ -284,7 +251,7 @@ export function adminRoutes(services: Services) {
       response: productEditorResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        product: await productWrite(null, saveProduct(db, await actor(request), body, context())),
+        product: await writes.saveProduct(await actor(request), body, context()),
       }),
     }),
     defineRoute({
@@ -298,10 +265,10 @@ export function adminRoutes(services: Services) {
       response: productEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
-        product: await productWrite(
-          params.id,
-          saveProduct(db, await actor(request), body, context(), { id: params.id, version: body.version }),
-        ),
+        product: await writes.saveProduct(await actor(request), body, context(), {
+          id: params.id,
+          version: body.version,
+        }),
       }),
     }),
     defineRoute({
@@ -345,10 +312,9 @@ export function adminRoutes(services: Services) {
       response: productVariantsEditorResponse,
       handler: async ({ params, body, request }) => ({
         success: true,
-        product: await productWrite(
-          params.id,
-          saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
-        ),
+        product: await writes.saveProductVariants(await actor(request), params.id, body, {
+          shop: services.mailShop,
+        }),
       }),
     }),
     defineRoute({
@@ -359,9 +325,7 @@ export function adminRoutes(services: Services) {
       params: idParams,
       response: doneResponse,
       handler: async ({ params, request }) => {
-        const before = await services.catalog.productKeys([params.id]);
-        await deleteProduct(db, await actor(request), params.id);
-        await services.catalog.productsChanged([], before);
+        await writes.deleteProduct(await actor(request), params.id);
         return { success: true };
       },
     }),
@@ -436,16 +400,12 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, query, body, request }) => ({
         success: true,
         // A cancellation puts the order's units back.
-        order: await orderWrite(
+        order: await writes.updateOrder(
+          await actor(request),
           params.id,
-          updateOrder(
-            db,
-            await actor(request),
-            params.id,
-            body,
-            query.locale ?? requestLocale(request),
-            services.mailShop,
-          ),
+          body,
+          query.locale ?? requestLocale(request),
+          services.mailShop,
         ),
       }),
     }),
@@ -522,17 +482,14 @@ export function adminRoutes(services: Services) {
       handler: async ({ params, body, request }) => {
         const actorId = await actor(request);
         // Units put back in stock show in the shop at once.
-        const refund = await orderWrite(
-          params.id,
-          refundOrder(db, services.config, {
-            orderId: params.id,
-            // Minor units of the order's currency: the wire amount has at most two decimals.
-            ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
-            restock: body.restock,
-            staffId: actorId,
-            shop: services.mailShop,
-          }),
-        );
+        const refund = await writes.refundOrder(services.config, {
+          orderId: params.id,
+          // Minor units of the order's currency: the wire amount has at most two decimals.
+          ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
+          restock: body.restock,
+          staffId: actorId,
+          shop: services.mailShop,
+        });
         await recordAudit(db, {
           actorId,
           action: 'create',
@@ -558,10 +515,7 @@ export function adminRoutes(services: Services) {
       response: refundCheckResponse,
       handler: async ({ params }) => ({
         success: true,
-        state: await orderWrite(
-          params.id,
-          refreshRefund(db, services.config, params, { shop: services.mailShop }),
-        ),
+        state: await writes.refreshRefund(services.config, params, { shop: services.mailShop }),
       }),
     }),
     defineRoute({
@@ -619,7 +573,7 @@ export function adminRoutes(services: Services) {
       response: searchSynonymResponse,
       handler: async ({ body, request }) => ({
         success: true,
-        synonym: await write(addSynonym(db, await actor(request), body)),
+        synonym: await writes.addSynonym(await actor(request), body),
       }),
     }),
     defineRoute({
@@ -630,7 +584,7 @@ export function adminRoutes(services: Services) {
       params: idParams,
       response: doneResponse,
       handler: async ({ params, request }) => {
-        await write(deleteSynonym(db, await actor(request), params.id));
+        await writes.deleteSynonym(await actor(request), params.id);
         return { success: true };
       },
     }),

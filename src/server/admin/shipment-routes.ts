@@ -15,13 +15,7 @@ import {
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-import {
-  createShipment,
-  createShipments,
-  orderShipments,
-  type ShippingSettings,
-  shipmentDocument,
-} from '../orders/shipments.ts';
+import { orderShipments, type ShippingSettings, shipmentDocument } from '../orders/shipments.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import { stalledShipments, type TrackingSettings } from '../shipping/tracking.ts';
@@ -68,11 +62,7 @@ export function adminShipmentRoutes(services: Services) {
       response: shipmentBulkResponse,
       handler: async ({ query, body, request }) => {
         const actor = await accountActions(services, request).requireStaff();
-        const results = await createShipments(db, shippingSettings(services), actor, body.orders);
-        const changed = results
-          .filter((result) => result.outcome === 'created')
-          .map((result) => result.order);
-        if (changed.length > 0) await services.catalog.ordersChanged(changed);
+        const results = await services.writes.createShipments(shippingSettings(services), actor, body.orders);
         const locale = query.locale ?? requestLocale(request);
         return {
           success: true,
@@ -110,8 +100,12 @@ export function adminShipmentRoutes(services: Services) {
       response: shipmentResponse,
       handler: async ({ params, body, request }) => {
         const actor = await accountActions(services, request).requireStaff();
-        const shipment = await createShipment(db, shippingSettings(services), actor, params.id, body.items);
-        await services.catalog.ordersChanged([params.id]);
+        const shipment = await services.writes.createShipment(
+          shippingSettings(services),
+          actor,
+          params.id,
+          body.items,
+        );
         return { success: true, shipment };
       },
     }),

@@ -93,7 +93,7 @@ async function main() {
     moexUrl: config.rates.moexUrl,
     cbrUrl: config.rates.cbrUrl,
     maxAgeDays: config.rates.maxAgeDays,
-    onChange: () => void services?.catalog.invalidate(),
+    onChange: () => void services?.catalog.apply({ everything: true }),
   });
   await rates.load();
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2 }) : undefined;
@@ -145,7 +145,7 @@ async function main() {
       [ORDER_EXPIRY_JOB]: orderExpiryHandler({
         db: connection.db,
         shop: services.mailShop,
-        onExpired: (orderIds) => services.catalog.ordersChanged(orderIds),
+        onExpired: (orderIds) => services.catalog.apply({ ordersOf: orderIds }),
       }),
       [RELEASE_REMINDERS_JOB]: releaseRemindersHandler(connection.db, services.mailShop),
       [TRACKING_JOB]: trackingHandler(connection.db, trackingSettings(services)),

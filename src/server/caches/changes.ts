@@ -30,6 +30,19 @@ export const cacheKeys = {
   shop: 'shop',
 } as const;
 
+/**
+ * What a catalogue or stock write changed, in its domain's words (ADR 0071): everything shown
+ * anywhere (projects, categories, synonyms, drops, static pages, rates, an import), these products
+ * (`before`: the keys that showed them before a write that may move them between lists), or the
+ * stock of these products, or of these orders' products. Null: nothing shown changed.
+ */
+export type CatalogWrite =
+  | { everything: true }
+  | { products: readonly number[]; before?: readonly string[] }
+  | { stockOf: readonly number[] }
+  | { ordersOf: readonly number[] }
+  | null;
+
 /** A change of some keys, or of everything (settings, rates, projects, categories). */
 export type CatalogChange =
   | { everything: true }

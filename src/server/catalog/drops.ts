@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DropInput, EditTarget } from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { ORDER_STATUS, PAID_STATUSES } from '../../contract/order-status.ts';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { isPaidOrder } from '../db/paid-orders.ts';
@@ -15,7 +15,7 @@ import { variantLabel } from './variants.ts';
  * products, a per-customer limit and the hold of unpaid orders. A product joins a drop through
  * `products.drop_id`; the database's triggers give it the drop's release time. A product leaving a
  * drop (or a deleted drop) keeps the time it had, so nothing goes on sale early by accident. Every
- * change is audited; callers empty the storefront's catalogue cache after one.
+ * change is audited; each changes everything shown (services.writes applies it).
  */
 
 /** A released drop counts as live for this long after its release time, then as past. */

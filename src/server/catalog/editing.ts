@@ -13,7 +13,7 @@ import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
-import { pageOf } from '../db/paging.ts';
+import { ADMIN_PAGE_SIZE, pageOf } from '../db/paging.ts';
 import {
   categories,
   drops,
@@ -38,10 +38,8 @@ import { resolveVariantId, variantLabel } from './variants.ts';
 /**
  * The catalogue as administrators edit it. Every change is audited; descriptions are sanitized on
  * write; stock changes are atomic (a delta, or a hard set) so they never clobber concurrent orders.
- * Callers empty the storefront's catalogue cache after a change.
+ * Called through services.writes (requests/catalog-writes.ts), which applies each change to the caches.
  */
-
-export const ADMIN_PAGE_SIZE = 20;
 
 function isUniqueViolation(error: unknown): boolean {
   const code = (value: unknown) => (value as { code?: unknown } | undefined)?.code;

@@ -9,7 +9,7 @@ import type { MailShop } from '../mail/templates.ts';
 /**
  * Makes an envisioned product orderable, or envisioned again. When it becomes orderable, every user
  * who wishlisted it and was not told yet gets one mail in their language; the `notified_at` mark
- * makes that exactly once, however often the item is toggled. The caller invalidates the catalogue.
+ * makes that exactly once, however often the item is toggled. Its change is applied with the product's (services.writes).
  */
 export async function setEnvisioned(
   db: Executor,

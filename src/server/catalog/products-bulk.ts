@@ -18,7 +18,7 @@ import { Invalid, NotFound } from '../errors.ts';
  * or none of it. Every product the rule refuses is named in the answer with its reason
  * (`errors['products.<id>']`), and then nothing changes. Each changed product's version goes up,
  * so an editor open on one of them is told its copy is stale; one audit entry records the change.
- * The caller empties the storefront's catalogue cache once afterwards.
+ * It changes everything shown, applied once afterwards (services.writes).
  */
 export type ProductBulkOperation = ProductBulkChange | { action: 'delete'; ids: number[] };
 

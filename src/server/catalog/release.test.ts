@@ -8,16 +8,11 @@ import { createOrder } from '../orders/service.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { cardsInOrder } from './cards.ts';
+import { getProduct } from './product-page.ts';
 import { createReleaseClock, nextReleaseAt, productsReleasedAt } from './release.ts';
 import { suggestSearch } from './search.ts';
-import {
-  cardsInOrder,
-  getProduct,
-  listProducts,
-  listUpcoming,
-  listWeekProducts,
-  searchHelp,
-} from './service.ts';
+import { listProducts, listUpcoming, listWeekProducts, searchHelp } from './service.ts';
 import { listProductLinks } from './sitemap.ts';
 
 /** The one "released" rule (ADR 0041) as shoppers meet it, before and after the release time. */

@@ -1,3 +1,6 @@
+/** Rows on a page of the back office's lists (products, reviews, feedback …). */
+export const ADMIN_PAGE_SIZE = 20;
+
 /**
  * The one paging rule of the back office's lists: pages are numbered from 1, and a page past the
  * end (`?page=999`, or a page emptied by a deletion) shows the last page, which the answer names

@@ -46,7 +46,7 @@ export async function getStaticPage(db: Executor, page: StaticPage): Promise<Sta
 
 /**
  * Saves a page's text in both languages if nobody saved it since the editor loaded `version`
- * (0: never saved). The caller empties the shop's caches.
+ * (0: never saved). It changes everything shown (services.writes applies it).
  */
 export async function saveStaticPage(
   db: Database,

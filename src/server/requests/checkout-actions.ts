@@ -20,7 +20,6 @@ import {
 } from '../checkout/draft.ts';
 import {
   cancelPageState,
-  cancelPayment,
   currentOrder,
   type PageStatus,
   paymentFormOf,
@@ -33,14 +32,7 @@ import { rememberedRecipient } from '../checkout/recipient.ts';
 import type { Config } from '../config.ts';
 import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requireOfferedPayment, requirePickupPoint } from '../orders/checkout-rules.ts';
-import {
-  chargeCurrency,
-  createOrder,
-  findUnpaidOrder,
-  getOrder,
-  listOrders,
-  repeatOrder,
-} from '../orders/service.ts';
+import { chargeCurrency, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
   BoxberryRefusal,
   type BoxberrySettings,
@@ -113,14 +105,13 @@ export async function placeOrder(
     if (placed) return placed;
     throw error;
   }
-  const order = await createOrder(services.db, userId, body, {
+  const order = await services.writes.createOrder(userId, body, {
     offered: services.config.offered,
     deliveryCost: quote.cost,
     usdRate: services.usdRate(),
     expiresMinutes: services.config.orderExpiryMinutes,
     shop: services.mailShop,
   });
-  await services.catalog.stockChanged(order.movedProducts);
   return { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) };
 }
 
@@ -301,10 +292,9 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       params: Record<string, string>,
     ): Promise<{ status: PageStatus; order: number | null }> {
       const user = await userId();
-      const result = await cancelPayment(db, provider, params, user, services.mailShop);
+      const result = await services.writes.cancelPayment(provider, params, user, services.mailShop);
       if (result.status === -1 && result.order !== null && (await cancelledByShopper(db, result.order, user)))
         return { status: 1, order: result.order };
-      if (result.status === 1 && result.order !== null) await services.catalog.ordersChanged([result.order]);
       return result;
     },
 

@@ -12,16 +12,22 @@ import type { StaticPage } from '../../contract/pages.ts';
 import { type ListView, WHOLE_LIST } from '../../contract/shop.ts';
 import { createCatalogCache } from '../caches/cache.ts';
 import { cdnPurge } from '../caches/cdn-purge.ts';
-import { type CatalogChange, cacheKeys, createChangeLog, EVERYTHING } from '../caches/changes.ts';
+import {
+  type CatalogChange,
+  type CatalogWrite,
+  cacheKeys,
+  createChangeLog,
+  EVERYTHING,
+} from '../caches/changes.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from '../caches/invalidation.ts';
+import { cardsInOrder } from '../catalog/cards.ts';
 import { orderProductIds, productKeys } from '../catalog/change-keys.ts';
+import { getProduct } from '../catalog/product-page.ts';
 import { createReleaseClock, productsReleasedAt } from '../catalog/release.ts';
 import { suggestSearch } from '../catalog/search.ts';
 import { recordSearch } from '../catalog/search-stats.ts';
 import { normaliseSearchText } from '../catalog/search-text.ts';
 import {
-  cardsInOrder,
-  getProduct,
   listCategories,
   listCategoryPictures,
   listProducts,
@@ -43,6 +49,7 @@ import { ordersToShip } from '../orders/staff-orders.ts';
 import { getStaticPage } from '../pages/service.ts';
 import { listPartners } from '../partners/service.ts';
 import { createRateLimits } from '../security/rate-limits.ts';
+import { catalogWrites } from './catalog-writes.ts';
 
 type Answer<T> = Omit<T, 'success'>;
 
@@ -104,7 +111,11 @@ export function createServices(options: {
         log: options.log,
       })
     : localInvalidation();
-  const cache = createCatalogCache({ changes, canKeep: invalidation.canKeep });
+  const cache = createCatalogCache({
+    changes,
+    canKeep: invalidation.canKeep,
+    maxBytes: config.catalogCacheBytes,
+  });
   // At each release time every instance drops what showed the released products as announced
   // (ADR 0041, 0042): its own timer, no message needed, and the CDN is purged of the same keys.
   const releaseClock = createReleaseClock({
@@ -279,6 +290,17 @@ export function createServices(options: {
       if (productIds.length === 0) return;
       await change({ keys: await productKeys(db, productIds, { stockOnly: true }), stockOnly: true });
     },
+    /**
+     * The one place a write's change reaches the caches, the CDN and the other instances: the
+     * catalogue writes (`writes`, catalog-writes.ts) and the jobs hand it what they changed.
+     */
+    apply: async (write: CatalogWrite) => {
+      if (write === null) return;
+      if ('everything' in write) await catalog.invalidate();
+      else if ('products' in write) await catalog.productsChanged(write.products, write.before);
+      else if ('stockOf' in write) await catalog.stockChanged(write.stockOf);
+      else await catalog.ordersChanged(write.ordersOf);
+    },
     /** What changed, by key: the page cache reads freshness from it. */
     changes,
     /** False while caches must not keep anything (see catalog/invalidation.ts). */
@@ -314,6 +336,8 @@ export function createServices(options: {
     usdRate,
     reloadUsdRate: options.reloadUsdRate ?? (async () => {}),
     catalog,
+    /** The writes that change what the shop shows, each applying its change (catalog-writes.ts). */
+    writes: catalogWrites(db, catalog),
     partners,
     sitemap,
     feedback,

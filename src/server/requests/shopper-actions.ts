@@ -20,7 +20,7 @@ import {
 } from '../catalog/release-reminders.ts';
 import { askForStockAlert } from '../catalog/stock-alerts.ts';
 import { NotFound, Unauthorized } from '../errors.ts';
-import { addReview, listReviews } from '../reviews/service.ts';
+import { listReviews } from '../reviews/service.ts';
 import { hashSecret } from '../security/tokens.ts';
 import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '../wishlist/service.ts';
 import type { Services } from './services.ts';
@@ -155,8 +155,7 @@ export function shopperActions(services: Services, request: FastifyRequest) {
     reviews: {
       list: (productId: number, page: number) => listReviews(db, productId, page),
       async add(input: { product: number; rating: number; body: string }) {
-        await addReview(db, signedInUser(reviewSignInRequired), input);
-        await services.catalog.productsChanged([input.product]);
+        await services.writes.addReview(signedInUser(reviewSignInRequired), input);
       },
     },
     /** The header's badges: units in the basket and products in the wishlist (one query). */

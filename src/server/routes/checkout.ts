@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentStatusResponse } from '../../contract/orders.ts';
-import { cancelPayment, handleRobokassaResult, paymentStatus } from '../checkout/payments.ts';
+import { handleRobokassaResult, paymentStatus } from '../checkout/payments.ts';
 import { handlePaypalWebhook } from '../checkout/paypal.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../requests/services.ts';
@@ -41,16 +41,12 @@ export function paymentPageRoutes(services: Services) {
       body: queryStringBody,
       response: paymentStatusResponse,
       handler: async ({ body, request }) => {
-        const result = await cancelPayment(
-          services.db,
+        const result = await services.writes.cancelPayment(
           provider,
           body,
           request.session.userId,
           services.mailShop,
         );
-        // The order's stock is back: catalogue answers must show it.
-        if (result.status === 1 && result.order !== null)
-          await services.catalog.ordersChanged([result.order]);
         return { success: true, ...result };
       },
     }),

@@ -2,7 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import { infoPageResponse, infoPagesResponse } from '../../contract/admin-answers.ts';
 import { staticPageParams, staticPageSave } from '../../contract/pages.ts';
 import { defineRoute } from '../http/api.ts';
-import { getStaticPage, listStaticPages, saveStaticPage } from '../pages/service.ts';
+import { getStaticPage, listStaticPages } from '../pages/service.ts';
 import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
@@ -40,8 +40,7 @@ export function staticPageRoutes(services: Services) {
       body: staticPageSave,
       response: infoPageResponse,
       handler: async ({ params, body, request }) => {
-        const page = await saveStaticPage(services.db, await actor(request), params.page, body);
-        await services.catalog.invalidate();
+        const page = await services.writes.saveStaticPage(await actor(request), params.page, body);
         return { success: true, page };
       },
     }),

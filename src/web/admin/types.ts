@@ -11,7 +11,6 @@ import type {
 import type { z } from '../../contract/zod.ts';
 import type { getCustomer, searchCustomers } from '../../server/accounts/customers.ts';
 import type { listInvitations, listStaff } from '../../server/accounts/staff.ts';
-import type { listFeedback, listPartnersForAdmin, listReviewsForAdmin } from '../../server/admin/content.ts';
 import type { listAudit } from '../../server/audit/audit.ts';
 import type {
   listDrops,
@@ -30,6 +29,7 @@ import type { SearchStat as ServerSearchStat } from '../../server/catalog/search
 import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { StockMovementView } from '../../server/catalog/stock.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/catalog/variant-editing.ts';
+import type { listFeedback } from '../../server/feedback/inbox.ts';
 import type {
   CataloguePictures as ServerCataloguePictures,
   ManagedFile as ServerManagedFile,
@@ -43,6 +43,8 @@ import type {
   searchOrders,
   topProducts,
 } from '../../server/orders/staff-orders.ts';
+import type { listPartnersForAdmin } from '../../server/partners/staff-partners.ts';
+import type { listReviewsForAdmin } from '../../server/reviews/moderation.ts';
 import type { stalledShipments } from '../../server/shipping/tracking.ts';
 
 /**

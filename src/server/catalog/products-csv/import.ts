@@ -16,8 +16,8 @@ const isUniqueViolation = (error: unknown): boolean => {
 /**
  * Checks a CSV file and, unless `dryRun`, applies it in one transaction. Returns the report; with
  * any row error nothing is applied and the report comes back as a 422 (`Invalid` with the report
- * in its details). Messages are in `locale`. The caller empties the catalogue cache after a real
- * import.
+ * in its details). Messages are in `locale`. A real import changes everything shown (services.writes
+ * applies it).
  */
 export async function importProductsCsv(
   db: Database,
