@@ -1,4 +1,5 @@
 import { data } from 'react-router';
+import type { z } from '../../contract/zod.ts';
 
 /**
  * The back office talks to the JSON API (`/api/admin/*`) from the browser. The API checks the
@@ -106,4 +107,14 @@ export async function loadAdmin<T>(path: string, request: Request, query?: Query
     }
     throw error;
   }
+}
+
+/** `loadAdmin` with its answer parsed by a schema of `src/contract` (ADR 0073) instead of cast. */
+export async function loadAdminAnswer<Answer extends z.ZodType>(
+  answer: Answer,
+  path: string,
+  request: Request,
+  query?: Query | URLSearchParams,
+): Promise<z.output<Answer>> {
+  return answer.parse(await loadAdmin<unknown>(path, request, query));
 }

@@ -1,9 +1,9 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import type { ShipmentBulkResult as BulkResult } from '../../contract/customs.ts';
-import { adminApi } from './api.ts';
+import { getFormProps } from '@conform-to/react';
+import { Link, useFetcher } from 'react-router';
+import { shipmentBulkInput, shipmentBulkResponse } from '../../contract/customs.ts';
+import { adminCall, type FormFields, formAlert, submitAdminForm, useAdminForm } from './forms.ts';
 import { useAdminShop } from './text.ts';
-import { BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert } from './ui.tsx';
 
 export const BULK_SHIPMENTS_FORM = 'bulk-shipments';
 
@@ -21,6 +21,19 @@ export function ShipOrderCheckbox({ id }: { id: number }) {
   );
 }
 
+/** The ticked orders (each checkbox sends `order`) as the API reads them. */
+const tickedOrders = (fields: FormFields): FormFields => ({
+  orders: [fields.order ?? []].flat(),
+});
+
+/** The orders list's action: ships the ticked orders and answers each one's outcome. */
+export const shipOrders = async (formData: FormData) =>
+  submitAdminForm(formData, {
+    schema: shipmentBulkInput,
+    prepare: tickedOrders,
+    send: (fields) => adminCall(shipmentBulkResponse, 'POST', '/shipments', { json: fields }),
+  });
+
 /**
  * Ships the ticked orders with their carriers at once (issue 31 point 2): the server makes each
  * order's parcel as the order page would (idempotent per order) and answers, per order, its track
@@ -29,20 +42,19 @@ export function ShipOrderCheckbox({ id }: { id: number }) {
  */
 export function BulkShipments({ offered }: { offered: boolean }) {
   const { t } = useAdminShop();
-  const request = useAdminRequest();
-  const [results, setResults] = useState<BulkResult[]>([]);
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    const orders = new FormData(event.currentTarget).getAll('order').map(Number);
-    const answer = await request.run(() =>
-      adminApi<{ results: BulkResult[] }>('POST', '/shipments', { json: { orders } }),
-    );
-    setResults(answer?.results ?? []);
-  };
+  const fetcher = useFetcher<typeof shipOrders>();
+  const [form] = useAdminForm({
+    id: BULK_SHIPMENTS_FORM,
+    schema: shipmentBulkInput,
+    prepare: tickedOrders,
+    lastResult: fetcher.data?.result,
+  });
+  const alert = formAlert(form);
+  const results = fetcher.data?.ok ? fetcher.data.answer.results : [];
   return (
-    <form id={BULK_SHIPMENTS_FORM} onSubmit={submit} className="admin-bulk-shipments" aria-live="polite">
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
-      {offered ? <BusyButton busy={request.busy}>{t('admin-bulk-ship')}</BusyButton> : null}
+    <fetcher.Form method="post" {...getFormProps(form)} className="admin-bulk-shipments" aria-live="polite">
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
+      {offered ? <BusyButton busy={fetcher.state !== 'idle'}>{t('admin-bulk-ship')}</BusyButton> : null}
       {results.length > 0 ? (
         <ul aria-label={t('admin-bulk-ship-results')}>
           {results.map((result) => (
@@ -68,6 +80,6 @@ export function BulkShipments({ offered }: { offered: boolean }) {
           ))}
         </ul>
       ) : null}
-    </form>
+    </fetcher.Form>
   );
 }

@@ -97,6 +97,8 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
   formData: FormData,
   checks: FormChecks<Schema> & {
     send(fields: FormFields, value: z.output<Schema>): Promise<Answer>;
+    /** A form that starts blank (a note, an invitation) is emptied once its write went through. */
+    resetOnSuccess?: boolean;
   },
 ): Promise<AdminFormOutcome<Answer>> {
   const submission = parseAdminForm(formData, checks);
@@ -104,7 +106,7 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
   const { intent: _intent, ...fields } = submission.payload;
   try {
     const answer = await checks.send(checks.prepare ? checks.prepare(fields) : fields, submission.value);
-    return { ok: true, answer, result: submission.reply() };
+    return { ok: true, answer, result: submission.reply({ resetForm: checks.resetOnSuccess === true }) };
   } catch (error) {
     const refusal = refusalOf(error);
     return {
@@ -119,12 +121,15 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
  * A write without fields (delete, hide): its refusal's message for the page. Anything but a
  * refusal is thrown to the error boundary.
  */
-export async function adminWrite(call: () => Promise<unknown>): Promise<{ error?: string }> {
+export async function adminWrite(
+  call: () => Promise<unknown>,
+): Promise<{ error?: string; recordChanged?: boolean }> {
   try {
     await call();
     return {};
   } catch (error) {
-    return { error: refusalOf(error).message };
+    const refusal = refusalOf(error);
+    return { error: refusal.message, recordChanged: refusal.details.recordChanged };
   }
 }
 
@@ -180,4 +185,32 @@ export function fieldProps(field: Pick<FieldMetadata<unknown>, 'name' | 'initial
 export function formAlert(form: { errors?: string[] | undefined; allErrors: Record<string, string[]> }) {
   const { [MESSAGE]: _message, ...errors } = form.allErrors;
   return { message: form.errors?.join(' '), errors };
+}
+
+/** `formAlert` for a result kept outside a form (one alert for several forms of a section). */
+export function resultAlert(result: AdminFormResult | undefined) {
+  const { [MESSAGE]: message, ...fields } = result?.error ?? {};
+  const errors = Object.fromEntries(
+    Object.entries(fields).flatMap(([field, texts]) => (texts ? [[field, texts]] : [])),
+  );
+  return { message: message?.join(' '), errors };
+}
+
+/**
+ * A route's `shouldRevalidate`: a refused write changed nothing, so the page keeps its data and what
+ * was typed into it (a form keyed by the record's version would start afresh on new data).
+ */
+export function revalidateUnlessRefused({
+  actionResult,
+  defaultShouldRevalidate,
+}: {
+  actionResult?: unknown;
+  defaultShouldRevalidate: boolean;
+}) {
+  const refused =
+    typeof actionResult === 'object' &&
+    actionResult !== null &&
+    (('ok' in actionResult && actionResult.ok === false) ||
+      ('error' in actionResult && actionResult.error !== undefined));
+  return refused ? false : defaultShouldRevalidate;
 }

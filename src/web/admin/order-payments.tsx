@@ -1,12 +1,24 @@
-import { type FormEvent, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import type { FormEvent } from 'react';
+import { useFetcher } from 'react-router';
+import { orderRefund } from '../../contract/admin.ts';
 import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
 import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
+import type { OrderAction } from '../routes/admin/order.tsx';
 import { adminApi } from './api.ts';
+import {
+  type FormFields,
+  fieldProps,
+  formAlert,
+  resultAlert,
+  submitAdminForm,
+  useAdminForm,
+} from './forms.ts';
 import { useOrderMoney } from './order-money.ts';
 import { providerName, useAdminShop } from './text.ts';
 import type { AdminOrder, OrderPayments } from './types.ts';
-import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert, useAdminFormat } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
@@ -39,153 +51,199 @@ export function refundStateText(t: AdminText, state: string): string {
   return known[state] ?? state;
 }
 
-type RefundRequest = ReturnType<typeof useAdminRequest>;
+/** The refund form's fields: `whole` (all or part), `amount`, and per returnable item `restock[n]`. */
+interface RefundFields {
+  whole?: string;
+  amount?: string;
+  delivery?: string;
+  restock?: Array<{ variantId?: string; chosen?: string; count?: string }>;
+}
+
+/** What the API reads from the refund form: the amount only for a part, the ticked units only. */
+const refundOf = (fields: FormFields): FormFields => {
+  const { whole, amount, restock = [] } = fields as RefundFields;
+  return {
+    ...(whole === 'part' ? { amount } : {}),
+    restock: restock
+      .filter((item) => item.chosen !== undefined)
+      .map(({ variantId, count }) => ({ variantId, count })),
+  };
+};
+
+/** The order page's action for a refund (`intent=refund`). */
+export const refundOrder = (formData: FormData, orderPath: string) =>
+  submitAdminForm(formData, {
+    schema: orderRefund,
+    prepare: refundOf,
+    send: (fields) => adminApi('POST', `${orderPath}/refunds`, { json: fields }),
+  });
 
 interface RefundProps {
   order: AdminOrder;
   payments: OrderPayments;
   /** Kept by the section, so its outcome stays shown when the form starts afresh after a refund. */
-  request: RefundRequest;
+  fetcher: ReturnType<typeof useFetcher<OrderAction>>;
 }
 
-function RefundForm({ order, payments, request }: RefundProps) {
+/** Asks before money goes back, naming the amount and the provider. */
+function useRefundConfirmation(order: AdminOrder, payments: OrderPayments) {
   const { t } = useAdminShop();
   const money = useOrderMoney(payments.currency, payments.usdRate);
+  return (minor: number) =>
+    window.confirm(
+      t('admin-refund-confirm', { amount: money.both(minor), provider: providerName(order.payment_method) }),
+    );
+}
+
+function RefundForm({ order, payments, fetcher }: RefundProps) {
+  const { t } = useAdminShop();
+  const money = useOrderMoney(payments.currency, payments.usdRate);
+  const confirmRefund = useRefundConfirmation(order, payments);
   const leftMinor = majorToMinor(Number(payments.left));
-  const [whole, setWhole] = useState(true);
-  const [amount, setAmount] = useState('');
-  const [delivery, setDelivery] = useState(false);
   const returnable = payments.restockable.filter((item) => item.count > 0);
-  // Units go back to the variant the shopper bought: the restock is keyed by variant id.
-  const [restock, setRestock] = useState<Record<number, { chosen: boolean; count: string }>>(() =>
-    Object.fromEntries(
-      returnable.map((item) => [item.variantId, { chosen: false, count: String(item.count) }]),
-    ),
-  );
-  useUnsavedChanges(!whole || delivery || Object.values(restock).some((item) => item.chosen));
+  const [form, fields] = useAdminForm({
+    schema: orderRefund,
+    prepare: refundOf,
+    lastResult: fetcher.data?.intent === 'refund' && !fetcher.data.ok ? fetcher.data.result : undefined,
+    defaultValue: {
+      whole: 'all',
+      amount: '',
+      // Units go back to the variant the shopper bought: the restock is keyed by variant id.
+      restock: returnable.map((item) => ({ variantId: String(item.variantId), count: String(item.count) })),
+    },
+  });
+  const current = (form.value ?? {}) as RefundFields;
+  const whole = current.whole !== 'part';
+  const chosen = (index: number) => current.restock?.[index]?.chosen !== undefined;
+  useUnsavedChanges(!whole || current.delivery !== undefined || returnable.some((_, index) => chosen(index)));
   const nameOf = (variantId: number) => {
     const item = order.products.find((line) => line.variant === variantId);
     if (!item) return variantId;
     return item.options ? `${item.name} (${item.options})` : item.name;
   };
+  const typedMinor = majorToMinor(Number((current.amount ?? '').replace(',', '.')) || 0);
 
   /**
    * The ticked units (and the delivery) fill the amount by the shop's one rule (unitsRefundAmount,
    * as the server counts it), at most what is left; the manager may still change it.
    */
-  const fill = (units: typeof restock, withDelivery: boolean) => {
-    const chosen = Object.entries(units)
-      .filter(([, item]) => item.chosen)
-      .map(([variantId, item]) => ({ variantId: Number(variantId), count: Number(item.count) || 0 }));
-    if (chosen.length === 0 && !withDelivery) {
-      setAmount('');
+  const fill = (event: FormEvent<HTMLFormElement>) => {
+    const changed = event.target as HTMLInputElement;
+    if (!changed.name.startsWith('restock') && changed.name !== 'delivery') return;
+    const posted = new FormData(event.currentTarget);
+    const units = returnable.flatMap((item, index) =>
+      posted.has(`restock[${index}].chosen`)
+        ? [
+            {
+              variantId: item.variantId,
+              count: Number(posted.get(`restock[${index}].count`) ?? item.count) || 0,
+            },
+          ]
+        : [],
+    );
+    const withDelivery = posted.has('delivery');
+    if (units.length === 0 && !withDelivery) {
+      form.update({ name: fields.amount.name, value: '' });
       return;
     }
     const filled = unitsRefundAmount(
       payments.currency,
       payments.usdRate ?? 0,
       payments.lines,
-      chosen,
+      units,
       withDelivery ? payments.deliveryMinor : 0,
     );
-    setWhole(false);
-    setAmount((Math.min(filled, leftMinor) / 100).toFixed(2));
+    form.update({ name: fields.whole.name, value: 'part' });
+    form.update({ name: fields.amount.name, value: (Math.min(filled, leftMinor) / 100).toFixed(2) });
   };
-  const chooseUnits = (variantId: number, change: Partial<{ chosen: boolean; count: string }>) => {
-    const current = restock[variantId] ?? { chosen: false, count: '0' };
-    const next = { ...restock, [variantId]: { ...current, ...change } };
-    setRestock(next);
-    fill(next, delivery);
-  };
-  const chooseDelivery = (chosen: boolean) => {
-    setDelivery(chosen);
-    fill(restock, chosen);
-  };
-  const typedMinor = majorToMinor(Number(amount.replace(',', '.')) || 0);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const shown = money.both(whole ? leftMinor : typedMinor);
-    if (
-      !window.confirm(
-        t('admin-refund-confirm', { amount: shown, provider: providerName(order.payment_method) }),
-      )
-    )
+  const formProps = getFormProps(form);
+  const submit = (event: FormEvent<HTMLFormElement>) => {
+    // Conform's own requests (a filled amount) go through; a refund asks first.
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    if (submitter?.getAttribute('name') === 'intent' && !confirmRefund(whole ? leftMinor : typedMinor)) {
+      event.preventDefault();
       return;
-    const json = {
-      ...(whole ? {} : { amount }),
-      restock: Object.entries(restock)
-        .filter(([, item]) => item.chosen)
-        .map(([variantId, item]) => ({ variantId: Number(variantId), count: item.count })),
-    };
-    void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json }), {
-      success: t('admin-refund-done'),
-    });
+    }
+    formProps.onSubmit(event);
   };
+  const alert = formAlert(form);
 
   return (
-    <form className="admin-form" onSubmit={submit} noValidate aria-labelledby="refund-heading">
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      onSubmit={submit}
+      onChange={fill}
+      className="admin-form"
+      aria-labelledby="refund-heading"
+    >
       <h3 id="refund-heading">{t('admin-refund-heading')}</h3>
       <p className="admin-muted">{t('admin-refund-hint')}</p>
-      <RequestAlert message={request.message} errors={request.errors} shownFields={REFUND_FIELDS} />
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={REFUND_FIELDS} />
       {returnable.length > 0 || payments.deliveryMinor > 0 ? (
         <fieldset className="form-field">
           <legend>{t('admin-refund-restock')}</legend>
-          {returnable.map((item) => {
-            const entry = restock[item.variantId] ?? { chosen: false, count: String(item.count) };
-            return (
-              <div key={item.variantId} className="admin-form__grid">
-                <CheckboxField
-                  name={`restock-${item.variantId}`}
-                  label={t('admin-refund-restock-item', { name: nameOf(item.variantId), count: item.count })}
-                  checked={entry.chosen}
-                  onChange={(event) => chooseUnits(item.variantId, { chosen: event.target.checked })}
+          {returnable.map((item, index) => (
+            <div key={item.variantId} className="admin-form__grid">
+              <input type="hidden" name={`restock[${index}].variantId`} value={item.variantId} />
+              <CheckboxField
+                name={`restock[${index}].chosen`}
+                value="1"
+                label={t('admin-refund-restock-item', { name: nameOf(item.variantId), count: item.count })}
+              />
+              {chosen(index) ? (
+                <FormField
+                  name={`restock[${index}].count`}
+                  type="number"
+                  min={1}
+                  max={item.count}
+                  label={t('admin-count')}
+                  defaultValue={item.count}
                 />
-                {entry.chosen ? (
-                  <FormField
-                    name={`restock-count-${item.variantId}`}
-                    type="number"
-                    min={1}
-                    max={item.count}
-                    label={t('admin-count')}
-                    value={entry.count}
-                    onChange={(event) => chooseUnits(item.variantId, { count: event.target.value })}
-                  />
-                ) : null}
-              </div>
-            );
-          })}
+              ) : null}
+            </div>
+          ))}
           {payments.deliveryMinor > 0 ? (
             <CheckboxField
-              name="refund-delivery"
+              name="delivery"
+              value="1"
               label={t('admin-refund-delivery', { amount: money.both(payments.deliveryMinor) })}
-              checked={delivery}
-              onChange={(event) => chooseDelivery(event.target.checked)}
             />
           ) : null}
           <p className="admin-muted">{t('admin-refund-restock-hint')}</p>
-          {request.errors.restock ? <p className="field-error">{request.errors.restock.join(' ')}</p> : null}
+          {fields.restock.errors ? <p className="field-error">{fields.restock.errors.join(' ')}</p> : null}
         </fieldset>
       ) : null}
       <fieldset className="form-field">
         <legend>{t('admin-refund-heading')}</legend>
         <label className="checkbox-row">
-          <input type="radio" name="refund-whole" checked={whole} onChange={() => setWhole(true)} />
+          <input
+            key={fields.whole.key}
+            type="radio"
+            name={fields.whole.name}
+            value="all"
+            defaultChecked={whole}
+          />
           {t('admin-refund-all', { amount: money.both(leftMinor) })}
         </label>
         <label className="checkbox-row">
-          <input type="radio" name="refund-whole" checked={!whole} onChange={() => setWhole(false)} />
+          <input
+            key={fields.whole.key}
+            type="radio"
+            name={fields.whole.name}
+            value="part"
+            defaultChecked={!whole}
+          />
           {t('admin-refund-part')}
         </label>
       </fieldset>
       {whole ? null : (
         <FormField
-          name="amount"
+          key={fields.amount.key}
+          {...fieldProps(fields.amount)}
           inputMode="decimal"
           label={t('admin-refund-amount', { currency: payments.currency })}
-          value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          errors={request.errors.amount}
           hint={
             money.rateText
               ? t('admin-refund-in-roubles', {
@@ -198,55 +256,51 @@ function RefundForm({ order, payments, request }: RefundProps) {
         />
       )}
       <div className="admin-actions">
-        <BusyButton busy={request.busy} primary>
+        <BusyButton busy={fetcher.state !== 'idle'} primary name="intent" value="refund">
           {t('admin-refund-submit')}
         </BusyButton>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }
 
 /** One click for an order paid after its cancellation with nothing left in stock (status 6). */
-function RefundEverything({ order, payments, request }: RefundProps) {
+function RefundEverything({ order, payments, fetcher }: RefundProps) {
   const { t } = useAdminShop();
-  const money = useOrderMoney(payments.currency, payments.usdRate);
-  const refund = () => {
-    const amount = money.both(majorToMinor(Number(payments.left)));
-    if (!window.confirm(t('admin-refund-confirm', { amount, provider: providerName(order.payment_method) })))
-      return;
-    void request.run(() => adminApi('POST', `/orders/${order.id}/refunds`, { json: { restock: [] } }), {
-      success: t('admin-refund-done'),
-    });
-  };
+  const confirmRefund = useRefundConfirmation(order, payments);
+  const outcome = fetcher.data?.intent === 'refund' ? fetcher.data : undefined;
+  const alert = resultAlert(outcome?.ok === false ? outcome.result : undefined);
   return (
-    <div className="admin-form">
+    <fetcher.Form
+      method="post"
+      className="admin-form"
+      onSubmit={(event) => {
+        if (!confirmRefund(majorToMinor(Number(payments.left)))) event.preventDefault();
+      }}
+    >
       <p>{t('admin-refund-special')}</p>
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
       <div className="admin-actions">
-        <BusyButton busy={request.busy} primary type="button" onClick={refund}>
+        <BusyButton busy={fetcher.state !== 'idle'} primary name="intent" value="refund">
           {t('admin-refund-everything')}
         </BusyButton>
       </div>
-    </div>
+    </fetcher.Form>
   );
 }
 
-function CheckRefund({ orderId, refundId }: { orderId: number; refundId: number }) {
+function CheckRefund({ refundId }: { refundId: number }) {
   const { t } = useAdminShop();
-  const request = useAdminRequest();
+  const fetcher = useFetcher<OrderAction>();
+  const outcome = fetcher.data?.intent === 'check-refund' ? fetcher.data : undefined;
   return (
-    <>
-      <BusyButton
-        busy={request.busy}
-        type="button"
-        onClick={() =>
-          void request.run(() => adminApi('POST', `/orders/${orderId}/refunds/${refundId}/check`))
-        }
-      >
+    <fetcher.Form method="post">
+      <input type="hidden" name="refund" value={refundId} />
+      <BusyButton busy={fetcher.state !== 'idle'} name="intent" value="check-refund">
         {t('admin-refund-check')}
       </BusyButton>
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
-    </>
+      <RequestAlert message={outcome?.error} errors={{}} shownFields={[]} />
+    </fetcher.Form>
   );
 }
 
@@ -258,7 +312,8 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
   const refundable = isPaidStatus(order.status) && Number(payments.left) > 0;
   const holdsNoStock = payments.restockable.every((item) => item.count === 0);
   const oneClick = order.status === ORDER_STATUS.special && holdsNoStock;
-  const refundRequest = useAdminRequest();
+  const refund = useFetcher<OrderAction>({ key: `refund-${order.id}` });
+  const refunded = refund.data?.intent === 'refund' && refund.data.ok;
 
   return (
     <section className="admin-card" aria-labelledby="payments-heading">
@@ -302,7 +357,7 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
                         <span className="admin-muted"> · {t('admin-transaction-not-counted')}</span>
                       )}
                       {row.kind === 'refund' && row.state === 'pending' && row.provider === 'robokassa' ? (
-                        <CheckRefund orderId={order.id} refundId={row.id} />
+                        <CheckRefund refundId={row.id} />
                       ) : null}
                     </td>
                     <td>
@@ -318,13 +373,13 @@ export function OrderPaymentsSection({ order, payments }: { order: AdminOrder; p
           </div>
         </>
       )}
-      {refundRequest.done ? <FormSuccess>{refundRequest.done}</FormSuccess> : null}
+      {refunded ? <FormSuccess>{t('admin-refund-done')}</FormSuccess> : null}
       {refundable && oneClick ? (
-        <RefundEverything order={order} payments={payments} request={refundRequest} />
+        <RefundEverything order={order} payments={payments} fetcher={refund} />
       ) : null}
       {refundable && !oneClick ? (
         // A new form after each refund: its choices start from what is left now.
-        <RefundForm key={payments.list.length} order={order} payments={payments} request={refundRequest} />
+        <RefundForm key={payments.list.length} order={order} payments={payments} fetcher={refund} />
       ) : null}
     </section>
   );

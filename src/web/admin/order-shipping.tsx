@@ -1,11 +1,14 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
+import { getFormProps } from '@conform-to/react';
+import { Link, useFetcher } from 'react-router';
+import { shipmentInput } from '../../contract/customs.ts';
 import { isToShipStatus } from '../../contract/order-status.ts';
+import type { OrderAction } from '../routes/admin/order.tsx';
 import { adminApi } from './api.ts';
 import { CUSTOMS_FIELD_LABELS, CustomsItems } from './customs-items.tsx';
+import { type FormFields, formAlert, resultAlert, submitAdminForm, useAdminForm } from './forms.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminOrder, OrderShipments as OrderShipmentList } from './types.ts';
-import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert, useAdminFormat } from './ui.tsx';
 
 /**
  * The order page's customs declaration (ADR 0057): for a parcel abroad, the CN23 items and, while
@@ -48,6 +51,22 @@ const STATE_NAMES = {
   failed: 'admin-shipment-failed',
 } as const;
 
+/** The parcel's items as posted, without those none of go in it now. */
+const shippedNow = (fields: FormFields): FormFields => ({
+  ...fields,
+  items: (Array.isArray(fields.items) ? (fields.items as Array<{ count?: unknown }>) : []).filter(
+    (item) => Number(item.count ?? 0) > 0,
+  ),
+});
+
+/** The order page's action for a parcel: the items posted as `items[n].sku` and `items[n].count`. */
+export const createShipment = (formData: FormData, orderPath: string) =>
+  submitAdminForm(formData, {
+    schema: shipmentInput,
+    prepare: shippedNow,
+    send: (fields) => adminApi('POST', `${orderPath}/shipments`, { json: fields }),
+  });
+
 /**
  * The order's parcels (ADR 0057): each with its carrier, track code, items and its label and CN23
  * to download; a failed one (the carrier was down) retried with the same items; and the items not
@@ -62,20 +81,19 @@ export function OrderShipmentsSection({
 }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const request = useAdminRequest();
+  const fetcher = useFetcher<OrderAction>({ key: `shipments-${order.id}` });
+  const outcome = fetcher.data?.intent === 'shipment' ? fetcher.data : undefined;
+  const busy = fetcher.state !== 'idle';
   const carrier = order.delivery_method === 'russian_post' ? 'russian_post' : 'boxberry';
   const toShip = isToShipStatus(order.status);
   const names = new Map(order.products.map((item) => [item.sku, item.name]));
-  const send = (items: Array<{ sku: string; count: number }>) =>
-    request.run(() => adminApi('POST', `/orders/${order.id}/shipments`, { json: { items } }), {
-      success: t('admin-shipment-done'),
-    });
+  const alert = resultAlert(outcome?.result);
   const documents = `/api/admin/orders/${order.id}/shipments`;
   return (
     <section className="admin-card" aria-labelledby="shipments-heading" aria-live="polite">
       <h2 id="shipments-heading">{t('admin-shipments')}</h2>
-      {request.done ? <p role="status">{request.done}</p> : null}
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      {outcome?.ok ? <p role="status">{t('admin-shipment-done')}</p> : null}
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
       {shipments.list.length === 0 ? <p>{t('admin-shipments-empty')}</p> : null}
       <ul className="admin-shipments">
         {shipments.list.map((shipment) => (
@@ -119,9 +137,17 @@ export function OrderShipmentsSection({
               </p>
             ) : null}
             {shipment.state === 'failed' ? (
-              <BusyButton busy={request.busy} type="button" onClick={() => void send(shipment.items)}>
-                {t('admin-shipment-retry')}
-              </BusyButton>
+              <fetcher.Form method="post">
+                {shipment.items.map((item, index) => (
+                  <span key={item.sku}>
+                    <input type="hidden" name={`items[${index}].sku`} value={item.sku} />
+                    <input type="hidden" name={`items[${index}].count`} value={item.count} />
+                  </span>
+                ))}
+                <BusyButton busy={busy} name="intent" value="shipment">
+                  {t('admin-shipment-retry')}
+                </BusyButton>
+              </fetcher.Form>
             ) : null}
           </li>
         ))}
@@ -130,11 +156,10 @@ export function OrderShipmentsSection({
         // Counts start afresh from what is left whenever a parcel took some.
         <NewParcelForm
           key={shipments.left.map((line) => `${line.sku}*${line.count}`).join(',')}
+          orderId={order.id}
           left={shipments.left}
           names={names}
-          busy={request.busy}
           label={t('admin-shipment-create', { carrier: t(CARRIER_NAMES[carrier]) })}
-          onSend={send}
         />
       ) : null}
     </section>
@@ -143,53 +168,45 @@ export function OrderShipmentsSection({
 
 /** The next parcel: how many of each item left to ship go in it (all by default). */
 function NewParcelForm({
+  orderId,
   left,
   names,
-  busy,
   label,
-  onSend,
 }: {
+  orderId: number;
   left: OrderShipmentList['left'];
   names: Map<string, string>;
-  busy: boolean;
   label: string;
-  onSend: (items: Array<{ sku: string; count: number }>) => Promise<unknown>;
 }) {
   const { t } = useAdminShop();
-  const [counts, setCounts] = useState<Record<string, string>>(() =>
-    Object.fromEntries(left.map((line) => [line.sku, String(line.count)])),
-  );
-  const create = (event: FormEvent) => {
-    event.preventDefault();
-    void onSend(
-      left.flatMap((line) => {
-        const count = Number(counts[line.sku] ?? 0);
-        return count > 0 ? [{ sku: line.sku, count }] : [];
-      }),
-    );
-  };
+  const fetcher = useFetcher<OrderAction>({ key: `shipments-${orderId}` });
+  // The section shows what the API said; the form what its own check found.
+  const [form] = useAdminForm({ schema: shipmentInput, prepare: shippedNow, lastResult: undefined });
+  const alert = formAlert(form);
   return (
-    <form onSubmit={create} className="admin-form">
+    <fetcher.Form method="post" {...getFormProps(form)} className="admin-form">
       <h3>{t('admin-shipment-new')}</h3>
-      {left.map((line) => (
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
+      {left.map((line, index) => (
         <div className="form-field" key={line.sku}>
           <label htmlFor={`ship-${line.sku}`}>
             {names.get(line.sku) ?? line.sku} ({t('admin-shipment-left', { count: line.count })})
           </label>
+          <input type="hidden" name={`items[${index}].sku`} value={line.sku} />
           <input
             id={`ship-${line.sku}`}
+            name={`items[${index}].count`}
             type="number"
             min={0}
             max={line.count}
             step={1}
-            value={counts[line.sku] ?? ''}
-            onChange={(event) => setCounts((current) => ({ ...current, [line.sku]: event.target.value }))}
+            defaultValue={line.count}
           />
         </div>
       ))}
-      <BusyButton busy={busy} primary>
+      <BusyButton busy={fetcher.state !== 'idle'} primary name="intent" value="shipment">
         {label}
       </BusyButton>
-    </form>
+    </fetcher.Form>
   );
 }

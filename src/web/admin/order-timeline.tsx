@@ -162,7 +162,7 @@ export function OrderTimeline({ order, events }: { order: AdminOrder; events: Or
   return (
     <section className="admin-card" aria-labelledby="timeline-heading">
       <h2 id="timeline-heading">{t('admin-timeline')}</h2>
-      <StaffNoteForm path={`/orders/${order.id}/notes`} />
+      <StaffNoteForm />
       {events.length === 0 ? (
         <p className="admin-muted">{t('admin-timeline-empty')}</p>
       ) : (

@@ -1,49 +1,56 @@
-import { type FormEvent, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import { useFetcher } from 'react-router';
+import { STAFF_NOTE_MAX_LENGTH, staffNoteInput } from '../../contract/admin.ts';
 import { TextAreaField } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
+import { type AdminFormOutcome, fieldProps, formAlert, submitAdminForm, useAdminForm } from './forms.ts';
 import { useAdminShop } from './text.ts';
 import type { StaffNote } from './types.ts';
-import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert, useAdminFormat } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
-/**
- * The form that adds a staff note (notes are never edited, so what was said stays). `path` is the
- * admin API path that takes a note; the page reloads its data once the note is in.
- */
-export function StaffNoteForm({ path }: { path: string }) {
-  const { t } = useAdminShop();
-  const request = useAdminRequest();
-  const [body, setBody] = useState('');
-  useUnsavedChanges(body.trim() !== '');
+/** A page's action for its note form (`intent=note`): `path` is the admin API path that takes a note. */
+export const addStaffNote = (formData: FormData, path: string) =>
+  submitAdminForm(formData, {
+    schema: staffNoteInput,
+    send: (fields) => adminApi('POST', path, { json: fields }),
+    resetOnSuccess: true,
+  });
 
-  const add = async (event: FormEvent) => {
-    event.preventDefault();
-    const sent = body;
-    const added = await request.run(() => adminApi('POST', path, { json: { body: sent } }));
-    // What was typed meanwhile stays.
-    if (added) setBody((current) => (current === sent ? '' : current));
-  };
+/**
+ * The form that adds a staff note (notes are never edited, so what was said stays), sent to the
+ * page's action; it is emptied once the note is in.
+ */
+export function StaffNoteForm() {
+  const { t } = useAdminShop();
+  const fetcher = useFetcher<{ intent: 'note' } & AdminFormOutcome<unknown>>({ key: 'staff-note' });
+  const [form, fields] = useAdminForm({
+    schema: staffNoteInput,
+    lastResult: fetcher.data?.intent === 'note' ? fetcher.data.result : undefined,
+    defaultValue: { body: '' },
+  });
+  useUnsavedChanges(form.dirty === true);
+  const alert = formAlert(form);
 
   return (
-    <form className="admin-form" onSubmit={add}>
-      <RequestAlert message={request.message} errors={request.errors} shownFields={['body']} />
+    <fetcher.Form method="post" {...getFormProps(form)} className="admin-form">
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={['body']} />
       <TextAreaField
-        name="body"
+        {...fieldProps(fields.body)}
         label={t('admin-note-new')}
-        value={body}
         rows={3}
-        maxLength={2000}
+        maxLength={STAFF_NOTE_MAX_LENGTH}
         required
-        onChange={(event) => setBody(event.target.value)}
-        errors={request.errors.body}
       />
-      <BusyButton busy={request.busy}>{t('admin-note-add')}</BusyButton>
-    </form>
+      <BusyButton busy={fetcher.state !== 'idle'} name="intent" value="note">
+        {t('admin-note-add')}
+      </BusyButton>
+    </fetcher.Form>
   );
 }
 
 /** Staff notes as a timeline, oldest first, each with its author and time, and the form that adds one. */
-export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path: string }) {
+export function StaffNotes({ notes }: { notes: readonly StaffNote[] }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   return (
@@ -63,7 +70,7 @@ export function StaffNotes({ notes, path }: { notes: readonly StaffNote[]; path:
           ))}
         </ol>
       )}
-      <StaffNoteForm path={path} />
+      <StaffNoteForm />
     </section>
   );
 }

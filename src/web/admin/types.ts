@@ -1,3 +1,14 @@
+import type {
+  adminPartnersResponse,
+  adminReviewsResponse,
+  customerResponse,
+  feedbackListResponse,
+  searchStatsResponse,
+  searchSynonymsResponse,
+  staffListResponse,
+  stalledShipmentsResponse,
+} from '../../contract/admin-answers.ts';
+import type { z } from '../../contract/zod.ts';
 import type { getCustomer, searchCustomers } from '../../server/accounts/customers.ts';
 import type { listInvitations, listStaff } from '../../server/accounts/staff.ts';
 import type { listAudit } from '../../server/audit/audit.ts';
@@ -61,26 +72,26 @@ export type OrderPage = Result<typeof searchOrders>;
 export type OrderRow = OrderPage['list'][number];
 export type OrderPayments = Result<typeof orderTransactions>;
 export type OrderShipments = Result<typeof orderShipments>;
-export type StalledShipment = Result<typeof stalledShipments>[number];
+export type StalledShipment = z.output<typeof stalledShipmentsResponse>['shipments'][number];
 export type AdminOrder = Result<typeof getOrderForAdmin>;
 export type PackingSlip = Result<typeof packingSlip>;
 export type TopProduct = Result<typeof topProducts>[number];
 export type CustomerPage = Result<typeof searchCustomers>;
-export type AdminCustomer = Result<typeof getCustomer>;
+export type AdminCustomer = z.output<typeof customerResponse>['customer'];
 export type StaffNote = AdminCustomer['notes'][number];
-export type StaffMember = Result<typeof listStaff>[number];
-export type StaffInvitation = Result<typeof listInvitations>[number];
+export type StaffMember = z.output<typeof staffListResponse>['staff'][number];
+export type StaffInvitation = z.output<typeof staffListResponse>['invitations'][number];
 export type DayTotals = Result<typeof ordersPerDay>[number];
 export type LowStockRow = Result<typeof lowStock>[number];
 export type AuditPage = Result<typeof listAudit>;
-export type Synonym = Result<typeof listSynonyms>[number];
-export type SearchStat = Json<ServerSearchStat>;
+export type Synonym = z.output<typeof searchSynonymsResponse>['synonyms'][number];
+export type SearchStat = z.output<typeof searchStatsResponse>['top'][number];
 export type AuditEntry = AuditPage['entries'][number];
 export type { AuditEntity } from '../../server/audit/audit.ts';
-export type AdminPartner = Result<typeof listPartnersForAdmin>[number];
-export type FeedbackPage = Result<typeof listFeedback>;
+export type AdminPartner = z.output<typeof adminPartnersResponse>['partners'][number];
+export type FeedbackPage = z.output<typeof feedbackListResponse>;
 export type FeedbackMessage = FeedbackPage['list'][number];
-export type ReviewPage = Result<typeof listReviewsForAdmin>;
+export type ReviewPage = z.output<typeof adminReviewsResponse>;
 export type AdminReview = ReviewPage['list'][number];
 export type ManagedFile = Json<ServerManagedFile>;
 export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };

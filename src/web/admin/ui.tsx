@@ -298,6 +298,7 @@ export function BusyButton({
   primary = false,
   type = 'submit',
   onClick,
+  ...submits
 }: {
   busy: boolean;
   disabled?: boolean;
@@ -305,9 +306,14 @@ export function BusyButton({
   primary?: boolean;
   type?: 'submit' | 'button';
   onClick?: () => void;
+  /** The `intent` a submit button sends, and the form it sends when it stands outside it. */
+  name?: string;
+  value?: string;
+  form?: string;
 }) {
   return (
     <button
+      {...submits}
       type={type}
       className={primary ? 'button button--primary' : 'button'}
       disabled={busy || disabled}

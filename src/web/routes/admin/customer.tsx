@@ -1,8 +1,9 @@
-import { Link } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
-import { StaffNotes } from '../../admin/staff-notes.tsx';
+import { Link, useFetcher } from 'react-router';
+import { customerResponse } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
+import { addStaffNote, StaffNotes } from '../../admin/staff-notes.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminCustomer } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -10,18 +11,35 @@ import {
   BusyButton,
   RequestAlert,
   useAdminFormat,
-  useAdminRequest,
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import type { Route } from './+types/customer';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  const { customer } = await loadAdmin<{ customer: AdminCustomer }>(
-    `/customers/${encodeURIComponent(params.id)}`,
-    request,
-  );
-  return { customer };
+  return loadAdminAnswer(customerResponse, `/customers/${encodeURIComponent(params.id)}`, request);
 }
+
+/** The customer page's writes: blocking or unblocking the account, and a staff note. */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const path = `/customers/${encodeURIComponent(params.id)}`;
+  const intent = formData.get('intent');
+  switch (intent) {
+    case 'block':
+      return {
+        intent,
+        ...(await adminWrite(() =>
+          adminApi('POST', `${path}/block`, { json: { blocked: formData.get('blocked') } }),
+        )),
+      };
+    case 'note':
+      return { intent, ...(await addStaffNote(formData, `${path}/notes`)) };
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -32,20 +50,13 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const statusText = useOrderStatusText();
-  const block = useAdminRequest();
+  const block = useFetcher<typeof clientAction>();
+  const refusal = block.data?.intent === 'block' ? block.data.error : undefined;
   const { customer } = loaderData;
   const name = `${customer.firstName} ${customer.lastName}`.trim();
   const address = [customer.zip, format.country(customer.country), customer.city, customer.address]
     .filter(Boolean)
     .join(', ');
-
-  const toggleBlock = () => {
-    if (!customer.blocked && !window.confirm(t('admin-customer-block-confirm', { email: customer.email })))
-      return;
-    void block.run(() =>
-      adminApi('POST', `/customers/${customer.id}/block`, { json: { blocked: !customer.blocked } }),
-    );
-  };
 
   return (
     <AdminPage title={name || customer.email}>
@@ -75,12 +86,23 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
             </>
           ) : null}
         </dl>
-        <RequestAlert message={block.message} errors={block.errors} shownFields={[]} />
-        <div className="admin-actions">
-          <BusyButton type="button" busy={block.busy} onClick={toggleBlock}>
+        <RequestAlert message={refusal} errors={{}} shownFields={[]} />
+        <block.Form
+          method="post"
+          className="admin-actions"
+          onSubmit={(event) => {
+            if (
+              !customer.blocked &&
+              !window.confirm(t('admin-customer-block-confirm', { email: customer.email }))
+            )
+              event.preventDefault();
+          }}
+        >
+          <input type="hidden" name="blocked" value={customer.blocked ? '0' : '1'} />
+          <BusyButton busy={block.state !== 'idle'} name="intent" value="block">
             {customer.blocked ? t('admin-customer-unblock') : t('admin-customer-block')}
           </BusyButton>
-        </div>
+        </block.Form>
       </section>
 
       <section className="admin-card" aria-labelledby="customer-orders">
@@ -119,7 +141,7 @@ export default function Customer({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <StaffNotes notes={customer.notes} path={`/customers/${customer.id}/notes`} />
+      <StaffNotes notes={customer.notes} />
     </AdminPage>
   );
 }

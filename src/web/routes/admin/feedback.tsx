@@ -1,7 +1,8 @@
-import { Form } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { Form, useFetcher } from 'react-router';
+import { feedbackListResponse } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { FeedbackPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -9,7 +10,6 @@ import {
   MessageCard,
   Pager,
   RequestAlert,
-  useAdminRequest,
 } from '../../admin/ui.tsx';
 import type { Route } from './+types/feedback';
 
@@ -19,13 +19,22 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     unread: url.searchParams.get('unread') === '1',
   };
-  const page = await loadAdmin<FeedbackPage>('/feedback', request, {
+  const page = await loadAdminAnswer(feedbackListResponse, '/feedback', request, {
     search: filter.search,
     unread: filter.unread ? '1' : undefined,
     page: url.searchParams.get('page'),
   });
   return { filter, page };
 }
+
+/** A message's `read` flag, flipped by its button. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const id = encodeURIComponent(String(formData.get('id')));
+  return adminWrite(() => adminApi('PATCH', `/feedback/${id}`, { json: { read: formData.get('read') } }));
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -34,7 +43,7 @@ export function HydrateFallback() {
 /** The feedback inbox: unread messages first; each can be marked read or unread. */
 export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
-  const mark = useAdminRequest();
+  const mark = useFetcher<typeof clientAction>();
   const { filter, page } = loaderData;
 
   return (
@@ -57,7 +66,7 @@ export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
         </button>
       </Form>
       <p className="admin-muted">{t('admin-unread-count', { count: page.unread })}</p>
-      <RequestAlert message={mark.message} errors={mark.errors} shownFields={[]} />
+      <RequestAlert message={mark.data?.error} errors={{}} shownFields={[]} />
       {page.list.length === 0 ? (
         <p className="admin-card">{t('admin-inbox-empty')}</p>
       ) : (
@@ -78,11 +87,9 @@ export default function FeedbackInbox({ loaderData }: Route.ComponentProps) {
               toggle={{
                 label: message.read ? t('admin-mark-unread') : t('admin-mark-read'),
                 who: message.name,
-                busy: mark.busy,
+                busy: mark.state !== 'idle',
                 onClick: () =>
-                  mark.run(() =>
-                    adminApi('PATCH', `/feedback/${message.id}`, { json: { read: !message.read } }),
-                  ),
+                  void mark.submit({ id: message.id, read: message.read ? '0' : '1' }, { method: 'post' }),
               }}
             />
           ))}

@@ -1,17 +1,27 @@
-import { type FormEvent, useEffect, useRef, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, useRevalidator } from 'react-router';
-import { translateError } from '../../../contract/error-messages.ts';
+import { Link, useFetcher, useRevalidator } from 'react-router';
+import { orderUpdate } from '../../../contract/admin.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { amountsIn, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import { ORDER_STATUS } from '../../../contract/order-status.ts';
 import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
 import { adminApi, loadAdmin } from '../../admin/api.ts';
+import {
+  adminWrite,
+  fieldProps,
+  formAlert,
+  revalidateUnlessRefused,
+  submitAdminForm,
+  useAdminForm,
+} from '../../admin/forms.ts';
 import { useOrderMoney } from '../../admin/order-money.ts';
-import { OrderPaymentsSection } from '../../admin/order-payments.tsx';
+import { OrderPaymentsSection, refundOrder } from '../../admin/order-payments.tsx';
 import { OrderReceiptsSection } from '../../admin/order-receipts.tsx';
-import { OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
+import { createShipment, OrderCustoms, OrderShipmentsSection } from '../../admin/order-shipping.tsx';
 import { OrderTimeline } from '../../admin/order-timeline.tsx';
+import { addStaffNote } from '../../admin/staff-notes.tsx';
 import { useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
 import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
 import {
@@ -22,7 +32,6 @@ import {
   deliveryMethodKey,
   RequestAlert,
   useAdminFormat,
-  useAdminRequest,
   useOrderStatusText,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
@@ -40,85 +49,151 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   return { order, payments, shipments, timeline };
 }
 
+/**
+ * The order page's writes, one per `intent`: the editor's save, the shipped mail again, a parcel,
+ * a refund and its check, a staff note. The page's data loads again after each one that went through.
+ */
+export async function clientAction({ request, params }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const path = `/orders/${encodeURIComponent(params.id)}`;
+  const intent = formData.get('intent');
+  switch (intent) {
+    case 'save':
+      return { intent, ...(await submitAdminForm(formData, { schema: orderEdit, send: saveOrder(path) })) };
+    case 'shipped-mail':
+      return { intent, ...(await adminWrite(() => adminApi('POST', `${path}/shipped-mail`))) };
+    case 'shipment':
+      return { intent, ...(await createShipment(formData, path)) };
+    case 'refund':
+      return { intent, ...(await refundOrder(formData, path)) };
+    case 'check-refund':
+      return {
+        intent,
+        ...(await adminWrite(() =>
+          adminApi('POST', `${path}/refunds/${encodeURIComponent(String(formData.get('refund')))}/check`),
+        )),
+      };
+    case 'note':
+      return { intent, ...(await addStaffNote(formData, `${path}/notes`)) };
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export type OrderAction = typeof clientAction;
+
+export const shouldRevalidate = revalidateUnlessRefused;
+
 export function HydrateFallback() {
   return <AdminLoading />;
 }
 
 const EDITABLE = ['track_code', 'delivery_cost_actual', 'status', 'reason'];
-const CANCELLED = 2;
+const CHANGEABLE = ['track_code', 'delivery_cost_actual', 'status'] as const;
 
+/** The editor's fields as the order holds them: what the form starts from, and the `base` it sends. */
 const valuesOf = (order: AdminOrder) => ({
   track_code: order.track_code ?? '',
   delivery_cost_actual: order.delivery_cost_actual === null ? '' : String(order.delivery_cost_actual),
   status: String(order.status),
 });
-type Values = ReturnType<typeof valuesOf>;
 
-function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => void }) {
+/** The save as the editor checks it: cancelling an order takes the reason the customer is told. */
+const orderEdit = orderUpdate.superRefine((edit, context) => {
+  if (
+    edit.status === ORDER_STATUS.cancelled &&
+    edit.base?.status !== ORDER_STATUS.cancelled &&
+    !edit.reason
+  ) {
+    context.addIssue({ code: 'custom', path: ['reason'], message: 'cancel-reason-required' });
+  }
+});
+
+/**
+ * Only the fields changed in the editor, with the values they were loaded with: a save from
+ * another screen of a different field (a track code, say) is kept, not overwritten (ADR 0022).
+ */
+const saveOrder = (path: string) => (fields: Record<string, unknown>) => {
+  const loaded = (fields.base ?? {}) as Record<string, unknown>;
+  const changed = CHANGEABLE.filter((field) => (fields[field] ?? '') !== (loaded[field] ?? ''));
+  const pick = (source: Record<string, unknown>) =>
+    Object.fromEntries(changed.map((field) => [field, source[field] ?? '']));
+  return adminApi('PATCH', path, {
+    json: {
+      ...pick(fields),
+      ...(fields.reason ? { reason: fields.reason } : {}),
+      version: fields.version,
+      base: pick(loaded),
+    },
+  });
+};
+
+function OrderEditor({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const statusText = useOrderStatusText();
-  const request = useAdminRequest();
-  const [loaded, setLoaded] = useState(() => valuesOf(order));
-  const [values, setValues] = useState(loaded);
-  const set = (field: keyof Values) => (event: { target: { value: string } }) =>
-    setValues((current) => ({ ...current, [field]: event.target.value }));
-  useUnsavedChanges(
-    (Object.keys(values) as (keyof Values)[]).some((field) => values[field] !== loaded[field]),
-  );
+  const revalidator = useRevalidator();
+  const fetcher = useFetcher<OrderAction>({ key: `order-${order.id}-save` });
+  const outcome = fetcher.data?.intent === 'save' ? fetcher.data : undefined;
+  const loaded = valuesOf(order);
+  const [form, fields] = useAdminForm({
+    id: `order-${order.id}-edit`,
+    schema: orderEdit,
+    // A save that went through starts the editor afresh from the order as saved (its key).
+    lastResult: outcome?.ok === false ? outcome.result : undefined,
+    defaultValue: { ...loaded, reason: '', version: String(order.version), base: loaded },
+  });
+  useUnsavedChanges(form.dirty === true);
+  const busy = fetcher.state !== 'idle';
 
   // Cancelling asks why first (the customer reads it in the cancellation mail).
-  const [asking, setAsking] = useState(false);
-  const cancelling = values.status === String(CANCELLED) && loaded.status !== String(CANCELLED);
-
-  // Only the fields changed here, with the values they were loaded with: a save from another
-  // screen of a different field (a track code, say) is kept, not overwritten (ADR 0022).
-  const save = (event: FormEvent) => {
-    event.preventDefault();
-    if (cancelling) setAsking(true);
-    else void send();
+  const cancelling =
+    fields.status.value === String(ORDER_STATUS.cancelled) &&
+    loaded.status !== String(ORDER_STATUS.cancelled);
+  const dialog = useRef<HTMLDialogElement>(null);
+  const formProps = getFormProps(form);
+  const save = (event: React.FormEvent<HTMLFormElement>) => {
+    if (cancelling && !dialog.current?.open) {
+      event.preventDefault();
+      dialog.current?.showModal();
+      return;
+    }
+    formProps.onSubmit(event);
   };
-  const send = (reason?: string) => {
-    const changed = (Object.keys(values) as (keyof Values)[]).filter(
-      (field) => values[field] !== loaded[field],
-    );
-    const pick = (source: Values) => Object.fromEntries(changed.map((field) => [field, source[field]]));
-    const saving = values;
-    return request
-      .run(
-        () =>
-          adminApi('PATCH', `/orders/${order.id}`, {
-            json: {
-              ...pick(values),
-              ...(reason === undefined ? {} : { reason }),
-              version: order.version,
-              base: pick(loaded),
-            },
-          }),
-        { success: t('admin-order-saved') },
-      )
-      .then((answer) => {
-        if (answer) setLoaded(saving);
-        return answer !== undefined;
-      });
-  };
+  const done = outcome?.ok === true;
+  useEffect(() => {
+    if (done) dialog.current?.close();
+  }, [done]);
+  const alert = formAlert(form);
 
   return (
-    <form className="admin-card admin-form" onSubmit={save} noValidate aria-labelledby="order-edit-heading">
+    <fetcher.Form
+      method="post"
+      {...formProps}
+      onSubmit={save}
+      className="admin-card admin-form"
+      aria-labelledby="order-edit-heading"
+    >
       <h2 id="order-edit-heading">{t('admin-order-handling')}</h2>
-      {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
+      {done ? <FormSuccess>{t('admin-order-saved')}</FormSuccess> : null}
       <RequestAlert
-        message={request.message}
-        errors={request.errors}
+        message={alert.message}
+        errors={alert.errors}
         shownFields={EDITABLE}
-        onReload={request.recordChanged ? onReload : undefined}
+        // "Load their version" starts the editor afresh (its key is the order's version).
+        onReload={
+          outcome?.ok === false && outcome.refusal?.recordChanged
+            ? () => void revalidator.revalidate()
+            : undefined
+        }
       />
+      <input type="hidden" name="version" value={order.version} />
+      {CHANGEABLE.map((field) => (
+        <input key={field} type="hidden" name={`base.${field}`} value={loaded[field]} />
+      ))}
       <div className="admin-form__grid">
         <SelectField
-          name="status"
+          {...fieldProps(fields.status)}
           label={t('admin-status')}
-          value={values.status}
-          onChange={set('status')}
-          errors={request.errors.status}
           hint={t('admin-shipped-mail-hint')}
         >
           {[order.status, ...order.nextStatuses].map((status) => (
@@ -127,118 +202,74 @@ function OrderEditor({ order, onReload }: { order: AdminOrder; onReload: () => v
             </option>
           ))}
         </SelectField>
+        <FormField {...fieldProps(fields.track_code)} label={t('admin-track-code')} />
         <FormField
-          name="track_code"
-          label={t('admin-track-code')}
-          value={values.track_code}
-          onChange={set('track_code')}
-          errors={request.errors.track_code}
-        />
-        <FormField
-          name="delivery_cost_actual"
+          {...fieldProps(fields.delivery_cost_actual)}
           type="number"
           min={0}
           step="0.01"
           label={t('admin-delivery-cost-actual')}
-          value={values.delivery_cost_actual}
-          onChange={set('delivery_cost_actual')}
-          errors={request.errors.delivery_cost_actual}
         />
       </div>
       <div className="admin-actions">
-        <BusyButton busy={request.busy} primary>
+        <BusyButton busy={busy} primary name="intent" value="save">
           {t('save')}
         </BusyButton>
       </div>
       <CancelReasonDialog
+        dialog={dialog}
         orderId={order.id}
-        open={asking}
-        busy={request.busy}
-        serverErrors={request.errors.reason}
-        onConfirm={async (reason) => {
-          if (await send(reason)) setAsking(false);
-        }}
-        onClose={() => setAsking(false)}
+        formId={form.id}
+        busy={busy}
+        reason={fieldProps(fields.reason)}
       />
-    </form>
+    </fetcher.Form>
   );
 }
 
 /**
- * The question before staff cancel an order: why. A modal dialog (outside the order form, in the
- * page's body) with one required field; its words go into the status history and the customer's
- * cancellation mail.
+ * The question before staff cancel an order: why. A modal dialog (in the page's body, its field
+ * and button the order form's) with one required field; its words go into the status history and
+ * the customer's cancellation mail.
  */
 function CancelReasonDialog({
+  dialog,
   orderId,
-  open,
+  formId,
   busy,
-  serverErrors,
-  onConfirm,
-  onClose,
+  reason,
 }: {
+  dialog: React.RefObject<HTMLDialogElement | null>;
   orderId: number;
-  open: boolean;
+  formId: string;
   busy: boolean;
-  serverErrors: string[] | undefined;
-  onConfirm: (reason: string) => void;
-  onClose: () => void;
+  reason: ReturnType<typeof fieldProps>;
 }) {
-  const { t, locale } = useAdminShop();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const [reason, setReason] = useState('');
-  const [missing, setMissing] = useState(false);
-  useEffect(() => {
-    const element = dialog.current;
-    if (!element) return;
-    if (open && !element.open) element.showModal();
-    else if (!open && element.open) element.close();
-  }, [open]);
+  const { t } = useAdminShop();
   if (typeof document === 'undefined') return null;
-  const confirm = (event: FormEvent) => {
-    event.preventDefault();
-    // The form is not the order's: the dialog sits in the page's body.
-    event.stopPropagation();
-    if (reason.trim() === '') {
-      setMissing(true);
-      return;
-    }
-    setMissing(false);
-    onConfirm(reason.trim());
-  };
   return createPortal(
-    <dialog
-      ref={dialog}
-      className="admin-dialog admin-dialog--small"
-      aria-labelledby="cancel-heading"
-      onClose={onClose}
-    >
-      <form className="admin-form" onSubmit={confirm} noValidate>
+    <dialog ref={dialog} className="admin-dialog admin-dialog--small" aria-labelledby="cancel-heading">
+      <div className="admin-form">
         <header className="admin-dialog__head">
           <h2 id="cancel-heading">{t('admin-cancel-heading', { id: orderId })}</h2>
         </header>
         <TextAreaField
-          name="reason"
+          {...reason}
+          form={formId}
           label={t('admin-cancel-reason')}
           hint={t('admin-cancel-reason-hint')}
-          value={reason}
-          onChange={(event) => {
-            setReason(event.target.value);
-            setMissing(false);
-          }}
-          errors={missing ? [translateError(locale, 'cancel-reason-required')] : serverErrors}
           maxLength={500}
           required
         />
         <footer className="admin-dialog__foot">
-          <BusyButton busy={busy} primary>
+          <BusyButton busy={busy} primary form={formId} name="intent" value="save">
             {t('admin-cancel-confirm')}
           </BusyButton>
-          <button type="button" className="button" onClick={onClose}>
+          <button type="button" className="button" onClick={() => dialog.current?.close()}>
             {t('admin-cancel-back')}
           </button>
         </footer>
-      </form>
+      </div>
     </dialog>,
     document.body,
   );
@@ -248,25 +279,26 @@ function CancelReasonDialog({
 function ShippedMail({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const request = useAdminRequest();
+  const fetcher = useFetcher<OrderAction>();
+  const outcome = fetcher.data?.intent === 'shipped-mail' ? fetcher.data : undefined;
   const ready = order.status === ORDER_STATUS.shipped && order.track_code !== null;
-  const sendAgain = () =>
-    void request.run(() => adminApi('POST', `/orders/${order.id}/shipped-mail`), {
-      success: t('admin-shipped-mail-queued'),
-    });
   return (
     <div className="admin-card" aria-live="polite">
-      {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      {outcome && outcome.error === undefined ? (
+        <FormSuccess>{t('admin-shipped-mail-queued')}</FormSuccess>
+      ) : null}
+      <RequestAlert message={outcome?.error} errors={{}} shownFields={[]} />
       <p>
         {order.shipped_mail_at
           ? t('admin-shipped-mail-sent', { date: format.dateTime(order.shipped_mail_at) })
           : t('admin-shipped-mail-pending')}
       </p>
       {ready && order.shipped_mail_at ? (
-        <BusyButton busy={request.busy} type="button" onClick={sendAgain}>
-          {t('admin-shipped-mail-again')}
-        </BusyButton>
+        <fetcher.Form method="post">
+          <BusyButton busy={fetcher.state !== 'idle'} name="intent" value="shipped-mail">
+            {t('admin-shipped-mail-again')}
+          </BusyButton>
+        </fetcher.Form>
       ) : null}
     </div>
   );
@@ -278,12 +310,6 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const paymentMethodName = usePaymentMethodName();
   const statusText = useOrderStatusText();
   const { order, payments, shipments, timeline } = loaderData;
-  const revalidator = useRevalidator();
-  const [generation, setGeneration] = useState(0);
-  const reload = async () => {
-    await revalidator.revalidate();
-    setGeneration((current) => current + 1);
-  };
   const method = deliveryMethodKey(order.delivery_method);
   const itemsTotal = order.products.reduce((sum, item) => sum + unitPrice(item) * item.count, 0);
   const money = useOrderMoney(order.currency, order.usd_rate);
@@ -458,8 +484,8 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
 
       <OrderCustoms order={order} />
       <OrderShipmentsSection key={`shipments-${order.id}`} order={order} shipments={shipments} />
-      {/* "Load their version" starts the editor afresh from the order as saved now. */}
-      <OrderEditor key={`${order.id}-${generation}`} order={order} onReload={reload} />
+      {/* A saved order (this editor's save, or someone else's loaded here) starts the editor afresh. */}
+      <OrderEditor key={`${order.id}-${order.version}`} order={order} />
       <ShippedMail order={order} />
 
       <OrderPaymentsSection key={`payments-${order.id}`} order={order} payments={payments} />

@@ -8,7 +8,7 @@ import {
 } from '../../../contract/admin.ts';
 import { isToShipStatus } from '../../../contract/order-status.ts';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
-import { BulkShipments, ShipOrderCheckbox } from '../../admin/bulk-shipments.tsx';
+import { BulkShipments, ShipOrderCheckbox, shipOrders } from '../../admin/bulk-shipments.tsx';
 import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { OrderPage } from '../../admin/types.ts';
@@ -76,6 +76,11 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     }
     throw error;
   }
+}
+
+/** Ships the orders ticked in the list. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  return shipOrders(await request.formData());
 }
 
 export function HydrateFallback() {

@@ -1,7 +1,20 @@
-import { type FormEvent, useState } from 'react';
-import { useRevalidator } from 'react-router';
+import { getFormProps, useInputControl } from '@conform-to/react';
+import { useEffect, useState } from 'react';
+import { useFetcher, useRevalidator } from 'react-router';
+import { partnerEdit, partnerInput } from '../../../contract/admin.ts';
+import { adminPartnersResponse } from '../../../contract/admin-answers.ts';
 import { imageUrl } from '../../../contract/images.ts';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import {
+  adminCall,
+  adminWrite,
+  fieldProps,
+  formAlert,
+  revalidateUnlessRefused,
+  submitAdminForm,
+  useAdminForm,
+  withCheckboxes,
+} from '../../admin/forms.ts';
 import { PictureField } from '../../admin/picture-field.tsx';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminPartner } from '../../admin/types.ts';
@@ -12,15 +25,57 @@ import {
   BusyButton,
   RequestAlert,
   RowActions,
-  useAdminRequest,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../components/form-field.tsx';
 import type { Route } from './+types/partners';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ partners: AdminPartner[] }>('/partners', request);
+  return loadAdminAnswer(adminPartnersResponse, '/partners', request);
 }
+
+/**
+ * The partners page's writes: the form's save (a new partner, or the one named by `id` at the
+ * `version` it was loaded with), and a row's hiding, showing or deletion.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const id = encodeURIComponent(String(formData.get('id') ?? ''));
+  switch (intent) {
+    case 'save':
+      return {
+        intent,
+        ...(await submitAdminForm(formData, {
+          schema: id ? partnerEdit : partnerInput,
+          prepare: (fields) => withCheckboxes(fields, ['visible']),
+          send: (fields) =>
+            id
+              ? adminApi('PATCH', `/partners/${id}`, { json: fields })
+              : adminApi('POST', '/partners', { json: fields }),
+        })),
+      };
+    case 'toggle':
+      return {
+        intent,
+        ...(await adminWrite(async () => {
+          // The row names the partner at the version it shows; the rest of the record is sent as saved.
+          const { partners } = await adminCall(adminPartnersResponse, 'GET', '/partners');
+          const partner = partners.find((entry) => String(entry.id) === decodeURIComponent(id));
+          if (!partner) return adminApi('PATCH', `/partners/${id}`, { json: {} });
+          return adminApi('PATCH', `/partners/${id}`, {
+            json: { ...bodyOf(partner), visible: !partner.visible, version: formData.get('version') },
+          });
+        })),
+      };
+    case 'delete':
+      return { intent, ...(await adminWrite(() => adminApi('DELETE', `/partners/${id}`))) };
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -32,7 +87,6 @@ const NETWORKS = ['vk', 'twitter', 'steam', 'youtube', 'instagram', 'facebook'];
 const TEXT_FIELDS = [
   'name_ru',
   'name_en',
-  'image',
   'link',
   'email',
   'phone_number',
@@ -41,61 +95,37 @@ const TEXT_FIELDS = [
   'messenger',
   'position',
 ] as const;
-type TextField = (typeof TEXT_FIELDS)[number];
 
-interface Values extends Record<TextField, string> {
-  desc_ru: string;
-  desc_en: string;
-  socials: Array<{ key: number; type: string; link: string }>;
-  visible: boolean;
-}
-
-let socialKeys = 0;
-const social = (type = 'vk', link = '') => ({ key: ++socialKeys, type, link });
-
-const EMPTY: Values = {
-  name_ru: '',
-  name_en: '',
-  desc_ru: '',
-  desc_en: '',
-  image: '',
-  link: '',
-  email: '',
-  phone_number: '',
-  phone_number_mobile: '',
-  telegram: '',
-  messenger: '',
-  socials: [],
-  visible: true,
-  position: '0',
-};
-
-const valuesOf = (partner: AdminPartner): Values => ({
-  name_ru: partner.name_ru,
-  name_en: partner.name_en,
-  desc_ru: partner.desc_ru,
-  desc_en: partner.desc_en,
-  image: partner.image ?? '',
-  link: partner.link ?? '',
-  email: partner.email ?? '',
-  phone_number: partner.phone_number ?? '',
-  phone_number_mobile: partner.phone_number_mobile ?? '',
-  telegram: partner.telegram ?? '',
-  messenger: partner.messenger ?? '',
-  socials: partner.socials.map((entry) => social(entry.type, entry.link)),
-  visible: partner.visible,
-  position: String(partner.position),
+/** A partner's fields as the form holds them (text), or a new partner's. */
+const valuesOf = (partner: AdminPartner | undefined) => ({
+  name_ru: partner?.name_ru ?? '',
+  name_en: partner?.name_en ?? '',
+  desc_ru: partner?.desc_ru ?? '',
+  desc_en: partner?.desc_en ?? '',
+  image: partner?.image ?? '',
+  link: partner?.link ?? '',
+  email: partner?.email ?? '',
+  phone_number: partner?.phone_number ?? '',
+  phone_number_mobile: partner?.phone_number_mobile ?? '',
+  telegram: partner?.telegram ?? '',
+  messenger: partner?.messenger ?? '',
+  socials: partner?.socials.map((entry) => ({ type: entry.type, link: entry.link })),
+  visible: partner === undefined || partner.visible ? 'on' : undefined,
+  position: String(partner?.position ?? 0),
 });
 
-const bodyOf = (values: Values) => ({
-  ...values,
-  socials: values.socials.map(({ type, link }) => ({ type, link })),
+type PartnerFields = ReturnType<typeof valuesOf> & { id?: string; version?: string };
+
+/** A saved partner as the API takes it back. */
+const bodyOf = (partner: AdminPartner) => ({
+  ...valuesOf(partner),
+  socials: partner.socials,
+  visible: partner.visible,
 });
 
 const LABELS = {
   name_ru: 'admin-name-ru',
   name_en: 'admin-name-en',
-  image: 'admin-image-file',
   link: 'partner-site',
   email: 'partner-email',
   phone_number: 'partner-phone',
@@ -105,78 +135,47 @@ const LABELS = {
   position: 'admin-position',
 } as const;
 
-const SHOWN = [...TEXT_FIELDS, 'desc_ru', 'desc_en', 'visible', 'socials'];
+const SHOWN = [...TEXT_FIELDS, 'image', 'desc_ru', 'desc_en', 'visible', 'socials'];
 
 export default function PartnersPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminShop();
-  const save = useAdminRequest();
-  const action = useAdminRequest();
   const revalidator = useRevalidator();
-  const [editing, setEditing] = useState<AdminPartner | null>(null);
-  const [values, setValues] = useState<Values>(EMPTY);
-  useUnsavedChanges(JSON.stringify(values) !== JSON.stringify(editing ? valuesOf(editing) : EMPTY));
+  const rows = useFetcher<typeof clientAction>();
+  const rowError = rows.data && 'error' in rows.data ? rows.data : undefined;
+  const save = useFetcher<typeof clientAction>({ key: 'partner-save' });
+  // Which partner the form edits (none: a new one); the partner itself is the loader's.
+  const [editingId, setEditingId] = useState<number | null>(null);
+  const editing = loaderData.partners.find((partner) => partner.id === editingId);
+  const saved = save.data?.intent === 'save' && save.data.ok;
+  useEffect(() => {
+    if (saved) setEditingId(null);
+  }, [saved]);
   const name = (partner: AdminPartner) => (locale === 'ru' ? partner.name_ru : partner.name_en);
-  const setSocial = (key: number, change: Partial<{ type: string; link: string }>) =>
-    setValues((current) => ({
-      ...current,
-      socials: current.socials.map((entry) => (entry.key === key ? { ...entry, ...change } : entry)),
-    }));
 
   const startEditing = (partner: AdminPartner | null) => {
     save.reset();
-    setEditing(partner);
-    setValues(partner ? valuesOf(partner) : EMPTY);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = bodyOf(values);
-    const done = await save.run(
-      () =>
-        editing
-          ? adminApi('PATCH', `/partners/${editing.id}`, { json: { ...body, version: editing.version } })
-          : adminApi('POST', '/partners', { json: body }),
-      { success: t('admin-partner-saved') },
-    );
-    if (done) {
-      setEditing(null);
-      setValues(EMPTY);
-    }
-  };
-
-  const reloadList = () => {
-    action.reset();
-    void revalidator.revalidate();
-  };
-
-  /** Someone else saved the partner meanwhile: their version replaces what was typed here. */
-  const reloadEditing = async () => {
-    if (!editing) return;
-    const answer = await save.run(() => adminApi<{ partners: AdminPartner[] }>('GET', '/partners'));
-    if (answer) startEditing(answer.partners.find((partner) => partner.id === editing.id) ?? null);
+    setEditingId(partner?.id ?? null);
   };
 
   const remove = (partner: AdminPartner) => {
     if (!window.confirm(t('admin-confirm-delete', { name: name(partner) }))) return;
-    void action.run(() => adminApi('DELETE', `/partners/${partner.id}`));
-    if (editing?.id === partner.id) startEditing(null);
+    void rows.submit({ intent: 'delete', id: partner.id }, { method: 'post' });
+    if (editingId === partner.id) startEditing(null);
   };
 
   const toggle = (partner: AdminPartner) =>
-    action.run(() =>
-      adminApi('PATCH', `/partners/${partner.id}`, {
-        json: { ...bodyOf({ ...valuesOf(partner), visible: !partner.visible }), version: partner.version },
-      }),
-    );
+    void rows.submit({ intent: 'toggle', id: partner.id, version: partner.version }, { method: 'post' });
 
   return (
     <AdminPage title={t('admin-partners')}>
       <section className="admin-card" aria-label={t('admin-partners')}>
         <RequestAlert
-          message={action.message}
-          errors={action.errors}
+          message={rowError?.error}
+          errors={{}}
           shownFields={[]}
-          onReload={action.recordChanged ? reloadList : undefined}
+          onReload={
+            rowError?.recordChanged ? () => void revalidator.revalidate().then(() => rows.reset()) : undefined
+          }
         />
         {loaderData.partners.length === 0 ? (
           <p>{t('admin-nothing-yet')}</p>
@@ -244,149 +243,179 @@ export default function PartnersPage({ loaderData }: Route.ComponentProps) {
         )}
       </section>
 
-      <form
-        className="admin-card admin-form"
-        onSubmit={submit}
-        noValidate
-        aria-labelledby="partner-form-heading"
-      >
-        <h2 id="partner-form-heading">
-          {editing ? t('admin-edit-item', { name: name(editing) }) : t('admin-new-partner')}
-        </h2>
-        {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
-        <RequestAlert
-          message={save.message}
-          errors={save.errors}
-          shownFields={SHOWN}
-          onReload={save.recordChanged ? () => void reloadEditing() : undefined}
-        />
-        <PictureField
-          label={t('admin-partner-picture')}
-          folder="partners"
-          value={values.image}
-          missing={editing?.imageMissing === true && values.image === (editing.image ?? '')}
-          onChange={(image) => setValues((current) => ({ ...current, image }))}
-          errors={save.errors.image}
-        />
-        <div className="admin-form__grid">
-          {TEXT_FIELDS.filter((field) => field !== 'image').map((field) => (
-            <FormField
-              key={field}
-              name={field}
-              type={
-                field === 'email'
-                  ? 'email'
-                  : field === 'position'
-                    ? 'number'
-                    : field === 'link'
-                      ? 'url'
-                      : 'text'
-              }
-              label={t(LABELS[field])}
-              value={values[field]}
-              onChange={(event) => setValues((current) => ({ ...current, [field]: event.target.value }))}
-              errors={save.errors[field]}
-              required={field === 'name_ru' || field === 'name_en'}
-            />
-          ))}
-        </div>
-        <div className="admin-form__pair">
-          <TextAreaField
-            name="desc_ru"
-            label={t('admin-description-ru')}
-            value={values.desc_ru}
-            onChange={(event) => setValues((current) => ({ ...current, desc_ru: event.target.value }))}
-            errors={save.errors.desc_ru}
-          />
-          <TextAreaField
-            name="desc_en"
-            label={t('admin-description-en')}
-            value={values.desc_en}
-            onChange={(event) => setValues((current) => ({ ...current, desc_en: event.target.value }))}
-            errors={save.errors.desc_en}
-          />
-        </div>
-
-        <fieldset className="admin-fieldset">
-          <legend>{t('partner-socials')}</legend>
-          {values.socials.length === 0 ? <p className="form-field__hint">{t('admin-no-socials')}</p> : null}
-          <ol className="admin-socials">
-            {values.socials.map((entry, index) => {
-              const number = index + 1;
-              const linkErrors = save.errors[`socials.${index}.link`];
-              return (
-                <li key={entry.key} className="admin-social">
-                  <label>
-                    <span className="visually-hidden">{t('admin-social-type', { number })}</span>
-                    <select
-                      value={entry.type}
-                      onChange={(event) => setSocial(entry.key, { type: event.target.value })}
-                    >
-                      {[...new Set([...NETWORKS, entry.type])].map((network) => (
-                        <option key={network} value={network}>
-                          {network}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                  <label className="admin-social__link">
-                    <span className="visually-hidden">{t('admin-social-link', { number })}</span>
-                    <input
-                      type="url"
-                      value={entry.link}
-                      placeholder="https://"
-                      aria-invalid={linkErrors ? true : undefined}
-                      onChange={(event) => setSocial(entry.key, { link: event.target.value })}
-                    />
-                  </label>
-                  <button
-                    type="button"
-                    className="link-button"
-                    onClick={() =>
-                      setValues((current) => ({
-                        ...current,
-                        socials: current.socials.filter((other) => other.key !== entry.key),
-                      }))
-                    }
-                  >
-                    {t('admin-remove')}
-                    <span className="visually-hidden"> {t('admin-social-link', { number })}</span>
-                  </button>
-                  {linkErrors ? (
-                    <p className="form-field__error admin-social__error">{linkErrors.join(' ')}</p>
-                  ) : null}
-                </li>
-              );
-            })}
-          </ol>
-          {save.errors.socials ? <p className="form-field__error">{save.errors.socials.join(' ')}</p> : null}
-          <button
-            type="button"
-            className="button"
-            onClick={() => setValues((current) => ({ ...current, socials: [...current.socials, social()] }))}
-          >
-            {t('admin-add-social')}
-          </button>
-        </fieldset>
-
-        <CheckboxField
-          name="visible"
-          label={t('admin-visible')}
-          checked={values.visible}
-          onChange={(event) => setValues((current) => ({ ...current, visible: event.target.checked }))}
-        />
-        <div className="admin-actions">
-          <BusyButton busy={save.busy} primary>
-            {t('save')}
-          </BusyButton>
-          {editing ? (
-            <button type="button" className="button" onClick={() => startEditing(null)}>
-              {t('admin-cancel')}
-            </button>
-          ) : null}
-        </div>
-      </form>
+      <PartnerForm
+        key={editing ? `${editing.id}-${editing.version}` : 'new'}
+        editing={editing}
+        name={editing ? name(editing) : ''}
+        onCancel={() => startEditing(null)}
+      />
     </AdminPage>
+  );
+}
+
+/** The form of a new partner, or of the one being edited as the loader gave it. */
+function PartnerForm({
+  editing,
+  name,
+  onCancel,
+}: {
+  editing: AdminPartner | undefined;
+  name: string;
+  onCancel: () => void;
+}) {
+  const { t } = useAdminShop();
+  const revalidator = useRevalidator();
+  const save = useFetcher<typeof clientAction>({ key: 'partner-save' });
+  const outcome = save.data?.intent === 'save' ? save.data : undefined;
+  const [form, fields] = useAdminForm<PartnerFields>({
+    id: 'partner-form',
+    schema: editing ? partnerEdit : partnerInput,
+    prepare: (fields) => withCheckboxes(fields, ['visible']),
+    lastResult: outcome?.ok === false ? outcome.result : undefined,
+    defaultValue: editing
+      ? { ...valuesOf(editing), id: String(editing.id), version: String(editing.version) }
+      : valuesOf(undefined),
+  });
+  useUnsavedChanges(form.dirty === true);
+  const image = useInputControl(fields.image);
+  const socials = fields.socials.getFieldList();
+  const alert = formAlert(form);
+
+  return (
+    <save.Form
+      method="post"
+      {...getFormProps(form)}
+      className="admin-card admin-form"
+      aria-labelledby="partner-form-heading"
+    >
+      <h2 id="partner-form-heading">{editing ? t('admin-edit-item', { name }) : t('admin-new-partner')}</h2>
+      {outcome?.ok ? <FormSuccess>{t('admin-partner-saved')}</FormSuccess> : null}
+      <RequestAlert
+        message={alert.message}
+        errors={alert.errors}
+        shownFields={SHOWN}
+        // Their version replaces what was typed here (the form's key is the partner's version).
+        onReload={
+          outcome?.ok === false && outcome.refusal?.recordChanged
+            ? () => void revalidator.revalidate()
+            : undefined
+        }
+      />
+      {editing ? (
+        <>
+          <input type="hidden" name="id" value={editing.id} />
+          <input type="hidden" name="version" value={editing.version} />
+        </>
+      ) : null}
+      <PictureField
+        label={t('admin-partner-picture')}
+        folder="partners"
+        value={typeof image.value === 'string' ? image.value : ''}
+        missing={editing?.imageMissing === true && image.value === (editing.image ?? '')}
+        onChange={image.change}
+        errors={fields.image.errors}
+      />
+      <div className="admin-form__grid">
+        {TEXT_FIELDS.map((field) => (
+          <FormField
+            key={field}
+            {...fieldProps(fields[field])}
+            type={
+              field === 'email'
+                ? 'email'
+                : field === 'position'
+                  ? 'number'
+                  : field === 'link'
+                    ? 'url'
+                    : 'text'
+            }
+            label={t(LABELS[field])}
+            required={field === 'name_ru' || field === 'name_en'}
+          />
+        ))}
+      </div>
+      <div className="admin-form__pair">
+        <TextAreaField {...fieldProps(fields.desc_ru)} label={t('admin-description-ru')} />
+        <TextAreaField {...fieldProps(fields.desc_en)} label={t('admin-description-en')} />
+      </div>
+
+      <fieldset className="admin-fieldset">
+        <legend>{t('partner-socials')}</legend>
+        {socials.length === 0 ? <p className="form-field__hint">{t('admin-no-socials')}</p> : null}
+        <ol className="admin-socials">
+          {socials.map((entry, index) => {
+            const number = index + 1;
+            const social = entry.getFieldset();
+            const type = typeof social.type.initialValue === 'string' ? social.type.initialValue : 'vk';
+            const linkErrors = social.link.errors ?? alert.errors[`socials.${index}.link`];
+            return (
+              <li key={entry.key} className="admin-social">
+                <label>
+                  <span className="visually-hidden">{t('admin-social-type', { number })}</span>
+                  <select name={social.type.name} defaultValue={type}>
+                    {[...new Set([...NETWORKS, type])].map((network) => (
+                      <option key={network} value={network}>
+                        {network}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+                <label className="admin-social__link">
+                  <span className="visually-hidden">{t('admin-social-link', { number })}</span>
+                  <input
+                    type="url"
+                    name={social.link.name}
+                    defaultValue={
+                      typeof social.link.initialValue === 'string' ? social.link.initialValue : ''
+                    }
+                    placeholder="https://"
+                    aria-invalid={linkErrors ? true : undefined}
+                  />
+                </label>
+                <button
+                  {...form.remove.getButtonProps({ name: fields.socials.name, index })}
+                  className="link-button"
+                >
+                  {t('admin-remove')}
+                  <span className="visually-hidden"> {t('admin-social-link', { number })}</span>
+                </button>
+                {linkErrors ? (
+                  <p className="form-field__error admin-social__error">{linkErrors.join(' ')}</p>
+                ) : null}
+              </li>
+            );
+          })}
+        </ol>
+        {fields.socials.errors ? (
+          <p className="form-field__error">{fields.socials.errors.join(' ')}</p>
+        ) : null}
+        <button
+          {...form.insert.getButtonProps({
+            name: fields.socials.name,
+            defaultValue: { type: 'vk', link: '' },
+          })}
+          className="button"
+        >
+          {t('admin-add-social')}
+        </button>
+      </fieldset>
+
+      <CheckboxField
+        name={fields.visible.name}
+        label={t('admin-visible')}
+        defaultChecked={fields.visible.initialValue === 'on'}
+      />
+      <div className="admin-actions">
+        <BusyButton busy={save.state !== 'idle'} primary name="intent" value="save">
+          {t('save')}
+        </BusyButton>
+        {editing ? (
+          <button type="button" className="button" onClick={onCancel}>
+            {t('admin-cancel')}
+          </button>
+        ) : null}
+      </div>
+    </save.Form>
   );
 }
 

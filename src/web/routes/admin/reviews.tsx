@@ -1,7 +1,8 @@
-import { Form } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { Form, useFetcher } from 'react-router';
+import { adminReviewsResponse } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import { adminWrite, revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { ReviewPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -9,7 +10,6 @@ import {
   MessageCard,
   Pager,
   RequestAlert,
-  useAdminRequest,
 } from '../../admin/ui.tsx';
 import { SelectField } from '../../components/form-field.tsx';
 import type { Route } from './+types/reviews';
@@ -21,12 +21,21 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     search: url.searchParams.get('search') ?? '',
     hidden: hidden === '0' || hidden === '1' ? hidden : '',
   };
-  const page = await loadAdmin<ReviewPage>('/reviews', request, {
+  const page = await loadAdminAnswer(adminReviewsResponse, '/reviews', request, {
     ...filter,
     page: url.searchParams.get('page'),
   });
   return { filter, page };
 }
+
+/** A message's `hidden` flag, flipped by its button. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const id = encodeURIComponent(String(formData.get('id')));
+  return adminWrite(() => adminApi('PATCH', `/reviews/${id}`, { json: { hidden: formData.get('hidden') } }));
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -35,7 +44,7 @@ export function HydrateFallback() {
 /** Review moderation: a hidden review leaves the product's thread and its rating. */
 export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
   const { t, locale } = useAdminShop();
-  const moderate = useAdminRequest();
+  const moderate = useFetcher<typeof clientAction>();
   const { filter, page } = loaderData;
 
   return (
@@ -58,7 +67,7 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
           {t('search')}
         </button>
       </Form>
-      <RequestAlert message={moderate.message} errors={moderate.errors} shownFields={[]} />
+      <RequestAlert message={moderate.data?.error} errors={{}} shownFields={[]} />
       {page.list.length === 0 ? (
         <p className="admin-card">{t('admin-nothing-found')}</p>
       ) : (
@@ -87,10 +96,11 @@ export default function ReviewsPage({ loaderData }: Route.ComponentProps) {
               toggle={{
                 label: review.hidden ? t('admin-show') : t('admin-hide'),
                 who: review.email,
-                busy: moderate.busy,
+                busy: moderate.state !== 'idle',
                 onClick: () =>
-                  moderate.run(() =>
-                    adminApi('PATCH', `/reviews/${review.id}`, { json: { hidden: !review.hidden } }),
+                  void moderate.submit(
+                    { id: review.id, hidden: review.hidden ? '0' : '1' },
+                    { method: 'post' },
                   ),
               }}
             />

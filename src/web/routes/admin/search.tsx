@@ -1,6 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import { Link } from 'react-router';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { getFormProps } from '@conform-to/react';
+import { Link, useFetcher } from 'react-router';
+import { synonymInput } from '../../../contract/admin.ts';
+import { searchStatsResponse, searchSynonymsResponse } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import {
+  adminWrite,
+  fieldProps,
+  formAlert,
+  revalidateUnlessRefused,
+  submitAdminForm,
+  useAdminForm,
+} from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { SearchStat, Synonym } from '../../admin/types.ts';
 import {
@@ -9,7 +19,6 @@ import {
   AdminPage,
   BusyButton,
   RequestAlert,
-  useAdminRequest,
   useMayDelete,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
@@ -23,11 +32,39 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const asked = new URL(request.url).searchParams.get('days');
   const days: Period = asked === '30' ? '30' : '7';
   const [{ synonyms }, stats] = await Promise.all([
-    loadAdmin<{ synonyms: Synonym[] }>('/search/synonyms', request),
-    loadAdmin<{ top: SearchStat[]; empty: SearchStat[] }>('/search/stats', request, { days }),
+    loadAdminAnswer(searchSynonymsResponse, '/search/synonyms', request),
+    loadAdminAnswer(searchStatsResponse, '/search/stats', request, { days }),
   ]);
   return { days, synonyms, stats };
 }
+
+/** The synonyms' writes: a new one from the form, or a row's deletion. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  switch (intent) {
+    case 'save':
+      return {
+        intent,
+        ...(await submitAdminForm(formData, {
+          schema: synonymInput,
+          send: (fields) => adminApi('POST', '/search/synonyms', { json: fields }),
+          resetOnSuccess: true,
+        })),
+      };
+    case 'delete':
+      return {
+        intent,
+        ...(await adminWrite(() =>
+          adminApi('DELETE', `/search/synonyms/${encodeURIComponent(String(formData.get('id')))}`),
+        )),
+      };
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -99,31 +136,27 @@ const FIELDS = ['term', 'meaning'];
 
 function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
   const { t } = useAdminShop();
-  const save = useAdminRequest();
-  const remove = useAdminRequest();
+  const save = useFetcher<typeof clientAction>();
+  const remove = useFetcher<typeof clientAction>();
   const mayDelete = useMayDelete();
-  const [values, setValues] = useState({ term: '', meaning: '' });
-  useUnsavedChanges(values.term.trim() !== '' || values.meaning.trim() !== '');
-  const field = (key: 'term' | 'meaning') => ({
-    name: key,
-    value: values[key],
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [key]: event.target.value })),
-    errors: save.errors[key],
+  const outcome = save.data?.intent === 'save' ? save.data : undefined;
+  const [form, fields] = useAdminForm({
+    schema: synonymInput,
+    lastResult: outcome?.result,
+    defaultValue: { term: '', meaning: '' },
   });
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const done = await save.run(() => adminApi('POST', '/search/synonyms', { json: values }), {
-      success: t('admin-synonym-saved'),
-    });
-    if (done) setValues({ term: '', meaning: '' });
-  };
+  useUnsavedChanges(form.dirty === true);
+  const alert = formAlert(form);
   return (
     <div className="admin-split">
       <section className="admin-card" aria-labelledby="synonyms-heading">
         <h2 id="synonyms-heading">{t('admin-synonyms')}</h2>
         <p className="admin-muted">{t('admin-synonyms-hint')}</p>
-        <RequestAlert message={remove.message} errors={remove.errors} shownFields={[]} />
+        <RequestAlert
+          message={remove.data?.intent === 'delete' ? remove.data.error : undefined}
+          errors={{}}
+          shownFields={[]}
+        />
         {synonyms.length === 0 ? (
           <p>{t('admin-nothing-yet')}</p>
         ) : (
@@ -143,19 +176,21 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
                     <td>{synonym.meaning}</td>
                     <td>
                       {mayDelete ? (
-                        <button
-                          type="button"
-                          className="link-button admin-danger"
-                          onClick={() =>
-                            remove.run(() => adminApi('DELETE', `/search/synonyms/${synonym.id}`))
-                          }
-                        >
-                          {t('admin-delete')}
-                          <span className="visually-hidden">
-                            {' '}
-                            {synonym.term} → {synonym.meaning}
-                          </span>
-                        </button>
+                        <remove.Form method="post">
+                          <input type="hidden" name="id" value={synonym.id} />
+                          <button
+                            type="submit"
+                            name="intent"
+                            value="delete"
+                            className="link-button admin-danger"
+                          >
+                            {t('admin-delete')}
+                            <span className="visually-hidden">
+                              {' '}
+                              {synonym.term} → {synonym.meaning}
+                            </span>
+                          </button>
+                        </remove.Form>
                       ) : null}
                     </td>
                   </tr>
@@ -165,33 +200,33 @@ function Synonyms({ synonyms }: { synonyms: Synonym[] }) {
           </div>
         )}
       </section>
-      <form
+      <save.Form
+        method="post"
+        {...getFormProps(form)}
         className="admin-card admin-form"
-        onSubmit={submit}
-        noValidate
         aria-labelledby="synonym-form-heading"
       >
         <h2 id="synonym-form-heading">{t('admin-new-synonym')}</h2>
-        {save.done ? <FormSuccess>{save.done}</FormSuccess> : null}
-        <RequestAlert message={save.message} errors={save.errors} shownFields={FIELDS} />
+        {outcome?.ok ? <FormSuccess>{t('admin-synonym-saved')}</FormSuccess> : null}
+        <RequestAlert message={alert.message} errors={alert.errors} shownFields={FIELDS} />
         <FormField
-          {...field('term')}
+          {...fieldProps(fields.term)}
           label={t('admin-synonym-term')}
           hint={t('admin-synonym-term-hint')}
           required
         />
         <FormField
-          {...field('meaning')}
+          {...fieldProps(fields.meaning)}
           label={t('admin-synonym-meaning')}
           hint={t('admin-synonym-meaning-hint')}
           required
         />
         <div className="admin-actions">
-          <BusyButton busy={save.busy} primary>
+          <BusyButton busy={save.state !== 'idle'} primary name="intent" value="save">
             {t('save')}
           </BusyButton>
         </div>
-      </form>
+      </save.Form>
     </div>
   );
 }

@@ -1,12 +1,12 @@
 import { Link } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { stalledShipmentsResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { StalledShipment } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/shipments';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ days: number; shipments: StalledShipment[] }>('/shipments/stalled', request);
+  return loadAdminAnswer(stalledShipmentsResponse, '/shipments/stalled', request);
 }
 
 export function HydrateFallback() {

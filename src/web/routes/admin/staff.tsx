@@ -1,5 +1,16 @@
-import { type FormEvent, useState } from 'react';
-import { AdminApiError, adminApi, loadAdmin } from '../../admin/api.ts';
+import { getFormProps } from '@conform-to/react';
+import { useFetcher } from 'react-router';
+import { staffInvite } from '../../../contract/admin.ts';
+import { staffListResponse } from '../../../contract/admin-answers.ts';
+import { AdminApiError, adminApi, loadAdminAnswer } from '../../admin/api.ts';
+import {
+  adminWrite,
+  fieldProps,
+  formAlert,
+  revalidateUnlessRefused,
+  submitAdminForm,
+  useAdminForm,
+} from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { StaffInvitation, StaffMember } from '../../admin/types.ts';
 import {
@@ -9,7 +20,6 @@ import {
   BusyButton,
   RequestAlert,
   useAdminFormat,
-  useAdminRequest,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormField, FormSuccess, SelectField } from '../../components/form-field.tsx';
@@ -24,9 +34,47 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   if (adminOnly) return { adminOnly: true as const, staff: [], invitations: [] };
   return {
     adminOnly: false as const,
-    ...(await loadAdmin<{ staff: StaffMember[]; invitations: StaffInvitation[] }>('/staff', request)),
+    ...(await loadAdminAnswer(staffListResponse, '/staff', request)),
   };
 }
+
+/**
+ * The staff page's writes: an invitation from the form, a member's new role, an invitation
+ * revoked. Each answer names whom it was about, for the confirmation.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const intent = formData.get('intent');
+  const email = String(formData.get('email') ?? '');
+  const id = encodeURIComponent(String(formData.get('id') ?? ''));
+  switch (intent) {
+    case 'invite':
+      return {
+        intent,
+        email,
+        ...(await submitAdminForm(formData, {
+          schema: staffInvite,
+          send: (fields) => adminApi('POST', '/staff', { json: fields }),
+          resetOnSuccess: true,
+        })),
+      };
+    case 'role': {
+      const role = String(formData.get('role'));
+      return {
+        intent,
+        email,
+        role,
+        ...(await adminWrite(() => adminApi('PATCH', `/staff/${id}`, { json: { role } }))),
+      };
+    }
+    case 'revoke':
+      return { intent, email, ...(await adminWrite(() => adminApi('DELETE', `/staff/invitations/${id}`))) };
+    default:
+      throw new Response(null, { status: 400 });
+  }
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;
@@ -45,32 +93,34 @@ const ROLE_LABELS = {
 export default function Staff({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const invite = useAdminRequest();
-  const change = useAdminRequest();
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState('manager');
-  useUnsavedChanges(email.trim() !== '');
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const sent = await invite.run(() => adminApi('POST', '/staff', { json: { email, role } }), {
-      success: t('admin-staff-invited', { email }),
-    });
-    if (sent) setEmail('');
-  };
+  const invite = useFetcher<typeof clientAction>({ key: 'staff-invite' });
+  const invited = invite.data?.intent === 'invite' ? invite.data : undefined;
+  const [form, fields] = useAdminForm({
+    schema: staffInvite,
+    lastResult: invited?.result,
+    defaultValue: { email: '', role: 'manager' },
+  });
+  useUnsavedChanges(typeof fields.email.value === 'string' && fields.email.value.trim() !== '');
+  const inviteAlert = formAlert(form);
+  const change = useFetcher<typeof clientAction>();
+  const changed =
+    change.data?.intent === 'role' || change.data?.intent === 'revoke' ? change.data : undefined;
+  const roleLabel = (role: string) => t(ROLE_LABELS[role as keyof typeof ROLE_LABELS]);
+  const changeDone =
+    changed && changed.error === undefined
+      ? changed.intent === 'role'
+        ? t('admin-staff-role-changed', { email: changed.email, role: roleLabel(changed.role) })
+        : t('admin-staff-revoked', { email: changed.email })
+      : undefined;
 
   const changeRole = (member: StaffMember, role: string) => {
-    const label = t(ROLE_LABELS[role as keyof typeof ROLE_LABELS]);
-    if (!window.confirm(t('admin-staff-role-confirm', { email: member.email, role: label }))) return;
-    void change.run(() => adminApi('PATCH', `/staff/${member.id}`, { json: { role } }), {
-      success: t('admin-staff-role-changed', { email: member.email, role: label }),
-    });
+    if (!window.confirm(t('admin-staff-role-confirm', { email: member.email, role: roleLabel(role) })))
+      return;
+    void change.submit({ intent: 'role', id: member.id, email: member.email, role }, { method: 'post' });
   };
   const revoke = (invitation: StaffInvitation) => {
     if (!window.confirm(t('admin-staff-revoke-confirm', { email: invitation.email }))) return;
-    void change.run(() => adminApi('DELETE', `/staff/invitations/${invitation.id}`), {
-      success: t('admin-staff-revoked', { email: invitation.email }),
-    });
+    void change.submit({ intent: 'revoke', id: invitation.id, email: invitation.email }, { method: 'post' });
   };
 
   if (loaderData.adminOnly)
@@ -86,42 +136,37 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
     <AdminPage title={t('admin-staff')}>
       <section className="admin-card" aria-labelledby="staff-invite">
         <h2 id="staff-invite">{t('admin-staff-invite')}</h2>
-        <form className="admin-form" onSubmit={send}>
-          <RequestAlert message={invite.message} errors={invite.errors} shownFields={['email', 'role']} />
-          <FormSuccess>{invite.done}</FormSuccess>
+        <invite.Form method="post" {...getFormProps(form)} className="admin-form">
+          <RequestAlert
+            message={inviteAlert.message}
+            errors={inviteAlert.errors}
+            shownFields={['email', 'role']}
+          />
+          <FormSuccess>{invited?.ok ? t('admin-staff-invited', { email: invited.email }) : null}</FormSuccess>
           <div className="admin-form__pair">
             <FormField
-              name="email"
+              {...fieldProps(fields.email)}
               type="email"
               label="E-mail"
               autoComplete="off"
               required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-              errors={invite.errors.email}
             />
-            <SelectField
-              name="role"
-              label={t('admin-role')}
-              value={role}
-              onChange={(event) => setRole(event.target.value)}
-              errors={invite.errors.role}
-            >
+            <SelectField {...fieldProps(fields.role)} label={t('admin-role')}>
               <option value="manager">{t(ROLE_LABELS.manager)}</option>
               <option value="admin">{t(ROLE_LABELS.admin)}</option>
             </SelectField>
           </div>
           <p className="admin-muted">{t('admin-staff-roles-hint')}</p>
-          <BusyButton busy={invite.busy} primary>
+          <BusyButton busy={invite.state !== 'idle'} primary name="intent" value="invite">
             {t('admin-staff-send-invite')}
           </BusyButton>
-        </form>
+        </invite.Form>
       </section>
 
       <section className="admin-card" aria-labelledby="staff-list">
         <h2 id="staff-list">{t('admin-staff-list')}</h2>
-        <RequestAlert message={change.message} errors={change.errors} shownFields={[]} />
-        <FormSuccess>{change.done}</FormSuccess>
+        <RequestAlert message={changed?.error} errors={{}} shownFields={[]} />
+        <FormSuccess>{changeDone}</FormSuccess>
         {loaderData.invitations.length > 0 ? (
           <div className="admin-table-scroll">
             <table className="admin-table">
@@ -148,7 +193,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                       <button
                         type="button"
                         className="button admin-button--danger"
-                        disabled={change.busy}
+                        disabled={change.state !== 'idle'}
                         onClick={() => revoke(invitation)}
                       >
                         {t('admin-staff-revoke')}
@@ -186,7 +231,7 @@ export default function Staff({ loaderData }: Route.ComponentProps) {
                     <select
                       id={`role-${member.id}`}
                       value={member.role}
-                      disabled={change.busy}
+                      disabled={change.state !== 'idle'}
                       onChange={(event) => changeRole(member, event.target.value)}
                     >
                       {(['manager', 'admin', 'customer'] as const).map((value) => (
