@@ -26,6 +26,8 @@ export interface HotResult {
   commitsPerOrder: number;
   rowsWrittenPerOrder: number;
   stockLeft: number;
+  /** Units that came back to the variant during the round (earlier rounds' orders expiring, with --hot-reuse). */
+  returned: number;
   ledgerMatches: boolean;
   lastError?: string;
 }
@@ -118,6 +120,7 @@ export async function hotRound(options: {
     });
 
     await setStock(options.stock);
+    const { rows: clock } = await client.query<{ now: Date }>('select now() as now');
     const before = await databaseCounters(client);
     const cpuBefore = processCpuMs(options.shopPid);
     const latencies: number[] = [];
@@ -160,6 +163,11 @@ export async function hotRound(options: {
        from product_variants v where v.id = $1`,
       [options.variant],
     );
+    const { rows: back } = await client.query<{ returned: number }>(
+      `select coalesce(sum(delta), 0)::int as returned from stock_movements
+       where variant_id = $1 and reason in ('cancellation', 'refund') and created_at >= $2`,
+      [options.variant, clock[0]?.now],
+    );
     const sorted = latencies.toSorted((a, b) => a - b);
     return {
       shoppers: options.shoppers,
@@ -177,6 +185,7 @@ export async function hotRound(options: {
       commitsPerOrder: (after.commits - before.commits) / answered,
       rowsWrittenPerOrder: (after.written - before.written) / answered,
       stockLeft: rows[0]?.quantity ?? -1,
+      returned: back[0]?.returned ?? 0,
       ledgerMatches: rows[0] !== undefined && rows[0].quantity === rows[0].ledger,
       ...(lastError ? { lastError } : {}),
     };
@@ -187,12 +196,18 @@ export async function hotRound(options: {
 
 export function hotLine(result: HotResult) {
   const cpu = result.cpuMsPerOrder === undefined ? 'n/a' : `${result.cpuMsPerOrder.toFixed(1)} ms`;
-  const exact = result.placed === Math.min(result.stock, result.shoppers) && result.failed === 0;
+  // Every unit sold once: the placed and the left add up to the stock and what came back; with
+  // nothing back, as many placed as there was stock for.
+  const exact =
+    result.failed === 0 &&
+    result.placed + result.stockLeft === result.stock + result.returned &&
+    (result.returned > 0 || result.placed === Math.min(result.stock, result.shoppers));
   return (
     `hot product: ${result.shoppers} simultaneous orders, stock ${result.stock}: ` +
     `${result.ordersPerSecond.toFixed(0)} orders/s (${result.seconds.toFixed(2)} s), ` +
     `p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
-    `placed ${result.placed}/${result.stock} (${result.refused} refused, ${result.failed} failed)${exact ? ' exact' : ' NOT EXACT'}, ` +
+    `placed ${result.placed}/${result.stock}${result.returned > 0 ? ` + ${result.returned} returned meanwhile` : ''} ` +
+    `(${result.refused} refused, ${result.failed} failed)${exact ? ' exact' : ' NOT EXACT'}, ` +
     `shop CPU ${cpu}/order, ${result.commitsPerOrder.toFixed(1)} commits and ${result.rowsWrittenPerOrder.toFixed(1)} rows written/order, ` +
     `stock left ${result.stockLeft}, ledger ${result.ledgerMatches ? 'adds up' : 'DOES NOT add up'}` +
     (result.lastError ? ` (last error: ${result.lastError})` : '')

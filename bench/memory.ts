@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Instance, type Request } from 'autocannon';
+import { type WalkSettings, walkShop } from './memory-walk.ts';
 import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from './processes.ts';
 import { databaseUrl, recreateDatabase } from './scale/seed.ts';
 
@@ -21,10 +22,22 @@ export interface MemorySettings {
   /** Seconds of mixed traffic. */
   seconds: number;
   connections: number;
+  /** The long session's walk after it (memory-walk.ts). */
+  walk: WalkSettings;
 }
 
-export const MEMORY_SETTINGS: MemorySettings = { seconds: 60, connections: 16 };
-export const QUICK_MEMORY_SETTINGS: MemorySettings = { seconds: 15, connections: 16 };
+export const MEMORY_SETTINGS: MemorySettings = {
+  seconds: 60,
+  connections: 16,
+  walk: { seconds: 300, browsers: 4 },
+};
+export const QUICK_MEMORY_SETTINGS: MemorySettings = {
+  seconds: 15,
+  connections: 16,
+  walk: { seconds: 60, browsers: 4 },
+};
+/** How long the server is left alone after the walk before its memory counts as settled. */
+const SETTLE_SECONDS = 30;
 
 /** What the process reports on /metrics (prom-client's default metrics), in MB. */
 export interface MemorySample {
@@ -33,6 +46,11 @@ export interface MemorySample {
   heapTotal: number;
   /** Buffers and other memory V8 knows of outside its heap. */
   external: number;
+  /** PGlite's WebAssembly memory (0 on PostgreSQL). */
+  pglite: number;
+  /** The kept pages, and the catalogue cache's estimate of its answers. */
+  pageCache: number;
+  catalogCache: number;
 }
 
 export interface MemoryReport {
@@ -46,6 +64,17 @@ export interface MemoryReport {
   peakRss: number;
   /** 5 s after the traffic ended. */
   after: MemorySample;
+  /** The long session: many browsers on ever new addresses, then left alone. */
+  walk: {
+    settings: WalkSettings;
+    /** The sample with the highest resident memory during the walk. */
+    peak: MemorySample;
+    /** SETTLE_SECONDS after the walk ended. */
+    settled: MemorySample;
+    requests: number;
+    /** Answered 5xx, or not at all. */
+    failures: number;
+  };
   requests: number;
   requestsPerSecond: number;
   statusCodes: Record<string, number>;
@@ -75,6 +104,9 @@ async function sample(baseUrl: string): Promise<MemorySample> {
     heapUsed: metric('nodejs_heap_size_used_bytes'),
     heapTotal: metric('nodejs_heap_size_total_bytes'),
     external: metric('nodejs_external_memory_bytes'),
+    pglite: metric('vitrina_pglite_memory_bytes'),
+    pageCache: metric('vitrina_page_cache_bytes'),
+    catalogCache: metric('vitrina_catalog_cache_bytes'),
   };
 }
 
@@ -226,13 +258,25 @@ export async function measureMemory(options: {
     const idle = await sample(restarted.baseUrl);
     log(`  idle: ${idle.rss} MB`);
 
-    const requests = await mixedTraffic(restarted.baseUrl, await signIn(restarted.baseUrl));
+    const adminSession = await signIn(restarted.baseUrl);
+    const requests = await mixedTraffic(restarted.baseUrl, adminSession);
     log(
       `  ${settings.seconds} s of mixed traffic (${requests.length} addresses, ${settings.connections} connections)…`,
     );
     const { result, peakRss } = await traffic(restarted.baseUrl, requests, settings);
     await sleep(5_000);
     const after = await sample(restarted.baseUrl);
+
+    log(
+      `  a long session: ${settings.walk.seconds} s of ${settings.walk.browsers} browsers on ever new addresses…`,
+    );
+    let peak = after;
+    const walked = await walkShop(restarted.baseUrl, adminSession, SHOP_COOKIE, settings.walk, async () => {
+      const each = await sample(restarted.baseUrl);
+      if (each.rss > peak.rss) peak = each;
+    });
+    await sleep(SETTLE_SECONDS * 1000);
+    const settled = await sample(restarted.baseUrl);
     await restarted.stop();
 
     const statusCodes: Record<string, number> = {};
@@ -241,6 +285,7 @@ export async function measureMemory(options: {
     const problems: string[] = [];
     if (result.non2xx > 0) problems.push(`${result.non2xx} answers not 2xx`);
     if (result.errors > 0) problems.push(`${result.errors} connection errors`);
+    if (walked.failures > 0) problems.push(`${walked.failures} walk requests answered 5xx or not at all`);
     return {
       database,
       settings,
@@ -248,12 +293,16 @@ export async function measureMemory(options: {
       idle,
       peakRss,
       after,
+      walk: { settings: settings.walk, peak, settled, ...walked },
       requests: result.requests.total,
       requestsPerSecond: Math.round(result.requests.average),
       statusCodes,
       errors: result.errors,
       budget,
-      pass: problems.length === 0 && idle.rss <= budget.idle && after.rss - idle.rss <= budget.growth,
+      pass:
+        problems.length === 0 &&
+        idle.rss <= budget.idle &&
+        Math.max(after.rss, peak.rss, settled.rss) - idle.rss <= budget.growth,
       problems,
     };
   } finally {
@@ -264,11 +313,15 @@ export async function measureMemory(options: {
 
 export function memoryLines(report: MemoryReport): string[] {
   const mb = (each: MemorySample) =>
-    `${each.rss} MB (heap ${each.heapUsed}/${each.heapTotal} MB, external ${each.external} MB)`;
+    `${each.rss} MB (heap ${each.heapUsed}/${each.heapTotal} MB, external ${each.external} MB, ` +
+    `PGlite ${each.pglite} MB; kept pages ${each.pageCache} MB, catalogue answers ${each.catalogCache} MB)`;
+  const { walk } = report;
   return [
     `first start  ${mb(report.firstStart)}`,
     `idle         ${mb(report.idle)}`,
     `after        ${mb(report.after)}, peak ${report.peakRss} MB during ${report.requests.toLocaleString('en-US')} requests (${report.requestsPerSecond} req/s)`,
+    `walk peak    ${mb(walk.peak)}, ${walk.requests.toLocaleString('en-US')} requests in ${walk.settings.seconds} s`,
+    `settled      ${mb(walk.settled)}, ${SETTLE_SECONDS} s after the walk`,
     ...(report.problems.length > 0 ? [`ERRORS: ${report.problems.join('; ')}`] : []),
   ];
 }
@@ -278,10 +331,14 @@ export function memoryTargetLines(report: MemoryReport): string[] {
   const growth = report.after.rss - report.idle.rss;
   const growthOk = growth <= report.budget.growth;
   const clean = report.problems.length === 0 ? '' : ' (responses had errors)';
+  const walkGrowth = Math.max(report.walk.peak.rss, report.walk.settled.rss) - report.idle.rss;
+  const walkOk = walkGrowth <= report.budget.growth;
   return [
     `memory idle (${report.database})`.padEnd(32) +
       ` ${report.idle.rss} MB ≤ ${report.budget.idle} MB  ${idleOk ? 'PASS' : 'FAIL'}`,
     `memory after traffic (${report.database})`.padEnd(32) +
       ` +${growth} MB ≤ +${report.budget.growth} MB  ${growthOk && clean === '' ? 'PASS' : 'FAIL'}${clean}`,
+    `memory long session (${report.database})`.padEnd(32) +
+      ` peak ${report.walk.peak.rss} MB, settled ${report.walk.settled.rss} MB: +${walkGrowth} MB ≤ +${report.budget.growth} MB  ${walkOk && clean === '' ? 'PASS' : 'FAIL'}${clean}`,
   ];
 }

@@ -284,7 +284,8 @@ function startShop(name: string, port: number, databaseUrl: string | undefined) 
   const shop = startNodeServer({
     name,
     script: SERVER_ENTRY,
-    nodeFlags: SERVER_NODE_FLAGS,
+    // BENCH_SHOP_FLAGS adds node flags to the shop's (e.g. --cpu-prof, which NODE_OPTIONS refuses).
+    nodeFlags: [...SERVER_NODE_FLAGS, ...(process.env.BENCH_SHOP_FLAGS?.split(' ').filter(Boolean) ?? [])],
     port,
     cwd: root,
     env: {

@@ -2,7 +2,7 @@
  * Stored images and their responsive variants: the original (at most 1200 px wide) at
  * `/img/{folder}/{name}` and one WebP per width at `/img/{folder}/{width}/{name}`.
  */
-export const IMAGE_WIDTHS = [160, 320, 640, 1200] as const;
+export const IMAGE_WIDTHS = [160, 320, 640, 800, 1200] as const;
 export type ImageFolder = 'products' | 'projects' | 'partners';
 
 export const imageUrl = (folder: ImageFolder, name: string, width?: number) =>

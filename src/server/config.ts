@@ -132,7 +132,8 @@ const environmentSchema = z.object({
     .default([]),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().default(1),
   ADMIN_TWO_FACTOR: z.enum(['required', 'optional']).default('required'),
-  PAGE_CACHE_MB: z.coerce.number().min(0).default(64),
+  PAGE_CACHE_MB: z.coerce.number().min(0).default(32),
+  CATALOG_CACHE_MB: z.coerce.number().min(1).default(32),
   CDN_PURGE_URL: z.url().optional(),
   ORDER_EXPIRY_MINUTES: z.coerce.number().int().min(1).default(60),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -257,6 +258,8 @@ export interface Config {
   corsOrigins: string[];
   /** Memory for kept server-rendered catalogue pages (http/page-cache.ts); 0 turns it off. */
   pageCacheBytes: number;
+  /** Memory for kept catalogue answers (caches/cache.ts), counted as three times their JSON. */
+  catalogCacheBytes: number;
   /**
    * Where the keys of every catalogue change are POSTed for a CDN to purge (docs/production.md);
    * unset, anonymous pages tell shared caches to keep them one second only.
@@ -448,6 +451,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     rateLimitMultiplier: env.RATE_LIMIT_MULTIPLIER,
     adminTwoFactor: env.ADMIN_TWO_FACTOR,
     pageCacheBytes: Math.round(env.PAGE_CACHE_MB * 1024 * 1024),
+    catalogCacheBytes: Math.round(env.CATALOG_CACHE_MB * 1024 * 1024),
     cdnPurgeUrl: env.CDN_PURGE_URL,
     orderExpiryMinutes: env.ORDER_EXPIRY_MINUTES,
     logLevel: env.LOG_LEVEL,

@@ -43,7 +43,7 @@ import { catalogRoutes } from '../routes/catalog.ts';
 import { paymentNotifications, paymentPageRoutes } from '../routes/checkout.ts';
 import { deliveryRoutes } from '../routes/delivery.ts';
 import { feedbackRoutes } from '../routes/feedback.ts';
-import { imagesFromStorage } from '../routes/images.ts';
+import { imagesFromStorage, variantsMadeOnDemand } from '../routes/images.ts';
 import { orderRoutes } from '../routes/orders.ts';
 import { staticPageRoutes } from '../routes/pages.ts';
 import { partnerRoutes } from '../routes/partners.ts';
@@ -166,19 +166,23 @@ export async function buildApp(options: AppOptions) {
 
   // Uploaded and generated images: content-addressed names, so they can be cached forever.
   const { storage } = services.config;
-  if (storage.kind === 'local') {
-    await app.register(async (images) => {
-      await images.register(fastifyStatic, {
-        root: path.join(storage.root, 'img'),
-        prefix: '/img/',
-        decorateReply: false,
-        immutable: true,
-        maxAge: ONE_YEAR * 1000,
-      });
-    });
-  } else {
-    await app.register(imagesFromStorage(services.storage));
-  }
+  await app.register(
+    async (images) => {
+      if (storage.kind === 'local') {
+        await images.register(fastifyStatic, {
+          root: path.join(storage.root, 'img'),
+          prefix: '/',
+          decorateReply: false,
+          immutable: true,
+          maxAge: ONE_YEAR * 1000,
+        });
+      } else {
+        await images.register(imagesFromStorage(services.storage));
+      }
+      variantsMadeOnDemand(images, services.storage);
+    },
+    { prefix: '/img' },
+  );
 
   if (services.config.testMode) {
     for (const sandbox of options.sandboxes ?? []) await app.register(sandbox);

@@ -1,4 +1,5 @@
 import { LRUCache } from 'lru-cache';
+import { gauge } from '../metrics.ts';
 import type { ChangeLog, Mark } from './changes.ts';
 
 /**
@@ -27,6 +28,16 @@ export interface CatalogCache {
   ): Promise<CachedAnswer<T>>;
 }
 
+/** The estimated bytes of the catalogue answers the process keeps (the last cache made). */
+let keptAnswersBytes = () => 0;
+gauge({
+  name: 'vitrina_catalog_cache_bytes',
+  help: 'Estimated bytes of the catalogue answers kept in memory (three times their JSON)',
+  collect() {
+    this.set(keptAnswersBytes());
+  },
+});
+
 export function createCatalogCache(options: {
   changes: ChangeLog;
   /**
@@ -42,6 +53,7 @@ export function createCatalogCache(options: {
     maxSize: maxBytes,
     sizeCalculation: (answer) => answer.json.length * 3,
   });
+  keptAnswersBytes = () => entries.calculatedSize;
   const loading = new Map<string, { mark: Mark; promise: Promise<CachedAnswer<unknown>> }>();
 
   return {

@@ -49,6 +49,12 @@ export const unavailableError = (unavailable: number[]) =>
 /** The product rows each open transaction has locked (a savepoint is a transaction of its own). */
 const lockedProducts = new WeakMap<Executor, Set<number>>();
 
+function rememberLocked(tx: Executor, productIds: readonly number[]) {
+  const locked = lockedProducts.get(tx) ?? new Set<number>();
+  for (const id of productIds) locked.add(id);
+  lockedProducts.set(tx, locked);
+}
+
 /**
  * Locks products' rows in ascending id, for a transaction that changes their variants' stock (a
  * variant's stock moves its product's total) or that releases some units and then takes others.
@@ -66,8 +72,7 @@ export async function lockProducts(tx: Executor, productIds: readonly number[]):
     // Not FOR UPDATE: that would also wait for the key-share locks an order's own inserts (its
     // lines' and ledger's foreign keys) take, and two orders holding those would deadlock.
     .for('no key update');
-  for (const id of toLock) locked.add(id);
-  lockedProducts.set(tx, locked);
+  rememberLocked(tx, toLock);
 }
 
 async function record(
@@ -94,12 +99,12 @@ async function record(
 }
 
 /**
- * Takes an order's units (reason `sale`): the products' rows locked in ascending id, then every
- * variant's units taken by a conditional update with their ledger rows, in one statement. An item
+ * Takes an order's units (reason `sale`) in one statement: the products' rows locked in ascending
+ * id, then every variant's units taken by a conditional update with their ledger rows. An item
  * short of stock (or no longer orderable, when asked) throws basket-unavailable with the product
  * ids that could not be taken; the caller's transaction, or a savepoint around this call, undoes
  * the items already taken. Order placement calls it last, just before its commit, so that the
- * products' rows (the hot ones of a drop) are held for one statement and the commit (ADR 0069).
+ * products' rows (the hot ones of a drop) are held for this one statement and the commit (ADR 0077).
  */
 export async function takeStock(
   tx: Transaction,
@@ -122,14 +127,21 @@ export async function takeStock(
     sql`, `,
   );
   // The products' rows first, in ascending id, then the variants' with their ledger rows: the order
-  // every stock writer keeps, as a variant's change moves its product's total (a trigger).
-  await lockProducts(tx, productIds);
+  // every stock writer keeps, as a variant's change moves its product's total (a trigger). `locked`
+  // is counted by an uncorrelated subquery, which PostgreSQL runs once before the update's first
+  // row: every product is locked before any variant is written. Not FOR UPDATE: see lockProducts.
   const result = await tx.execute(sql`with
     wanted (variant_id, product_id, count) as (values ${values}),
+    locked as (
+      select ${products.id} from ${products}
+      where ${inArray(products.id, productIds)}
+      order by ${products.id}
+      for no key update),
     taken as (
       update ${productVariants} as v set quantity = v.quantity - wanted.count, updated_at = ${at}::timestamptz
       from wanted
-      where v.id = wanted.variant_id and v.product_id = wanted.product_id and v.quantity >= wanted.count
+      where (select count(*) from locked) = ${productIds.length}
+        and v.id = wanted.variant_id and v.product_id = wanted.product_id and v.quantity >= wanted.count
         ${
           options.orderableOnly
             ? sql`and exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
@@ -141,6 +153,7 @@ export async function takeStock(
     select taken.product_id, taken.variant_id, -taken.count, 'sale', ${options.orderId}::integer, ${at}::timestamptz
     from taken
     returning variant_id`);
+  rememberLocked(tx, productIds);
   const taken = new Set(
     (result as unknown as { rows: Array<{ variant_id: number }> }).rows.map((row) => Number(row.variant_id)),
   );

@@ -9,6 +9,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { gauge } from '../metrics.ts';
 import * as schema from './schema.ts';
 
 export type Schema = typeof schema;
@@ -84,6 +85,16 @@ export async function openDatabase(options: {
  */
 const PGLITE_SETTINGS = ['-c', 'shared_buffers=16MB'];
 
+/** The WebAssembly memory of the process's PGlite database, which grows and never shrinks. */
+let pgliteMemory = () => 0;
+gauge({
+  name: 'vitrina_pglite_memory_bytes',
+  help: 'WebAssembly memory of the embedded PGlite database (0 on PostgreSQL)',
+  collect() {
+    this.set(pgliteMemory());
+  },
+});
+
 async function openPglite(
   dataDir: string | undefined,
   loadDataDir: Blob | undefined,
@@ -96,6 +107,7 @@ async function openPglite(
     startParams: [...PGlite.defaultStartParams, ...PGLITE_SETTINGS],
   });
   const db = drizzlePglite(client, { schema }) as unknown as Database;
+  pgliteMemory = () => client.Module.HEAPU8.byteLength;
   return {
     db,
     kind: 'pglite',

@@ -78,16 +78,43 @@ export async function storeImage(
   await writeOnce(storage, `img/${folder}/${name}`, async () => original.data);
 
   for (const width of IMAGE_WIDTHS) {
-    await writeOnce(storage, `img/${folder}/${width}/${name}`, async () =>
-      // Never upscale: a narrower original is served as-is under every wider variant URL.
-      width >= original.info.width
-        ? original.data
-        : // From the WebP original, which libvips can shrink while decoding: faster than the input.
-          sharp(original.data).resize({ width }).webp(WEBP).toBuffer(),
-    );
+    await writeOnce(storage, `img/${folder}/${width}/${name}`, () => resized(original.data, width));
   }
   return { name, width: original.info.width, height: original.info.height, size: original.data.length };
 }
+
+/** The variant of a stored original `width` px wide. */
+async function resized(original: Buffer, width: number): Promise<Buffer> {
+  const { width: originalWidth = 0 } = await sharp(original).metadata();
+  // Never upscale: a narrower original is served as-is under every wider variant URL.
+  if (width >= originalWidth) return original;
+  // From the WebP original, which libvips can shrink while decoding: faster than the input.
+  return sharp(original).resize({ width }).webp(WEBP).toBuffer();
+}
+
+/**
+ * Makes and stores the variant `width` px wide of a stored image that has none: a width added to
+ * IMAGE_WIDTHS after the image was stored (ADR 0079). Answers its bytes, or null when `width` is
+ * not one of IMAGE_WIDTHS or there is no such image.
+ */
+export async function missingVariant(
+  storage: ObjectStorage,
+  folder: string,
+  width: number,
+  name: string,
+): Promise<Buffer | null> {
+  if (!isImageFolder(folder) || !IMAGE_WIDTHS.some((each) => each === width) || !IMAGE_NAME.test(name))
+    return null;
+  const stored = await storage.get(`img/${folder}/${name}`);
+  if (!stored) return null;
+  const variant = await resized(await buffer(stored.body), width);
+  await storage.put(`img/${folder}/${width}/${name}`, variant, 'image/webp');
+  return variant;
+}
+
+const IMAGE_FOLDERS = ['products', 'projects', 'partners'] as const satisfies readonly ImageFolder[];
+const isImageFolder = (folder: string): folder is ImageFolder =>
+  (IMAGE_FOLDERS as readonly string[]).includes(folder);
 
 /** A stored image's name: what storeImage makes, or a name the seed or an older shop gave a logo. */
 export const IMAGE_NAME = /^[\w-]+\.(webp|png|jpe?g|gif|avif)$/i;
@@ -113,7 +140,7 @@ export async function adoptImage(storage: ObjectStorage, folder: ImageFolder, na
   if (!IMAGE_NAME.test(name)) throw missingPicture();
   if (await storage.exists(`img/${folder}/${name}`)) return;
   // An upload (stored with the product pictures), or another project's or partner's picture.
-  const others = (['products', 'projects', 'partners'] as const).filter((other) => other !== folder);
+  const others = IMAGE_FOLDERS.filter((other) => other !== folder);
   let from: ImageFolder | undefined;
   for (const other of others) {
     if (await storage.exists(`img/${other}/${name}`)) {

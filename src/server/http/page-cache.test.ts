@@ -5,6 +5,7 @@ import fastifyCookie from '@fastify/cookie';
 import Fastify from 'fastify';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CatalogChange, createChangeLog, EVERYTHING, STOCK_GRACE_MS } from '../caches/changes.ts';
+import { metricsRegistry } from '../metrics.ts';
 import { pageCache, STOCK_RENDER_AGAIN_MS } from './page-cache.ts';
 
 /**
@@ -98,6 +99,19 @@ describe('page cache', () => {
     expect(second.cache).toBe('hit');
     expect(second.text).toBe(first.text);
     expect(shop.catalogue.renders).toBe(1);
+  });
+
+  it('keeps no more than its bound of pages however many addresses are asked, and says how much on /metrics', async () => {
+    shop = await shopWithPageCache();
+    const keptBytes = async () =>
+      (await metricsRegistry.getSingleMetric('vitrina_page_cache_bytes')?.get())?.values[0]?.value ?? -1;
+    await page(shop.app, '/product/cap');
+    const onePage = await keptBytes();
+    expect(onePage).toBeGreaterThan(0);
+    // Each page keeps ~3.5 KB plain plus its compressed copies: far more than 1 MB in all.
+    for (let index = 0; index < 400; index += 1) await page(shop.app, `/product/cap?colour=${index}`);
+    expect(await keptBytes()).toBeGreaterThan(onePage);
+    expect(await keptBytes()).toBeLessThanOrEqual(1024 * 1024);
   });
 
   it('never serves a page kept before a catalogue change', async () => {

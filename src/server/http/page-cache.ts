@@ -4,6 +4,7 @@ import { brotliCompress, gzip, constants as zlib } from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { type ChangeLog, type Mark, STOCK_GRACE_MS } from '../caches/changes.ts';
+import { gauge } from '../metrics.ts';
 import { PRIVATE_CACHE_CONTROL, sharedCacheHeaders } from './cdn.ts';
 
 /** See PageCacheOptions.audience. */
@@ -81,11 +82,22 @@ export const STOCK_RENDER_AGAIN_MS = 500;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 
+/** Bytes of the pages kept by the process's page cache. */
+let keptPagesBytes = () => 0;
+gauge({
+  name: 'vitrina_page_cache_bytes',
+  help: 'Bytes of the catalogue pages kept in memory (plain, brotli and gzip)',
+  collect() {
+    this.set(keptPagesBytes());
+  },
+});
+
 export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   const pages = new LRUCache<string, KeptPage>({
     maxSize: options.maxBytes,
     sizeCalculation: (page) => page.body.length + page.br.length + page.gzip.length + 512,
   });
+  keptPagesBytes = () => pages.calculatedSize;
   /** Requests that missed, with the key their page would be kept under and when their render began. */
   const misses = new WeakMap<
     FastifyRequest,
@@ -102,7 +114,8 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     return page && options.changes.isFresh(page.mark, page.keys, stockGraceMs) ? page : undefined;
   };
 
-  app.addHook('onRequest', async (request, reply) => {
+  /** The kept page for this request, if any; else the request is marked to render (and keep) it. */
+  async function lookup(request: FastifyRequest, reply: FastifyReply): Promise<KeptPage | undefined> {
     if (request.method !== 'GET') return;
     const path = request.url.split('?', 1)[0] ?? '/';
     if (!options.cacheable(path)) return;
@@ -117,7 +130,7 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     if (pending) page = (await pending) ?? keptPage(key, STOCK_GRACE_MS);
     if (page) {
       options.onLookup?.('hit');
-      return sendKept(request, reply, page);
+      return page;
     }
     options.onLookup?.('miss');
     reply.header('x-page-cache', 'miss');
@@ -133,6 +146,15 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
       rendering.set(key, render);
     }
     misses.set(request, { key, audience, mark: options.changes.mark(), done });
+  }
+  // A kept page is sent without calling `done`: the hooks registered after this one (security
+  // headers, session, body checks) do not run for it, as Fastify documents for an early answer
+  // from onRequest. An async hook would let them run while the answer goes out (ADR 0078).
+  app.addHook('onRequest', (request, reply, done) => {
+    lookup(request, reply).then((page) => {
+      if (page) sendKept(request, reply, page);
+      else done();
+    }, done);
   });
   const finish = async (request: FastifyRequest) => misses.get(request)?.done();
   app.addHook('onResponse', finish);
@@ -176,7 +198,7 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
 function sendKept(request: FastifyRequest, reply: FastifyReply, page: KeptPage) {
   reply.headers(page.headers);
   reply.header('x-page-cache', 'hit');
-  return reply.send(sendCompressed(request, reply, page));
+  reply.send(sendCompressed(request, reply, page));
 }
 
 /** The page's body in the encoding the browser prefers, with the headers that say so. */

@@ -6,16 +6,25 @@ import type { DeliveryMethod } from './mail-data.ts';
 
 export const intlLocale = (locale: Locale) => (locale === 'ru' ? 'ru-RU' : 'en-US');
 
+/** Number formats are slow to make (a mail of an order formats a dozen amounts): made once each. */
+const amountFormats = new Map<string, Intl.NumberFormat>();
+
 /** An amount in `currency` (roubles or dollars) as the reader's locale writes it. */
 export function formatAmount(amount: number, currency: Currency, locale: Locale): string {
   const wholeRoubles = currency === 'RUB' && Number.isInteger(amount);
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-    minimumFractionDigits: wholeRoubles ? 0 : 2,
-    maximumFractionDigits: wholeRoubles ? 0 : 2,
-  }).format(amount);
+  const key = `${locale}:${currency}:${wholeRoubles}`;
+  let format = amountFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(locale), {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      minimumFractionDigits: wholeRoubles ? 0 : 2,
+      maximumFractionDigits: wholeRoubles ? 0 : 2,
+    });
+    amountFormats.set(key, format);
+  }
+  return format.format(amount);
 }
 
 export function hours(count: number, locale: Locale): string {

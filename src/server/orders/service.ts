@@ -143,11 +143,22 @@ export async function createOrder(
   requirePickupPoint(input.deliveryMethod, input.address);
   requireDeliveryCost(context.deliveryCost);
   return db.transaction(async (transaction) => {
+    // One round trip (ADR 0077): the basket row locked, the shopper's unpaid order's products and
+    // the new order's number.
     const [basket] = await transaction
-      .select({ id: baskets.id, promoCodeId: baskets.promoCodeId })
+      .select({
+        id: baskets.id,
+        promoCodeId: baskets.promoCodeId,
+        unpaid: sql<Array<{ id: number; productId: number }>>`(select coalesce(json_agg(json_build_object(
+            'id', ${orders.id}, 'productId', ${orderItems.productId})), '[]')
+          from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+          where ${orders.userId} = ${userId} and ${orders.status} = ${ORDER_STATUS.current}
+            and ${orders.paidAt} is null)`,
+        orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`,
+      })
       .from(baskets)
       .where(eq(baskets.userId, userId))
-      .for('update');
+      .for('update', { of: baskets });
     const [placed] = input.checkoutKey
       ? await transaction
           .select()
@@ -157,11 +168,7 @@ export async function createOrder(
     if (placed?.status === ORDER_STATUS.current) return { ...placed, movedProducts: [] };
 
     // No hoarding (ADR 0021), and first: units of the replaced order are free again for this one.
-    const unpaid = await transaction
-      .select({ id: orders.id, productId: orderItems.productId })
-      .from(orders)
-      .innerJoin(orderItems, eq(orderItems.orderId, orders.id))
-      .where(and(eq(orders.userId, userId), eq(orders.status, ORDER_STATUS.current), isNull(orders.paidAt)));
+    const unpaid = basket?.unpaid ?? [];
     if (unpaid.length > 0) {
       const basketProducts = await transaction
         .select({ productId: basketItems.productId })
@@ -232,9 +239,43 @@ export async function createOrder(
     if (!amounts) throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
     // The page shows the order in the currency its payment method charges (ADR 0051, 0052, 0059).
     requireShownTotal(input.shownTotal, amounts);
+    // Without a basket row there are no items: the order is refused above.
+    const orderId = basket?.orderId ?? 0;
+    // The order, its lines and its first history row in one statement, the basket emptied with it.
+    const orderLines = transaction.insert(orderItems).values(
+      items.map((item, index) => ({
+        orderId,
+        productId: item.productId,
+        variantId: item.variantId,
+        sku: item.sku,
+        options: item.options,
+        nameRu: item.nameRu,
+        nameEn: item.nameEn,
+        price: item.price,
+        sale: item.sale,
+        count: item.count,
+        discount: promo.shares[index] ?? 0,
+        vatRate: item.vatRate,
+      })),
+    );
+    const history = transaction.insert(orderStatusHistory).values({
+      orderId,
+      status: ORDER_STATUS.current,
+      reason: statusReason('placed'),
+      createdAt: now,
+    });
+    const emptied = transaction
+      .delete(basketItems)
+      .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
     const [order] = await transaction
+      .with(
+        transaction.$with('lines', {}).as(orderLines.getSQL()),
+        transaction.$with('history', {}).as(history.getSQL()),
+        transaction.$with('emptied', {}).as(emptied.getSQL()),
+      )
       .insert(orders)
       .values({
+        id: orderId,
         userId,
         locale: input.locale,
         email: input.email,
@@ -268,32 +309,12 @@ export async function createOrder(
       })
       .returning();
     if (!order) throw new Error('the order was not stored');
-    await transaction.insert(orderItems).values(
-      items.map((item, index) => ({
-        orderId: order.id,
-        productId: item.productId,
-        variantId: item.variantId,
-        sku: item.sku,
-        options: item.options,
-        nameRu: item.nameRu,
-        nameEn: item.nameEn,
-        price: item.price,
-        sale: item.sale,
-        count: item.count,
-        discount: promo.shares[index] ?? 0,
-        vatRate: item.vatRate,
-      })),
-    );
-    await transaction.insert(orderStatusHistory).values({
-      orderId: order.id,
-      status: ORDER_STATUS.current,
-      reason: statusReason('placed'),
-      createdAt: now,
-    });
-    await transaction
-      .delete(basketItems)
-      .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
     if (basket?.promoCodeId) await clearPromoCode(transaction, basket.id);
+    // The per-customer limits (ADR 0041): the customer's other orders cannot change meanwhile, as
+    // their placements wait for the basket row this transaction holds.
+    await assertWithinKnownLimits(transaction, { userId }, items, purchaseLimitsOf(items), {
+      exceptOrder: order.id,
+    });
 
     await queueMail(
       transaction,
@@ -309,13 +330,8 @@ export async function createOrder(
       context.shop,
     );
     // Last, just before the commit: the products' rows a drop's buyers all wait for are locked by
-    // this one statement and held only until the commit (ADR 0069). The per-customer limits are
-    // checked under that lock: the customer's other orders of the products cannot change meanwhile
-    // (ADR 0041); this order's lines are in the database already.
+    // this one statement and held only until the commit (ADR 0069, 0077).
     await takeStock(transaction, items, now, { orderableOnly: true, orderId: order.id });
-    await assertWithinKnownLimits(transaction, { userId }, items, purchaseLimitsOf(items), {
-      exceptOrder: order.id,
-    });
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
     return { ...order, movedProducts: [...movedProducts] };
   });

@@ -104,7 +104,11 @@ export function createServices(options: {
         log: options.log,
       })
     : localInvalidation();
-  const cache = createCatalogCache({ changes, canKeep: invalidation.canKeep });
+  const cache = createCatalogCache({
+    changes,
+    canKeep: invalidation.canKeep,
+    maxBytes: config.catalogCacheBytes,
+  });
   // At each release time every instance drops what showed the released products as announced
   // (ADR 0041, 0042): its own timer, no message needed, and the CDN is purged of the same keys.
   const releaseClock = createReleaseClock({

@@ -1,10 +1,12 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Fastify from 'fastify';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
+import { storeImage } from '../files/images.ts';
 import { createLocalStorage } from '../files/local-storage.ts';
-import { IMMUTABLE_FOR_A_YEAR, imagesFromStorage } from './images.ts';
+import { IMMUTABLE_FOR_A_YEAR, imagesFromStorage, variantsMadeOnDemand } from './images.ts';
 
 // The route over the disk storage, where `..` would really lead somewhere: only keys under img/ may be read.
 const root = mkdtempSync(path.join(os.tmpdir(), 'vitrina-image-routes-'));
@@ -14,8 +16,15 @@ writeFileSync(path.join(root, 'secret.txt'), 'not for the public');
 mkdirSync(path.join(root, 'files', 'merch'), { recursive: true });
 writeFileSync(path.join(root, 'files', 'merch', 'note.webp'), 'not an image URL');
 
+const storage = createLocalStorage(root);
 const app = Fastify();
-await app.register(imagesFromStorage(createLocalStorage(root)));
+await app.register(
+  async (images) => {
+    await images.register(imagesFromStorage(storage));
+    variantsMadeOnDemand(images, storage);
+  },
+  { prefix: '/img' },
+);
 afterAll(async () => {
   await app.close();
   rmSync(root, { recursive: true, force: true });
@@ -48,5 +57,45 @@ describe('GET /img/* from a storage', () => {
       expect(response.statusCode, url).toBe(404);
       expect(response.body, url).not.toMatch(/not for the public|not an image URL/);
     }
+  });
+});
+
+describe('an image variant of a width added after the image was stored', () => {
+  it('is made from the stored original on its first request, then kept', async () => {
+    const picture = await sharp({ create: { width: 1600, height: 900, channels: 3, background: '#3366cc' } })
+      .png()
+      .toBuffer();
+    const { name } = await storeImage(storage, 'products', picture);
+    // As a shop that stored it before 800 px was one of the widths left it.
+    const key = path.join(root, 'img', 'products', '800', name);
+    unlinkSync(key);
+
+    const response = await app.inject({ method: 'GET', url: `/img/products/800/${name}` });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/webp',
+      'cache-control': IMMUTABLE_FOR_A_YEAR,
+    });
+    expect((await sharp(response.rawPayload).metadata()).width).toBe(800);
+    expect(existsSync(key)).toBe(true);
+  });
+
+  it("is not made for a width that is not one of the shop's, nor for an image that is not stored", async () => {
+    const { name } = await storeImage(
+      storage,
+      'products',
+      await sharp({ create: { width: 900, height: 900, channels: 3, background: '#118844' } })
+        .png()
+        .toBuffer(),
+    );
+    for (const url of [
+      `/img/products/700/${name}`,
+      '/img/products/800/ffffffffffffffff.webp',
+      `/img/secrets/800/${name}`,
+    ]) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+    }
+    expect(existsSync(path.join(root, 'img', 'products', '700', name))).toBe(false);
   });
 });
