@@ -11,11 +11,17 @@ import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify
 import type { Redis } from 'ioredis';
 import type { StaffRole } from '../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { adminAuditRoutes } from '../admin/audit-routes.ts';
+import { adminCatalogueRoutes } from '../admin/catalogue-routes.ts';
 import { adminContentRoutes, bufferUploadedFile, registerCsvBody } from '../admin/content-routes.ts';
 import { adminCustomerRoutes } from '../admin/customer-routes.ts';
+import { adminDashboardRoutes } from '../admin/dashboard-routes.ts';
 import { adminDropRoutes } from '../admin/drop-routes.ts';
+import { adminOrderPaymentRoutes } from '../admin/order-payment-routes.ts';
+import { adminOrderRoutes } from '../admin/order-routes.ts';
+import { adminProductRoutes } from '../admin/product-routes.ts';
 import { adminPromoCodeRoutes } from '../admin/promo-routes.ts';
-import { adminRoutes } from '../admin/routes.ts';
+import { adminSearchRoutes } from '../admin/search-routes.ts';
 import { adminShipmentRoutes } from '../admin/shipment-routes.ts';
 import { adminStaffRoutes } from '../admin/staff-routes.ts';
 import { type ApiRoute, openApiDocument, registerApi } from '../http/api.ts';
@@ -119,7 +125,13 @@ export async function buildApp(options: AppOptions) {
     ...deliveryRoutes(services),
     ...orderRoutes(services),
     ...paymentPageRoutes(services),
-    ...adminRoutes(services),
+    ...adminCatalogueRoutes(services),
+    ...adminProductRoutes(services),
+    ...adminOrderRoutes(services),
+    ...adminOrderPaymentRoutes(services),
+    ...adminDashboardRoutes(services),
+    ...adminAuditRoutes(services),
+    ...adminSearchRoutes(services),
     ...adminContentRoutes(services),
     ...adminCustomerRoutes(services),
     ...adminStaffRoutes(services),

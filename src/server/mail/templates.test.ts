@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locale.ts';
-import { escapeHtml, formatAmount, MAIL_TEMPLATES, type MailData, renderMail } from './templates.ts';
+import { MAIL_TEMPLATES, type MailData } from './mail-data.ts';
+import { escapeHtml } from './render.ts';
+import { renderMail } from './templates.ts';
+import { formatAmount } from './wording.ts';
 
 const link = 'https://shop.example/activate?token=abc123&email=anna%40example.com';
 
