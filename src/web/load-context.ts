@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../contract/locale.ts';
-import type { Services } from '../server/requests/services.ts';
 import type { CheckoutActions } from '../server/requests/checkout-actions.ts';
+import type { Services } from '../server/requests/services.ts';
 import type { AccountActions } from '../server/requests/session-actions.ts';
 import type { ShopperActions } from '../server/requests/shopper-actions.ts';
 import type { CspNonce } from './lib/csp-nonce.ts';

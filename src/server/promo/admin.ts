@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PromoCodeInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
-import { PAID_STATUSES } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { isPaidOrder } from '../db/paid-orders.ts';

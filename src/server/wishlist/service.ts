@@ -1,13 +1,11 @@
-import { and, asc, eq, inArray, isNull, not, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, not } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import type { Wishlist } from '../../contract/shopping.ts';
 import { productViewColumns, toProductView } from '../catalog/product-view.ts';
 import { isDefaultVariant, variantPrice, variantValuesLabel } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
-import { productOptions, products, productVariants, projects, users, wishlistItems } from '../db/schema.ts';
+import { productOptions, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
-import { queueMail } from '../mail/outbox.ts';
-import type { MailShop } from '../mail/templates.ts';
 
 /** Signed-in users' wishlists. Envisioned items can be wishlisted; their fans hear when they are made. */
 

@@ -9,8 +9,7 @@ import type {
   stalledShipmentsResponse,
 } from '../../contract/admin-answers.ts';
 import type { z } from '../../contract/zod.ts';
-import type { getCustomer, searchCustomers } from '../../server/accounts/customers.ts';
-import type { listInvitations, listStaff } from '../../server/accounts/staff.ts';
+import type { searchCustomers } from '../../server/accounts/customers.ts';
 import type { listAudit } from '../../server/audit/audit.ts';
 import type {
   listDrops,
@@ -25,11 +24,8 @@ import type {
   AdminProduct as ServerAdminProduct,
 } from '../../server/catalog/editing.ts';
 import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv/columns.ts';
-import type { SearchStat as ServerSearchStat } from '../../server/catalog/search-stats.ts';
-import type { listSynonyms } from '../../server/catalog/search-synonyms.ts';
 import type { StockMovementView } from '../../server/catalog/stock.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/catalog/variant-editing.ts';
-import type { listFeedback } from '../../server/feedback/inbox.ts';
 import type {
   CataloguePictures as ServerCataloguePictures,
   ManagedFile as ServerManagedFile,
@@ -43,9 +39,6 @@ import type {
   searchOrders,
   topProducts,
 } from '../../server/orders/staff-orders.ts';
-import type { listPartnersForAdmin } from '../../server/partners/staff-partners.ts';
-import type { listReviewsForAdmin } from '../../server/reviews/moderation.ts';
-import type { stalledShipments } from '../../server/shipping/tracking.ts';
 
 /**
  * The answers of `/api/admin/*` as the browser receives them: the services' own return types
