@@ -40,7 +40,6 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-import { accountActions } from '../requests/session-actions.ts';
 import {
   deletePartner,
   listFeedback,
@@ -107,7 +106,6 @@ const csvEncodings = new WeakMap<FastifyRequest, SpreadsheetEncoding>();
  * input is read.
  */
 export function adminContentRoutes(services: Services) {
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
@@ -142,9 +140,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Rename or move a folder with everything in it (to: its new path; nothing is overwritten)',
       body: folderMove,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await moveFolder(services.db, services.storage, await actor(request), body)),
+        ...(await moveFolder(services.db, services.storage, staffId, body)),
       }),
     }),
     defineRoute({
@@ -155,9 +153,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: fileUpdate,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        file: await updateFile(services.db, services.storage, await actor(request), params.id, body),
+        file: await updateFile(services.db, services.storage, staffId, params.id, body),
       }),
     }),
     defineRoute({
@@ -167,9 +165,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Create a folder in a folder',
       body: folderInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await createFolder(services.db, services.storage, await actor(request), body)),
+        ...(await createFolder(services.db, services.storage, staffId, body)),
       }),
     }),
     defineRoute({
@@ -179,8 +177,8 @@ export function adminContentRoutes(services: Services) {
       summary: 'Delete an empty folder',
       body: folderQuery,
       response: doneResponse,
-      handler: async ({ body, request }) => {
-        await deleteFolder(services.db, services.storage, await actor(request), body.path);
+      handler: async ({ body, staffId }) => {
+        await deleteFolder(services.db, services.storage, staffId, body.path);
         return { success: true };
       },
     }),
@@ -192,9 +190,9 @@ export function adminContentRoutes(services: Services) {
       bodyLimit: UPLOAD_BODY_BYTES,
       body: fileUpload,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        file: await uploadFile(services.db, services.storage, await actor(request), body),
+        file: await uploadFile(services.db, services.storage, staffId, body),
       }),
     }),
     defineRoute({
@@ -204,9 +202,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Remove a file; the picture stays on disk while a product uses it',
       params: idParams,
       response: answer,
-      handler: async ({ params, request }) => ({
+      handler: async ({ params, staffId }) => ({
         success: true,
-        ...(await deleteFile(services.db, services.storage, await actor(request), params.id)),
+        ...(await deleteFile(services.db, services.storage, staffId, params.id)),
       }),
     }),
 
@@ -229,9 +227,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Add a partner',
       body: partnerInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        partner: await savePartner(services.db, services.storage, await actor(request), body),
+        partner: await savePartner(services.db, services.storage, staffId, body),
       }),
     }),
     defineRoute({
@@ -242,9 +240,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: partnerEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        partner: await savePartner(services.db, services.storage, await actor(request), body, {
+        partner: await savePartner(services.db, services.storage, staffId, body, {
           id: params.id,
           version: body.version,
         }),
@@ -257,8 +255,8 @@ export function adminContentRoutes(services: Services) {
       summary: 'Delete a partner',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await deletePartner(services.db, await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await deletePartner(services.db, staffId, params.id);
         return { success: true };
       },
     }),
@@ -281,9 +279,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: feedbackUpdate,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        feedback: await setFeedbackRead(services.db, await actor(request), params.id, body.read),
+        feedback: await setFeedbackRead(services.db, staffId, params.id, body.read),
       }),
     }),
 
@@ -305,8 +303,8 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: hiddenInput,
       response: answer,
-      handler: async ({ params, body, request }) => {
-        const review = await moderateReview(services.db, await actor(request), params.id, body.hidden);
+      handler: async ({ params, body, staffId }) => {
+        const review = await moderateReview(services.db, staffId, params.id, body.hidden);
         // Its product's rating shows on its page and its cards.
         await services.catalog.productsChanged([review.product.id]);
         return { success: true, review };
@@ -343,12 +341,12 @@ export function adminContentRoutes(services: Services) {
           body: z.union([csvImportRefusal, apiErrorResponse]),
         },
       },
-      handler: async ({ query, body, request }) => {
+      handler: async ({ query, body, request, staffId }) => {
         const report = await importProductsCsv(services.db, {
           csv: body,
           encoding: csvEncodings.get(request) ?? 'utf-8',
           dryRun: query.dryRun,
-          actorId: await actor(request),
+          actorId: staffId,
           locale: query.locale ?? requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });

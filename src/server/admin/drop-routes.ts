@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
@@ -7,7 +6,6 @@ import type { Services } from '../app/services.ts';
 import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 
@@ -18,7 +16,6 @@ const answer = z.object({ success: z.literal(true) }).loose();
  */
 export function adminDropRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const write = async <T>(change: Promise<T>) => {
     const result = await change;
     await services.catalog.invalidate();
@@ -66,9 +63,9 @@ export function adminDropRoutes(services: Services) {
         'Schedule a drop with its products (409 product-in-another-drop for a product of another upcoming drop)',
       body: dropInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        drop: await write(saveDrop(db, await actor(request), body, new Date())),
+        drop: await write(saveDrop(db, staffId, body, new Date())),
       }),
     }),
     defineRoute({
@@ -80,11 +77,9 @@ export function adminDropRoutes(services: Services) {
       params: idParams,
       body: dropEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        drop: await write(
-          saveDrop(db, await actor(request), body, new Date(), { id: params.id, version: body.version }),
-        ),
+        drop: await write(saveDrop(db, staffId, body, new Date(), { id: params.id, version: body.version })),
       }),
     }),
     defineRoute({
@@ -95,8 +90,8 @@ export function adminDropRoutes(services: Services) {
       summary: 'Delete a drop; its products stay, out of any drop, keeping their release time',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await write(deleteDrop(db, await actor(request), params.id));
+      handler: async ({ params, staffId }) => {
+        await write(deleteDrop(db, staffId, params.id));
         return { success: true };
       },
     }),

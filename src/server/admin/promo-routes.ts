@@ -1,17 +1,14 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, promoCodeEdit, promoCodeInput, promoCodePause } from '../../contract/admin.ts';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { getPromoCode, listPromoCodes, pausePromoCode, savePromoCode } from '../promo/admin.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 
 /** The back office's promo codes (issue 30, ADR 0058): list, create, edit, pause and resume. Staff only. */
 export function adminPromoCodeRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   return [
     defineRoute({
@@ -41,9 +38,9 @@ export function adminPromoCodeRoutes(services: Services) {
       summary: 'Create a promo code (409 promo-code-taken when another code has the name, in any case)',
       body: promoCodeInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        promoCode: await savePromoCode(db, await actor(request), body, new Date()),
+        promoCode: await savePromoCode(db, staffId, body, new Date()),
       }),
     }),
     defineRoute({
@@ -54,9 +51,9 @@ export function adminPromoCodeRoutes(services: Services) {
       params: idParams,
       body: promoCodeEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        promoCode: await savePromoCode(db, await actor(request), body, new Date(), {
+        promoCode: await savePromoCode(db, staffId, body, new Date(), {
           id: params.id,
           version: body.version,
         }),
@@ -70,9 +67,9 @@ export function adminPromoCodeRoutes(services: Services) {
       params: idParams,
       body: promoCodePause,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        promoCode: await pausePromoCode(db, await actor(request), params.id, body, new Date()),
+        promoCode: await pausePromoCode(db, staffId, params.id, body, new Date()),
       }),
     }),
   ];

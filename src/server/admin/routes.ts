@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
@@ -66,7 +65,6 @@ import {
   updateOrder,
 } from '../orders/staff-orders.ts';
 import { orderTimeline } from '../orders/timeline.ts';
-import { accountActions } from '../requests/session-actions.ts';
 import { unreadFeedback } from './content.ts';
 
 /** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
@@ -78,7 +76,6 @@ const answer = z.object({ success: z.literal(true) }).loose();
  */
 export function adminRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
   /** A write that shows everywhere (projects, categories, synonyms): done, then every cache is emptied. */
   const write = async <T>(change: Promise<T>) => {
@@ -124,9 +121,9 @@ export function adminRoutes(services: Services) {
       summary: 'Create a project',
       body: projectInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        project: await write(saveProject(db, services.storage, await actor(request), body)),
+        project: await write(saveProject(db, services.storage, staffId, body)),
       }),
     }),
     defineRoute({
@@ -137,10 +134,10 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: projectEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
         project: await write(
-          saveProject(db, services.storage, await actor(request), body, {
+          saveProject(db, services.storage, staffId, body, {
             id: params.id,
             version: body.version,
           }),
@@ -154,8 +151,8 @@ export function adminRoutes(services: Services) {
       summary: 'Delete a project without products',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await write(deleteProject(db, await actor(request), params.id));
+      handler: async ({ params, staffId }) => {
+        await write(deleteProject(db, staffId, params.id));
         return { success: true };
       },
     }),
@@ -174,9 +171,9 @@ export function adminRoutes(services: Services) {
       summary: 'Create a category',
       body: categoryInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        category: await write(saveCategory(db, await actor(request), body)),
+        category: await write(saveCategory(db, staffId, body)),
       }),
     }),
     defineRoute({
@@ -187,11 +184,9 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: categoryEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        category: await write(
-          saveCategory(db, await actor(request), body, { id: params.id, version: body.version }),
-        ),
+        category: await write(saveCategory(db, staffId, body, { id: params.id, version: body.version })),
       }),
     }),
     defineRoute({
@@ -203,8 +198,8 @@ export function adminRoutes(services: Services) {
       params: idParams,
       query: categoryDeleteQuery,
       response: doneResponse,
-      handler: async ({ params, query, request }) => {
-        await write(deleteCategory(db, await actor(request), params.id, { moveTo: query.moveTo }));
+      handler: async ({ params, query, staffId }) => {
+        await write(deleteCategory(db, staffId, params.id, { moveTo: query.moveTo }));
         return { success: true };
       },
     }),
@@ -229,9 +224,9 @@ export function adminRoutes(services: Services) {
         'One change to the chosen products (hide, show, project, category, price by percent): all or nothing, 422 naming each refused product',
       body: productBulkChange,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await write(changeProducts(db, await actor(request), body))),
+        ...(await write(changeProducts(db, staffId, body))),
       }),
     }),
     defineRoute({
@@ -241,9 +236,9 @@ export function adminRoutes(services: Services) {
       summary: 'Delete the chosen products: all, or none when one was ordered (422 naming each)',
       body: productBulkDelete,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await write(changeProducts(db, await actor(request), { action: 'delete', ids: body.ids }))),
+        ...(await write(changeProducts(db, staffId, { action: 'delete', ids: body.ids }))),
       }),
     }),
     defineRoute({
@@ -262,9 +257,9 @@ export function adminRoutes(services: Services) {
       summary: 'Create a product',
       body: productInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        product: await productWrite(null, saveProduct(db, await actor(request), body, context())),
+        product: await productWrite(null, saveProduct(db, staffId, body, context())),
       }),
     }),
     defineRoute({
@@ -276,11 +271,11 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: productEdit,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
         product: await productWrite(
           params.id,
-          saveProduct(db, await actor(request), body, context(), { id: params.id, version: body.version }),
+          saveProduct(db, staffId, body, context(), { id: params.id, version: body.version }),
         ),
       }),
     }),
@@ -323,11 +318,11 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: productVariantsSave,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
         product: await productWrite(
           params.id,
-          saveProductVariants(db, await actor(request), params.id, body, { shop: services.mailShop }),
+          saveProductVariants(db, staffId, params.id, body, { shop: services.mailShop }),
         ),
       }),
     }),
@@ -338,9 +333,9 @@ export function adminRoutes(services: Services) {
       summary: 'Delete a product that was never ordered',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
+      handler: async ({ params, staffId }) => {
         const before = await services.catalog.productKeys([params.id]);
-        await deleteProduct(db, await actor(request), params.id);
+        await deleteProduct(db, staffId, params.id);
         await services.catalog.productsChanged([], before);
         return { success: true };
       },
@@ -413,14 +408,14 @@ export function adminRoutes(services: Services) {
       query: localeQuery,
       body: orderUpdate,
       response: answer,
-      handler: async ({ params, query, body, request }) => ({
+      handler: async ({ params, query, body, request, staffId }) => ({
         success: true,
         // A cancellation puts the order's units back.
         order: await orderWrite(
           params.id,
           updateOrder(
             db,
-            await actor(request),
+            staffId,
             params.id,
             body,
             query.locale ?? requestLocale(request),
@@ -437,9 +432,9 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: staffNoteInput,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        notes: await addOrderNote(db, await actor(request), params.id, body.body),
+        notes: await addOrderNote(db, staffId, params.id, body.body),
       }),
     }),
     defineRoute({
@@ -465,11 +460,11 @@ export function adminRoutes(services: Services) {
       params: idParams,
       query: localeQuery,
       response: answer,
-      handler: async ({ params, query, request }) => ({
+      handler: async ({ params, query, request, staffId }) => ({
         success: true,
         order: await resendOrderShippedMail(
           db,
-          await actor(request),
+          staffId,
           params.id,
           query.locale ?? requestLocale(request),
           services.mailShop,
@@ -499,8 +494,8 @@ export function adminRoutes(services: Services) {
       params: idParams,
       body: orderRefund,
       response: answer,
-      handler: async ({ params, body, request }) => {
-        const actorId = await actor(request);
+      handler: async ({ params, body, staffId }) => {
+        const actorId = staffId;
         // Units put back in stock show in the shop at once.
         const refund = await orderWrite(
           params.id,
@@ -597,9 +592,9 @@ export function adminRoutes(services: Services) {
       summary: 'Add a search synonym (409 when it is there already)',
       body: synonymInput,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        synonym: await write(addSynonym(db, await actor(request), body)),
+        synonym: await write(addSynonym(db, staffId, body)),
       }),
     }),
     defineRoute({
@@ -609,8 +604,8 @@ export function adminRoutes(services: Services) {
       summary: 'Remove a search synonym',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await write(deleteSynonym(db, await actor(request), params.id));
+      handler: async ({ params, staffId }) => {
+        await write(deleteSynonym(db, staffId, params.id));
         return { success: true };
       },
     }),

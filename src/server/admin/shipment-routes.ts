@@ -18,7 +18,6 @@ import {
   type ShippingSettings,
   shipmentDocument,
 } from '../orders/shipments.ts';
-import { accountActions } from '../requests/session-actions.ts';
 import { stalledShipments, type TrackingSettings } from '../shipping/tracking.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
@@ -63,9 +62,8 @@ export function adminShipmentRoutes(services: Services) {
       query: localeQuery,
       body: shipmentBulkInput,
       response: shipmentBulkResponse,
-      handler: async ({ query, body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
-        const results = await createShipments(db, shippingSettings(services), actor, body.orders);
+      handler: async ({ query, body, request, staffId }) => {
+        const results = await createShipments(db, shippingSettings(services), staffId, body.orders);
         const changed = results
           .filter((result) => result.outcome === 'created')
           .map((result) => result.order);
@@ -105,9 +103,8 @@ export function adminShipmentRoutes(services: Services) {
       params: idParams,
       body: shipmentInput,
       response: answer,
-      handler: async ({ params, body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
-        const shipment = await createShipment(db, shippingSettings(services), actor, params.id, body.items);
+      handler: async ({ params, body, staffId }) => {
+        const shipment = await createShipment(db, shippingSettings(services), staffId, params.id, body.items);
         await services.catalog.ordersChanged([params.id]);
         return { success: true, shipment };
       },

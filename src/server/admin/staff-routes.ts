@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { idParams, invitationToken, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
 import {
@@ -19,7 +18,6 @@ const answer = z.object({ success: z.literal(true) }).loose();
 /** Staff accounts: admins only (a manager gets 403 admin-only), refused before any input is read. */
 export function adminStaffRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff('admin');
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
 
   return [
@@ -43,11 +41,11 @@ export function adminStaffRoutes(services: Services) {
         'Invites an address to the staff: a pending invitation mailed to it in the admin’s language; nothing is granted until it is accepted',
       body: staffInvite,
       response: answer,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, request, staffId }) => ({
         success: true,
         ...(await inviteStaff(
           db,
-          await actor(request),
+          staffId,
           { ...body, locale: requestLocale(request) },
           { publicUrl: services.config.publicUrl, shop: services.mailShop },
         )),
@@ -60,8 +58,8 @@ export function adminStaffRoutes(services: Services) {
       summary: 'Revokes a pending invitation: its link stops working',
       params: idParams,
       response: answer,
-      handler: async ({ params, request }) => {
-        await revokeInvitation(db, await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await revokeInvitation(db, staffId, params.id);
         return { success: true };
       },
     }),
@@ -73,9 +71,9 @@ export function adminStaffRoutes(services: Services) {
       params: idParams,
       body: staffRoleUpdate,
       response: answer,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        ...(await setStaffRole(db, await actor(request), params.id, body.role)),
+        ...(await setStaffRole(db, staffId, params.id, body.role)),
       }),
     }),
     defineRoute({

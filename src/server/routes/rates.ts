@@ -3,7 +3,6 @@ import { manualRateInput } from '../../contract/admin.ts';
 import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { latestUsdRate, rateStatus, setManualUsdRate } from '../rates/service.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 const answer = z.object({ success: z.literal(true) }).loose();
 
@@ -28,9 +27,8 @@ export function rateRoutes(services: Services) {
       summary: 'Set the dollar rate by hand for today (recorded with who set it, audited)',
       body: manualRateInput,
       response: answer,
-      handler: async ({ body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
-        await setManualUsdRate(db, actor, body.rate);
+      handler: async ({ body, staffId }) => {
+        await setManualUsdRate(db, staffId, body.rate);
         await services.reloadUsdRate();
         return { success: true, ...(await status()) };
       },
