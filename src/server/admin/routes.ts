@@ -26,6 +26,7 @@ import {
   synonymInput,
 } from '../../contract/admin.ts';
 import { localeQuery } from '../../contract/catalog.ts';
+import { majorToMinor } from '../../contract/money.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
 import type { Services } from '../app/services.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
@@ -502,7 +503,7 @@ export function adminRoutes(services: Services) {
           refundOrder(db, services.config, {
             orderId: params.id,
             // Minor units of the order's currency: the wire amount has at most two decimals.
-            ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
+            ...(body.amount === undefined ? {} : { amountMinor: majorToMinor(body.amount) }),
             restock: body.restock,
             staffId: actorId,
             shop: services.mailShop,

@@ -1,5 +1,5 @@
 import { type FormEvent, useState } from 'react';
-import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
+import { majorToMinor, minorToDecimal, unitsRefundAmount } from '../../contract/money.ts';
 import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import { adminApi } from './api.ts';
@@ -89,7 +89,7 @@ function RefundForm({ order, payments, request }: RefundProps) {
       withDelivery ? payments.deliveryMinor : 0,
     );
     setWhole(false);
-    setAmount((Math.min(filled, leftMinor) / 100).toFixed(2));
+    setAmount(minorToDecimal(Math.min(filled, leftMinor)));
   };
   const chooseUnits = (variantId: number, change: Partial<{ chosen: boolean; count: string }>) => {
     const current = restock[variantId] ?? { chosen: false, count: '0' };
