@@ -1,6 +1,6 @@
 import { trackingUrl } from '../../contract/delivery.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, roublesToKopecks } from '../../contract/money.ts';
+import { amountsIn, type Currency, minorToMajor, roublesToKopecks } from '../../contract/money.ts';
 import type { DELIVERY_METHODS } from '../db/schema.ts';
 
 /**
@@ -158,7 +158,7 @@ function orderAmounts(data: OrderMailData, locale: Locale) {
     (data.currency === 'USD' ? amountsIn('USD', data.usdRate ?? 0, lines, delivery) : null) ??
     amountsIn('RUB', 0, lines, delivery);
   if (!amounts) throw new Error('rouble amounts need no rate');
-  const format = (minor: number) => formatAmount(minor / 100, amounts.currency, locale);
+  const format = (minor: number) => formatAmount(minorToMajor(minor), amounts.currency, locale);
   const undiscounted = amountsIn(
     amounts.currency,
     data.usdRate ?? 0,
@@ -175,7 +175,7 @@ function orderAmounts(data: OrderMailData, locale: Locale) {
     products: format(amounts.products),
     delivery: format(amounts.delivery),
     total: format(amounts.total),
-    ...(dollars ? { guide: `≈ ${formatAmount(dollars.total / 100, 'USD', locale)}` } : {}),
+    ...(dollars ? { guide: `≈ ${formatAmount(minorToMajor(dollars.total), 'USD', locale)}` } : {}),
   };
 }
 
