@@ -7,9 +7,11 @@
  *   4. load and fault tests: shop processes on PostgreSQL (and Redis) under mixed traffic, kill -9,
  *      a PostgreSQL restart and a fuzz pass over the API (tests/load, docs/decisions/0013).
  * Without PostgreSQL or Chromium the suite says it was skipped and why; with `--ci` that is a failure.
+ * Each suite gets a temporary folder of its own (TMPDIR): a `vitrina-…` folder its tests leave there
+ * counts as a failure, and the folder is removed after the suite, so a run leaves nothing behind.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -19,7 +21,22 @@ const totals = { passed: 0, failed: 0, skipped: 0 };
 const problems: string[] = [];
 
 function vitest(name: string, args: string[], env: Record<string, string> = {}, node = process.execPath) {
-  const report = path.join(mkdtempSync(path.join(os.tmpdir(), 'vitrina-report-')), 'report.json');
+  const scratch = mkdtempSync(path.join(os.tmpdir(), 'vitrina-suite-'));
+  const temporary = path.join(scratch, 'tmp');
+  mkdirSync(temporary);
+  try {
+    runVitest(name, args, { ...env, TMPDIR: temporary }, node, path.join(scratch, 'report.json'));
+    const leftBehind = readdirSync(temporary).filter((entry) => entry.startsWith('vitrina-'));
+    if (leftBehind.length > 0) {
+      totals.failed += 1;
+      problems.push(`${name}: tests left temporary folders behind: ${leftBehind.join(', ')}`);
+    }
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+function runVitest(name: string, args: string[], env: Record<string, string>, node: string, report: string) {
   console.log(`\n━━ ${name} ━━`);
   const run = spawnSync(
     node,

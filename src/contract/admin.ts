@@ -634,6 +634,9 @@ export const csvImportQuery = z.object({
 /** A row of a products CSV the import refused or kept as it was: its line, column and why. */
 const csvRowProblem = z.object({ line: z.number(), field: z.string(), message: z.string() });
 
+/** A column's value as the CSV report shows it (prices in roubles, pictures and categories as lists). */
+const csvCellValue = z.union([z.string(), z.number(), z.boolean(), z.null(), z.array(z.string())]);
+
 /** What a products CSV import changed (or, on a dry run or a refusal, would change). */
 const csvImportReport = z.object({
   dryRun: z.boolean(),
@@ -643,7 +646,7 @@ const csvImportReport = z.object({
       z.object({
         link: z.string(),
         changes: z
-          .record(z.string(), z.tuple([z.unknown(), z.unknown()]))
+          .record(z.string(), z.tuple([csvCellValue, csvCellValue]))
           .describe('Before and after by column; a variant\'s by "SKU column"'),
       }),
     )

@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Locale } from '../contract/locale.ts';
-import type { Services } from '../server/app/services.ts';
+import type { Services } from '../server/requests/services.ts';
 import type { CheckoutActions } from '../server/requests/checkout-actions.ts';
 import type { AccountActions } from '../server/requests/session-actions.ts';
 import type { ShopperActions } from '../server/requests/shopper-actions.ts';

@@ -21,7 +21,7 @@ import { startShop } from './server.global.ts';
  */
 
 /** How long after the catalogue is prepared the second product goes on sale: the shop starts meanwhile. */
-const RELEASE_LEAD_MS = 90_000;
+const RELEASE_LEAD_MS = 75_000;
 const LIMIT = 2;
 const SHOPPER = { email: 'drop-fan@example.com', password: 'drop fan password' };
 const ZONE = 'Asia/Yekaterinburg';

@@ -1,15 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
+import { E2E_ADMIN, seedDemoShop } from './own-shop.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseUrl: string;
     /** The server's DATA_DIR: mails land in `<dataDir>/outbox` as .eml files. */
     dataDir: string;
+    /** The demo shop's data folder, seeded once per run: specs copy it for shops of their own. */
+    demoShop: string;
   }
 }
 
@@ -26,7 +29,8 @@ const freePort = () =>
 
 /**
  * Starts the built shop as a real process on a free port with `dataDir` as its data folder (PGlite;
- * demo data unless the folder already holds a catalogue; test mode), exactly as `npm start` would.
+ * demo data unless the folder already holds a catalogue, as a copy of `demoShop` does; test mode),
+ * exactly as `npm start` would.
  * `env` adds or replaces settings (a spec's own providers or secrets).
  */
 export async function startShop(
@@ -45,8 +49,8 @@ export async function startShop(
       DATA_DIR: dataDir,
       PUBLIC_URL: `http://127.0.0.1:${port}`,
       SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-for-production',
-      ADMIN_EMAIL: 'admin@vitrina.example',
-      ADMIN_PASSWORD: 'e2e-admin-password',
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
       // Journeys sign in, register and restore many times from one address.
@@ -86,15 +90,30 @@ export async function startShop(
   };
 }
 
-/** The shop every journey uses, with a fresh data folder, stopped after the run. */
+/**
+ * The demo shop seeded once (drawing its pictures is most of a first start), and the shop every
+ * journey uses on a copy of it, stopped after the run.
+ */
 export default async function setup(project: TestProject) {
+  const demoShop = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-demo-'));
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'vitrina-e2e-'));
-  const shop = await startShop(dataDir);
-  project.provide('baseUrl', shop.baseUrl);
-  project.provide('dataDir', dataDir);
-
-  return async () => {
-    await shop.stop();
+  const removeFolders = () => {
+    rmSync(demoShop, { recursive: true, force: true });
     rmSync(dataDir, { recursive: true, force: true });
   };
+  try {
+    await seedDemoShop(demoShop);
+    cpSync(demoShop, dataDir, { recursive: true });
+    const shop = await startShop(dataDir);
+    project.provide('baseUrl', shop.baseUrl);
+    project.provide('dataDir', dataDir);
+    project.provide('demoShop', demoShop);
+    return async () => {
+      await shop.stop();
+      removeFolders();
+    };
+  } catch (error) {
+    removeFolders();
+    throw error;
+  }
 }

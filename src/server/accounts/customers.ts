@@ -4,10 +4,10 @@ import { recordAudit } from '../audit/audit.ts';
 import { addStaffNote, notesOf } from '../audit/staff-notes.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageOf } from '../db/paging.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orders, sessions, users } from '../db/schema.ts';
 import { Forbidden, NotFound } from '../errors.ts';
 import { CSV_BOM, csvLine, csvRoubles } from '../files/spreadsheet-csv.ts';
-import { isPaidOrder } from '../orders/status.ts';
 
 /**
  * Customers as staff see them: every registered account that is not staff, with what it ordered

@@ -23,7 +23,19 @@ import {
   partnerInput,
   reviewsAdminQuery,
 } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
+import {
+  adminPartnerResponse,
+  adminPartnersResponse,
+  adminReviewResponse,
+  adminReviewsResponse,
+  catalogueImagesResponse,
+  feedbackListResponse,
+  feedbackMessageResponse,
+  fileDeletedResponse,
+  fileFolderResponse,
+  managedFileResponse,
+  managedFilesResponse,
+} from '../../contract/admin-answers.ts';
 import { exportProductsCsv } from '../catalog/products-csv/export.ts';
 import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import {
@@ -40,6 +52,7 @@ import {
 import { readSpreadsheetFile, type SpreadsheetEncoding } from '../files/spreadsheet-csv.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import {
   deletePartner,
   listFeedback,
@@ -49,9 +62,6 @@ import {
   savePartner,
   setFeedbackRead,
 } from './content.ts';
-
-/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
-const answer = z.object({ success: z.literal(true) }).loose();
 
 /** The only call that takes a file part; any other multipart call gets its text fields only. */
 export const FILE_UPLOAD_URL = '/api/admin/files';
@@ -118,7 +128,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files',
       summary: "A folder's sub-folders and files",
       query: folderQuery,
-      response: answer,
+      response: managedFilesResponse,
       handler: async ({ query }) => ({
         success: true,
         ...(await listFolder(services.db, services.storage, query.path)),
@@ -130,7 +140,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/catalogue',
       summary: "The catalogue's own pictures (kind=products|projects|partners), each with what shows it",
       query: cataloguePicturesQuery,
-      response: answer,
+      response: catalogueImagesResponse,
       handler: async ({ query }) => ({ success: true, ...(await listCataloguePictures(services.db, query)) }),
     }),
     defineRoute({
@@ -139,7 +149,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/folders',
       summary: 'Rename or move a folder with everything in it (to: its new path; nothing is overwritten)',
       body: folderMove,
-      response: answer,
+      response: fileFolderResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         ...(await moveFolder(services.db, services.storage, staffId, body)),
@@ -152,7 +162,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Rename a file and/or move it to another folder; references to the picture stay valid',
       params: idParams,
       body: fileUpdate,
-      response: answer,
+      response: managedFileResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         file: await updateFile(services.db, services.storage, staffId, params.id, body),
@@ -164,7 +174,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/folders',
       summary: 'Create a folder in a folder',
       body: folderInput,
-      response: answer,
+      response: fileFolderResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         ...(await createFolder(services.db, services.storage, staffId, body)),
@@ -189,7 +199,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Upload a picture (multipart: path, file; at most 10 MB); usable as a product image',
       bodyLimit: UPLOAD_BODY_BYTES,
       body: fileUpload,
-      response: answer,
+      response: managedFileResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         file: await uploadFile(services.db, services.storage, staffId, body),
@@ -201,7 +211,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/files/:id',
       summary: 'Remove a file; the picture stays on disk while a product uses it',
       params: idParams,
-      response: answer,
+      response: fileDeletedResponse,
       handler: async ({ params, staffId }) => ({
         success: true,
         ...(await deleteFile(services.db, services.storage, staffId, params.id)),
@@ -214,7 +224,7 @@ export function adminContentRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/partners',
       summary: 'All partners, hidden ones too',
-      response: answer,
+      response: adminPartnersResponse,
       handler: async () => ({
         success: true,
         partners: await listPartnersForAdmin(services.db, services.storage),
@@ -226,7 +236,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/partners',
       summary: 'Add a partner',
       body: partnerInput,
-      response: answer,
+      response: adminPartnerResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         partner: await savePartner(services.db, services.storage, staffId, body),
@@ -239,7 +249,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Edit a partner; a stale version gets 409',
       params: idParams,
       body: partnerEdit,
-      response: answer,
+      response: adminPartnerResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         partner: await savePartner(services.db, services.storage, staffId, body, {
@@ -268,7 +278,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/feedback',
       summary: 'Feedback messages: unread first, newest first; unread=1 for unread only',
       query: feedbackQuery,
-      response: answer,
+      response: feedbackListResponse,
       handler: async ({ query }) => ({ success: true, ...(await listFeedback(services.db, query)) }),
     }),
     defineRoute({
@@ -278,7 +288,7 @@ export function adminContentRoutes(services: Services) {
       summary: 'Mark a message read or unread',
       params: idParams,
       body: feedbackUpdate,
-      response: answer,
+      response: feedbackMessageResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         feedback: await setFeedbackRead(services.db, staffId, params.id, body.read),
@@ -292,7 +302,7 @@ export function adminContentRoutes(services: Services) {
       url: '/api/admin/reviews',
       summary: 'Reviews newest first with product and author e-mail; hidden=1|0 filters',
       query: reviewsAdminQuery,
-      response: answer,
+      response: adminReviewsResponse,
       handler: async ({ query }) => ({ success: true, ...(await listReviewsForAdmin(services.db, query)) }),
     }),
     defineRoute({
@@ -302,7 +312,7 @@ export function adminContentRoutes(services: Services) {
       summary: "Hide a review from the product's thread, or show it again",
       params: idParams,
       body: hiddenInput,
-      response: answer,
+      response: adminReviewResponse,
       handler: async ({ params, body, staffId }) => {
         const review = await moderateReview(services.db, staffId, params.id, body.hidden);
         // Its product's rating shows on its page and its cards.

@@ -8,16 +8,20 @@ import {
   staffNoteInput,
 } from '../../contract/admin.ts';
 import {
+  customerBlockResponse,
+  customerListResponse,
+  customerResponse,
+  staffNotesResponse,
+} from '../../contract/admin-answers.ts';
+import {
   addCustomerNote,
   exportCustomersCsv,
   getCustomer,
   searchCustomers,
   setCustomerBlocked,
 } from '../accounts/customers.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
 
 /** The back office's customers: search, detail, notes, blocking, CSV. Staff only (401/403 first). */
 export function adminCustomerRoutes(services: Services) {
@@ -31,7 +35,7 @@ export function adminCustomerRoutes(services: Services) {
       url: '/api/admin/customers',
       summary: 'Customers (not staff) by e-mail, name or phone, with orders, money spent and last order',
       query: customersQuery,
-      response: answer,
+      response: customerListResponse,
       handler: async ({ query }) => ({ success: true, ...(await searchCustomers(db, query)) }),
     }),
     defineRoute({
@@ -53,7 +57,7 @@ export function adminCustomerRoutes(services: Services) {
       url: '/api/admin/customers/:id',
       summary: 'A customer with details, orders and staff notes',
       params: idParams,
-      response: answer,
+      response: customerResponse,
       handler: async ({ params }) => ({ success: true, customer: await getCustomer(db, params.id) }),
     }),
     defineRoute({
@@ -63,7 +67,7 @@ export function adminCustomerRoutes(services: Services) {
       summary: 'Adds a staff note to the customer; answers every note, oldest first',
       params: idParams,
       body: staffNoteInput,
-      response: answer,
+      response: staffNotesResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         notes: await addCustomerNote(db, staffId, params.id, body.body),
@@ -76,7 +80,7 @@ export function adminCustomerRoutes(services: Services) {
       summary: 'Blocks the account (no sign-in, every session ends) or lets it in again (blocked=0)',
       params: idParams,
       body: customerBlock,
-      response: answer,
+      response: customerBlockResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         ...(await setCustomerBlocked(db, staffId, params.id, body.blocked)),

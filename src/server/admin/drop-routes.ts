@@ -1,13 +1,11 @@
-import { z } from 'zod';
 import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
+import { dropEditorResponse, dropListResponse, dropLiveResponse } from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
-import type { Services } from '../app/services.ts';
 import { deleteDrop, dropLiveView, getDrop, listDrops, saveDrop } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
 
 /**
  * The back office's drops (issue 20): list, schedule, edit, delete, and the live view. Staff only
@@ -29,7 +27,7 @@ export function adminDropRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/drops',
       summary: 'Every drop with its state (upcoming, live for 24 hours after its release, past)',
-      response: answer,
+      response: dropListResponse,
       handler: async () => ({ success: true, drops: await listDrops(db, new Date()) }),
     }),
     defineRoute({
@@ -38,7 +36,7 @@ export function adminDropRoutes(services: Services) {
       url: '/api/admin/drops/:id',
       summary: 'A drop with its products',
       params: idParams,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ params }) => ({ success: true, drop: await getDrop(db, params.id, new Date()) }),
     }),
     defineRoute({
@@ -49,7 +47,7 @@ export function adminDropRoutes(services: Services) {
         'A drop as it sells: units left, sold and held per product and variant, orders per minute over the last 15 minutes, unpaid holds',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: dropLiveResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         ...(await dropLiveView(db, params.id, query.locale ?? requestLocale(request), new Date())),
@@ -62,7 +60,7 @@ export function adminDropRoutes(services: Services) {
       summary:
         'Schedule a drop with its products (409 product-in-another-drop for a product of another upcoming drop)',
       body: dropInput,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         drop: await write(saveDrop(db, staffId, body, new Date())),
@@ -76,7 +74,7 @@ export function adminDropRoutes(services: Services) {
         'Edit a drop and the list of its products over its version (409 record-changed, product-in-another-drop)',
       params: idParams,
       body: dropEdit,
-      response: answer,
+      response: dropEditorResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         drop: await write(saveDrop(db, staffId, body, new Date(), { id: params.id, version: body.version })),

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { idParams, promoCodeEdit, promoCodeInput, promoCodePause } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
+import { promoCodeListResponse, promoCodeResponse } from '../../contract/admin-answers.ts';
 import { defineRoute } from '../http/api.ts';
 import { getPromoCode, listPromoCodes, pausePromoCode, savePromoCode } from '../promo/admin.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
 
 /** The back office's promo codes (issue 30, ADR 0058): list, create, edit, pause and resume. Staff only. */
 export function adminPromoCodeRoutes(services: Services) {
@@ -16,7 +14,7 @@ export function adminPromoCodeRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/promo-codes',
       summary: 'Every promo code with its state, uses, paid orders, their revenue and the discount given',
-      response: answer,
+      response: promoCodeListResponse,
       handler: async () => ({ success: true, promoCodes: await listPromoCodes(db, new Date()) }),
     }),
     defineRoute({
@@ -25,7 +23,7 @@ export function adminPromoCodeRoutes(services: Services) {
       url: '/api/admin/promo-codes/:id',
       summary: 'A promo code with the orders placed with it',
       params: idParams,
-      response: answer,
+      response: promoCodeResponse,
       handler: async ({ params }) => ({
         success: true,
         promoCode: await getPromoCode(db, params.id, new Date()),
@@ -37,7 +35,7 @@ export function adminPromoCodeRoutes(services: Services) {
       url: '/api/admin/promo-codes',
       summary: 'Create a promo code (409 promo-code-taken when another code has the name, in any case)',
       body: promoCodeInput,
-      response: answer,
+      response: promoCodeResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         promoCode: await savePromoCode(db, staffId, body, new Date()),
@@ -50,7 +48,7 @@ export function adminPromoCodeRoutes(services: Services) {
       summary: 'Edit a promo code over its version (409 record-changed, promo-code-taken)',
       params: idParams,
       body: promoCodeEdit,
-      response: answer,
+      response: promoCodeResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         promoCode: await savePromoCode(db, staffId, body, new Date(), {
@@ -66,7 +64,7 @@ export function adminPromoCodeRoutes(services: Services) {
       summary: 'Pause (paused=1) or resume a promo code over its version (409 record-changed)',
       params: idParams,
       body: promoCodePause,
-      response: answer,
+      response: promoCodeResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         promoCode: await pausePromoCode(db, staffId, params.id, body, new Date()),

@@ -25,10 +25,32 @@ import {
   stockMovementsQuery,
   synonymInput,
 } from '../../contract/admin.ts';
+import {
+  adminCategoriesResponse,
+  adminCategoryResponse,
+  adminOrderListResponse,
+  adminOrderResponse,
+  adminProductListResponse,
+  adminProjectResponse,
+  adminProjectsResponse,
+  auditResponse,
+  dashboardResponse,
+  orderPaymentsResponse,
+  packingSlipResponse,
+  productBulkResponse,
+  productEditorResponse,
+  productVariantsEditorResponse,
+  refundCheckResponse,
+  refundResponse,
+  searchStatsResponse,
+  searchSynonymResponse,
+  searchSynonymsResponse,
+  staffNotesResponse,
+  stockMovementsResponse,
+} from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import { majorToMinor } from '../../contract/money.ts';
 import { orderTimelineResponse } from '../../contract/order-timeline.ts';
-import type { Services } from '../app/services.ts';
 import { listAudit, recordAudit } from '../audit/audit.ts';
 import {
   deleteCategory,
@@ -66,10 +88,8 @@ import {
   updateOrder,
 } from '../orders/staff-orders.ts';
 import { orderTimeline } from '../orders/timeline.ts';
+import type { Services } from '../requests/services.ts';
 import { unreadFeedback } from './content.ts';
-
-/** Loose answer schema for OpenAPI: admin answers are documented by their services' types. */
-const answer = z.object({ success: z.literal(true) }).loose();
 
 /**
  * The back office's catalogue, orders, dashboard and audit calls. Every route is staff only (deletions
@@ -112,7 +132,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/projects',
       summary: 'All projects, hidden ones too',
-      response: answer,
+      response: adminProjectsResponse,
       handler: async () => ({ success: true, projects: await listProjectsForAdmin(db, services.storage) }),
     }),
     defineRoute({
@@ -121,7 +141,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/projects',
       summary: 'Create a project',
       body: projectInput,
-      response: answer,
+      response: adminProjectResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         project: await write(saveProject(db, services.storage, staffId, body)),
@@ -134,7 +154,7 @@ export function adminRoutes(services: Services) {
       summary: 'Edit a project; a stale version gets 409',
       params: idParams,
       body: projectEdit,
-      response: answer,
+      response: adminProjectResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         project: await write(
@@ -162,7 +182,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/categories',
       summary: 'All categories, hidden ones too',
-      response: answer,
+      response: adminCategoriesResponse,
       handler: async () => ({ success: true, categories: await listCategoriesForAdmin(db) }),
     }),
     defineRoute({
@@ -171,7 +191,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/categories',
       summary: 'Create a category',
       body: categoryInput,
-      response: answer,
+      response: adminCategoryResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         category: await write(saveCategory(db, staffId, body)),
@@ -184,7 +204,7 @@ export function adminRoutes(services: Services) {
       summary: 'Edit a category; a stale version gets 409',
       params: idParams,
       body: categoryEdit,
-      response: answer,
+      response: adminCategoryResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         category: await write(saveCategory(db, staffId, body, { id: params.id, version: body.version })),
@@ -211,7 +231,7 @@ export function adminRoutes(services: Services) {
       summary:
         'Products with search, filters (project, category, hidden, envisioned, stock low|out), sort and paging; each with its first picture',
       query: productListQuery.extend(localeQuery.shape),
-      response: answer,
+      response: adminProductListResponse,
       handler: async ({ query, request }) => ({
         success: true,
         ...(await listProductsForAdmin(db, { ...query, locale: query.locale ?? requestLocale(request) })),
@@ -224,7 +244,7 @@ export function adminRoutes(services: Services) {
       summary:
         'One change to the chosen products (hide, show, project, category, price by percent): all or nothing, 422 naming each refused product',
       body: productBulkChange,
-      response: answer,
+      response: productBulkResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         ...(await write(changeProducts(db, staffId, body))),
@@ -236,7 +256,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/bulk-delete',
       summary: 'Delete the chosen products: all, or none when one was ordered (422 naming each)',
       body: productBulkDelete,
-      response: answer,
+      response: productBulkResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         ...(await write(changeProducts(db, staffId, { action: 'delete', ids: body.ids }))),
@@ -248,7 +268,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/:id',
       summary: "A product's editable fields",
       params: idParams,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ params }) => ({ success: true, product: await getProductForAdmin(db, params.id) }),
     }),
     defineRoute({
@@ -257,7 +277,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products',
       summary: 'Create a product',
       body: productInput,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         product: await productWrite(null, saveProduct(db, staffId, body, context())),
@@ -271,7 +291,7 @@ export function adminRoutes(services: Services) {
         'Edit a product; quantity adds to stock unless quantityHardset; envisioned → available mails fans',
       params: idParams,
       body: productEdit,
-      response: answer,
+      response: productEditorResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         product: await productWrite(
@@ -286,7 +306,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/products/:id/variants',
       summary: "A product's options (with values) and variants (SKU, price, sale, weight, stock)",
       params: idParams,
-      response: answer,
+      response: productVariantsEditorResponse,
       handler: async ({ params }) => ({
         success: true,
         product: await getProductVariantsForAdmin(db, params.id),
@@ -300,7 +320,7 @@ export function adminRoutes(services: Services) {
         "A product's stock movements (all its variants', or one's), newest first, each with the variant's stock after it",
       params: idParams,
       query: stockMovementsQuery,
-      response: answer,
+      response: stockMovementsResponse,
       handler: async ({ params, query }) => ({
         success: true,
         movements: await stockHistory(
@@ -318,7 +338,7 @@ export function adminRoutes(services: Services) {
         "Save a product's options and variants over its version (409 record-changed, sku-taken, variant-ordered)",
       params: idParams,
       body: productVariantsSave,
-      response: answer,
+      response: productVariantsEditorResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         product: await productWrite(
@@ -348,7 +368,7 @@ export function adminRoutes(services: Services) {
       summary:
         "Order search (status: 'action' paid orders to handle (1, 3, 4, 6; the default), '' any, >2 any paid, 0..6) with paging and counts per status",
       query: orderSearchQuery,
-      response: answer,
+      response: adminOrderListResponse,
       handler: async ({ query }) => ({ success: true, ...(await searchOrders(db, query)) }),
     }),
     defineRoute({
@@ -383,7 +403,7 @@ export function adminRoutes(services: Services) {
       summary: 'An order with customer, delivery, items and status history',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         order: await getOrderForAdmin(db, params.id, query.locale ?? requestLocale(request)),
@@ -408,7 +428,7 @@ export function adminRoutes(services: Services) {
       params: idParams,
       query: localeQuery,
       body: orderUpdate,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, body, request, staffId }) => ({
         success: true,
         // A cancellation puts the order's units back.
@@ -432,7 +452,7 @@ export function adminRoutes(services: Services) {
       summary: 'Adds a staff note to the order; answers every note, oldest first',
       params: idParams,
       body: staffNoteInput,
-      response: answer,
+      response: staffNotesResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         notes: await addOrderNote(db, staffId, params.id, body.body),
@@ -446,7 +466,7 @@ export function adminRoutes(services: Services) {
         "What the order's packing slip prints: number, date, ship-to, items with SKU, options and count",
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: packingSlipResponse,
       handler: async ({ params, query, request }) => ({
         success: true,
         shop: { email: services.mailShop.email },
@@ -460,7 +480,7 @@ export function adminRoutes(services: Services) {
       summary: 'Sends the shipped mail again (a shipped order with a track code)',
       params: idParams,
       query: localeQuery,
-      response: answer,
+      response: adminOrderResponse,
       handler: async ({ params, query, request, staffId }) => ({
         success: true,
         order: await resendOrderShippedMail(
@@ -479,7 +499,7 @@ export function adminRoutes(services: Services) {
       summary:
         "An order's payments and refunds, what is left to refund and the units that may go back to stock",
       params: idParams,
-      response: answer,
+      response: orderPaymentsResponse,
       handler: async ({ params }) => {
         const order = await findOrder(db, params.id);
         if (!order) throw new NotFound('not-found', { id: ['not-found'] });
@@ -494,7 +514,7 @@ export function adminRoutes(services: Services) {
         "Refund all that is left (no amount) or an amount in the order's currency through the provider, putting chosen units back; the full refund cancels the order",
       params: idParams,
       body: orderRefund,
-      response: answer,
+      response: refundResponse,
       handler: async ({ params, body, staffId }) => {
         const actorId = staffId;
         // Units put back in stock show in the shop at once.
@@ -531,7 +551,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/orders/:id/refunds/:refundId/check',
       summary: "Asks the provider for a pending refund's state; a finished one takes effect",
       params: refundParams,
-      response: answer,
+      response: refundCheckResponse,
       handler: async ({ params }) => ({
         success: true,
         state: await orderWrite(
@@ -546,7 +566,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/dashboard',
       summary:
         'Orders and revenue per day over 30 and 90 days; low-stock variants; paid orders to ship; unread feedback; top products of 30 days',
-      response: answer,
+      response: dashboardResponse,
       query: localeQuery,
       handler: async ({ query, request }) => {
         const locale = query.locale ?? requestLocale(request);
@@ -575,7 +595,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/audit',
       summary: 'The audit log: who changed what, when, before and after',
       query: auditQuery,
-      response: answer,
+      response: auditResponse,
       handler: async ({ query }) => ({ success: true, ...(await listAudit(db, query)) }),
     }),
     defineRoute({
@@ -583,7 +603,7 @@ export function adminRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/search/synonyms',
       summary: "Search synonyms: a shopper's word that search also reads as another",
-      response: answer,
+      response: searchSynonymsResponse,
       handler: async () => ({ success: true, synonyms: await listSynonyms(db) }),
     }),
     defineRoute({
@@ -592,7 +612,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/search/synonyms',
       summary: 'Add a search synonym (409 when it is there already)',
       body: synonymInput,
-      response: answer,
+      response: searchSynonymResponse,
       handler: async ({ body, staffId }) => ({
         success: true,
         synonym: await write(addSynonym(db, staffId, body)),
@@ -616,7 +636,7 @@ export function adminRoutes(services: Services) {
       url: '/api/admin/search/stats',
       summary: 'The most searched texts and those that found nothing, over the last 7 or 30 days',
       query: searchStatsQuery,
-      response: answer,
+      response: searchStatsResponse,
       handler: async ({ query }) => ({
         success: true,
         ...(await searchStats(db, Number(query.days), new Date())),

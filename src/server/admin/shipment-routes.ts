@@ -1,5 +1,10 @@
 import { z } from 'zod';
 import { idParams } from '../../contract/admin.ts';
+import {
+  orderShipmentsResponse,
+  shipmentResponse,
+  stalledShipmentsResponse,
+} from '../../contract/admin-answers.ts';
 import { localeQuery } from '../../contract/catalog.ts';
 import {
   shipmentBulkInput,
@@ -8,7 +13,6 @@ import {
   shipmentInput,
 } from '../../contract/customs.ts';
 import { translateError, translateErrors } from '../../contract/error-messages.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import {
@@ -18,9 +22,8 @@ import {
   type ShippingSettings,
   shipmentDocument,
 } from '../orders/shipments.ts';
+import type { Services } from '../requests/services.ts';
 import { stalledShipments, type TrackingSettings } from '../shipping/tracking.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
 
 /** The carriers and the shop's mail, as the shipment service needs them. */
 export const shippingSettings = (services: Services): ShippingSettings => ({
@@ -46,7 +49,7 @@ export function adminShipmentRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/shipments/stalled',
       summary: 'Parcels sent and not delivered that have not moved for SHIPMENT_STALLED_DAYS days',
-      response: answer,
+      response: stalledShipmentsResponse,
       handler: async () => ({
         success: true,
         days: services.config.tracking.stalledDays,
@@ -91,7 +94,7 @@ export function adminShipmentRoutes(services: Services) {
       url: '/api/admin/orders/:id/shipments',
       summary: "The order's shipments, oldest first, and its items not shipped yet",
       params: idParams,
-      response: answer,
+      response: orderShipmentsResponse,
       handler: async ({ params }) => ({ success: true, shipments: await orderShipments(db, params.id) }),
     }),
     defineRoute({
@@ -102,7 +105,7 @@ export function adminShipmentRoutes(services: Services) {
         'Creates a parcel with the order’s carrier for the items given (all left when none); the same request again finds it',
       params: idParams,
       body: shipmentInput,
-      response: answer,
+      response: shipmentResponse,
       handler: async ({ params, body, staffId }) => {
         const shipment = await createShipment(db, shippingSettings(services), staffId, params.id, body.items);
         await services.catalog.ordersChanged([params.id]);

@@ -1,5 +1,11 @@
-import { z } from 'zod';
+import { doneResponse } from '../../contract/accounts.ts';
 import { idParams, invitationToken, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
+import {
+  staffInvitationResponse,
+  staffInvitedResponse,
+  staffListResponse,
+  staffRoleResponse,
+} from '../../contract/admin-answers.ts';
 import {
   invitationByToken,
   inviteStaff,
@@ -8,12 +14,10 @@ import {
   revokeInvitation,
   setStaffRole,
 } from '../accounts/staff.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
 
 /** Staff accounts: admins only (a manager gets 403 admin-only), refused before any input is read. */
 export function adminStaffRoutes(services: Services) {
@@ -26,7 +30,7 @@ export function adminStaffRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/staff',
       summary: 'Staff accounts (managers and admins)',
-      response: answer,
+      response: staffListResponse,
       handler: async () => ({
         success: true,
         staff: await listStaff(db),
@@ -40,7 +44,7 @@ export function adminStaffRoutes(services: Services) {
       summary:
         'Invites an address to the staff: a pending invitation mailed to it in the admin’s language; nothing is granted until it is accepted',
       body: staffInvite,
-      response: answer,
+      response: staffInvitedResponse,
       handler: async ({ body, request, staffId }) => ({
         success: true,
         ...(await inviteStaff(
@@ -57,7 +61,7 @@ export function adminStaffRoutes(services: Services) {
       url: '/api/admin/staff/invitations/:id',
       summary: 'Revokes a pending invitation: its link stops working',
       params: idParams,
-      response: answer,
+      response: doneResponse,
       handler: async ({ params, staffId }) => {
         await revokeInvitation(db, staffId, params.id);
         return { success: true };
@@ -70,7 +74,7 @@ export function adminStaffRoutes(services: Services) {
       summary: 'Changes a staff member’s role; `customer` takes them off the staff (the last admin stays)',
       params: idParams,
       body: staffRoleUpdate,
-      response: answer,
+      response: staffRoleResponse,
       handler: async ({ params, body, staffId }) => ({
         success: true,
         ...(await setStaffRole(db, staffId, params.id, body.role)),
@@ -82,7 +86,7 @@ export function adminStaffRoutes(services: Services) {
       tags: ['accounts'],
       summary: 'The address and role a pending invitation link offers (404 staff-invitation-gone)',
       query: invitationToken,
-      response: answer,
+      response: staffInvitationResponse,
       handler: async ({ query }) => ({ success: true, invitation: await invitationByToken(db, query.token) }),
     }),
     defineRoute({
@@ -92,7 +96,7 @@ export function adminStaffRoutes(services: Services) {
       summary:
         'Accepts an invitation for the signed-in account, which must be the invited address (403 staff-invitation-other-address)',
       body: invitationToken,
-      response: answer,
+      response: staffRoleResponse,
       handler: async ({ body, request }) => ({
         success: true,
         ...(await accountActions(services, request).acceptStaffInvitation(body.token)),

@@ -29,6 +29,7 @@ import { loggerOptions, registerRequestIdHeader, requestIdOptions } from '../htt
 import { prometheusMetrics } from '../http/prometheus.ts';
 import { securityHeaders } from '../http/security-headers.ts';
 import { sessionPlugin } from '../http/session.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import { accountRoutes } from '../routes/accounts.ts';
 import { basketRoutes } from '../routes/cart.ts';
@@ -45,7 +46,6 @@ import { reviewRoutes } from '../routes/reviews.ts';
 import { wishlistRoutes } from '../routes/wishlist.ts';
 import { originCheck } from '../security/origin.ts';
 import { searchCounting } from './search-counting.ts';
-import type { Services } from './services.ts';
 import { catalogPageCache, serverRenderedApp } from './ssr.ts';
 
 export interface AppOptions {

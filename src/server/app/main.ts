@@ -25,11 +25,11 @@ import { createRussianPostSimulator } from '../providers/simulators/russian-post
 import { createOtpravkaSimulator } from '../providers/simulators/russian-post-shipments.ts';
 import { RATE_REFRESH_JOB, rateRefreshHandler } from '../rates/jobs.ts';
 import { createRateKeeper } from '../rates/service.ts';
+import { createServices } from '../requests/services.ts';
 import { hasCatalogue, seedDemoData } from '../seed/seed.ts';
 import { isSeedProcess, seedInChildProcess } from '../seed/seed-process.ts';
 import { scheduleTracking, TRACKING_JOB, trackingHandler, trackingSandbox } from '../shipping/tracking.ts';
 import { buildApp } from './app.ts';
-import { createServices } from './services.ts';
 import { hasWebBuild } from './ssr.ts';
 
 const SESSION_PURGE_JOB = 'sessions.purge';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { isLocale } from '../../contract/locale.ts';
 import { requestLocale } from '../http/locale.ts';
-import type { Services } from './services.ts';
+import type { Services } from '../requests/services.ts';
 
 /** A shop search page, or its data for a client navigation. */
 const SEARCH_PAGE = /^\/search\/([^/]+?)(?:\.data)?\/?$/;

@@ -14,9 +14,9 @@ import { type PageAudience, pageCache } from '../http/page-cache.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { counter } from '../metrics.ts';
 import { checkoutActions } from '../requests/checkout-actions.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 import { shopperActions } from '../requests/shopper-actions.ts';
-import type { Services } from './services.ts';
 
 export const BUILD_DIRECTORY = path.resolve('build');
 

@@ -1,30 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { Redis } from 'ioredis';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createServices } from '../app/services.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { products } from '../db/schema.ts';
+import { createServices } from '../requests/services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { redisProblem, TEST_REDIS_URL } from '../testing/redis.ts';
+import { temporaryFolder } from '../testing/temporary-folder.ts';
 import type { CatalogChange } from './changes.ts';
 import { type CatalogInvalidation, redisInvalidation } from './invalidation.ts';
 
 const REDIS_URL = TEST_REDIS_URL;
 const reachable = (await redisProblem()) === null;
 
-const until = async (condition: () => boolean | Promise<boolean>, timeoutMs = 3000) => {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 10));
-  }
-};
+/** Waits for what Redis carries to have happened (checked every 10 ms, for up to 3 s). */
+const until = (condition: () => boolean | Promise<boolean>) =>
+  vi.waitFor(
+    async () => {
+      if (!(await condition())) throw new Error('condition not met in time');
+    },
+    { timeout: 3000, interval: 10 },
+  );
 
 describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances)', () => {
   const clients: Redis[] = [];
@@ -86,12 +85,16 @@ describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances
       connection = await createTestDatabase();
       await insertCatalogue(connection.db);
     });
-    afterAll(() => connection.close());
+    const dataDir = temporaryFolder('data');
+    afterAll(async () => {
+      await connection.close();
+      dataDir.remove();
+    });
 
     it('shows a price changed on one instance on the other at once', async () => {
       const config = loadConfig({
         NODE_ENV: 'test',
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+        DATA_DIR: dataDir.path,
       });
       const instance = () => {
         const services = createServices({ db: connection.db, config, usdRate: () => 90, redis: client() });
@@ -112,7 +115,7 @@ describe.skipIf(!reachable)('catalogue invalidation through Redis (two instances
     it("drops on the other instance only what a change names: a product's answer and its lists", async () => {
       const config = loadConfig({
         NODE_ENV: 'test',
-        DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+        DATA_DIR: dataDir.path,
       });
       const instance = () => {
         const services = createServices({ db: connection.db, config, usdRate: () => 90, redis: client() });

@@ -1,8 +1,8 @@
 import { and, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import type { Executor } from '../db/client.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
-import { ORDER_STATUS } from '../orders/status.ts';
 
 /**
  * What a drop changes about buying (ADR 0041): how many units one customer may buy, and how long

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, gt, gte, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { DropInput, EditTarget } from '../../contract/admin.ts';
 import type { Locale } from '../../contract/locale.ts';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { drops, orderItems, orders, products, productVariants } from '../db/schema.ts';
 import { recordChanged } from '../db/versions.ts';
 import { Conflict, NotFound } from '../errors.ts';
-import { isPaidOrder, ORDER_STATUS } from '../orders/status.ts';
 import { variantLabel } from './variants.ts';
 
 /**

@@ -30,7 +30,7 @@ import { adoptImage, imageExists } from '../files/images.ts';
 import type { ObjectStorage } from '../files/storage.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { boxColumns, boxWire, customsColumns, customsWire } from '../shipping/customs-fields.ts';
-import { setEnvisioned } from '../wishlist/service.ts';
+import { setEnvisioned } from './envisioned.ts';
 import { sanitizeDescription } from './sanitize.ts';
 import { changeStock } from './stock.ts';
 import { resolveVariantId, variantLabel } from './variants.ts';

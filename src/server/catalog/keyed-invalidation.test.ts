@@ -1,15 +1,13 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WHOLE_LIST } from '../../contract/shop.ts';
-import { createServices } from '../app/services.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { products, productVariants } from '../db/schema.ts';
+import { createServices } from '../requests/services.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
+import { temporaryFolder } from '../testing/temporary-folder.ts';
 
 /**
  * Writes straight to the database stand for the orders and staff edits; the catalogue only learns
@@ -19,18 +17,20 @@ describe('catalogue answers dropped by what changed (ADR 0042)', () => {
   let connection: DatabaseConnection;
   let services: ReturnType<typeof createServices>;
   let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
+  const dataDir = temporaryFolder('data');
   beforeAll(async () => {
     connection = await createTestDatabase();
     fixtures = await insertCatalogue(connection.db);
     const config = loadConfig({
       NODE_ENV: 'test',
-      DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+      DATA_DIR: dataDir.path,
     });
     services = createServices({ db: connection.db, config, usdRate: () => 90 });
   });
   afterAll(async () => {
     await services.close();
     await connection.close();
+    dataDir.remove();
   });
 
   const product = async (link: string) => (await services.catalog.product('en', link)).value.product;

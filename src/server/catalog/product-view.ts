@@ -1,8 +1,16 @@
 import { type AnyColumn, sql } from 'drizzle-orm';
+import { STATUS_VISIBLE, STATUS_WEEK_SALE } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import { productImages, products, productVariantValues } from '../db/schema.ts';
 import { isOrderable } from './release.ts';
+
+/** The Russian or the English of a pair (of columns, or of values). */
+export const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale === 'ru' ? ru : en);
+
+/** The shop's status bits of a catalogue row: visible, on the week's sale. */
+export const statusOf = (visible: boolean, weekSale = false) =>
+  (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
 
 /** The product's first picture (the one its cards show). */
 const productImage = sql<string | null>`(select ${productImages.file} from ${productImages}
@@ -31,7 +39,7 @@ export function productViewColumns(locale: Locale, now: Date, variantId?: AnyCol
   return {
     id: products.id,
     link: products.link,
-    name: locale === 'ru' ? products.nameRu : products.nameEn,
+    name: localized(locale, products.nameRu, products.nameEn),
     image: variantId ? lineImage(variantId) : productImage,
     price: products.price,
     sale: products.sale,

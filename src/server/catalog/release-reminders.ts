@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { type Locale, localizedPath } from '../../contract/locale.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { products, projects, releaseReminders, users } from '../db/schema.ts';
 import { Conflict, NotFound } from '../errors.ts';
 import { type JobHandler, scheduleRecurring } from '../jobs/queue.ts';
@@ -13,9 +14,6 @@ import { isListed, isReleased, isVisible } from './release.ts';
  * on sale. The mails are claimed and queued by `sendReleaseReminders` in one transaction, so however
  * many instances run it, each reminder is mailed once.
  */
-
-/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Reminders mailed per run at most; the next run takes the rest. */
 const REMINDERS_PER_RUN = 500;

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { WHOLE_LIST } from '../../contract/shop.ts';
 import { addToBasket, getBasket } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
@@ -8,16 +8,11 @@ import { createOrder } from '../orders/service.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
+import { cardsInOrder } from './cards.ts';
+import { getProduct } from './product-page.ts';
 import { createReleaseClock, nextReleaseAt, productsReleasedAt } from './release.ts';
 import { suggestSearch } from './search.ts';
-import {
-  cardsInOrder,
-  getProduct,
-  listProducts,
-  listUpcoming,
-  listWeekProducts,
-  searchHelp,
-} from './service.ts';
+import { listProducts, listUpcoming, listWeekProducts, searchHelp } from './service.ts';
 import { listProductLinks } from './sitemap.ts';
 
 /** The one "released" rule (ADR 0041) as shoppers meet it, before and after the release time. */
@@ -205,6 +200,11 @@ describe('the release clock', () => {
   });
 
   it('stays silent once closed', async () => {
+    // Its alarm (setTimeout) on a test clock: the release time is passed in one step.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const fired: number[] = [];
     const clock = createReleaseClock({
       db: connection.db,
@@ -222,7 +222,7 @@ describe('the release clock', () => {
     });
     await clock.rearm();
     clock.close();
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    vi.advanceTimersByTime(500);
     expect(fired).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import type { SearchSuggestions } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import { categories, orderItems, products, projects, searchSynonyms, searchWords } from '../db/schema.ts';
 import { isAvailable, isListed } from './release.ts';
 import { closestWord, normaliseSearchText, otherLayout, wordsOf } from './search-text.ts';
@@ -13,9 +14,6 @@ import { closestWord, normaliseSearchText, otherLayout, wordsOf } from './search
  * product must match every term, in either language. Text typed in the wrong keyboard layout is
  * read in the other one when that makes more of its words known.
  */
-
-/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
 
 /** Catalogue words looked at per misspelt word (most similar by trigrams), before counting edits. */
 const TYPO_CANDIDATES = 20;

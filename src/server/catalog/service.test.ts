@@ -13,7 +13,8 @@ import {
   users,
 } from '../db/schema.ts';
 import { createTestDatabase } from '../testing/database.ts';
-import { cardsInOrder, type ListScope, listCategoryPictures, listProducts } from './service.ts';
+import { cardsInOrder } from './cards.ts';
+import { type ListScope, listCategoryPictures, listProducts } from './service.ts';
 
 /**
  * Shop lists longer than a page: sorting, filtering and counting must hold over the whole list,

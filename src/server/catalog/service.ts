@@ -1,199 +1,51 @@
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import {
   type Category,
   type Counts,
   PAGE_SIZE,
   type Paging,
   type ProductCard,
-  type ProductDetail,
-  type ProductOption,
-  type ProductVariant,
   type Project,
   type SizeSection,
-  STATUS_VISIBLE,
-  STATUS_WEEK_SALE,
 } from '../../contract/catalog.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { kopecksToRoubles } from '../../contract/money.ts';
 import type { ListSort, ListView } from '../../contract/shop.ts';
 import type { Executor } from '../db/client.ts';
+import { rowsOf } from '../db/client.ts';
 import {
   categories,
   productCategories,
   productImages,
-  productOptions,
-  productOptionValues,
   products,
   productVariants,
-  productVariantValues,
   projects,
-  reviews,
 } from '../db/schema.ts';
 import { NotFound } from '../errors.ts';
-import { reviewSummary } from '../reviews/service.ts';
-import { productLimit } from './drop-rules.ts';
-import { productViewColumns } from './product-view.ts';
+import {
+  type CardRow,
+  cardJson,
+  cardsInOrder,
+  LETTER_SIZES,
+  selectCards,
+  sizeName,
+  sizeValuesInStock,
+  toCard,
+} from './cards.ts';
+import { localized, statusOf } from './product-view.ts';
 import { isAvailable, isListed, isReleased, isVisible } from './release.ts';
-import { sanitizeDescription } from './sanitize.ts';
 import { closestNames, planQuery, planSearch, popularProductIds } from './search.ts';
-import { unitPriceSql, variantPrice, variantSale, variantUnitPrice } from './variants.ts';
+import { unitPriceSql, variantUnitPrice } from './variants.ts';
 
 /**
  * The catalogue as shoppers see it: visible projects, categories and products only. A product is
  * visible when it and its project are; hidden categories never appear in a product's category list.
  */
 
-const SIMILAR_LIMIT = 8;
+const _SIMILAR_LIMIT = 8;
 const WEEK_LIMIT = 12;
 /** A search list holds the best this many matches: enough pages for anyone, bounded work per search. */
 const SEARCH_LIMIT = 1000;
-
-/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
-const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
-
-const localized = <Ru, En>(locale: Locale, ru: Ru, en: En): Ru | En => (locale === 'ru' ? ru : en);
-
-const statusOf = (visible: boolean, weekSale = false) =>
-  (visible ? STATUS_VISIBLE : 0) | (weekSale ? STATUS_WEEK_SALE : 0);
-
-function cardColumns(locale: Locale, now: Date) {
-  return {
-    ...productViewColumns(locale, now),
-    projectId: products.projectId,
-    weekSale: products.weekSale,
-    // Hidden categories are listed once per statement: joined to categories, the planner scanned
-    // all of them once per card.
-    categoryIds: sql<number[]>`coalesce((select array_agg(pc.category_id order by pc.category_id)
-      from ${productCategories} pc
-      where pc.product_id = ${products.id}
-        and pc.category_id <> all(array(select c.id from ${categories} c where not c.visible))), '{}')`,
-    // The lowest price a variant sells for, only when the variants' prices differ ("from 1 990 ₽").
-    fromPrice: sql<number | null>`(select case when min(pays) < max(pays) then min(pays) end
-      from (select ${variantUnitPrice} as pays from ${productVariants}
-        where ${productVariants.productId} = ${products.id}) as variant_prices)`,
-    sizes: sql<string[]>`coalesce((select array_agg(${sizeName(locale)} order by ov.position, ov.id)
-      from ${sizeValuesInStock(sql`${products.id}`)}), '{}')`,
-    hasOptions: sql<boolean>`exists (select 1 from ${productOptions} o where o.product_id = ${products.id})`,
-    // Announced products' cards ("coming soon") say when they go on sale; null once released.
-    releaseAt: sql<string | Date | null>`case when ${products.releaseAt} > ${now.toISOString()}::timestamptz
-      then ${products.releaseAt} end`,
-    // The stars of a card: visible reviews, averaged to one decimal as the product page shows them.
-    ratingAverage: sql<number | null>`(select round(avg(r.rating), 1)::float8 from ${reviews} r
-      where r.product_id = ${products.id} and not r.hidden)`,
-    ratingCount: sql<number>`(select count(*)::int from ${reviews} r
-      where r.product_id = ${products.id} and not r.hidden)`,
-  };
-}
-
-/**
- * Letter sizes in their order: products number their own values, so the size filter, which gathers
- * sizes over many products, orders these first and the rest by their usual position.
- */
-const LETTER_SIZES = sql.raw(`array['XXS','XS','S','M','L','XL','XXL','2XL','XXXL','3XL','4XL']::text[]`);
-
-const sizeName = (locale: Locale) => sql.raw(locale === 'ru' ? 'ov.value_ru' : 'ov.value_en');
-
-/**
- * FROM items of the size values (`ov`) of a product that some variant in stock has: what a shopper
- * can buy in, for the cards and the size filter.
- */
-const sizeValuesInStock = (productId: SQL) => sql`${productOptions} o
-  join ${productOptionValues} ov on ov.option_id = o.id
-  where o.product_id = ${productId} and o.kind = 'size'
-    and exists (select 1 from ${productVariantValues} pvv
-      join ${productVariants} v on v.id = pvv.variant_id
-      where pvv.option_value_id = ov.id and v.quantity > 0)`;
-
-/** The card columns as `json_build_object` arguments: a statement can answer its cards as JSON. */
-const cardJson = (locale: Locale, now: Date) =>
-  sql.join(
-    Object.entries(cardColumns(locale, now)).map(([key, column]) => sql`${sql.raw(`'${key}'`)}, ${column}`),
-    sql`, `,
-  );
-
-type CardRow = {
-  id: number;
-  link: string;
-  name: string;
-  image: string | null;
-  price: number;
-  sale: number | null;
-  quantity: number;
-  envisioned: boolean;
-  orderable: boolean;
-  projectId: number;
-  weekSale: boolean;
-  categoryIds: number[];
-  fromPrice: number | null;
-  sizes: string[];
-  hasOptions: boolean;
-  releaseAt: string | Date | null;
-  ratingAverage: number | null;
-  ratingCount: number;
-};
-
-function toCard(row: CardRow): ProductCard {
-  return {
-    id: row.id,
-    link: row.link,
-    name: row.name,
-    image: row.image,
-    price: kopecksToRoubles(row.price),
-    sale: row.sale === null ? null : kopecksToRoubles(row.sale),
-    inStock: row.orderable ? row.quantity : 0,
-    envisioned: row.envisioned,
-    project_id: row.projectId,
-    categories: row.categoryIds.map(Number),
-    status: statusOf(true, row.weekSale),
-    fromPrice: row.fromPrice === null ? null : kopecksToRoubles(row.fromPrice),
-    sizes: row.sizes,
-    hasOptions: row.hasOptions,
-    releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
-    rating: {
-      average: row.ratingAverage === null ? null : Number(row.ratingAverage),
-      count: Number(row.ratingCount),
-    },
-  };
-}
-
-/**
- * Cards of listed products (visible and released) only, what a shopper may find and buy; or, with
- * `shown` set to the announced ones, the "coming soon" cards.
- */
-async function selectCards(
-  db: Executor,
-  locale: Locale,
-  now: Date,
-  where: SQL | undefined,
-  orderBy: SQL[],
-  limit?: number,
-  shown: SQL = isListed(now),
-): Promise<ProductCard[]> {
-  const query = db
-    .select(cardColumns(locale, now))
-    .from(products)
-    .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(shown, where))
-    .orderBy(...orderBy);
-  const rows = await (limit === undefined ? query : query.limit(limit));
-  return rows.map(toCard);
-}
-
-/**
- * The cards of `ids` that are listed (visible and released), in that order (the order a list
- * statement or a shopper chose).
- */
-export async function cardsInOrder(
-  db: Executor,
-  locale: Locale,
-  ids: number[],
-  now: Date = new Date(),
-): Promise<ProductCard[]> {
-  if (ids.length === 0) return [];
-  const cards = await selectCards(db, locale, now, inArray(products.id, ids), []);
-  const byId = new Map(cards.map((card) => [card.id, card]));
-  return ids.flatMap((id) => byId.get(id) ?? []);
-}
 
 const defaultOrder = [asc(products.position), asc(products.id)];
 
@@ -548,198 +400,6 @@ export async function listProducts(
           },
         }),
   };
-}
-
-/**
- * A visible product's page: released or only announced (then `releaseAt` is ahead and nothing can
- * be ordered yet), with its per-customer limit when it has one.
- */
-export async function getProduct(
-  db: Executor,
-  locale: Locale,
-  link: string,
-  now: Date = new Date(),
-): Promise<{ product: ProductDetail; similar: ProductCard[] }> {
-  const [row] = await db
-    .select({
-      ...cardColumns(locale, now),
-      description: localized(locale, products.descriptionRu, products.descriptionEn),
-      weight: products.weight,
-      releaseAt: products.releaseAt,
-      perCustomerLimit: productLimit,
-      project: { id: projects.id, nameRu: projects.nameRu, nameEn: projects.nameEn, link: projects.link },
-    })
-    .from(products)
-    .innerJoin(projects, eq(projects.id, products.projectId))
-    .where(and(isVisible, eq(products.link, link)));
-  if (!row) throw new NotFound('Product not found', { link: ['No such product'] }, 'page-not-found');
-
-  const card = toCard(row);
-  const [pictures, categoryList, similar, rating, options, variants, sizeGuide] = await Promise.all([
-    db
-      .select({ file: productImages.file, optionValue: productImages.optionValueId })
-      .from(productImages)
-      .where(eq(productImages.productId, row.id))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-    card.categories.length === 0
-      ? Promise.resolve([])
-      : db
-          .select({
-            id: categories.id,
-            name: localized(locale, categories.nameRu, categories.nameEn),
-            link: categories.link,
-          })
-          .from(categories)
-          .where(inArray(categories.id, card.categories))
-          .orderBy(asc(categories.position), asc(categories.id)),
-    listSimilar(db, locale, card, now),
-    reviewSummary(db, row.id),
-    card.hasOptions ? listOptions(db, locale, row.id) : Promise.resolve([]),
-    listVariants(db, row.id, row.orderable),
-    card.hasOptions ? findSizeGuide(db, locale, card.categories) : Promise.resolve(null),
-  ]);
-
-  return {
-    product: {
-      ...card,
-      desc: row.description,
-      images: pictures.map((picture) => picture.file),
-      pictures,
-      options,
-      variants,
-      sizeGuide,
-      weight: row.weight,
-      releaseAt: row.releaseAt === null ? null : new Date(row.releaseAt).toISOString(),
-      perCustomerLimit: row.perCustomerLimit,
-      project: {
-        id: row.project.id,
-        name: localized(locale, row.project.nameRu, row.project.nameEn),
-        link: row.project.link,
-      },
-      categoryList,
-      rating,
-    },
-    similar,
-  };
-}
-
-/** A product's options with their values, in the picker's order. */
-async function listOptions(db: Executor, locale: Locale, productId: number): Promise<ProductOption[]> {
-  const rows = await db
-    .select({
-      optionId: productOptions.id,
-      kind: productOptions.kind,
-      name: localized(locale, productOptions.nameRu, productOptions.nameEn),
-      id: productOptionValues.id,
-      value: localized(locale, productOptionValues.valueRu, productOptionValues.valueEn),
-      key: productOptionValues.valueEn,
-      swatch: productOptionValues.swatch,
-    })
-    .from(productOptions)
-    .innerJoin(productOptionValues, eq(productOptionValues.optionId, productOptions.id))
-    .where(eq(productOptions.productId, productId))
-    .orderBy(
-      asc(productOptions.position),
-      asc(productOptions.id),
-      asc(productOptionValues.position),
-      asc(productOptionValues.id),
-    );
-  const options = new Map<number, ProductOption>();
-  for (const { optionId, kind, name, ...value } of rows) {
-    const option = options.get(optionId) ?? { id: optionId, kind, name, values: [] };
-    option.values.push(value);
-    options.set(optionId, option);
-  }
-  return [...options.values()];
-}
-
-/** What can be bought of a product: its variants with their option values, prices and stock. */
-async function listVariants(db: Executor, productId: number, orderable: boolean): Promise<ProductVariant[]> {
-  const rows = await db
-    .select({
-      id: productVariants.id,
-      sku: productVariants.sku,
-      price: variantPrice,
-      sale: variantSale,
-      quantity: productVariants.quantity,
-      perCustomerLimit: productVariants.perCustomerLimit,
-      values: sql<number[]>`coalesce((select array_agg(pvv.option_value_id order by o.position, o.id)
-        from ${productVariantValues} pvv
-        join ${productOptionValues} ov on ov.id = pvv.option_value_id
-        join ${productOptions} o on o.id = ov.option_id
-        where pvv.variant_id = ${productVariants.id}), '{}')`,
-    })
-    .from(productVariants)
-    .innerJoin(products, eq(products.id, productVariants.productId))
-    .where(eq(productVariants.productId, productId))
-    .orderBy(asc(productVariants.position), asc(productVariants.id));
-  return rows.map((variant) => ({
-    id: variant.id,
-    sku: variant.sku,
-    values: variant.values.map(Number),
-    price: kopecksToRoubles(variant.price),
-    sale: variant.sale === null ? null : kopecksToRoubles(variant.sale),
-    inStock: orderable && variant.price > 0 ? variant.quantity : 0,
-    perCustomerLimit: variant.perCustomerLimit,
-  }));
-}
-
-/** The size guide of the first of the product's (visible) categories that has one, sanitized. */
-async function findSizeGuide(db: Executor, locale: Locale, categoryIds: number[]): Promise<string | null> {
-  if (categoryIds.length === 0) return null;
-  const guide = localized(locale, categories.sizeGuideRu, categories.sizeGuideEn);
-  const [row] = await db
-    .select({ guide })
-    .from(categories)
-    .where(and(inArray(categories.id, categoryIds), ne(guide, '')))
-    .orderBy(asc(categories.position), asc(categories.id))
-    .limit(1);
-  // Staff HTML is cleaned when written; cleaned again here, as a table is all a guide may hold.
-  return row ? sanitizeDescription(row.guide) || null : null;
-}
-/**
- * Products sharing the most categories with this one, then those of the same project; in stock
- * first. Those sharing a category are counted from the category index; the same project's others
- * are read only when these are fewer than SIMILAR_LIMIT.
- */
-async function listSimilar(
-  db: Executor,
-  locale: Locale,
-  product: ProductCard,
-  now: Date,
-): Promise<ProductCard[]> {
-  const available = isAvailable(now);
-  const sharing =
-    product.categories.length === 0
-      ? []
-      : rowsOf<{ id: number }>(
-          await db.execute(sql`select ${products.id} as id
-            from (select pc.product_id, count(*) as shared from ${productCategories} pc
-              where pc.category_id in (${sql.join(product.categories, sql`, `)}) and pc.product_id <> ${product.id}
-              group by pc.product_id) as sharing
-            join ${products} on ${products.id} = sharing.product_id
-            join ${projects} on ${projects.id} = ${products.projectId}
-            where ${isListed(now)}
-            order by sharing.shared desc, (${products.projectId} = ${product.project_id}) desc, ${available} desc,
-              ${products.id}
-            limit ${SIMILAR_LIMIT}`),
-        ).map((row) => row.id);
-  const sameProject =
-    sharing.length === SIMILAR_LIMIT
-      ? []
-      : await selectCards(
-          db,
-          locale,
-          now,
-          and(
-            eq(products.projectId, product.project_id),
-            ne(products.id, product.id),
-            sharing.length > 0 ? sql`${products.id} not in (${sql.join(sharing, sql`, `)})` : undefined,
-          ),
-          [sql`${available} desc`, asc(products.id)],
-          SIMILAR_LIMIT - sharing.length,
-        );
-  return [...(await cardsInOrder(db, locale, sharing, now)), ...sameProject];
 }
 
 export interface SearchHelp {

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { ProductVariantsSave } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
 import {
@@ -16,7 +17,6 @@ import {
 import { recordChanged } from '../db/versions.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { ORDER_STATUS } from '../orders/status.ts';
 import { customsColumns, customsWire } from '../shipping/customs-fields.ts';
 import { changeStock, type StaffStockChange } from './stock.ts';
 

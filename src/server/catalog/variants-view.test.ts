@@ -6,7 +6,8 @@ import { categories, productImages } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { giveProductOptions, SIZES } from '../testing/variants.ts';
-import { getProduct, listProducts } from './service.ts';
+import { getProduct } from './product-page.ts';
+import { listProducts } from './service.ts';
 
 /**
  * What a shopper sees of sizes and colours: the product page's options, variants and size guide;

@@ -1,6 +1,3 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +11,7 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
+import { temporaryFolder } from '../testing/temporary-folder.ts';
 import { paymentStatus } from './payments.ts';
 import { handlePaypalWebhook, startPaypalCheckout } from './paypal.ts';
 
@@ -23,6 +21,7 @@ import { handlePaypalWebhook, startPaypalCheckout } from './paypal.ts';
  */
 
 let connection: DatabaseConnection;
+const dataDir = temporaryFolder('data');
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
 let providers: FastifyInstance;
 let paypal: PaypalSimulator;
@@ -55,7 +54,7 @@ beforeAll(async () => {
   providersUrl = await providers.listen({ port: 0, host: '127.0.0.1' });
   config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-paypal-')),
+    DATA_DIR: dataDir.path,
     PUBLIC_URL: SHOP,
     PAYPAL_API_URL: `${providersUrl}/sandbox/paypal`,
   });
@@ -63,6 +62,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await providers?.close();
   await connection?.close();
+  dataDir.remove();
 });
 
 /** A shopper's unpaid PayPal order of two wolf shirts, in the interface language given. */

@@ -18,6 +18,9 @@ export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
 /** A handle or an open transaction: services that only read or write accept either. */
 export type Executor = Database | Transaction;
 
+/** Rows of a raw statement; PGlite and node-postgres both answer `{ rows }`. */
+export const rowsOf = <Row>(result: unknown): Row[] => (result as { rows: Row[] }).rows;
+
 export interface DatabaseConnection {
   db: Database;
   kind: 'pglite' | 'postgres';

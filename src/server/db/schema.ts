@@ -229,7 +229,7 @@ export const products = pgTable(
     index('products_price_idx').on(table.price, table.id),
     index('products_quantity_idx').on(table.quantity, table.id),
     index('products_hidden_idx').on(table.id).where(sql`not ${table.visible}`),
-    // The back office's search: a part of either name or of the link (`adminSearchText`).
+    // The back office's search: a part of either name or of the link (admin/catalogue.ts, `productListFilter`).
     index('products_admin_search_idx').using(
       'gin',
       sql`(${table.nameRu} || ' ' || ${table.nameEn} || ' ' || ${table.link}) gin_trgm_ops`,

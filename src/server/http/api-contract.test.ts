@@ -71,3 +71,87 @@ describe('answers as the API document describes them', () => {
     );
   });
 });
+
+/**
+ * Where a JSON schema lets values through undescribed: an object open to fields it does not name
+ * (no `additionalProperties: false`, or any value allowed for them), a schema that allows anything
+ * (`{}`), or one that refers back to itself (any JSON value).
+ */
+function openEndedParts(
+  schema: unknown,
+  definitions: Record<string, unknown>,
+  at = '',
+  refs: string[] = [],
+): string[] {
+  if (typeof schema !== 'object' || schema === null) return schema === true ? [`${at} allows anything`] : [];
+  const node = schema as Record<string, unknown>;
+  if (Object.keys(node).filter((key) => key !== 'description').length === 0) return [`${at} allows anything`];
+  if (typeof node.$ref === 'string') {
+    if (refs.includes(node.$ref)) return [`${at} refers to itself (any JSON value)`];
+    const name = node.$ref.replace('#/$defs/', '');
+    return openEndedParts(definitions[name], definitions, at, [...refs, node.$ref]);
+  }
+  const found: string[] = [];
+  if (node.type === 'object' && !node.properties && !node.additionalProperties)
+    found.push(`${at} has no fields named`);
+  if (node.type === 'object' && node.properties && node.additionalProperties !== false)
+    found.push(`${at} takes fields it does not name`);
+  for (const [key, value] of Object.entries(node)) {
+    if (key === '$defs') continue;
+    const children = Array.isArray(value)
+      ? value
+      : typeof value === 'object' && value !== null
+        ? [value]
+        : [];
+    if (key === 'properties')
+      for (const [name, property] of Object.entries(value as Record<string, unknown>))
+        found.push(...openEndedParts(property, definitions, `${at}.${name}`, refs));
+    else if (['items', 'prefixItems', 'anyOf', 'oneOf', 'allOf', 'additionalProperties'].includes(key))
+      for (const child of children) found.push(...openEndedParts(child, definitions, `${at}[${key}]`, refs));
+  }
+  return found;
+}
+
+describe('success answers described field by field', () => {
+  /** Operations whose success answer keeps values of any shape, each with the reason. */
+  const openEnded: Record<string, string> = {
+    'GET /api/admin/audit':
+      'an audit entry keeps the changed record before and after, whatever record it is (any JSON value)',
+  };
+
+  it('documents no success answer open to undescribed fields, but the ones listed with a reason', async () => {
+    const paths: Record<string, Record<string, { responses: Record<string, unknown> }>> = (
+      await shop.app.inject({ method: 'GET', url: '/api/docs/json' })
+    ).json().paths;
+    const found: Record<string, string[]> = {};
+    for (const [path, operations] of Object.entries(paths))
+      for (const [method, operation] of Object.entries(operations))
+        for (const [status, answer] of Object.entries(operation.responses)) {
+          if (!status.startsWith('2')) continue;
+          const schema = (
+            answer as { content?: Record<string, { schema: { $defs?: Record<string, unknown> } }> }
+          ).content?.['application/json']?.schema;
+          const parts = openEndedParts(schema, schema?.$defs ?? {});
+          if (parts.length > 0) found[`${method.toUpperCase()} ${path}`] = parts;
+        }
+    expect(Object.keys(found).sort()).toEqual(Object.keys(openEnded).sort());
+  });
+
+  it('fails a success answer that carries a field the document does not describe', () => {
+    const validate = document.validator(document.schemaOf('GET', '/api/admin/projects', 200));
+    const project = {
+      id: 1,
+      name_ru: 'Проект',
+      name_en: 'Project',
+      link: 'project',
+      image: null,
+      visible: true,
+      position: 0,
+      version: 1,
+      imageMissing: false,
+    };
+    expect(validate({ success: true, projects: [project] })).toBe(true);
+    expect(validate({ success: true, projects: [{ ...project, secret: 'x' }] })).toBe(false);
+    expect(validate({ success: true, projects: [project], undocumented: 1 })).toBe(false);
+  });
+});

@@ -16,6 +16,7 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
   const catalogue = { price: 100, renders: 0, canKeep: true, now: 1_000_000 };
   const changes = createChangeLog(() => catalogue.now);
   let pause: Promise<void> | undefined;
+  let renderStarted = () => {};
   const app = Fastify();
   await app.register(fastifyCookie);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
@@ -41,6 +42,7 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
     pages.get('/*', async (request, reply) => {
       catalogue.renders += 1;
       const price = catalogue.price;
+      renderStarted();
       await pause;
       if (options.setCookie) reply.header('set-cookie', 'seen=1');
       reply.status(options.status ?? 200).type('text/html; charset=utf-8');
@@ -53,6 +55,7 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
     catalogue.price = price;
     changes.record(what);
   };
+  /** Renders wait until `release()`; `rendering` settles once the next render has started. */
   const holdRenders = () => {
     let release = () => {};
     pause = new Promise((resolve) => {
@@ -61,7 +64,10 @@ async function shopWithPageCache(options: { status?: number; setCookie?: boolean
         resolve();
       };
     });
-    return release;
+    const rendering = new Promise<void>((resolve) => {
+      renderStarted = resolve;
+    });
+    return { release, rendering };
   };
   return { app, catalogue, change, holdRenders };
 }
@@ -106,9 +112,9 @@ describe('page cache', () => {
 
   it('does not keep a page whose render started before a change', async () => {
     shop = await shopWithPageCache();
-    const release = shop.holdRenders();
+    const { release, rendering: started } = shop.holdRenders();
     const rendering = page(shop.app, '/product/cap');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await started;
     shop.change(80);
     release();
     expect((await rendering).text).toContain('costs 100');
@@ -171,8 +177,8 @@ describe('page cache', () => {
 
   it('sends the kept page compressed as the browser accepts, once compressed', async () => {
     shop = await shopWithPageCache();
+    // Kept, compressed, before the first answer is sent.
     const plain = await page(shop.app, '/product/cap');
-    await new Promise((resolve) => setTimeout(resolve, 50));
     const br = await shop.app.inject({ url: '/product/cap', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(plain.text);
@@ -223,9 +229,9 @@ describe('page cache', () => {
     await page(shop.app, '/product/cap');
     shop.change(90, { keys: ['product:cap'], stockOnly: true });
     shop.catalogue.now += STOCK_RENDER_AGAIN_MS;
-    const release = shop.holdRenders();
+    const { release, rendering: started } = shop.holdRenders();
     const rendering = page(shop.app, '/product/cap');
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await started;
     const meanwhile = await page(shop.app, '/product/cap');
     expect(meanwhile.cache).toBe('hit');
     expect(meanwhile.text).toContain('costs 100');
@@ -243,13 +249,13 @@ describe('page cache', () => {
 
   it('renders a page once for visitors who ask while it is being rendered', async () => {
     shop = await shopWithPageCache();
-    const release = shop.holdRenders();
+    const { release, rendering } = shop.holdRenders();
     const asked = [
       page(shop.app, '/product/cap'),
       page(shop.app, '/product/cap'),
       page(shop.app, '/product/cap'),
     ];
-    await new Promise((resolve) => setTimeout(resolve, 20));
+    await rendering;
     release();
     const answers = await Promise.all(asked);
     expect(shop.catalogue.renders).toBe(1);

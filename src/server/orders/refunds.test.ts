@@ -1,7 +1,4 @@
 import { createHash } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import fastifyFormbody from '@fastify/formbody';
 import { and, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
@@ -33,6 +30,7 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
+import { temporaryFolder } from '../testing/temporary-folder.ts';
 import { defaultVariantId, giveProductOptions } from '../testing/variants.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { orderReceipts, SETTLEMENT_RECEIPT_JOB, settlementReceiptHandler } from './receipts.ts';
@@ -53,6 +51,7 @@ let robokassa: RobokassaSimulator;
 let paypal: PaypalSimulator;
 let config: Config;
 let staffId: number;
+const dataDir = temporaryFolder('data');
 const webhookOutcomes: string[] = [];
 let providersUrl: string;
 const SHOP = 'http://shop.test';
@@ -103,7 +102,7 @@ beforeAll(async () => {
   const base = `${providersUrl}/sandbox`;
   config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-refunds-')),
+    DATA_DIR: dataDir.path,
     PUBLIC_URL: SHOP,
     ROBOKASSA_URL: `${base}/robokassa`,
     ROBOKASSA_OPSTATE_URL: `${base}/robokassa/opstate`,
@@ -121,6 +120,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await providers?.close();
   await connection?.close();
+  dataDir.remove();
 });
 
 const quantityOf = async (productId: number) =>

@@ -29,6 +29,7 @@ import { lineImage } from '../catalog/product-view.ts';
 import { orderItemLabel, unitPriceSql } from '../catalog/variants.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { pageOf } from '../db/paging.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orderItems, orderStatusHistory, orders, products, users } from '../db/schema.ts';
 import { recordChanged } from '../db/versions.ts';
 import { Invalid, NotFound } from '../errors.ts';
@@ -40,7 +41,7 @@ import { moveOrderStatus } from './lifecycle.ts';
 import { orderReceipts } from './receipts.ts';
 import type { OrderRow } from './service.ts';
 import { queueShippedMailOnce, resendShippedMail } from './shipped-mail.ts';
-import { isPaidOrder, nextStatuses, type OrderStatus, TO_SHIP_STATUSES } from './status.ts';
+import { nextStatuses, type OrderStatus, TO_SHIP_STATUSES } from './status.ts';
 
 /** Orders as staff see them: the spec's search, the detail, and the fields staff edit. */
 

@@ -1,6 +1,4 @@
-import { type AnyColumn, type SQL, sql } from 'drizzle-orm';
-import { ORDER_STATUS, type OrderStatus, PAID_STATUSES } from '../../contract/order-status.ts';
-import { orders } from '../db/schema.ts';
+import { ORDER_STATUS, type OrderStatus } from '../../contract/order-status.ts';
 import { Conflict } from '../errors.ts';
 
 export {
@@ -23,13 +21,6 @@ export {
  *     └─shopper/expiry/staff─► 2 cancelled ◄──refund── any paid status (a full refund)
  *                              2 ──payment──► 1 (late money, stock taken back) or 6 (no stock: refund it)
  */
-
-/** SQL: the order whose status is `status` (its column, or an alias's) has been paid. */
-export const isPaidOrder = (status: AnyColumn | SQL = orders.status): SQL =>
-  sql`${status} in (${sql.join(
-    PAID_STATUSES.map((paid) => sql`${paid}`),
-    sql`, `,
-  )})`;
 
 /**
  * Who moves an order: a verified payment notification, the shopper on the cancel page, the

@@ -1,12 +1,13 @@
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PromoCodeInput } from '../../contract/admin.ts';
 import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { PAID_STATUSES } from '../../contract/order-status.ts';
 import { recordAudit } from '../audit/audit.ts';
 import type { Database, Executor } from '../db/client.ts';
+import { isPaidOrder } from '../db/paid-orders.ts';
 import { orders, promoCodes } from '../db/schema.ts';
 import { recordChanged } from '../db/versions.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { isPaidOrder } from '../orders/status.ts';
 import type { PromoCodeRow } from './service.ts';
 
 /**

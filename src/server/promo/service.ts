@@ -1,9 +1,9 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import { type Kopecks, kopecksToRoubles, shareByLargestRemainder } from '../../contract/money.ts';
+import { ORDER_STATUS } from '../../contract/order-status.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { baskets, orders, productCategories, products, promoCodes } from '../db/schema.ts';
 import { Invalid } from '../errors.ts';
-import { ORDER_STATUS } from '../orders/status.ts';
 
 /**
  * Promo codes (ADR 0058): the one rule of whether a code applies to a set of goods, how much it

@@ -10,7 +10,6 @@ import {
   type Recipient,
   recipientSchema,
 } from '../../contract/orders.ts';
-import type { Services } from '../app/services.ts';
 import { cancelledByShopper } from '../checkout/cancel.ts';
 import {
   type CheckoutDraft,
@@ -48,8 +47,9 @@ import {
   boxberryPoints,
   isRussianZip,
 } from '../providers/boxberry.ts';
-import { quoteForRequest } from '../routes/delivery.ts';
+import { quoteForRequest } from './delivery-quote.ts';
 import { freshDraft, quoteFingerprint } from './fresh-quote.ts';
+import type { Services } from './services.ts';
 import { accountActions } from './session-actions.ts';
 import { shopperActions } from './shopper-actions.ts';
 

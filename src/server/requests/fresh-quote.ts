@@ -5,10 +5,10 @@ import type { Locale } from '../../contract/locale.ts';
 import { unitPrice } from '../../contract/money.ts';
 import type { Recipient } from '../../contract/orders.ts';
 import type { Basket, BasketLine } from '../../contract/shopping.ts';
-import type { Services } from '../app/services.ts';
 import type { CheckoutDraft, checkoutDraft } from '../checkout/draft.ts';
 import { DomainError, Invalid } from '../errors.ts';
-import { quoteForRequest } from '../routes/delivery.ts';
+import { quoteForRequest } from './delivery-quote.ts';
+import type { Services } from './services.ts';
 import { shopperActions } from './shopper-actions.ts';
 
 /**

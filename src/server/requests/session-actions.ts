@@ -21,11 +21,11 @@ import {
 } from '../accounts/service.ts';
 import { acceptInvitation, invitationByToken } from '../accounts/staff.ts';
 import { confirmTwoFactor, passSecondFactor, startTwoFactor } from '../accounts/two-factor.ts';
-import type { Services } from '../app/services.ts';
 import { mergeGuestBasket } from '../cart/service.ts';
 import { Forbidden, Invalid, Unauthorized } from '../errors.ts';
 import { knownDevice, rememberDevice } from '../http/device-cookies.ts';
 import { signIn, signOut } from '../http/session.ts';
+import type { Services } from './services.ts';
 import { guestBasketKey } from './shopper-actions.ts';
 
 /** How long the second step of a sign-in may wait for its code, and how many wrong codes it takes. */

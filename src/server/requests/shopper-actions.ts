@@ -1,7 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Locale } from '../../contract/locale.ts';
 import type { Basket } from '../../contract/shopping.ts';
-import type { Services } from '../app/services.ts';
 import {
   addToBasket,
   type BasketOwner,
@@ -24,6 +23,7 @@ import { NotFound, Unauthorized } from '../errors.ts';
 import { addReview, listReviews } from '../reviews/service.ts';
 import { hashSecret } from '../security/tokens.ts';
 import { addToWishlist, getWishlist, isInWishlist, removeFromWishlist } from '../wishlist/service.ts';
+import type { Services } from './services.ts';
 
 declare module 'fastify' {
   interface Session {

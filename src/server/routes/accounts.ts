@@ -12,9 +12,9 @@ import {
   userResponse,
   verifyQuery,
 } from '../../contract/accounts.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 /** The account calls of spec section 7. */

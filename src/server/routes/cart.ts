@@ -8,9 +8,9 @@ import {
   countBody,
   promoCodeBody,
 } from '../../contract/shopping.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { shopperActions } from '../requests/shopper-actions.ts';
 
 /** The basket calls of spec section 7. */

@@ -13,12 +13,12 @@ import {
 import type { Locale } from '../../contract/locale.ts';
 import { type Currency, majorToMinor, shownRangeInKopecks } from '../../contract/money.ts';
 import { distinctIds, distinctSizes, type ListView, orderOfSort, type Sort } from '../../contract/shop.ts';
-import type { Services } from '../app/services.ts';
 import type { CachedAnswer } from '../caches/cache.ts';
 import { Invalid } from '../errors.ts';
 import { defineRoute, sendJson } from '../http/api.ts';
 import { catalogAnswerHeaders } from '../http/cdn.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 
 /** The optional sort, filters and page of a list call; a price range in dollars is turned into kopecks at `usdRate`. */
 export function listView(

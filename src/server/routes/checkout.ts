@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { paymentStatusResponse } from '../../contract/orders.ts';
-import type { Services } from '../app/services.ts';
 import { cancelPayment, handleRobokassaResult, paymentStatus } from '../checkout/payments.ts';
 import { handlePaypalWebhook } from '../checkout/paypal.ts';
 import { defineRoute } from '../http/api.ts';
+import type { Services } from '../requests/services.ts';
 
 const PROVIDERS = ['robokassa', 'paypal'] as const;
 

@@ -1,8 +1,8 @@
 import { doneResponse } from '../../contract/accounts.ts';
 import { feedbackBody } from '../../contract/feedback.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 
 export function feedbackRoutes(services: Services) {
   return [

@@ -10,11 +10,11 @@ import {
   repeatOrderResponse,
   totalChangedSchema,
 } from '../../contract/orders.ts';
-import type { Services } from '../app/services.ts';
 import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import { getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import { placeOrder } from '../requests/checkout-actions.ts';
+import type { Services } from '../requests/services.ts';
 import { accountActions } from '../requests/session-actions.ts';
 
 /** Placing an order and the order history (spec section 7); signed-in users only. */

@@ -1,10 +1,8 @@
-import { z } from 'zod';
+import { infoPageResponse, infoPagesResponse } from '../../contract/admin-answers.ts';
 import { staticPageParams, staticPageSave } from '../../contract/pages.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { getStaticPage, listStaticPages, saveStaticPage } from '../pages/service.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
 
 /**
  * The back office's editing of static pages: staff (managers too) read and save them; a save
@@ -18,7 +16,7 @@ export function staticPageRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/pages',
       summary: "The static pages' texts as staff wrote them ('' shows the built-in text)",
-      response: answer,
+      response: infoPagesResponse,
       handler: async () => ({ success: true, pages: await listStaticPages(services.db) }),
     }),
     defineRoute({
@@ -27,7 +25,7 @@ export function staticPageRoutes(services: Services) {
       url: '/api/admin/pages/:page',
       summary: "One static page's text in both languages",
       params: staticPageParams,
-      response: answer,
+      response: infoPageResponse,
       handler: async ({ params }) => ({ success: true, page: await getStaticPage(services.db, params.page) }),
     }),
     defineRoute({
@@ -37,7 +35,7 @@ export function staticPageRoutes(services: Services) {
       summary: "Save a static page's text (sanitized HTML per language); a stale version gets 409",
       params: staticPageParams,
       body: staticPageSave,
-      response: answer,
+      response: infoPageResponse,
       handler: async ({ params, body, staffId }) => {
         const page = await saveStaticPage(services.db, staffId, params.page, body);
         await services.catalog.invalidate();

@@ -1,8 +1,8 @@
 import { localeQuery } from '../../contract/catalog.ts';
 import { type PartnersResponse, partnersResponse } from '../../contract/partners.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 
 /** The partners list of the partners page (spec sections 2 and 3). */
 export function partnerRoutes({ partners }: Services) {

@@ -1,10 +1,8 @@
-import { z } from 'zod';
 import { manualRateInput } from '../../contract/admin.ts';
-import type { Services } from '../app/services.ts';
+import { exchangeRateResponse } from '../../contract/admin-answers.ts';
 import { defineRoute } from '../http/api.ts';
 import { latestUsdRate, rateStatus, setManualUsdRate } from '../rates/service.ts';
-
-const answer = z.object({ success: z.literal(true) }).loose();
+import type { Services } from '../requests/services.ts';
 
 /** The back office's dollar rate: the one in force and why dollars are withheld; a manager's own rate. */
 export function rateRoutes(services: Services) {
@@ -17,7 +15,7 @@ export function rateRoutes(services: Services) {
       method: 'GET',
       url: '/api/admin/exchange-rate',
       summary: 'The dollar rate in force, the day it is for, its source, and whether it is too old to use',
-      response: answer,
+      response: exchangeRateResponse,
       handler: async () => ({ success: true, ...(await status()) }),
     }),
     defineRoute({
@@ -26,7 +24,7 @@ export function rateRoutes(services: Services) {
       url: '/api/admin/exchange-rate',
       summary: 'Set the dollar rate by hand for today (recorded with who set it, audited)',
       body: manualRateInput,
-      response: answer,
+      response: exchangeRateResponse,
       handler: async ({ body, staffId }) => {
         await setManualUsdRate(db, staffId, body.rate);
         await services.reloadUsdRate();

@@ -1,7 +1,7 @@
 import { doneResponse } from '../../contract/accounts.ts';
 import { reviewBody, reviewsQuery, reviewsResponse } from '../../contract/shopping.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
+import type { Services } from '../requests/services.ts';
 import { shopperActions } from '../requests/shopper-actions.ts';
 
 /** The reviews thread under each product, keyed by product id. */

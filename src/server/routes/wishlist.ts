@@ -7,9 +7,9 @@ import {
   productParams,
   wishlistResponse,
 } from '../../contract/shopping.ts';
-import type { Services } from '../app/services.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
+import type { Services } from '../requests/services.ts';
 import { shopperActions } from '../requests/shopper-actions.ts';
 
 /** The wishlist calls of spec section 7 (signed-in users only). */

@@ -1,13 +1,11 @@
-import { mkdtempSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { type AppOptions, buildApp } from '../app/app.ts';
-import { createServices } from '../app/services.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseConnection } from '../db/client.ts';
+import { createServices } from '../requests/services.ts';
 import { apiDocument } from './api-document.ts';
 import { createTestDatabase } from './database.ts';
+import { temporaryFolder } from './temporary-folder.ts';
 
 /**
  * The API over a fresh test database, without the web app; `inject` talks to it in-process.
@@ -25,9 +23,10 @@ export async function createTestApp(
   } = {},
 ) {
   const connection: DatabaseConnection = await createTestDatabase();
+  const dataDir = temporaryFolder('data');
   const config = loadConfig({
     NODE_ENV: 'test',
-    DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'vitrina-data-')),
+    DATA_DIR: dataDir.path,
     // Tests sign admins in with a password alone; the two-step sign-in tests ask for `required`.
     ADMIN_TWO_FACTOR: 'optional',
     ...options.env,
@@ -49,6 +48,7 @@ export async function createTestApp(
       await app.close();
       await services.close();
       await connection.close();
+      dataDir.remove();
     },
   };
 }

@@ -1,13 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, getBasket, headerCounts } from '../cart/service.ts';
+import { setEnvisioned } from '../catalog/envisioned.ts';
 import type { DatabaseConnection } from '../db/client.ts';
 import { jobs, mails, products, users } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper } from '../testing/orders.ts';
 import { productWithSizes } from '../testing/variants.ts';
-import { addToWishlist, getWishlist, isInWishlist, setEnvisioned } from './service.ts';
+import { addToWishlist, getWishlist, isInWishlist } from './service.ts';
 
 let connection: DatabaseConnection;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;

@@ -10,7 +10,7 @@ import { checkLink, HEADING_ID, knownClasses } from '../../contract/rich-text.ts
  * (src/server/catalog/sanitize.ts), so opening a description, a size guide or a static page and
  * saving it again never drops anything (rich-text-schema.test.ts holds the two lists together).
  * No React here: the same extensions run headless in that test, and the information pages' own
- * markup (sections, the classes the shop styles) round-trips through them (static-pages.test.ts).
+ * markup (sections, the classes the shop styles) round-trips through them (static-pages-round-trip.test.tsx).
  */
 
 /** An `aria-labelledby` naming a heading's id, or null. */

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, Suspense, useSyncExternalStore } from 'react';
+import type { CartDrawerProps } from './cart-drawer.tsx';
 
 /**
  * The added-to-cart drawer's switch (ADR 0063): an add answered by the server asks for the drawer,
@@ -34,7 +35,7 @@ export const preloadCartDrawer = () => import('./cart-drawer.tsx');
  * Should the code not come (the connection lost, a new release's files), the add still shows its
  * confirmation with a link to the cart: no drawer, rather than the error page.
  */
-const CartDrawer = lazy<ComponentType<{ onClose: (returnFocus: boolean) => void }>>(() =>
+const CartDrawer = lazy<ComponentType<CartDrawerProps>>(() =>
   preloadCartDrawer().then(
     (module) => ({ default: module.CartDrawer }),
     () => ({ default: () => null }),
@@ -46,17 +47,24 @@ export function openCartDrawer(opener: HTMLElement | null) {
   drawer.set({ id: (drawer.request?.id ?? 0) + 1, opener });
 }
 
-/** Closed: focus back on the control that opened it, else on the page's own add button. */
+/** Focuses the control that added, else (the sticky bar's button, hidden by now) the page's own. */
+export function focusOpener(opener: HTMLElement | null | undefined, options?: FocusOptions) {
+  opener?.focus(options);
+  if (opener && document.activeElement !== opener) {
+    // The sticky bar's button belongs to the page's add form by its `form` attribute.
+    const form = opener instanceof HTMLButtonElement ? opener.form : opener.closest('form');
+    form?.querySelector<HTMLElement>('button[type="submit"]')?.focus(options);
+  }
+}
+
+/**
+ * Closed: focus back on the control that opened it. The browser has already put it there as the
+ * dialog closed (see `CartDrawer`); this is for a control that was hidden meanwhile.
+ */
 function closeCartDrawer(returnFocus: boolean) {
   const opener = drawer.request?.opener;
   drawer.set(null);
-  if (!returnFocus) return;
-  opener?.focus();
-  if (opener && document.activeElement !== opener) {
-    // The sticky bar's button (hidden by now) belongs to the page's add form by its `form` attribute.
-    const form = opener instanceof HTMLButtonElement ? opener.form : opener.closest('form');
-    form?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
-  }
+  if (returnFocus) focusOpener(opener);
 }
 
 export function CartDrawerHost() {
@@ -68,7 +76,7 @@ export function CartDrawerHost() {
   if (!request) return null;
   return (
     <Suspense fallback={null}>
-      <CartDrawer key={request.id} onClose={closeCartDrawer} />
+      <CartDrawer key={request.id} opener={request.opener} onClose={closeCartDrawer} />
     </Suspense>
   );
 }

@@ -4,6 +4,7 @@ import { unitPrice } from '../../contract/money.ts';
 import { pricedLine, useAmounts } from '../lib/amounts.ts';
 import { useShop } from '../lib/shop.ts';
 import type { loader } from '../routes/cart-lines.ts';
+import { focusOpener } from './cart-drawer-host.tsx';
 import { CloseIcon } from './icons.tsx';
 import { ProductLine } from './product-line.tsx';
 
@@ -14,7 +15,13 @@ import { ProductLine } from './product-line.tsx';
  * the page (not when a link inside it was followed). A side drawer on wide screens, a bottom sheet
  * on phones (styles.css).
  */
-export function CartDrawer({ onClose }: { onClose: (returnFocus: boolean) => void }) {
+export interface CartDrawerProps {
+  /** The control that added: focus goes back there when the drawer closes. */
+  opener: HTMLElement | null;
+  onClose: (returnFocus: boolean) => void;
+}
+
+export function CartDrawer({ opener, onClose }: CartDrawerProps) {
   const { t } = useShop();
   const dialog = useRef<HTMLDialogElement>(null);
   const headingId = useId();
@@ -24,9 +31,15 @@ export function CartDrawer({ onClose }: { onClose: (returnFocus: boolean) => voi
   useEffect(() => {
     load('/cart/lines');
   }, [load]);
+  // The browser returns focus to what had it when the dialog opened, in the same moment as it closes
+  // (Escape, the close buttons, the backdrop), a task before the `close` event. The add button lost
+  // focus while it was disabled for the add, so it is given focus back first.
   useEffect(() => {
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-  }, []);
+    if (dialog.current && !dialog.current.open) {
+      focusOpener(opener, { preventScroll: true });
+      dialog.current.showModal();
+    }
+  }, [opener]);
   // Checkout, the cart or a product followed from inside: the drawer goes with the page.
   useEffect(() => {
     if (pathname !== openedAt.current) onClose(false);

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/client.ts';
 import { productCategories, productImages, products, productVariants } from '../../db/schema.ts';
 import type { MailShop } from '../../mail/templates.ts';
 import { boxColumns, customsColumns } from '../../shipping/customs-fields.ts';
-import { setEnvisioned } from '../../wishlist/service.ts';
+import { setEnvisioned } from '../envisioned.ts';
 import { changeStock } from '../stock.ts';
 import {
   BOX_COLUMNS,

@@ -14,14 +14,14 @@ import { createCatalogCache } from '../caches/cache.ts';
 import { cdnPurge } from '../caches/cdn-purge.ts';
 import { type CatalogChange, cacheKeys, createChangeLog, EVERYTHING } from '../caches/changes.ts';
 import { type CatalogInvalidation, localInvalidation, redisInvalidation } from '../caches/invalidation.ts';
+import { cardsInOrder } from '../catalog/cards.ts';
 import { orderProductIds, productKeys } from '../catalog/change-keys.ts';
+import { getProduct } from '../catalog/product-page.ts';
 import { createReleaseClock, productsReleasedAt } from '../catalog/release.ts';
 import { suggestSearch } from '../catalog/search.ts';
 import { recordSearch } from '../catalog/search-stats.ts';
 import { normaliseSearchText } from '../catalog/search-text.ts';
 import {
-  cardsInOrder,
-  getProduct,
   listCategories,
   listCategoryPictures,
   listProducts,
