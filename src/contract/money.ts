@@ -16,6 +16,8 @@ export type MinorUnits = number;
 /** Minor units ↔ the decimal amount the API and the pages use (roubles or dollars). */
 export const minorToMajor = (amount: MinorUnits): number => amount / 100;
 export const majorToMinor = (amount: number): MinorUnits => Math.round(amount * 100);
+/** Minor units as a decimal with two places, as providers, forms and structured data take it: 1234 → "12.34". */
+export const minorToDecimal = (amount: MinorUnits): string => minorToMajor(amount).toFixed(2);
 
 /**
  * Rates are roubles per dollar kept to 4 decimals (`orders.usd_rate`); conversions use that

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
   categoryDeleteQuery,
@@ -17,7 +16,6 @@ import {
 import { listCategoriesForAdmin, listProjectsForAdmin } from '../catalog/editing.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /**
  * The back office's projects and categories: list, create, edit, delete. Staff only (deletions admin
@@ -25,7 +23,6 @@ import { accountActions } from '../requests/session-actions.ts';
  */
 export function adminCatalogueRoutes(services: Services) {
   const { db, writes } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
@@ -45,9 +42,9 @@ export function adminCatalogueRoutes(services: Services) {
       summary: 'Create a project',
       body: projectInput,
       response: adminProjectResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        project: await writes.saveProject(services.storage, await actor(request), body),
+        project: await writes.saveProject(services.storage, staffId, body),
       }),
     }),
     defineRoute({
@@ -58,9 +55,9 @@ export function adminCatalogueRoutes(services: Services) {
       params: idParams,
       body: projectEdit,
       response: adminProjectResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        project: await writes.saveProject(services.storage, await actor(request), body, {
+        project: await writes.saveProject(services.storage, staffId, body, {
           id: params.id,
           version: body.version,
         }),
@@ -73,8 +70,8 @@ export function adminCatalogueRoutes(services: Services) {
       summary: 'Delete a project without products',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await writes.deleteProject(await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await writes.deleteProject(staffId, params.id);
         return { success: true };
       },
     }),
@@ -93,9 +90,9 @@ export function adminCatalogueRoutes(services: Services) {
       summary: 'Create a category',
       body: categoryInput,
       response: adminCategoryResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        category: await writes.saveCategory(await actor(request), body),
+        category: await writes.saveCategory(staffId, body),
       }),
     }),
     defineRoute({
@@ -106,9 +103,9 @@ export function adminCatalogueRoutes(services: Services) {
       params: idParams,
       body: categoryEdit,
       response: adminCategoryResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        category: await writes.saveCategory(await actor(request), body, {
+        category: await writes.saveCategory(staffId, body, {
           id: params.id,
           version: body.version,
         }),
@@ -123,8 +120,8 @@ export function adminCatalogueRoutes(services: Services) {
       params: idParams,
       query: categoryDeleteQuery,
       response: doneResponse,
-      handler: async ({ params, query, request }) => {
-        await writes.deleteCategory(await actor(request), params.id, { moveTo: query.moveTo });
+      handler: async ({ params, query, staffId }) => {
+        await writes.deleteCategory(staffId, params.id, { moveTo: query.moveTo });
         return { success: true };
       },
     }),

@@ -54,7 +54,6 @@ import { apiErrorResponse, defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import { deletePartner, listPartnersForAdmin, savePartner } from '../partners/staff-partners.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 import { listReviewsForAdmin } from '../reviews/moderation.ts';
 
 /** The only call that takes a file part; any other multipart call gets its text fields only. */
@@ -110,7 +109,6 @@ const csvEncodings = new WeakMap<FastifyRequest, SpreadsheetEncoding>();
  * input is read.
  */
 export function adminContentRoutes(services: Services) {
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
@@ -145,9 +143,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Rename or move a folder with everything in it (to: its new path; nothing is overwritten)',
       body: folderMove,
       response: fileFolderResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await moveFolder(services.db, services.storage, await actor(request), body)),
+        ...(await moveFolder(services.db, services.storage, staffId, body)),
       }),
     }),
     defineRoute({
@@ -158,9 +156,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: fileUpdate,
       response: managedFileResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        file: await updateFile(services.db, services.storage, await actor(request), params.id, body),
+        file: await updateFile(services.db, services.storage, staffId, params.id, body),
       }),
     }),
     defineRoute({
@@ -170,9 +168,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Create a folder in a folder',
       body: folderInput,
       response: fileFolderResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await createFolder(services.db, services.storage, await actor(request), body)),
+        ...(await createFolder(services.db, services.storage, staffId, body)),
       }),
     }),
     defineRoute({
@@ -182,8 +180,8 @@ export function adminContentRoutes(services: Services) {
       summary: 'Delete an empty folder',
       body: folderQuery,
       response: doneResponse,
-      handler: async ({ body, request }) => {
-        await deleteFolder(services.db, services.storage, await actor(request), body.path);
+      handler: async ({ body, staffId }) => {
+        await deleteFolder(services.db, services.storage, staffId, body.path);
         return { success: true };
       },
     }),
@@ -195,9 +193,9 @@ export function adminContentRoutes(services: Services) {
       bodyLimit: UPLOAD_BODY_BYTES,
       body: fileUpload,
       response: managedFileResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        file: await uploadFile(services.db, services.storage, await actor(request), body),
+        file: await uploadFile(services.db, services.storage, staffId, body),
       }),
     }),
     defineRoute({
@@ -207,9 +205,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Remove a file; the picture stays on disk while a product uses it',
       params: idParams,
       response: fileDeletedResponse,
-      handler: async ({ params, request }) => ({
+      handler: async ({ params, staffId }) => ({
         success: true,
-        ...(await deleteFile(services.db, services.storage, await actor(request), params.id)),
+        ...(await deleteFile(services.db, services.storage, staffId, params.id)),
       }),
     }),
 
@@ -232,9 +230,9 @@ export function adminContentRoutes(services: Services) {
       summary: 'Add a partner',
       body: partnerInput,
       response: adminPartnerResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        partner: await savePartner(services.db, services.storage, await actor(request), body),
+        partner: await savePartner(services.db, services.storage, staffId, body),
       }),
     }),
     defineRoute({
@@ -245,9 +243,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: partnerEdit,
       response: adminPartnerResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        partner: await savePartner(services.db, services.storage, await actor(request), body, {
+        partner: await savePartner(services.db, services.storage, staffId, body, {
           id: params.id,
           version: body.version,
         }),
@@ -260,8 +258,8 @@ export function adminContentRoutes(services: Services) {
       summary: 'Delete a partner',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await deletePartner(services.db, await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await deletePartner(services.db, staffId, params.id);
         return { success: true };
       },
     }),
@@ -284,9 +282,9 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: feedbackUpdate,
       response: feedbackMessageResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        feedback: await setFeedbackRead(services.db, await actor(request), params.id, body.read),
+        feedback: await setFeedbackRead(services.db, staffId, params.id, body.read),
       }),
     }),
 
@@ -308,8 +306,8 @@ export function adminContentRoutes(services: Services) {
       params: idParams,
       body: hiddenInput,
       response: adminReviewResponse,
-      handler: async ({ params, body, request }) => {
-        const review = await services.writes.moderateReview(await actor(request), params.id, body.hidden);
+      handler: async ({ params, body, staffId }) => {
+        const review = await services.writes.moderateReview(staffId, params.id, body.hidden);
         return { success: true, review };
       },
     }),
@@ -344,12 +342,12 @@ export function adminContentRoutes(services: Services) {
           body: z.union([csvImportRefusal, apiErrorResponse]),
         },
       },
-      handler: async ({ query, body, request }) => {
+      handler: async ({ query, body, request, staffId }) => {
         const report = await services.writes.importProductsCsv({
           csv: body,
           encoding: csvEncodings.get(request) ?? 'utf-8',
           dryRun: query.dryRun,
-          actorId: await actor(request),
+          actorId: staffId,
           locale: query.locale ?? requestLocale(request),
           context: { publicUrl: services.config.publicUrl, shop: services.mailShop },
         });

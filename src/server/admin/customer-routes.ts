@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
   customerBlock,
@@ -23,12 +22,10 @@ import {
 } from '../accounts/customers.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /** The back office's customers: search, detail, notes, blocking, CSV. Staff only (401/403 first). */
 export function adminCustomerRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
 
   return [
@@ -71,9 +68,9 @@ export function adminCustomerRoutes(services: Services) {
       params: idParams,
       body: staffNoteInput,
       response: staffNotesResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        notes: await addCustomerNote(db, await actor(request), params.id, body.body),
+        notes: await addCustomerNote(db, staffId, params.id, body.body),
       }),
     }),
     defineRoute({
@@ -84,9 +81,9 @@ export function adminCustomerRoutes(services: Services) {
       params: idParams,
       body: customerBlock,
       response: customerBlockResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        ...(await setCustomerBlocked(db, await actor(request), params.id, body.blocked)),
+        ...(await setCustomerBlocked(db, staffId, params.id, body.blocked)),
       }),
     }),
   ];

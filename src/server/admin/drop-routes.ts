@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { doneResponse } from '../../contract/accounts.ts';
 import { dropEdit, dropInput, idParams } from '../../contract/admin.ts';
 import { dropEditorResponse, dropListResponse, dropLiveResponse } from '../../contract/admin-answers.ts';
@@ -7,7 +6,6 @@ import { dropLiveView, getDrop, listDrops } from '../catalog/drops.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /**
  * The back office's drops (issue 20): list, schedule, edit, delete, and the live view. Staff only
@@ -16,7 +14,6 @@ import { accountActions } from '../requests/session-actions.ts';
  */
 export function adminDropRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
 
   return [
@@ -59,9 +56,9 @@ export function adminDropRoutes(services: Services) {
         'Schedule a drop with its products (409 product-in-another-drop for a product of another upcoming drop)',
       body: dropInput,
       response: dropEditorResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        drop: await services.writes.saveDrop(await actor(request), body, new Date()),
+        drop: await services.writes.saveDrop(staffId, body, new Date()),
       }),
     }),
     defineRoute({
@@ -73,9 +70,9 @@ export function adminDropRoutes(services: Services) {
       params: idParams,
       body: dropEdit,
       response: dropEditorResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        drop: await services.writes.saveDrop(await actor(request), body, new Date(), {
+        drop: await services.writes.saveDrop(staffId, body, new Date(), {
           id: params.id,
           version: body.version,
         }),
@@ -89,8 +86,8 @@ export function adminDropRoutes(services: Services) {
       summary: 'Delete a drop; its products stay, out of any drop, keeping their release time',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await services.writes.deleteDrop(await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await services.writes.deleteDrop(staffId, params.id);
         return { success: true };
       },
     }),

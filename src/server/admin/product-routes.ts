@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { doneResponse } from '../../contract/accounts.ts';
 import {
   idParams,
@@ -24,7 +23,6 @@ import { getProductVariantsForAdmin } from '../catalog/variant-editing.ts';
 import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /**
  * The back office's products: list, bulk changes, the editor, variants and stock movements. Staff only
@@ -32,7 +30,6 @@ import { accountActions } from '../requests/session-actions.ts';
  */
 export function adminProductRoutes(services: Services) {
   const { db, writes } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const context = () => ({ publicUrl: services.config.publicUrl, shop: services.mailShop });
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
@@ -59,9 +56,9 @@ export function adminProductRoutes(services: Services) {
         'One change to the chosen products (hide, show, project, category, price by percent): all or nothing, 422 naming each refused product',
       body: productBulkChange,
       response: productBulkResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await writes.changeProducts(await actor(request), body)),
+        ...(await writes.changeProducts(staffId, body)),
       }),
     }),
     defineRoute({
@@ -71,9 +68,9 @@ export function adminProductRoutes(services: Services) {
       summary: 'Delete the chosen products: all, or none when one was ordered (422 naming each)',
       body: productBulkDelete,
       response: productBulkResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        ...(await writes.changeProducts(await actor(request), { action: 'delete', ids: body.ids })),
+        ...(await writes.changeProducts(staffId, { action: 'delete', ids: body.ids })),
       }),
     }),
     defineRoute({
@@ -92,9 +89,9 @@ export function adminProductRoutes(services: Services) {
       summary: 'Create a product',
       body: productInput,
       response: productEditorResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        product: await writes.saveProduct(await actor(request), body, context()),
+        product: await writes.saveProduct(staffId, body, context()),
       }),
     }),
     defineRoute({
@@ -106,9 +103,9 @@ export function adminProductRoutes(services: Services) {
       params: idParams,
       body: productEdit,
       response: productEditorResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        product: await writes.saveProduct(await actor(request), body, context(), {
+        product: await writes.saveProduct(staffId, body, context(), {
           id: params.id,
           version: body.version,
         }),
@@ -153,9 +150,9 @@ export function adminProductRoutes(services: Services) {
       params: idParams,
       body: productVariantsSave,
       response: productVariantsEditorResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        product: await writes.saveProductVariants(await actor(request), params.id, body, {
+        product: await writes.saveProductVariants(staffId, params.id, body, {
           shop: services.mailShop,
         }),
       }),
@@ -167,8 +164,8 @@ export function adminProductRoutes(services: Services) {
       summary: 'Delete a product that was never ordered',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await writes.deleteProduct(await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await writes.deleteProduct(staffId, params.id);
         return { success: true };
       },
     }),

@@ -1,15 +1,12 @@
-import type { FastifyRequest } from 'fastify';
 import { idParams, promoCodeEdit, promoCodeInput, promoCodePause } from '../../contract/admin.ts';
 import { promoCodeListResponse, promoCodeResponse } from '../../contract/admin-answers.ts';
 import { defineRoute } from '../http/api.ts';
 import { getPromoCode, listPromoCodes, pausePromoCode, savePromoCode } from '../promo/admin.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /** The back office's promo codes (issue 30, ADR 0058): list, create, edit, pause and resume. Staff only. */
 export function adminPromoCodeRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   return [
     defineRoute({
@@ -39,9 +36,9 @@ export function adminPromoCodeRoutes(services: Services) {
       summary: 'Create a promo code (409 promo-code-taken when another code has the name, in any case)',
       body: promoCodeInput,
       response: promoCodeResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        promoCode: await savePromoCode(db, await actor(request), body, new Date()),
+        promoCode: await savePromoCode(db, staffId, body, new Date()),
       }),
     }),
     defineRoute({
@@ -52,9 +49,9 @@ export function adminPromoCodeRoutes(services: Services) {
       params: idParams,
       body: promoCodeEdit,
       response: promoCodeResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        promoCode: await savePromoCode(db, await actor(request), body, new Date(), {
+        promoCode: await savePromoCode(db, staffId, body, new Date(), {
           id: params.id,
           version: body.version,
         }),
@@ -68,9 +65,9 @@ export function adminPromoCodeRoutes(services: Services) {
       params: idParams,
       body: promoCodePause,
       response: promoCodeResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        promoCode: await pausePromoCode(db, await actor(request), params.id, body, new Date()),
+        promoCode: await pausePromoCode(db, staffId, params.id, body, new Date()),
       }),
     }),
   ];

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { doneResponse } from '../../contract/accounts.ts';
 import { idParams, searchStatsQuery, synonymInput } from '../../contract/admin.ts';
 import {
@@ -10,7 +9,6 @@ import { searchStats } from '../catalog/search-stats.ts';
 import { listSynonyms } from '../catalog/search-synonyms.ts';
 import { defineRoute } from '../http/api.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /**
  * The back office's search tuning: synonyms and what shoppers searched. Staff only (deletions admin only):
@@ -18,7 +16,6 @@ import { accountActions } from '../requests/session-actions.ts';
  */
 export function adminSearchRoutes(services: Services) {
   const { db, writes } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff();
   const staff = { access: 'manager' as const, tags: ['admin'] };
   /** Deleting data is an admin's call, not a manager's. */
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
@@ -38,9 +35,9 @@ export function adminSearchRoutes(services: Services) {
       summary: 'Add a search synonym (409 when it is there already)',
       body: synonymInput,
       response: searchSynonymResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, staffId }) => ({
         success: true,
-        synonym: await writes.addSynonym(await actor(request), body),
+        synonym: await writes.addSynonym(staffId, body),
       }),
     }),
     defineRoute({
@@ -50,8 +47,8 @@ export function adminSearchRoutes(services: Services) {
       summary: 'Remove a search synonym',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await writes.deleteSynonym(await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await writes.deleteSynonym(staffId, params.id);
         return { success: true };
       },
     }),

@@ -17,7 +17,6 @@ import { defineRoute } from '../http/api.ts';
 import { requestLocale } from '../http/locale.ts';
 import { orderShipments, type ShippingSettings, shipmentDocument } from '../orders/shipments.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 import { stalledShipments, type TrackingSettings } from '../shipping/tracking.ts';
 
 /** The carriers and the shop's mail, as the shipment service needs them. */
@@ -60,9 +59,12 @@ export function adminShipmentRoutes(services: Services) {
       query: localeQuery,
       body: shipmentBulkInput,
       response: shipmentBulkResponse,
-      handler: async ({ query, body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
-        const results = await services.writes.createShipments(shippingSettings(services), actor, body.orders);
+      handler: async ({ query, body, request, staffId }) => {
+        const results = await services.writes.createShipments(
+          shippingSettings(services),
+          staffId,
+          body.orders,
+        );
         const locale = query.locale ?? requestLocale(request);
         return {
           success: true,
@@ -98,11 +100,10 @@ export function adminShipmentRoutes(services: Services) {
       params: idParams,
       body: shipmentInput,
       response: shipmentResponse,
-      handler: async ({ params, body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
+      handler: async ({ params, body, staffId }) => {
         const shipment = await services.writes.createShipment(
           shippingSettings(services),
-          actor,
+          staffId,
           params.id,
           body.items,
         );

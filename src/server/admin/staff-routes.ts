@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import { doneResponse } from '../../contract/accounts.ts';
 import { idParams, invitationToken, staffInvite, staffRoleUpdate } from '../../contract/admin.ts';
 import {
@@ -23,7 +22,6 @@ import { accountActions } from '../requests/session-actions.ts';
 /** Staff accounts: admins only (a manager gets 403 admin-only), refused before any input is read. */
 export function adminStaffRoutes(services: Services) {
   const { db } = services;
-  const actor = (request: FastifyRequest) => accountActions(services, request).requireStaff('admin');
   const adminOnly = { access: 'admin' as const, tags: ['admin'] };
 
   return [
@@ -47,11 +45,11 @@ export function adminStaffRoutes(services: Services) {
         'Invites an address to the staff: a pending invitation mailed to it in the admin’s language; nothing is granted until it is accepted',
       body: staffInvite,
       response: staffInvitedResponse,
-      handler: async ({ body, request }) => ({
+      handler: async ({ body, request, staffId }) => ({
         success: true,
         ...(await inviteStaff(
           db,
-          await actor(request),
+          staffId,
           { ...body, locale: requestLocale(request) },
           { publicUrl: services.config.publicUrl, shop: services.mailShop },
         )),
@@ -64,8 +62,8 @@ export function adminStaffRoutes(services: Services) {
       summary: 'Revokes a pending invitation: its link stops working',
       params: idParams,
       response: doneResponse,
-      handler: async ({ params, request }) => {
-        await revokeInvitation(db, await actor(request), params.id);
+      handler: async ({ params, staffId }) => {
+        await revokeInvitation(db, staffId, params.id);
         return { success: true };
       },
     }),
@@ -77,9 +75,9 @@ export function adminStaffRoutes(services: Services) {
       params: idParams,
       body: staffRoleUpdate,
       response: staffRoleResponse,
-      handler: async ({ params, body, request }) => ({
+      handler: async ({ params, body, staffId }) => ({
         success: true,
-        ...(await setStaffRole(db, await actor(request), params.id, body.role)),
+        ...(await setStaffRole(db, staffId, params.id, body.role)),
       }),
     }),
     defineRoute({

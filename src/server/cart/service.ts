@@ -12,6 +12,7 @@ import {
   variantLabel,
   variantPrice,
   variantSale,
+  variantUnitPrice,
   variantWeight,
 } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
@@ -126,7 +127,7 @@ async function basketGoods(db: Executor, basketId: number) {
   return db
     .select({
       productId: basketItems.productId,
-      unit: sql<number>`coalesce(${variantSale}, ${variantPrice})`,
+      unit: variantUnitPrice,
       count: basketItems.count,
     })
     .from(basketItems)
@@ -193,7 +194,7 @@ export async function getBasketParcel(
   const rows = await db
     .select({
       count: basketItems.count,
-      unit: sql<number>`coalesce(${variantSale}, ${variantPrice})`,
+      unit: variantUnitPrice,
       grams: variantWeight,
       boxLength: products.boxLength,
       boxWidth: products.boxWidth,

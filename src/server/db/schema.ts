@@ -377,7 +377,10 @@ export const productVariants = pgTable(
     sale: integer('sale'),
     /** Own weight in grams, or null for the product's. */
     weight: integer('weight'),
-    /** Units in stock; taken and returned only by orders/lifecycle.ts, never below zero. */
+    /**
+     * Units in stock, never below zero; written only by catalog/stock.ts with its ledger row (ADR
+     * 0056), except the opening figures of seeded and test catalogues, which recordOpeningStock books.
+     */
     quantity: integer('quantity').notNull().default(0),
     /** Units of this variant one customer may buy, or null: only the product's limit applies. */
     perCustomerLimit: integer('per_customer_limit'),

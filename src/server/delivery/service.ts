@@ -2,6 +2,7 @@ import countries from 'i18n-iso-countries';
 import { LRUCache } from 'lru-cache';
 import { type DeliveryMethod, isDeliveryAvailable, isDeliveryMethod } from '../../contract/delivery.ts';
 import type { Kopecks } from '../../contract/money.ts';
+import { kopecksToRoubles } from '../../contract/money.ts';
 import { Invalid, Unavailable } from '../errors.ts';
 import {
   BoxberryRefusal,
@@ -188,7 +189,7 @@ export function createDeliveryQuotes(
         parcel.country,
         parcel.zip,
         parcel.weightGrams,
-        parcel.method === 'russian_post' ? '' : Math.round(parcel.orderSumKopecks / 100),
+        parcel.method === 'russian_post' ? '' : Math.round(kopecksToRoubles(parcel.orderSumKopecks)),
         parcel.box ? `${parcel.box.length}x${parcel.box.width}x${parcel.box.height}` : '',
       ].join('|');
       const hit = cache.get(key);

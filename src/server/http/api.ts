@@ -8,7 +8,7 @@ import { Invalid } from '../errors.ts';
  * One `/api` call: its contract (zod schemas, shared with the browser and turned into OpenAPI) and
  * a thin handler. `registerApi` validates input with the schemas before the handler runs.
  */
-export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
+interface RouteContract<Query, Body, Params> {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   url: string;
   summary: string;
@@ -20,29 +20,50 @@ export interface ApiRoute<Query = unknown, Body = unknown, Params = unknown> {
   response: ZodType;
   /** Refusals with a body of their own, documented beside the default error (e.g. 409 with new figures). */
   refusals?: Record<number, { description: string; body: ZodType }>;
-  /**
-   * The least staff role that may call it; everyone when absent. `manager`: managers and admins
-   * (catalogue, orders, content); `admin`: admins only (staff accounts, deletions). Refused
-   * (401/403) before any input is read.
-   */
-  access?: StaffRole;
   /** Largest body it takes, when above the app's 1 MB (uploads, imports); see body-limits.ts. */
   bodyLimit?: number;
-  handler(input: {
-    params: Params;
-    query: Query;
-    body: Body;
-    request: FastifyRequest;
-    reply: FastifyReply;
-  }): Promise<unknown>;
 }
 
-export const defineRoute = <Query, Body, Params = unknown>(route: ApiRoute<Query, Body, Params>) =>
-  route as ApiRoute;
+interface HandlerInput<Query, Body, Params> {
+  params: Params;
+  query: Query;
+  body: Body;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A call anyone may make. */
+type PublicRoute<Query, Body, Params> = RouteContract<Query, Body, Params> & {
+  access?: undefined;
+  handler(input: HandlerInput<Query, Body, Params>): Promise<unknown>;
+};
+
+/** A back-office call: refused before its input is read unless the caller is staff of `access`. */
+type StaffRoute<Query, Body, Params> = RouteContract<Query, Body, Params> & {
+  /**
+   * The least staff role that may call it. `manager`: managers and admins (catalogue, orders,
+   * content); `admin`: admins only (staff accounts, deletions). Refused (401/403) before any input
+   * is read.
+   */
+  access: StaffRole;
+  /** `staffId`: the staff member the access check let in (the actor of audit rows and stock movements). */
+  handler(input: HandlerInput<Query, Body, Params> & { staffId: number }): Promise<unknown>;
+};
+
+export type ApiRoute<Query = unknown, Body = unknown, Params = unknown> =
+  | PublicRoute<Query, Body, Params>
+  | StaffRoute<Query, Body, Params>;
+
+export function defineRoute<Query, Body, Params = unknown>(route: StaffRoute<Query, Body, Params>): ApiRoute;
+export function defineRoute<Query, Body, Params = unknown>(route: PublicRoute<Query, Body, Params>): ApiRoute;
+export function defineRoute<Query, Body, Params>(route: ApiRoute<Query, Body, Params>) {
+  return route as ApiRoute;
+}
 
 /** Checks run before a guarded call's input is even parsed. */
 export interface Guards {
-  staff(request: FastifyRequest, role: StaffRole): Promise<unknown>;
+  /** Answers the staff member's id, or refuses (401/403). */
+  staff(request: FastifyRequest, role: StaffRole): Promise<number>;
 }
 
 /** Turns zod issues into the spec's `errors: { field: [messages] }`. */
@@ -65,12 +86,17 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
  */
 export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
   const scoped = (url: string) => url.replace(/^\/api/, '');
+  const input = (route: ApiRoute, request: FastifyRequest, reply: FastifyReply) => ({
+    params: route.params ? parseOrThrow(route.params, request.params) : undefined,
+    query: route.query ? parseOrThrow(route.query, request.query) : undefined,
+    body: route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined,
+    request,
+    reply,
+  });
   const handle = (route: ApiRoute) => async (request: FastifyRequest, reply: FastifyReply) => {
-    if (route.access) await guards.staff(request, route.access);
-    const params = route.params ? parseOrThrow(route.params, request.params) : undefined;
-    const query = route.query ? parseOrThrow(route.query, request.query) : undefined;
-    const body = route.body ? parseOrThrow(route.body, withoutMethodField(request.body)) : undefined;
-    return route.handler({ params, query, body, request, reply });
+    if (route.access === undefined) return route.handler(input(route, request, reply));
+    const staffId = await guards.staff(request, route.access);
+    return route.handler({ ...input(route, request, reply), staffId });
   };
   for (const route of routes)
     app.route({

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { unitAmount } from '../../contract/money.ts';
+import { minorToDecimal, minorToMajor, unitAmount } from '../../contract/money.ts';
 import { statusReason } from '../../contract/status-reasons.ts';
 import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Config } from '../config.ts';
@@ -58,8 +58,6 @@ type TransactionRow = typeof paymentTransactions.$inferSelect;
 
 const refundRefused = (field: string, key: string, details?: Record<string, unknown>) =>
   new Invalid(key, { [field]: [key] }, key, details);
-
-const decimal = (minor: number) => (minor / 100).toFixed(2);
 
 async function transactionsOf(tx: Executor, orderId: number): Promise<TransactionRow[]> {
   return tx
@@ -139,7 +137,7 @@ async function reserveRefund(db: Database, request: RefundRequest) {
     }
     const amount = request.amountMinor ?? money.left;
     if (!Number.isInteger(amount) || amount <= 0 || amount > money.left) {
-      throw refundRefused('amount', 'refund-amount-too-large', { left: decimal(money.left) });
+      throw refundRefused('amount', 'refund-amount-too-large', { left: minorToDecimal(money.left) });
     }
     const allowed = await restockable(tx, order, money.refunds);
     const seen = new Set<number>();
@@ -324,7 +322,7 @@ async function applyFinishedRefund(
       to: order.email,
       data: {
         orderId: order.id,
-        amount: refund.amount / 100,
+        amount: minorToMajor(refund.amount),
         currency: paymentAmounts(order).currency,
         full,
       },
@@ -530,9 +528,9 @@ export async function orderTransactions(db: Executor, order: OrderRow) {
     deliveryMinor: unitAmount(order.deliveryCost, order.currency, Number(order.usdRate ?? 0)),
     /** Each line's price, count, discount and units given back: the refund form's amount (`unitsRefundAmount`). */
     lines: await refundLines(db, order.id),
-    paid: decimal(money.paid),
-    refunded: decimal(money.refunded),
-    left: decimal(money.left),
+    paid: minorToDecimal(money.paid),
+    refunded: minorToDecimal(money.refunded),
+    left: minorToDecimal(money.left),
     restockable: [...restock.values()],
     list: rows.map((row) => ({
       id: row.id,
@@ -540,7 +538,7 @@ export async function orderTransactions(db: Executor, order: OrderRow) {
       provider: row.provider,
       externalId: row.externalId,
       state: row.providerStatus,
-      amount: decimal(row.amount),
+      amount: minorToDecimal(row.amount),
       currency: row.currency,
       accepted: row.accepted,
       restock: row.restock,

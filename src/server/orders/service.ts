@@ -1,6 +1,14 @@
 import { and, asc, desc, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, type Currency, kopecksToRoubles, unitAmount, unitPrice } from '../../contract/money.ts';
+import {
+  amountsIn,
+  type Currency,
+  kopecksToRoubles,
+  minorToDecimal,
+  minorToMajor,
+  unitAmount,
+  unitPrice,
+} from '../../contract/money.ts';
 import type {
   NotRepeatedItem,
   OrderDetail,
@@ -89,12 +97,11 @@ export function paymentAmounts(
     throw new Error('a dollar order without its rate');
   }
   const delivery = unitAmount(order.deliveryCost, order.currency, Number(order.usdRate));
-  const format = (minor: number) => (minor / 100).toFixed(2);
   return {
     currency: order.currency,
-    products: format(order.productsAmount),
-    shipping: format(delivery),
-    total: format(order.productsAmount + delivery),
+    products: minorToDecimal(order.productsAmount),
+    shipping: minorToDecimal(delivery),
+    total: minorToDecimal(order.productsAmount + delivery),
     totalMinor: order.productsAmount + delivery,
   };
 }
@@ -515,7 +522,7 @@ const toSummary = (order: OrderRow): OrderSummary => ({
   status: order.status,
   products_cost: kopecksToRoubles(order.productsCost),
   discount: kopecksToRoubles(order.discount),
-  products_amount: order.productsAmount / 100,
+  products_amount: minorToMajor(order.productsAmount),
   delivery_cost: kopecksToRoubles(order.deliveryCost),
   locale: order.locale,
   currency: order.currency,

@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import countries from 'i18n-iso-countries';
 import { needsCustoms } from '../../contract/customs.ts';
+import { kopecksToRoubles } from '../../contract/money.ts';
 import { unitPriceSql } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
 import { orderItems, orders, products, productVariants, shipmentItems, shipments } from '../db/schema.ts';
@@ -406,7 +407,7 @@ export async function shipmentView(db: Executor, shipmentId: number) {
     track_code: row.trackCode,
     batch: row.batch,
     weight: row.weight,
-    declared_value: row.declaredValue / 100,
+    declared_value: kopecksToRoubles(row.declaredValue),
     error: row.error,
     delivered_at: row.deliveredAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),

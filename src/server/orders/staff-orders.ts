@@ -21,7 +21,7 @@ import {
 } from '../../contract/admin.ts';
 import { needsCustoms } from '../../contract/customs.ts';
 import type { Locale } from '../../contract/locale.ts';
-import { kopecksToRoubles, roublesToKopecks } from '../../contract/money.ts';
+import { kopecksToRoubles, minorToMajor, roublesToKopecks } from '../../contract/money.ts';
 import { DATABASE_INT_MAX } from '../../contract/numbers.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { addStaffNote, insertStaffNote, notesOf } from '../audit/staff-notes.ts';
@@ -278,7 +278,7 @@ async function customsEntries(db: Executor, order: OrderRow, locale: Locale) {
     name: locale === 'en' ? item.nameEn : item.nameRu,
     count: item.count,
     ...customsWire(item),
-    value: item.value / 100,
+    value: minorToMajor(item.value),
     value_roubles: kopecksToRoubles(item.valueKopecks),
     missing: item.missing,
   }));

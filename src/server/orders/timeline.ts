@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import { minorToDecimal } from '../../contract/money.ts';
 import { type OrderTimelineEvent, TRACKING_KINDS } from '../../contract/order-timeline.ts';
 import type { Executor } from '../db/client.ts';
 import {
@@ -38,7 +39,6 @@ const KIND_ORDER: Record<OrderTimelineEvent['kind'], number> = {
 type TrackingKind = (typeof TRACKING_KINDS)[number];
 
 const iso = (date: Date) => date.toISOString();
-const decimal = (minor: number) => (minor / 100).toFixed(2);
 const trackingKind = (kind: string): TrackingKind =>
   (TRACKING_KINDS as readonly string[]).includes(kind) ? (kind as TrackingKind) : 'moving';
 
@@ -153,7 +153,7 @@ export async function orderTimeline(db: Executor, orderId: number): Promise<Orde
             at: iso(row.at),
             by: row.by,
             provider: row.provider,
-            amount: decimal(row.amount),
+            amount: minorToDecimal(row.amount),
             currency: row.currency,
             state: row.state,
           }
@@ -162,7 +162,7 @@ export async function orderTimeline(db: Executor, orderId: number): Promise<Orde
             at: iso(row.at),
             by: null,
             provider: row.provider,
-            amount: decimal(row.amount),
+            amount: minorToDecimal(row.amount),
             currency: row.currency,
             state: row.state,
             accepted: row.accepted,

@@ -1,5 +1,5 @@
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
-import { type Kopecks, shareByLargestRemainder } from '../../contract/money.ts';
+import { type Kopecks, kopecksToRoubles, shareByLargestRemainder } from '../../contract/money.ts';
 import { ORDER_STATUS } from '../../contract/order-status.ts';
 import type { Executor, Transaction } from '../db/client.ts';
 import { baskets, orders, productCategories, products, promoCodes } from '../db/schema.ts';
@@ -92,7 +92,7 @@ export const promoRefused = (outcome: Extract<PromoOutcome, { ok: false }>) =>
     outcome.reason,
     { promo: [outcome.reason] },
     outcome.reason,
-    outcome.minOrder === undefined ? undefined : { minOrder: outcome.minOrder / 100 },
+    outcome.minOrder === undefined ? undefined : { minOrder: kopecksToRoubles(outcome.minOrder) },
   );
 
 export async function findPromoCode(db: Executor, code: string): Promise<PromoCodeRow | undefined> {

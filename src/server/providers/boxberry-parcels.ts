@@ -1,3 +1,4 @@
+import { minorToDecimal } from '../../contract/money.ts';
 import {
   BoxberryDown,
   BoxberryRefusal,
@@ -34,13 +35,11 @@ export interface BoxberryParcelInput {
   box?: { length: number; width: number; height: number };
 }
 
-const roubles = (kopecks: number) => (kopecks / 100).toFixed(2);
-
 /** `sdata` of ParselCreate. */
 export function parcelData(settings: BoxberrySettings, parcel: BoxberryParcelInput) {
   return {
     order_id: parcel.orderId,
-    price: roubles(parcel.declaredValue),
+    price: minorToDecimal(parcel.declaredValue),
     payment_sum: '0',
     delivery_sum: '0',
     vid: parcel.kind === 'pickup' ? '1' : '2',
@@ -54,7 +53,7 @@ export function parcelData(settings: BoxberrySettings, parcel: BoxberryParcelInp
       name: item.name,
       UnitName: 'шт',
       nds: '0',
-      price: roubles(item.priceKopecks),
+      price: minorToDecimal(item.priceKopecks),
       quantity: String(item.count),
     })),
     weights: {

@@ -13,6 +13,7 @@
  */
 
 import type { Kopecks } from '../../contract/money.ts';
+import { minorToDecimal, roublesToKopecks } from '../../contract/money.ts';
 import { findCity } from './city-names.ts';
 import type { Box } from './parcel.ts';
 
@@ -183,7 +184,7 @@ export function parseDeliveryCosts(body: unknown): BoxberryQuote {
   if (!row || price === null || price <= 0) throw new BoxberryDown('DeliveryCosts: the answer has no price');
   const period = asNumber(row.delivery_period);
   const days = period !== null && period > 0 ? { min: Math.round(period), max: Math.round(period) } : null;
-  return { cost: Math.round(price * 100), days };
+  return { cost: roublesToKopecks(price), days };
 }
 
 function toPoint(row: Record<string, unknown>): BoxberryPoint {
@@ -223,7 +224,7 @@ export async function boxberryCost(
   const costs = {
     weight: String(Math.max(1, Math.ceil(parcel.weightGrams))),
     targetstart: settings.targetStart,
-    ordersum: (Math.max(0, parcel.orderSumKopecks) / 100).toFixed(2),
+    ordersum: minorToDecimal(Math.max(0, parcel.orderSumKopecks)),
     // Paid upfront: the recipient pays nothing on delivery.
     deliverysum: '0',
     paysum: '0',

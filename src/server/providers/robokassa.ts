@@ -1,5 +1,6 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { XMLParser, XMLValidator } from 'fast-xml-parser';
+import { kopecksToRoubles } from '../../contract/money.ts';
 
 /**
  * Robokassa, payment method `robokassa` (see shared/providers.md, "Robokassa"). Pure functions: the
@@ -95,8 +96,6 @@ export interface RobokassaReceipt {
   items: readonly RobokassaReceiptItem[];
 }
 
-const roubles = (kopecks: number) => kopecks / 100;
-
 /** The receipt as Robokassa's JSON: sums in roubles as numbers, snake_case names. */
 export function receiptJson(receipt: RobokassaReceipt): string {
   return JSON.stringify({
@@ -104,7 +103,7 @@ export function receiptJson(receipt: RobokassaReceipt): string {
     items: receipt.items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
-      sum: roubles(item.sum),
+      sum: kopecksToRoubles(item.sum),
       payment_method: item.paymentMethod,
       payment_object: item.paymentObject,
       tax: item.tax,
@@ -293,7 +292,9 @@ function checkReceipt(receipt: RobokassaReceipt, invoice: Pick<RobokassaInvoice,
   }
   const total = receipt.items.reduce((sum, item) => sum + item.sum, 0);
   if (total !== amountToMinor(invoice.outSum)) {
-    throw new RangeError(`the receipt's items add up to ${roubles(total)}, not OutSum ${invoice.outSum}`);
+    throw new RangeError(
+      `the receipt's items add up to ${kopecksToRoubles(total)}, not OutSum ${invoice.outSum}`,
+    );
   }
   for (const item of receipt.items) {
     if (item.name.length === 0 || item.name.length > ROBOKASSA_RECEIPT_NAME_MAX) {
@@ -520,7 +521,7 @@ export function invoiceItems(items: readonly RobokassaReceiptItem[]): RobokassaI
     const line = (quantity: number, cost: number): RobokassaInvoiceItem => ({
       Name: item.name,
       Quantity: quantity,
-      Cost: roubles(cost),
+      Cost: kopecksToRoubles(cost),
       Tax: item.tax,
       PaymentMethod: item.paymentMethod,
       PaymentObject: item.paymentObject,
@@ -551,7 +552,7 @@ export async function createRobokassaRefund(
   }
   const payload = {
     OpKey: refund.opKey,
-    RefundSum: roubles(refund.refundSum),
+    RefundSum: kopecksToRoubles(refund.refundSum),
     ...(refund.items && refund.items.length > 0 ? { InvoiceItems: invoiceItems(refund.items) } : {}),
   };
   const response = await fetchImpl(settings.refundCreateUrl, {
@@ -628,18 +629,18 @@ export function secondReceiptPayload(merchantLogin: string, receipt: RobokassaSe
     operation: 'sell',
     ...(receipt.sno ? { sno: receipt.sno } : {}),
     url: receipt.url,
-    total: roubles(total),
+    total: kopecksToRoubles(total),
     items: receipt.items.map((item) => ({
       name: item.name,
       quantity: item.quantity,
-      sum: roubles(item.sum),
+      sum: kopecksToRoubles(item.sum),
       tax: item.tax,
       payment_method: item.paymentMethod,
       payment_object: item.paymentObject,
     })),
     client: { email: receipt.email, ...(receipt.phone ? { phone: receipt.phone } : {}) },
-    payments: [{ type: 2, sum: roubles(total) }],
-    vats: [...vats].map(([type, sum]) => ({ type, sum: roubles(sum) })),
+    payments: [{ type: 2, sum: kopecksToRoubles(total) }],
+    vats: [...vats].map(([type, sum]) => ({ type, sum: kopecksToRoubles(sum) })),
   };
 }
 

@@ -3,7 +3,6 @@ import { exchangeRateResponse } from '../../contract/admin-answers.ts';
 import { defineRoute } from '../http/api.ts';
 import { latestUsdRate, rateStatus, setManualUsdRate } from '../rates/service.ts';
 import type { Services } from '../requests/services.ts';
-import { accountActions } from '../requests/session-actions.ts';
 
 /** The back office's dollar rate: the one in force and why dollars are withheld; a manager's own rate. */
 export function rateRoutes(services: Services) {
@@ -26,9 +25,8 @@ export function rateRoutes(services: Services) {
       summary: 'Set the dollar rate by hand for today (recorded with who set it, audited)',
       body: manualRateInput,
       response: exchangeRateResponse,
-      handler: async ({ body, request }) => {
-        const actor = await accountActions(services, request).requireStaff();
-        await setManualUsdRate(db, actor, body.rate);
+      handler: async ({ body, staffId }) => {
+        await setManualUsdRate(db, staffId, body.rate);
         await services.reloadUsdRate();
         return { success: true, ...(await status()) };
       },

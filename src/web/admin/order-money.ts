@@ -1,5 +1,11 @@
 import { useMemo } from 'react';
-import { type Currency, type MinorUnits, minorToKopecks } from '../../contract/money.ts';
+import {
+  type Currency,
+  kopecksToRoubles,
+  type MinorUnits,
+  minorToKopecks,
+  minorToMajor,
+} from '../../contract/money.ts';
 import { useAdminShop } from './text.ts';
 
 /**
@@ -26,10 +32,10 @@ export function useOrderMoney(currency: Currency, usdRate: number | null) {
     const rateFormat = new Intl.NumberFormat(tag, { minimumFractionDigits: 4, maximumFractionDigits: 4 });
     const dollars = currency === 'USD' && usdRate !== null && usdRate > 0 ? usdRate : null;
     /** An amount in minor units of the order's currency, as charged. */
-    const charged = (minor: MinorUnits) => formats[currency].format(minor / 100);
+    const charged = (minor: MinorUnits) => formats[currency].format(minorToMajor(minor));
     /** Roubles of an amount in minor units of the order's currency (null for a rouble order). */
     const roubles = (minor: MinorUnits) =>
-      dollars === null ? null : formats.RUB.format(minorToKopecks(minor, 'USD', dollars) / 100);
+      dollars === null ? null : formats.RUB.format(kopecksToRoubles(minorToKopecks(minor, 'USD', dollars)));
     return {
       charged,
       roubles,

@@ -5,6 +5,7 @@ import {
   formatAmount,
   type Kopecks,
   type MinorUnits,
+  majorToMinor,
   minorToMajor,
   type PricedLine,
   roublesToKopecks,
@@ -90,7 +91,7 @@ export function useChargedAmounts(order: {
   currency: Currency;
   usd_rate: number | null;
 }) {
-  const products: MinorUnits = Math.round(order.products_amount * 100);
+  const products: MinorUnits = majorToMinor(order.products_amount);
   const delivery = unitAmount(roublesToKopecks(order.delivery_cost), order.currency, order.usd_rate ?? 0);
   return {
     products: formatAmount(products, order.currency),

@@ -1,4 +1,10 @@
-import { type Currency, formatAmount, type MinorUnits, majorToMinor } from '../../contract/money.ts';
+import {
+  type Currency,
+  formatAmount,
+  type MinorUnits,
+  majorToMinor,
+  minorToMajor,
+} from '../../contract/money.ts';
 import {
   distinctIds,
   distinctSizes,
@@ -96,7 +102,8 @@ export function readListView(params: URLSearchParams): ReadView | null {
 }
 
 /** A bound as an address or a price field writes it: `1500`, `12.5`. */
-export const priceBoundText = (bound: MinorUnits | null) => (bound === null ? '' : String(bound / 100));
+export const priceBoundText = (bound: MinorUnits | null) =>
+  bound === null ? '' : String(minorToMajor(bound));
 
 /** The query string of `view` changed by `change`; defaults (no sort, no filter, page 1) are left out. */
 export function listHref(view: PageView, change: Partial<PageView> = {}): string {

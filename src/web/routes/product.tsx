@@ -3,7 +3,7 @@ import { data, Link, redirect, type ShouldRevalidateFunctionArgs, useSearchParam
 import type { ProductResponse } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { type Locale, localizedPath } from '../../contract/locale.ts';
-import { formatPrice, shownPrice, unitPrice } from '../../contract/money.ts';
+import { formatPrice, minorToDecimal, shownPrice, unitPrice } from '../../contract/money.ts';
 import { REVIEW_MAX_LENGTH, type ReviewPage, reviewBody } from '../../contract/shopping.ts';
 import { BackInStock } from '../components/back-in-stock.tsx';
 import { Gallery } from '../components/gallery.tsx';
@@ -164,7 +164,7 @@ function productJsonLd({ product, publicUrl, reviews }: Data, shown: { locale: L
             '@type': 'Offer',
             url: at,
             priceCurrency: amount.currency,
-            price: (amount.amount / 100).toFixed(2),
+            price: minorToDecimal(amount.amount),
             availability:
               !product.envisioned && inStock > 0
                 ? 'https://schema.org/InStock'

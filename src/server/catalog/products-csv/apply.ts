@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { kopecksToRoubles } from '../../../contract/money.ts';
 import { recordAudit } from '../../audit/audit.ts';
 import type { Transaction } from '../../db/client.ts';
 import { productCategories, productImages, products, productVariants } from '../../db/schema.ts';
@@ -22,8 +23,8 @@ const auditView = (id: number, link: string, product: CsvProduct) => ({
   id,
   link,
   ...product,
-  price: product.price / 100,
-  sale: product.sale === null ? null : product.sale / 100,
+  price: kopecksToRoubles(product.price),
+  sale: product.sale === null ? null : kopecksToRoubles(product.sale),
 });
 
 /** Writes one planned product row and its variants, with its audit entry. */

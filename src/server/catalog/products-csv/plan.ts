@@ -1,7 +1,7 @@
 import { inArray } from 'drizzle-orm';
 import { link as linkSchema, productInput } from '../../../contract/admin.ts';
 import { customsFields } from '../../../contract/customs.ts';
-import { type Kopecks, roublesToKopecks } from '../../../contract/money.ts';
+import { type Kopecks, kopecksToRoubles, roublesToKopecks } from '../../../contract/money.ts';
 import { z } from '../../../contract/zod.ts';
 import type { Transaction } from '../../db/client.ts';
 import { categories, productVariants, projects } from '../../db/schema.ts';
@@ -44,7 +44,7 @@ const columnOf = (field: PropertyKey | undefined): string =>
 
 /** How a value shows in the report: prices in roubles. */
 const shown = (field: Field, value: unknown) =>
-  (field === 'price' || field === 'sale') && typeof value === 'number' ? value / 100 : value;
+  (field === 'price' || field === 'sale') && typeof value === 'number' ? kopecksToRoubles(value) : value;
 
 /** What the plan reads once for all rows: the file's products, variants, SKUs, projects and categories. */
 interface PlanContext {
@@ -182,8 +182,8 @@ function planProductRow(context: PlanContext, reader: RowReader, link: string): 
     desc_en: text('desc_en', row.value('desc_en'), current?.desc_en) ?? current?.desc_en,
     link,
     images: listOf(cell('images')) ?? current?.images,
-    price: price ?? (current ? current.price / 100 : undefined),
-    sale: sale ?? (current?.sale == null ? null : current.sale / 100),
+    price: price ?? (current ? kopecksToRoubles(current.price) : undefined),
+    sale: sale ?? (current?.sale == null ? null : kopecksToRoubles(current.sale)),
     weight: weight ?? current?.weight,
     quantity,
     quantityHardset: true,
@@ -350,7 +350,10 @@ function planVariant(
   for (const [column, was, now] of changed)
     entry.changes[`${variant.sku} ${column}`] =
       column === 'variant_price' || column === 'variant_sale'
-        ? [typeof was === 'number' ? was / 100 : was, typeof now === 'number' ? now / 100 : now]
+        ? [
+            typeof was === 'number' ? kopecksToRoubles(was) : was,
+            typeof now === 'number' ? kopecksToRoubles(now) : now,
+          ]
         : [was, now];
   if (changed.length > 0) entry.variants.push(step);
 }
