@@ -67,7 +67,6 @@ export const layout = {
   },
   'admin-position': { en: 'Position in lists', ru: 'Место в списке' },
   'admin-image': { en: 'Image', ru: 'Изображение' },
-  'admin-image-file': { en: 'Image file name', ru: 'Имя файла изображения' },
   'admin-date': { en: 'Date', ru: 'Дата' },
   'admin-product': { en: 'Product', ru: 'Товар' },
   'admin-sku-of': { en: 'SKU {sku}', ru: 'Артикул {sku}' },
