@@ -420,7 +420,9 @@ describe('refunds through PayPal', () => {
     });
     await paypal.state.settled();
     expect(paypal.state.webhooks.at(-1)?.eventType).toBe('PAYMENT.CAPTURE.REFUNDED');
-    expect(webhookOutcomes.at(-1)).toBe('duplicate');
+    // The webhook may outrun the refund's own transaction (then kept as a refund nobody asked for,
+    // which that transaction replaces) or come after it (a duplicate): either way one refund is left.
+    expect(['duplicate', 'refund-not-asked']).toContain(webhookOutcomes.at(-1));
     const rows = await connection.db
       .select()
       .from(paymentTransactions)
