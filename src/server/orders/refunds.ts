@@ -381,6 +381,9 @@ export async function refundOrder(
   }
   const { externalId, state, raw } = answer;
   return db.transaction(async (tx) => {
+    // A refund webhook takes the order's lock too: it sees this refund once committed, or came first
+    // and is replaced below; never a refund recorded twice.
+    await lockOrder(tx, order.id);
     const recorded = await setRefundState(
       tx,
       reserved.id,
