@@ -45,10 +45,13 @@ export async function createTestApp(
     db: connection.db,
     connection,
     async close() {
-      await app.close();
-      await services.close();
-      await connection.close();
-      dataDir.remove();
+      try {
+        await app.close();
+        await services.close();
+        await connection.close();
+      } finally {
+        dataDir.remove();
+      }
     },
   };
 }
