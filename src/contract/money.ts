@@ -3,7 +3,7 @@ import type { Locale } from './locale.ts';
 /**
  * Money. Inside the shop every amount is integer kopecks; the API shows roubles as numbers (the
  * spec's contract), and the browser shows roubles or dollars. This module is the one place where
- * those conversions happen.
+ * those conversions happen, and where amounts are written for people (`formatMoney`, ADR 0082).
  */
 export type Kopecks = number;
 
