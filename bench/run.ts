@@ -353,8 +353,8 @@ async function dropShoppers(dropShop: { baseUrl: string; databaseUrl?: string })
 
 /** How many shoppers order the hot product at the same moment. */
 const HOT_SHOPPERS = 200;
-/** The database the hot rows' shop runs on. */
-const HOT_DATABASE = 'vitrina_bench_hot';
+/** The database the hot rows' shop runs on (BENCH_HOT_DATABASE names another, e.g. one per developer). */
+const HOT_DATABASE = process.env.BENCH_HOT_DATABASE || 'vitrina_bench_hot';
 
 /**
  * The hot product rows (issue 32): on a shop of its own on a fresh PostgreSQL database, 200
