@@ -154,6 +154,12 @@ const prepare = (fields: FormFields): FormFields => ({
 /** The variants' save as the product page's action and this form check it. */
 export const variantChecks = { schema: productVariantsSave, prepare };
 
+/**
+ * The fetcher of the variants' save. A save moves the product's version, so the table starts afresh
+ * (a new key): the page holds this fetcher too, so its answer outlives the table that sent it.
+ */
+export const variantsSaveKey = (productId: number) => `product-${productId}-variants`;
+
 /** Fields the page fills in itself, which are nobody's unsaved change. */
 const NOT_CHANGES = ['intent', 'version'];
 
@@ -175,7 +181,7 @@ export function VariantEditor({
 }) {
   const { t, locale } = useAdminShop();
   const id = useId();
-  const fetcher = useFetcher<ProductAction>({ key: `product-${product.id}-variants` });
+  const fetcher = useFetcher<ProductAction>({ key: variantsSaveKey(product.id) });
   const outcome = fetcher.data?.intent === 'variants' ? fetcher.data : undefined;
   const start = fieldsOf(product);
   const [form, fields] = useAdminForm<VariantFields>({

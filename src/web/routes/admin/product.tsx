@@ -55,7 +55,7 @@ import {
   useMayDelete,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
-import { VariantEditor, variantChecks } from '../../admin/variant-editor.tsx';
+import { VariantEditor, variantChecks, variantsSaveKey } from '../../admin/variant-editor.tsx';
 import {
   CheckboxField,
   FormAlert,
@@ -200,7 +200,8 @@ const fieldsOf = (product: ProductRecord | null): ProductFields => ({
   weekSale: ticked(product?.weekSale ?? false),
   envisioned: ticked(product?.envisioned ?? false),
   position: String(product?.position ?? 0),
-  release_at: localInputValue(product?.release_at),
+  // A product in a drop has no field for it: the drop's time is not the form's.
+  release_at: product?.drop ? '' : localInputValue(product?.release_at),
   per_customer_limit: text(product?.per_customer_limit),
   ...productCustomsValues(product),
 });
@@ -676,6 +677,8 @@ function ProductEditor({
 
 export default function ProductPage({ loaderData, actionData }: Route.ComponentProps) {
   const { product } = loaderData;
+  // The variants' save outlives the table that sent it (a save starts the table afresh).
+  useFetcher<ProductAction>({ key: variantsSaveKey(product?.id ?? 0) });
   if (product === null && actionData?.intent === 'product' && actionData.ok) {
     return <Navigate to={`/admin/products/${actionData.answer.product.id}`} replace state={CREATED} />;
   }
