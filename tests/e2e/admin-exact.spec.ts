@@ -8,7 +8,8 @@ import { signUp } from './shopper.ts';
 /**
  * Issue 30's back office, exact: a stock figure typed into a screen that orders have moved since is
  * never applied over them, and every change is a movement in the ledger (ru, 1440 px); an invitation
- * to a customer's address grants her nothing until she accepts it (en, 390 px).
+ * to a customer's address grants her nothing until she accepts it (en, 390 px); the projects list
+ * and the variant table usable at 1440 and 390 px.
  */
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
@@ -27,12 +28,12 @@ const noSidewaysScroll = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A product with sizes S and M in red, 2 and 4 units, made by the admin through the API. */
-async function redShirt(page: Page, baseUrl: string) {
+async function redShirt(page: Page, baseUrl: string, tag = '') {
   const origin = { origin: baseUrl };
   const projects = (await (await page.request.get('/api/admin/projects')).json()) as {
     projects: Array<{ id: number }>;
   };
-  const link = `ledger-shirt-${suffix}`;
+  const link = `ledger-shirt-${suffix}${tag}`;
   const made = await page.request.post('/api/admin/products', {
     headers: origin,
     data: {
@@ -232,3 +233,50 @@ describe('an invitation to a customer’s address, in English at 390 px', () => 
     expect(await noSidewaysScroll(page)).toBe(true);
   }, 120_000);
 });
+
+for (const width of [1440, 390] as const) {
+  describe(`the projects list and a variant table at ${width} px`, () => {
+    const browser = useBrowser({ locale: 'ru-RU', viewport: { width, height: 900 } });
+
+    it('shows each project logo at 48 px with every row’s actions inside the row, and the variant table whole on a wide screen or scrolling in its own box on a phone', async () => {
+      const { page, baseUrl } = browser;
+      await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
+      await signIn(page, baseUrl, ADMIN.email, ADMIN.password);
+
+      await page.goto('/admin/projects');
+      await page.locator('.admin-table tbody tr').first().waitFor();
+      const rows = await page.evaluate(() =>
+        [...document.querySelectorAll('.admin-table tbody tr')].map((row) => {
+          const box = row.getBoundingClientRect();
+          const logo = row.querySelector('img');
+          const actions = [...row.querySelectorAll('td:last-child :is(a, button)')].map((action) =>
+            action.getBoundingClientRect(),
+          );
+          return {
+            logo: logo ? Math.round(logo.getBoundingClientRect().width) : null,
+            actions: actions.length,
+            inside: actions.every(
+              (action) => action.width > 0 && action.left >= box.left - 1 && action.right <= box.right + 1,
+            ),
+          };
+        }),
+      );
+      const logos = rows.flatMap((row) => (row.logo === null ? [] : [row.logo]));
+      expect(logos.length).toBeGreaterThan(0);
+      expect(new Set(logos)).toEqual(new Set([48]));
+      expect(rows.every((row) => row.actions > 0 && row.inside)).toBe(true);
+      expect(await noSidewaysScroll(page)).toBe(true);
+      await page.screenshot({ path: `test-results/admin-projects-ru-${width}.png`, fullPage: true });
+
+      const { productId } = await redShirt(page, baseUrl, `-layout-${width}`);
+      await page.goto(`/admin/products/${productId}`);
+      const tableBox = page.locator('.admin-table-scroll', { has: page.locator('table.admin-variants') });
+      await tableBox.waitFor();
+      expect(await noSidewaysScroll(page)).toBe(true);
+      const size = await tableBox.evaluate((box) => ({ table: box.scrollWidth, box: box.clientWidth }));
+      if (width === 1440) expect(size.table, JSON.stringify(size)).toBeLessThanOrEqual(size.box);
+      else expect(await tableBox.evaluate((box) => getComputedStyle(box).overflowX)).toBe('auto');
+      await tableBox.screenshot({ path: `test-results/admin-variant-table-ru-${width}.png` });
+    }, 120_000);
+  });
+}

@@ -66,18 +66,11 @@ interface RowFields {
 }
 type VariantFields = { options: OptionFields[]; variants: RowFields[] };
 
-const COLUMNS = [
-  'sku',
-  'price',
-  'sale',
-  'weight',
-  'stock',
-  'per_customer_limit',
-  'hs_code',
-  'origin_country',
-  'customs_description',
-  'net_weight',
-] as const;
+/** A variant's own figures: the first table. */
+const FIGURE_COLUMNS = ['sku', 'price', 'sale', 'weight', 'stock', 'per_customer_limit'] as const;
+/** Its customs data where it differs from the product's: a second table, so each fits a wide screen. */
+const CUSTOMS_COLUMNS = ['hs_code', 'origin_country', 'customs_description', 'net_weight'] as const;
+const COLUMNS = [...FIGURE_COLUMNS, ...CUSTOMS_COLUMNS] as const;
 type Column = (typeof COLUMNS)[number];
 /** Columns of text, not numbers. */
 const TEXT_COLUMNS = new Set<Column>(['sku', 'hs_code', 'origin_country', 'customs_description']);
@@ -289,6 +282,95 @@ export function VariantEditor({
         alert.errors[`variants[${index}].${name}`] !== undefined ||
         alert.errors[`variants.${index}.${name}`] !== undefined,
     );
+
+  /**
+   * One table of the variants' rows with `columns`; the row's own fields (id, options, the stock
+   * shown) are carried once, by the first table (`withRowFields`).
+   */
+  const variantTable = (columns: readonly Column[], caption: string, withRowFields: boolean) => (
+    <div className="admin-table-scroll">
+      <table className="admin-table admin-variants">
+        <caption className="visually-hidden">{caption}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin-variant')}</th>
+            {columns.map((column) => (
+              <th key={column} scope="col">
+                {columnTitle[column]}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((item, index) => {
+            const row = item.getFieldset();
+            const rowId = row.id.initialValue;
+            const valuesOfRow = listOf(row.options.value);
+            const variant = label({ options: valuesOfRow });
+            const current =
+              moved !== undefined && rowId === String(moved.variantId)
+                ? String(moved.current)
+                : (row.current.value ?? '0');
+            return (
+              <tr key={item.key}>
+                <th scope="row">
+                  {variant}
+                  {withRowFields ? (
+                    <>
+                      {rowId ? <input type="hidden" name={row.id.name} value={rowId} /> : null}
+                      {valuesOfRow.map((value, valueIndex) => (
+                        <input
+                          // biome-ignore lint/suspicious/noArrayIndexKey: a row's values are its options' in order.
+                          key={valueIndex}
+                          type="hidden"
+                          name={`${row.options.name}[${valueIndex}]`}
+                          value={value}
+                        />
+                      ))}
+                      <input type="hidden" name={row.current.name} value={current} />
+                    </>
+                  ) : null}
+                </th>
+                {columns.map((column) => (
+                  <td key={column} className={`admin-variants__${column}`}>
+                    {column === 'stock' && rowId ? (
+                      <span className="admin-variants__current">{current}</span>
+                    ) : null}
+                    <input
+                      aria-label={
+                        column === 'stock'
+                          ? t('admin-stock-cell-label', { variant, current: Number(current) })
+                          : t('admin-cell-label', { column: columnTitle[column], variant })
+                      }
+                      aria-invalid={
+                        invalid(
+                          index,
+                          column === 'stock' ? ['quantity', 'quantity_seen', 'stock_change'] : [column],
+                        )
+                          ? true
+                          : undefined
+                      }
+                      {...(TEXT_COLUMNS.has(column)
+                        ? {}
+                        : column === 'stock'
+                          ? { inputMode: 'numeric' as const, placeholder: '+0', size: 5 }
+                          : {
+                              type: 'number',
+                              min: column === 'per_customer_limit' ? 1 : 0,
+                              step: column === 'price' || column === 'sale' ? '0.01' : '1',
+                            })}
+                      name={row[column].name}
+                      defaultValue={row[column].initialValue ?? ''}
+                    />
+                  </td>
+                ))}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 
   return (
     <fetcher.Form
@@ -516,84 +598,10 @@ export function VariantEditor({
         </button>
       </div>
 
-      <div className="admin-table-scroll">
-        <table className="admin-table admin-variants">
-          <caption className="visually-hidden">{t('admin-variants')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin-variant')}</th>
-              {COLUMNS.map((column) => (
-                <th key={column} scope="col">
-                  {columnTitle[column]}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {rows.map((item, index) => {
-              const row = item.getFieldset();
-              const rowId = row.id.initialValue;
-              const valuesOfRow = listOf(row.options.value);
-              const variant = label({ options: valuesOfRow });
-              const current =
-                moved !== undefined && rowId === String(moved.variantId)
-                  ? String(moved.current)
-                  : (row.current.value ?? '0');
-              return (
-                <tr key={item.key}>
-                  <th scope="row">
-                    {variant}
-                    {rowId ? <input type="hidden" name={row.id.name} value={rowId} /> : null}
-                    {valuesOfRow.map((value, valueIndex) => (
-                      <input
-                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's values are its options' in order.
-                        key={valueIndex}
-                        type="hidden"
-                        name={`${row.options.name}[${valueIndex}]`}
-                        value={value}
-                      />
-                    ))}
-                    <input type="hidden" name={row.current.name} value={current} />
-                  </th>
-                  {COLUMNS.map((column) => (
-                    <td key={column} className={column === 'stock' ? 'admin-variants__stock' : undefined}>
-                      {column === 'stock' && rowId ? (
-                        <span className="admin-variants__current">{current}</span>
-                      ) : null}
-                      <input
-                        aria-label={
-                          column === 'stock'
-                            ? t('admin-stock-cell-label', { variant, current: Number(current) })
-                            : t('admin-cell-label', { column: columnTitle[column], variant })
-                        }
-                        aria-invalid={
-                          invalid(
-                            index,
-                            column === 'stock' ? ['quantity', 'quantity_seen', 'stock_change'] : [column],
-                          )
-                            ? true
-                            : undefined
-                        }
-                        {...(TEXT_COLUMNS.has(column)
-                          ? {}
-                          : column === 'stock'
-                            ? { inputMode: 'numeric' as const, placeholder: '+0', size: 5 }
-                            : {
-                                type: 'number',
-                                min: column === 'per_customer_limit' ? 1 : 0,
-                                step: column === 'price' || column === 'sale' ? '0.01' : '1',
-                              })}
-                        name={row[column].name}
-                        defaultValue={row[column].initialValue ?? ''}
-                      />
-                    </td>
-                  ))}
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {variantTable(FIGURE_COLUMNS, t('admin-variants'), true)}
+      <h3 className="admin-variants__subheading">{t('admin-variant-customs')}</h3>
+      <p className="form-field__hint">{t('admin-variant-customs-hint')}</p>
+      {variantTable(CUSTOMS_COLUMNS, t('admin-variant-customs'), false)}
 
       <div className="admin-actions admin-form__save">
         <BusyButton busy={saving} primary>

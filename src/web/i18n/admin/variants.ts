@@ -8,6 +8,11 @@ export const variants = {
     en: 'Sizes, colours or other options, and one row per combination with its own SKU and stock. Empty price, sale or weight means the product’s. In the stock column type +3 for units received, −1 for a write-off, or the counted figure; a count made over a figure that has changed since is refused.',
     ru: 'Размеры, цвета или другие параметры и по строке на каждое сочетание со своим артикулом и остатком. Пустые цена, скидка или вес — как у товара. В столбце остатка введите +3 для поступления, −1 для списания или пересчитанное число; пересчёт по числу, которое успело измениться, не примется.',
   },
+  'admin-variant-customs': { en: 'Customs data of variants', ru: 'Таможенные данные вариантов' },
+  'admin-variant-customs-hint': {
+    en: 'Only where a variant differs from the product: an empty cell means the product’s.',
+    ru: 'Только если вариант отличается от товара: пустая ячейка — как у товара.',
+  },
   'admin-option': { en: 'Option {number}', ru: 'Параметр {number}' },
   'admin-option-kind': { en: 'Kind', ru: 'Вид' },
   'admin-option-kind-size': { en: 'Size', ru: 'Размер' },
