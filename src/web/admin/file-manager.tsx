@@ -1,9 +1,11 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CATALOGUE_PICTURE_KINDS, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import { catalogueImagesResponse, managedFilesResponse } from '../../contract/admin-answers.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
+import { adminCall } from './forms.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
 import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
@@ -99,9 +101,7 @@ export function FileManager({
       setFetching(true);
       setError(undefined);
       try {
-        const answer = await adminApi<Folder & { success: true }>('GET', '/files', {
-          query: { path: target },
-        });
+        const answer = await adminCall(managedFilesResponse, 'GET', '/files', { query: { path: target } });
         if (listing !== lastListing.current) return;
         setFolder({ path: answer.path, folders: answer.folders, files: answer.files });
         setPath(answer.path);
@@ -260,7 +260,9 @@ export function FileManager({
     ++lastListing.current;
     setError(undefined);
     try {
-      setCatalogue(await adminApi<CataloguePictures>('GET', '/files/catalogue', { query: { kind, page } }));
+      setCatalogue(
+        await adminCall(catalogueImagesResponse, 'GET', '/files/catalogue', { query: { kind, page } }),
+      );
     } catch (failure) {
       setError(firstError(failure, t('admin-request-failed')));
     }
