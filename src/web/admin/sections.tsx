@@ -105,6 +105,8 @@ export async function sectionAction(kind: SectionKind, request: Request) {
             id === ''
               ? adminCall(saved, 'POST', `/${kind}`, { json })
               : adminCall(saved, 'PATCH', path, { json }),
+          // The form goes back to a new row once its row is saved.
+          resetOnSuccess: true,
         })),
       };
     case 'toggle': {
