@@ -46,10 +46,11 @@ const OTPRAVKA_REFUSALS: Record<string, ErrorKey> = {
  * the wordings its API is seen to use and the simulator answers (UNCONFIRMED).
  */
 const BOXBERRY_REFUSALS: ReadonlyArray<readonly [RegExp, ErrorKey]> = [
-  [/индекс/i, 'shipment-refused-postcode'],
+  // The most particular first: these texts also name the postcode.
   [/курьерская доставка/i, 'shipment-refused-no-courier'],
   [/пункт(ы)? выдачи/i, 'shipment-refused-pickup-point'],
-  [/вес/i, 'shipment-refused-weight'],
+  [/индекс/i, 'shipment-refused-postcode'],
+  [/(^|\s)вес/i, 'shipment-refused-weight'],
 ];
 
 export function carrierRefusal(error: OtpravkaRefusal | BoxberryRefusal): Invalid {
