@@ -250,15 +250,18 @@ const callOptions = (settings: ShippingSettings) =>
 const sendingDateOf = (now: Date) =>
   new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(now);
 
-/** The batch a parcel of today already went into, still open as far as the shop knows. */
+/**
+ * The batch a parcel made today already went into, still open as far as the shop knows (the latest
+ * parcel made: tracking touches `updated_at`, so the order is by creation).
+ */
 async function openBatchOfToday(db: Executor, now: Date): Promise<string | undefined> {
   const [latest] = await db
-    .select({ batch: shipments.batch, at: shipments.updatedAt })
+    .select({ batch: shipments.batch, at: shipments.createdAt })
     .from(shipments)
     .where(
       and(eq(shipments.carrier, 'russian_post'), eq(shipments.state, 'created'), isNotNull(shipments.batch)),
     )
-    .orderBy(desc(shipments.updatedAt))
+    .orderBy(desc(shipments.id))
     .limit(1);
   return latest?.batch && sendingDateOf(latest.at) === sendingDateOf(now) ? latest.batch : undefined;
 }
