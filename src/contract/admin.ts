@@ -94,6 +94,9 @@ export const categoryDeleteQuery = z.object({
   locale: z.enum(LOCALES).optional(),
 });
 
+/** A category's deletion refused (409 `category-has-products`): how many products it holds. */
+export const categoryHoldsProducts = z.object({ products: z.number().int() });
+
 /**
  * The version of a record an editor started from (ADR 0022). Every edit names it; a save made from
  * an older version is refused with 409 `record-changed` instead of overwriting someone else's change.

@@ -108,6 +108,33 @@ const en = {
   'customs-description-invalid': 'Describe the goods in English (Latin letters).',
   'shipment-refused': 'The carrier refused the shipment; nothing was changed.',
   'shipment-carrier-down': 'The carrier cannot be reached; nothing was changed. Try again in a few minutes.',
+  'shipment-carrier-unconfigured':
+    'The shop has no account with this carrier yet (its credentials are not set): nothing was sent. See docs/production.md.',
+  'shipment-refused-postcode':
+    'The carrier does not accept the recipient’s postcode: correct the order’s address.',
+  'shipment-refused-address':
+    'The carrier needs the full address (region, town, street): complete the order’s address.',
+  'shipment-refused-recipient-name':
+    'The carrier refuses the recipient’s name (abroad it must be in Latin letters): correct it on the order.',
+  'shipment-refused-phone':
+    'The carrier needs the recipient’s phone number for this parcel: add it to the order.',
+  'shipment-refused-weight':
+    'The carrier refuses the parcel’s weight: check the products’ weights, or split the order into parcels.',
+  'shipment-refused-declared-value':
+    'The carrier refuses the declared value (above its limit?): split the order into parcels.',
+  'shipment-refused-customs':
+    'The carrier needs the customs declaration’s items: check the products’ customs data.',
+  'shipment-refused-route':
+    'The carrier does not deliver to this destination: choose another delivery method.',
+  'shipment-refused-contract':
+    'This kind of parcel is not switched on in the shop’s “Отправка” account: check RUSSIAN_POST_MAIL_TYPE and RUSSIAN_POST_MAIL_CATEGORY against the account’s settings.',
+  'shipment-refused-post-office':
+    'The carrier does not accept parcels at the shop’s post office: check RUSSIAN_POST_FROM_ZIP against the “Отправка” account.',
+  'shipment-refused-no-courier':
+    'Boxberry’s couriers do not serve the recipient’s postcode: offer the shopper a pickup point.',
+  'shipment-refused-pickup-point':
+    'Boxberry has no pickup point for the recipient’s postcode: check the postcode or send by courier.',
+  'shipment-refused-carrier-text': 'The carrier’s answer, in its own words: {carrier_text}',
   'shipment-in-progress': 'This shipment is being created right now; reload the page in a moment.',
   'shipment-nothing-left': 'Choose items of the order that are not shipped yet.',
   'shipment-order-not-paid': 'Only a paid order waiting to be shipped can get a shipment.',
@@ -337,6 +364,31 @@ const ru: Record<ErrorKey, string> = {
   'customs-description-invalid': 'Опишите товар по-английски (латинскими буквами).',
   'shipment-refused': 'Перевозчик отказал в создании отправления; ничего не изменилось.',
   'shipment-carrier-down': 'Перевозчик недоступен; ничего не изменилось. Попробуйте через несколько минут.',
+  'shipment-carrier-unconfigured':
+    'У магазина ещё нет договора с этим перевозчиком (не заданы его ключи): ничего не отправлено. См. docs/production.md.',
+  'shipment-refused-postcode': 'Перевозчик не принимает индекс получателя: исправьте адрес в заказе.',
+  'shipment-refused-address':
+    'Перевозчику нужен полный адрес (регион, город, улица): дополните адрес в заказе.',
+  'shipment-refused-recipient-name':
+    'Перевозчик не принимает имя получателя (за границу — только латиницей): исправьте его в заказе.',
+  'shipment-refused-phone':
+    'Для этого отправления перевозчику нужен телефон получателя: добавьте его в заказ.',
+  'shipment-refused-weight':
+    'Перевозчик не принимает вес посылки: проверьте вес товаров или разделите заказ на несколько посылок.',
+  'shipment-refused-declared-value':
+    'Перевозчик не принимает объявленную ценность (больше предела?): разделите заказ на несколько посылок.',
+  'shipment-refused-customs':
+    'Перевозчику нужны вложения таможенной декларации: проверьте таможенные данные товаров.',
+  'shipment-refused-route': 'Перевозчик не доставляет по этому направлению: выберите другой способ доставки.',
+  'shipment-refused-contract':
+    'Этот вид отправлений не подключён в кабинете «Отправки»: сверьте RUSSIAN_POST_MAIL_TYPE и RUSSIAN_POST_MAIL_CATEGORY с настройками кабинета.',
+  'shipment-refused-post-office':
+    'Перевозчик не принимает посылки в отделении магазина: сверьте RUSSIAN_POST_FROM_ZIP с кабинетом «Отправки».',
+  'shipment-refused-no-courier':
+    'Курьеры Boxberry не обслуживают индекс получателя: предложите покупателю пункт выдачи.',
+  'shipment-refused-pickup-point':
+    'У Boxberry нет пункта выдачи для индекса получателя: проверьте индекс или отправьте курьером.',
+  'shipment-refused-carrier-text': 'Ответ перевозчика дословно: {carrier_text}',
   'shipment-in-progress': 'Это отправление создаётся прямо сейчас; обновите страницу через минуту.',
   'shipment-nothing-left': 'Выберите товары заказа, которые ещё не отправлены.',
   'shipment-order-not-paid': 'Отправление создаётся только для оплаченного заказа, который ждёт отправки.',

@@ -94,6 +94,35 @@ describe('loadConfig', () => {
       expect(config.offered).toEqual({ payment: ['robokassa'], delivery: ['russian_post'] });
     });
 
+    // ADR 0087: Russian Post quotes without an account, so the shop starts; its parcels and their
+    // tracking need the "Отправка" and tracking credentials, which the start warns about.
+    it('warns at start in production when Russian Post is on without its shipment or tracking credentials', () => {
+      const environment = {
+        ...production,
+        ...robokassa,
+        PAYMENT_METHODS: 'robokassa',
+        DELIVERY_METHODS: 'russian_post',
+      };
+      expect(loadConfig(environment).warnings).toEqual([
+        'Russian Post parcels cannot be created from the back office: set RUSSIAN_POST_ACCESS_TOKEN, RUSSIAN_POST_LOGIN, RUSSIAN_POST_PASSWORD (docs/production.md)',
+        'Russian Post parcels are not tracked: set RUSSIAN_POST_TRACKING_LOGIN, RUSSIAN_POST_TRACKING_PASSWORD (docs/production.md)',
+      ]);
+      const configured = loadConfig({
+        ...environment,
+        RUSSIAN_POST_ACCESS_TOKEN: 'token',
+        RUSSIAN_POST_LOGIN: 'shop@example.com',
+        RUSSIAN_POST_PASSWORD: 'password',
+        RUSSIAN_POST_TRACKING_LOGIN: 'tracking',
+        RUSSIAN_POST_TRACKING_PASSWORD: 'password',
+      });
+      expect(configured.warnings).toEqual([]);
+      expect(
+        loadConfig({ ...environment, DELIVERY_METHODS: 'boxberry', BOXBERRY_TOKEN: 'token' }).warnings,
+      ).toEqual([]);
+      // Test mode's simulators need no credentials.
+      expect(loadConfig({ ...environment, TEST_MODE: 'true' }).warnings).toEqual([]);
+    });
+
     it('asks for the credentials of enabled providers only, each named once', () => {
       expect(
         problemsOf({

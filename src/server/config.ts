@@ -239,6 +239,8 @@ export interface Config {
   rates: { refreshMinutes: number; moexUrl: string; cbrUrl: string; maxAgeDays: number };
   /** What the shop offers: the checkout, the API and the back office's choices show only these. */
   offered: OfferedMethods;
+  /** What the shop starts without but will refuse for it (missing carrier credentials); logged at start. */
+  warnings: string[];
   /** Delivery cost providers; in test mode their local simulators under `/sandbox/…`. */
   delivery: {
     russianPost: RussianPostSettings;
@@ -327,6 +329,30 @@ function missingCredentials(env: ParsedEnvironment): string[] {
     .map((name) => `${name} is required in production outside test mode`);
 }
 
+/**
+ * What a shop with real providers can start without but not ship without (ADR 0087): Russian Post
+ * quotes prices with no account, while its parcels ("Отправка") and their tracking need the
+ * account's credentials. Starting is allowed (a shop may hand parcels in by hand at first); each
+ * missing group is a warning at start, and creating a parcel is refused as unconfigured.
+ */
+function shippingWarnings(env: ParsedEnvironment): string[] {
+  if (!env.DELIVERY_METHODS.includes('russian_post')) return [];
+  const groups: Array<[readonly Setting[], string]> = [
+    [
+      ['RUSSIAN_POST_ACCESS_TOKEN', 'RUSSIAN_POST_LOGIN', 'RUSSIAN_POST_PASSWORD'],
+      'Russian Post parcels cannot be created from the back office',
+    ],
+    [
+      ['RUSSIAN_POST_TRACKING_LOGIN', 'RUSSIAN_POST_TRACKING_PASSWORD'],
+      'Russian Post parcels are not tracked',
+    ],
+  ];
+  return groups.flatMap(([names, effect]) => {
+    const missing = names.filter((name) => !env[name]);
+    return missing.length > 0 ? [`${effect}: set ${missing.join(', ')} (docs/production.md)`] : [];
+  });
+}
+
 const MOEX_URL =
   'https://iss.moex.com/iss/engines/currency/markets/selt/boards/CETS/securities/USD000UTSTOM.json?iss.meta=off&iss.only=marketdata,securities';
 const CBR_URL = 'https://www.cbr.ru/scripts/XML_daily.asp';
@@ -411,6 +437,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       maxAgeDays: env.RATE_MAX_AGE_DAYS,
     },
     offered: { payment: env.PAYMENT_METHODS, delivery: env.DELIVERY_METHODS },
+    warnings: realProviders ? shippingWarnings(env) : [],
     delivery: {
       russianPost: {
         url: env.RUSSIAN_POST_URL ?? (env.TEST_MODE ? `${sandbox}/russian-post` : RUSSIAN_POST_URL),

@@ -140,6 +140,8 @@ describe('shipping with the carriers', () => {
       await shipments.getByText('Посылка создана у перевозчика').waitFor();
       const trackCode = (await shipments.locator('code').first().textContent()) ?? '';
       expect(trackCode).toMatch(/^RA\d{9}RU$/);
+      // …and the Russian Post batch it was gathered into (ADR 0087).
+      await shipments.getByText(/Партия Почты России: \d+/).waitFor();
       const label = await admin.request.get(
         (await shipments.getByRole('link', { name: 'Ярлык (PDF)' }).getAttribute('href')) ?? '',
       );

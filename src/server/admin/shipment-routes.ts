@@ -74,8 +74,8 @@ export function adminShipmentRoutes(services: Services) {
             track_codes: result.trackCodes,
             ...(result.outcome === 'refused'
               ? {
-                  message: translateError(locale, result.error.message),
-                  errors: translateErrors(locale, result.error.errors),
+                  message: translateError(locale, result.error.message, result.error.details),
+                  errors: translateErrors(locale, result.error.errors, result.error.details),
                 }
               : { message: null, errors: {} }),
           })),

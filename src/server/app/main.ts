@@ -69,6 +69,7 @@ async function main() {
       dataDir: path.join(config.dataDir, 'db'),
     });
   const log = (line: string) => console.log(line);
+  if (!isSeedProcess()) for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
   if (isSeedProcess()) {
     // The child of a first start (ADR 0070): seeds the migrated database, then exits.
     const seeding = await open();

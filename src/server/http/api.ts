@@ -172,6 +172,10 @@ export const apiErrorResponse = errorResponse.extend({
   to: z.number().optional().describe('409 order-status-move-refused: the status asked for'),
   variantId: z.number().optional().describe('409 stock-moved, 422 write-off: the variant'),
   current: z.number().optional().describe('409 stock-moved, 422 write-off: its units in stock now'),
+  carrier_text: z
+    .string()
+    .optional()
+    .describe('422 shipment-refused: the carrier’s own words, as it answered (ADR 0087)'),
   items: z
     .array(z.object({ sku: z.string(), missing: z.array(z.string()) }))
     .optional()

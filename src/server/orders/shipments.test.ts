@@ -12,8 +12,14 @@ import { shopWithCarriers } from '../testing/shipping.ts';
  * weight, as restub/PochtaSdk PochtaSdk/Otpravka/CustomsEntry.cs mirrors them; `errors[].error-codes`
  * as PochtaSdk/Otpravka/OrderResponseBase.cs reads them; #/documents-create_f7_f22 for the label)
  * and Boxberry's ParselCreate as iamwildtuna/boxberry-sdk src/Entity/Order.php writes its `sdata`.
- * UNCONFIRMED: Russian Post's refusal codes (the simulator's own), whether `/1.0/forms/{id}/forms`
- * carries the CN23 (a setting, RUSSIAN_POST_CN23_PATH), and Boxberry's refusal texts.
+ * Batches (ADR 0087): #/batches-create_batch_from_N_orders (`POST /1.0/user/shipment?sending-date`
+ * with ids → `batches[].batch-name`) and #/batches-move_orders_to_batch (`POST /1.0/batch/{name}/shipment`),
+ * as fogstream/fs-pochta-api pochta/api/batches.py calls them and restub/PochtaSdk
+ * PochtaSdk/Otpravka/BatchResponse.cs reads them. Refusal codes: #/enums-base-envelope-type as
+ * PochtaSdk/Otpravka/ErrorCode.cs lists them (ILLEGAL_INDEX_TO).
+ * UNCONFIRMED: Russian Post's refusal texts (the simulator's own), the batch names' form and when a
+ * batch stops taking orders, whether `/1.0/forms/{id}/forms` carries the CN23 (a setting,
+ * RUSSIAN_POST_CN23_PATH), and Boxberry's refusal texts.
  */
 
 let world: Awaited<ReturnType<typeof shopWithCarriers>>;
@@ -153,12 +159,69 @@ describe('a Russian Post shipment', () => {
     const { order } = await paidOrder({ deliveryZip: '000000' });
     const answer = await call('POST', `/orders/${order.id}/shipments?locale=en`, { locale: 'en' });
     expect(answer.status).toBe(422);
+    // ILLEGAL_INDEX_TO is a code a manager can act on: said in English, Russian Post's words kept aside.
     expect(answer.json()).toMatchObject({
       message: 'The carrier refused the shipment; nothing was changed.',
-      errors: { carrier: ['Индекс 000000 не существует'] },
+      errors: {
+        carrier: ['The carrier does not accept the recipient’s postcode: correct the order’s address.'],
+      },
+      carrier_text: 'Индекс 000000 не существует',
     });
     expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
     expect(await orderRow(order.id)).toMatchObject({ status: 1, trackCode: null, shippedMailAt: null });
+    const inRussian = await call('POST', `/orders/${order.id}/shipments?locale=ru`, { locale: 'ru' });
+    expect(inRussian.json().errors.carrier).toEqual([
+      'Перевозчик не принимает индекс получателя: исправьте адрес в заказе.',
+    ]);
+  });
+
+  it('joins the day’s open batch; once that batch is handed in, the next parcel opens a new one', async () => {
+    const first = await call('POST', `/orders/${(await paidOrder({})).order.id}/shipments`, {});
+    const batch = first.json().shipment.batch;
+    expect(batch).toEqual(expect.any(String));
+    const moves = otpravka
+      .requests()
+      .filter((request) => request === `POST /1.0/batch/${batch}/shipment`).length;
+    const second = await call('POST', `/orders/${(await paidOrder({})).order.id}/shipments`, {});
+    expect(second.json().shipment.batch).toBe(batch);
+    expect(
+      otpravka.requests().filter((request) => request === `POST /1.0/batch/${batch}/shipment`),
+    ).toHaveLength(moves + 1);
+    expect(otpravka.batches().find((made) => made.name === batch)?.orders).toHaveLength(
+      otpravka.orders().filter((order) => order.batch === batch).length,
+    );
+
+    otpravka.closeBatch(batch);
+    const third = await call('POST', `/orders/${(await paidOrder({})).order.id}/shipments`, {});
+    expect(third.status).toBe(200);
+    expect(third.json().shipment).toMatchObject({ state: 'created', batch: expect.any(String) });
+    expect(third.json().shipment.batch).not.toBe(batch);
+  });
+
+  it('without the shop’s “Отправка” credentials is refused as unconfigured and changes nothing', async () => {
+    const { order } = await paidOrder({});
+    const settings = shop.services.config.otpravka;
+    const token = settings.accessToken;
+    const requests = otpravka.requests().length;
+    settings.accessToken = '';
+    try {
+      const answer = await call('POST', `/orders/${order.id}/shipments?locale=en`, { locale: 'en' });
+      expect(answer.status).toBe(409);
+      expect(answer.json()).toMatchObject({
+        intlError: 'shipment-carrier-unconfigured',
+        message:
+          'The shop has no account with this carrier yet (its credentials are not set): nothing was sent. See docs/production.md.',
+      });
+      const inRussian = await call('POST', `/orders/${order.id}/shipments?locale=ru`, { locale: 'ru' });
+      expect(inRussian.json().message).toBe(
+        'У магазина ещё нет договора с этим перевозчиком (не заданы его ключи): ничего не отправлено. См. docs/production.md.',
+      );
+    } finally {
+      settings.accessToken = token;
+    }
+    expect(otpravka.requests().length).toBe(requests);
+    expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 1, trackCode: null });
   });
 
   it('during an outage leaves the order as it was; the same request later makes the parcel once', async () => {
@@ -237,11 +300,87 @@ describe('a Boxberry shipment', () => {
       (await call('POST', `/orders/${order.id}/shipments`, { items: [{ sku: mug, count: 1 }] })).status,
     ).toBe(409);
   });
+
+  // ParselCreate's courier parcel: `vid` 2, no pickup point, the door in `kurdost` (index, citi,
+  // addressp), as iamwildtuna/boxberry-sdk src/Entity/Order.php writes it.
+  it('by courier: sends the door’s address, and the track code comes back', async () => {
+    const { order } = await paidOrder({
+      deliveryMethod: 'boxberry.courier',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Тверская ул, д.7, кв. 5',
+      deliveryZip: '125009',
+    });
+    const answer = await call('POST', `/orders/${order.id}/shipments`, {});
+    expect(answer.status).toBe(200);
+    const parcel = answer.json().shipment;
+    expect(parcel).toMatchObject({
+      carrier: 'boxberry',
+      state: 'created',
+      track_code: expect.stringMatching(/^BB\d+$/),
+    });
+    expect(boxberry.parcels().at(-1)?.data).toMatchObject({
+      order_id: `${order.id}-${parcel.id}`,
+      vid: '2',
+      shop: { name: '', name1: '010' },
+      kurdost: { index: '125009', citi: 'Москва', addressp: 'Тверская ул, д.7, кв. 5' },
+      weights: { weight: String(200 + 2 * 450) },
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: 5, trackCode: parcel.track_code });
+  });
+
+  it('refused by Boxberry: says why in the manager’s language and changes nothing', async () => {
+    const { order } = await paidOrder({ deliveryMethod: 'boxberry', deliveryZip: '000000' });
+    const parcels = boxberry.parcels().length;
+    const answer = await call('POST', `/orders/${order.id}/shipments?locale=en`, { locale: 'en' });
+    expect(answer.status).toBe(422);
+    expect(answer.json()).toMatchObject({
+      message: 'The carrier refused the shipment; nothing was changed.',
+      errors: {
+        carrier: ['The carrier does not accept the recipient’s postcode: correct the order’s address.'],
+      },
+      carrier_text: 'Почтовый индекс 000000 не найден',
+    });
+    expect(boxberry.parcels().length).toBe(parcels);
+    expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, order.id))).toEqual([]);
+    expect(await orderRow(order.id)).toMatchObject({ status: 1, trackCode: null, shippedMailAt: null });
+  });
+
+  it('during a Boxberry outage leaves the order as it was; the same request later makes one parcel', async () => {
+    const { order } = await paidOrder({
+      deliveryMethod: 'boxberry',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Тверская ул, д.7',
+      deliveryZip: '125009',
+    });
+    const parcels = boxberry.parcels().length;
+    boxberry.setMode('down');
+    const down = await call('POST', `/orders/${order.id}/shipments?locale=en`, { locale: 'en' });
+    expect(down.status).toBe(503);
+    expect(down.json()).toMatchObject({
+      intlError: 'shipment-carrier-down',
+      message: 'The carrier cannot be reached; nothing was changed. Try again in a few minutes.',
+    });
+    expect(await orderRow(order.id)).toMatchObject({ status: 1, trackCode: null, shippedMailAt: null });
+    expect((await call('GET', `/orders/${order.id}/shipments`)).json().shipments.list).toMatchObject([
+      { state: 'failed' },
+    ]);
+    expect(boxberry.parcels().length).toBe(parcels);
+    boxberry.setMode('normal');
+    const retried = await call('POST', `/orders/${order.id}/shipments`, {});
+    expect(retried.status).toBe(200);
+    expect(retried.json().shipment).toMatchObject({
+      state: 'created',
+      track_code: expect.stringMatching(/^BB\d+$/),
+    });
+    expect(boxberry.parcels().length).toBe(parcels + 1);
+    expect(await orderRow(order.id)).toMatchObject({ status: 5 });
+  });
 });
 
 describe('shipments in bulk from the orders list', () => {
   it('ships each ticked order with its carrier, lists a refusal with the carrier’s message, and a repeat makes no second parcel', async () => {
     const post = await paidOrder({});
+    const post2 = await paidOrder({ deliveryCity: 'Москва', deliveryZip: '101000' });
     const refused = await paidOrder({ deliveryZip: '000000' });
     const pickup = await paidOrder({
       deliveryMethod: 'boxberry',
@@ -251,7 +390,8 @@ describe('shipments in bulk from the orders list', () => {
     });
     const atRussianPost = otpravka.orders().length;
     const atBoxberry = boxberry.parcels().length;
-    const ids = [post.order.id, refused.order.id, pickup.order.id];
+    const atRequests = otpravka.requests().length;
+    const ids = [post.order.id, post2.order.id, refused.order.id, pickup.order.id];
     const answer = await call('POST', '/shipments?locale=en', { orders: ids });
     expect(answer.status).toBe(200);
     const { results } = answer.json();
@@ -265,11 +405,20 @@ describe('shipments in bulk from the orders list', () => {
         errors: {},
       },
       {
+        order: post2.order.id,
+        outcome: 'created',
+        track_codes: [expect.stringMatching(/^\d{14}$/)],
+        message: null,
+        errors: {},
+      },
+      {
         order: refused.order.id,
         outcome: 'refused',
         track_codes: [],
         message: 'The carrier refused the shipment; nothing was changed.',
-        errors: { carrier: ['Индекс 000000 не существует'] },
+        errors: {
+          carrier: ['The carrier does not accept the recipient’s postcode: correct the order’s address.'],
+        },
       },
       {
         order: pickup.order.id,
@@ -279,8 +428,31 @@ describe('shipments in bulk from the orders list', () => {
         errors: {},
       },
     ]);
-    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(otpravka.orders().length - atRussianPost).toBe(2);
     expect(boxberry.parcels().length - atBoxberry).toBe(1);
+    // The two Russian Post orders were gathered with one call into one batch, which the order page shows.
+    const gatherings = otpravka
+      .requests()
+      .slice(atRequests)
+      .filter(
+        (request) => request.startsWith('POST /1.0/user/shipment') || request.startsWith('POST /1.0/batch/'),
+      );
+    expect(gatherings).toHaveLength(1);
+    const [first, second] = await Promise.all(
+      [post, post2].map(
+        async ({ order }) => (await call('GET', `/orders/${order.id}/shipments`)).json().shipments.list[0],
+      ),
+    );
+    expect(first.batch).toEqual(expect.any(String));
+    expect(second.batch).toBe(first.batch);
+    expect(otpravka.batches().find((batch) => batch.name === first.batch)?.orders).toEqual(
+      expect.arrayContaining(
+        otpravka
+          .orders()
+          .slice(atRussianPost)
+          .map((order) => order.id),
+      ),
+    );
     expect(await orderRow(post.order.id)).toMatchObject({ status: 5, trackCode: results[0].track_codes[0] });
     expect(await orderRow(refused.order.id)).toMatchObject({ status: 1, trackCode: null });
     expect(await shop.db.select().from(shipments).where(eq(shipments.orderId, refused.order.id))).toEqual([]);
@@ -298,10 +470,10 @@ describe('shipments in bulk from the orders list', () => {
       expect.objectContaining({
         order: pickup.order.id,
         outcome: 'existing',
-        track_codes: results[2].track_codes,
+        track_codes: results[3].track_codes,
       }),
     ]);
-    expect(otpravka.orders().length - atRussianPost).toBe(1);
+    expect(otpravka.orders().length - atRussianPost).toBe(2);
     expect(boxberry.parcels().length - atBoxberry).toBe(1);
     expect((await shippedMailsTo(post.order.email)).length).toBe(1);
   });

@@ -3,16 +3,28 @@
  * "Shipments, labels, customs and tracking"): JSON over HTTPS with the headers
  * `Authorization: AccessToken <token>` and `X-User-Authorization: Basic base64(login:password)`.
  *
- * A shipment is three calls (ADR 0057):
- * 1. `PUT /1.0/user/backlog` with one order (recipient, weight, declared value and, abroad, the
- *    `customs-declaration`) → `{"result-ids":[id]}` or `{"errors":[{"error-codes":[…]}]}`;
- * 2. `POST /1.0/user/shipment` with `[id]` gathers it into a batch → `{"batches":[{"batch-name"}]}`;
- * 3. `GET /1.0/shipment/{id}` → the order in its batch, with its `barcode` (the track code).
+ * A parcel goes through the backlog into a batch ("партия", ADR 0057 and 0087):
+ * 1. `PUT /1.0/user/backlog` with orders (recipient, weight, declared value and, abroad, the
+ *    `customs-declaration`) → `{"result-ids":[id]}` or `{"errors":[{"error-codes":[…],"position"}]}`
+ *    (#/orders-creating_order);
+ * 2. gathering backlog orders into a batch, each order getting its barcode (ШПИ):
+ *    - `POST /1.0/user/shipment?sending-date=yyyy-MM-dd` with a list of ids creates a batch of them
+ *      (several when their mail types or categories differ) → `{"batches":[{"batch-name",
+ *      "list-number-date",…}],"result-ids":[…],"errors":[{"error-code","error-description",
+ *      "position"}]}` (#/batches-create_batch_from_N_orders);
+ *    - `POST /1.0/batch/{name}/shipment` with a list of ids moves them into an existing batch, the
+ *      same answer; an order that does not fit the batch is listed in `errors` by its position
+ *      (#/batches-move_orders_to_batch). As fogstream/fs-pochta-api pochta/api/batches.py
+ *      (create_batch, move_orders_to_batch) and restub/PochtaSdk PochtaSdk/Otpravka/BatchResponse.cs
+ *      and ErrorWithCode2.cs read them; the answer's fields as WebTolk/WT-Otpravkapochtaru-joomla-library
+ *      docs/api-schemas/otpravka/examples/create-batch.response.json observed it.
+ * 3. `GET /1.0/shipment/{id}` → the order in its batch, with its `barcode` (the track code) and
+ *    `batch-name` (#/batches-find_order_by_id); 404 while it is still in the backlog.
  * Forms are PDFs: the label `GET /1.0/forms/{id}/f7pdf`, and every form of the order (CN23 included
  * for a parcel abroad: UNCONFIRMED, hence the `RUSSIAN_POST_CN23_PATH` setting) `GET /1.0/forms/{id}/forms`.
  *
- * Refusals (`errors` in a 2xx or 4xx answer) become `OtpravkaRefusal` with Russian Post's own text;
- * anything else (no answer, 5xx, refused credentials, unreadable answers) is `OtpravkaDown`.
+ * Refusals (`errors` in a 2xx or 4xx answer) become `OtpravkaRefusal` with Russian Post's codes
+ * and texts; anything else (no answer, 5xx, refused credentials, unreadable answers) is `OtpravkaDown`.
  */
 
 export type FetchImpl = typeof fetch;
@@ -76,10 +88,21 @@ export interface OtpravkaOrder {
   customs?: CustomsEntry[];
 }
 
+/** One of Russian Post's reasons: its code (e.g. `ILLEGAL_INDEX_TO`) and its own text. */
+export interface OtpravkaProblem {
+  code: string;
+  description: string;
+  /** The order's position in the list sent, when Russian Post says it. */
+  position?: number;
+}
+
 export class OtpravkaRefusal extends Error {
-  constructor(readonly providerMessage: string) {
-    super(`Russian Post refused: ${providerMessage}`);
+  readonly providerMessage: string;
+  constructor(readonly problems: OtpravkaProblem[]) {
+    const text = problems.map((problem) => problem.description || problem.code).join('; ');
+    super(`Russian Post refused: ${text}`);
     this.name = 'OtpravkaRefusal';
+    this.providerMessage = text;
   }
 }
 
@@ -137,13 +160,38 @@ export function backlogOrder(settings: OtpravkaSettings, order: OtpravkaOrder): 
   };
 }
 
-/** Russian Post's texts of an `errors` list: each `error-codes[].description` (or its code). */
-export function otpravkaErrors(body: unknown): string[] {
+/**
+ * Russian Post's reasons in an `errors` list. The backlog writes
+ * `{"error-codes":[{"code","description","details"}],"position"}` (PochtaSdk OrderResponseBase.cs,
+ * ErrorWithSubCode.cs); the batch methods `{"error-code","error-description","error-details","position"}`
+ * (PochtaSdk ErrorWithCode2.cs).
+ */
+export function otpravkaErrors(body: unknown): OtpravkaProblem[] {
   if (!isRecord(body) || !Array.isArray(body.errors)) return [];
-  return body.errors.flatMap((error) => {
-    if (!isRecord(error)) return [String(error)];
-    const codes = Array.isArray(error['error-codes']) ? error['error-codes'] : [error];
-    return codes.filter(isRecord).map((code) => String(code.description ?? code.details ?? code.code ?? ''));
+  return body.errors.flatMap((error): OtpravkaProblem[] => {
+    if (!isRecord(error)) return [{ code: 'UNDEFINED', description: String(error) }];
+    const position = typeof error.position === 'number' ? { position: error.position } : {};
+    if (Array.isArray(error['error-codes']))
+      return error['error-codes'].filter(isRecord).map((code) => ({
+        code: String(code.code ?? 'UNDEFINED'),
+        description: String(code.description ?? code.details ?? code.code ?? ''),
+        ...position,
+      }));
+    const code = error['error-code'] ?? error.code;
+    return [
+      {
+        code: String(code ?? 'UNDEFINED'),
+        description: String(
+          error['error-description'] ??
+            error.description ??
+            error['error-details'] ??
+            error.details ??
+            code ??
+            '',
+        ),
+        ...position,
+      },
+    ];
   });
 }
 
@@ -171,7 +219,8 @@ function caller(settings: OtpravkaSettings, fetchImpl: FetchImpl, timeoutMs: num
     if (response.status >= 500) throw new OtpravkaDown(`${method} ${path}: answered HTTP ${response.status}`);
     return response;
   };
-  const json = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+  /** The answer as JSON; `errors` in it are left to the caller when `errorsAllowed`. */
+  const read = async (method: string, path: string, body?: unknown) => {
     const response = await send(method, path, body);
     let parsed: unknown;
     try {
@@ -181,12 +230,16 @@ function caller(settings: OtpravkaSettings, fetchImpl: FetchImpl, timeoutMs: num
         `${method} ${path}: answered HTTP ${response.status} with something other than JSON`,
       );
     }
+    return { status: response.status, ok: response.ok, parsed };
+  };
+  const json = async (method: string, path: string, body?: unknown): Promise<unknown> => {
+    const { status, ok, parsed } = await read(method, path, body);
     const errors = otpravkaErrors(parsed);
-    if (errors.length > 0) throw new OtpravkaRefusal(errors.join('; '));
-    if (!response.ok) throw new OtpravkaDown(`${method} ${path}: answered HTTP ${response.status}`);
+    if (errors.length > 0) throw new OtpravkaRefusal(errors);
+    if (!ok) throw new OtpravkaDown(`${method} ${path}: answered HTTP ${status}`);
     return parsed;
   };
-  return { send, json };
+  return { send, read, json };
 }
 
 export interface OtpravkaParcel {
@@ -196,42 +249,90 @@ export interface OtpravkaParcel {
   barcode: string;
 }
 
-/**
- * Creates the parcel at Russian Post and gathers it into a batch. `knownId` is the order id a
- * previous attempt got before failing: the backlog order is then not created a second time.
- * `onCreated` is told the id as soon as Russian Post has the order, so a caller can keep it.
- */
-export async function createOtpravkaParcel(
-  settings: OtpravkaSettings,
-  order: OtpravkaOrder,
-  options: {
-    knownId?: string;
-    onCreated?: (id: string) => Promise<void>;
-    fetchImpl?: FetchImpl;
-    timeoutMs?: number;
-  } = {},
-): Promise<OtpravkaParcel> {
-  const api = caller(settings, options.fetchImpl ?? fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  let id = options.knownId;
-  if (id === undefined) {
-    const created = await api.json('PUT', '/1.0/user/backlog', [backlogOrder(settings, order)]);
-    const resultIds = isRecord(created) && Array.isArray(created['result-ids']) ? created['result-ids'] : [];
-    if (resultIds.length === 0) throw new OtpravkaDown('PUT /1.0/user/backlog: no result-ids in the answer');
-    id = String(resultIds[0]);
-    await options.onCreated?.(id);
-  }
-  const batched = await api.json('POST', '/1.0/user/shipment', [Number(id)]);
-  const batches = isRecord(batched) && Array.isArray(batched.batches) ? batched.batches : [];
-  const batch = batches.find(isRecord)?.['batch-name'];
-  if (typeof batch !== 'string' && typeof batch !== 'number')
-    throw new OtpravkaDown('POST /1.0/user/shipment: no batch-name in the answer');
-  const found = await api.json('GET', `/1.0/shipment/${encodeURIComponent(id)}`);
-  const barcode = isRecord(found) ? found.barcode : undefined;
-  if (typeof barcode !== 'string' || barcode === '')
-    throw new OtpravkaDown(`GET /1.0/shipment/${id}: no barcode in the answer`);
-  return { id, batch: String(batch), barcode };
+export interface CallOptions {
+  fetchImpl?: FetchImpl;
+  timeoutMs?: number;
 }
 
+const api = (settings: OtpravkaSettings, options: CallOptions) =>
+  caller(settings, options.fetchImpl ?? fetch, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
+
+/** Puts one order into the backlog (`PUT /1.0/user/backlog`): Russian Post's id of it. */
+export async function createBacklogOrder(
+  settings: OtpravkaSettings,
+  order: OtpravkaOrder,
+  options: CallOptions = {},
+): Promise<string> {
+  const created = await api(settings, options).json('PUT', '/1.0/user/backlog', [
+    backlogOrder(settings, order),
+  ]);
+  const resultIds = isRecord(created) && Array.isArray(created['result-ids']) ? created['result-ids'] : [];
+  if (resultIds.length === 0) throw new OtpravkaDown('PUT /1.0/user/backlog: no result-ids in the answer');
+  return String(resultIds[0]);
+}
+
+export interface BatchOutcome {
+  /** The batches the orders went into (one, unless their mail types differ). */
+  batches: string[];
+  /** The orders Russian Post would not gather, by id, with its reasons. */
+  refused: Map<string, OtpravkaRefusal>;
+}
+
+/**
+ * Gathers backlog orders into a batch with one call: into `batch` when given (moving them into
+ * that open batch), else into a new batch handed in on `sendingDate` (yyyy-MM-dd). An order
+ * refused by its position is in `refused`; the others are in the batch. Every order refused (or
+ * an answer without the batch) throws.
+ */
+export async function gatherIntoBatch(
+  settings: OtpravkaSettings,
+  ids: readonly string[],
+  target: { batch?: string; sendingDate: string },
+  options: CallOptions = {},
+): Promise<BatchOutcome> {
+  const path = target.batch
+    ? `/1.0/batch/${encodeURIComponent(target.batch)}/shipment`
+    : `/1.0/user/shipment?sending-date=${encodeURIComponent(target.sendingDate)}`;
+  const { status, ok, parsed } = await api(settings, options).read('POST', path, ids.map(Number));
+  const problems = otpravkaErrors(parsed);
+  const gathered =
+    isRecord(parsed) && Array.isArray(parsed['result-ids']) ? parsed['result-ids'].map(String) : [];
+  if (problems.length > 0 && gathered.length === 0) throw new OtpravkaRefusal(problems);
+  if (!ok) throw new OtpravkaDown(`POST ${path}: answered HTTP ${status}`);
+  const refused = new Map<string, OtpravkaRefusal>();
+  for (const problem of problems) {
+    const id = problem.position === undefined ? undefined : ids[problem.position];
+    if (id === undefined) continue;
+    refused.set(id, new OtpravkaRefusal([...(refused.get(id)?.problems ?? []), problem]));
+  }
+  const batches = (isRecord(parsed) && Array.isArray(parsed.batches) ? parsed.batches : [])
+    .filter(isRecord)
+    .map((batch) => batch['batch-name'])
+    .filter((name) => typeof name === 'string' || typeof name === 'number')
+    .map(String);
+  if (batches.length === 0 && !target.batch)
+    throw new OtpravkaDown(`POST ${path}: no batch-name in the answer`);
+  return { batches: batches.length > 0 ? batches : [target.batch as string], refused };
+}
+
+/** The order in its batch (`GET /1.0/shipment/{id}`): its batch and barcode, or null while in the backlog. */
+export async function batchedOrder(
+  settings: OtpravkaSettings,
+  id: string,
+  options: CallOptions = {},
+): Promise<{ batch: string; barcode: string } | null> {
+  const path = `/1.0/shipment/${encodeURIComponent(id)}`;
+  const { status, ok, parsed } = await api(settings, options).read('GET', path);
+  if (status === 404) return null;
+  const problems = otpravkaErrors(parsed);
+  if (problems.length > 0) throw new OtpravkaRefusal(problems);
+  if (!ok) throw new OtpravkaDown(`GET ${path}: answered HTTP ${status}`);
+  const barcode = isRecord(parsed) ? parsed.barcode : undefined;
+  const batch = isRecord(parsed) ? parsed['batch-name'] : undefined;
+  if (typeof barcode !== 'string' || barcode === '')
+    throw new OtpravkaDown(`GET ${path}: no barcode in the answer`);
+  return { barcode, batch: typeof batch === 'string' || typeof batch === 'number' ? String(batch) : '' };
+}
 /** A form of the order as PDF bytes: the label (f7pdf) or the CN23 (the `cn23Path` setting). */
 export async function otpravkaForm(
   settings: OtpravkaSettings,

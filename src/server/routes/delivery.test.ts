@@ -198,6 +198,13 @@ describe('GET /api/delivery', () => {
   });
 });
 
+/*
+ * Sources: Boxberry's DeliveryCosts takes the box as `height`, `width` and `depth` in cm
+ * (iamwildtuna/boxberry-sdk src/Entity/CalculateParams.php); Russian Post's calculator takes the box
+ * as `pack` (tariff.pochta.ru post-calculator-api.pdf), whose code list is UNCONFIRMED: the codes
+ * come from the RUSSIAN_POST_PACKS setting. Boxberry's volume divisor is UNCONFIRMED (the
+ * simulator's own).
+ */
 describe('prices that match the parcel (ADR 0057)', () => {
   const setBox = (link: string, box: [number, number, number] | null) =>
     shop.db

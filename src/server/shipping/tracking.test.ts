@@ -12,8 +12,10 @@ import { orderParcels, trackShipments } from './tracking.ts';
  * historyRecord → OperationParameters.OperType/OperAttr/OperDate, AddressParameters.OperationAddress)
  * and restub/PochtaSdk "Connected Services/PochtaSdk.Tracking.SingleRequest/Reference.cs"; the
  * answer below is written from those field lists, as no published answer could be fetched
- * (UNCONFIRMED). Boxberry's ListStatuses rows (Date, Name, Comment) follow Boxberry's API page;
- * its status names are UNCONFIRMED.
+ * (UNCONFIRMED). Boxberry's `ListStatuses&ImId=<track>` is the call iamwildtuna/boxberry-sdk
+ * src/Client.php (getOrderStatuses) makes; its rows' fields (Date, Name, Comment) and the status
+ * names are UNCONFIRMED: no published answer could be found (api.boxberry.ru's method pages could
+ * not be fetched).
  */
 
 let world: Awaited<ReturnType<typeof shopWithCarriers>>;

@@ -1,9 +1,19 @@
-import { type FormEvent, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import { useFetcher } from 'react-router';
+import { manualRateInput } from '../../contract/admin.ts';
+import { exchangeRateResponse } from '../../contract/admin-answers.ts';
 import { FormField, FormSuccess } from '../components/form-field.tsx';
-import { adminApi } from './api.ts';
+import {
+  type AdminFormOutcome,
+  adminCall,
+  fieldProps,
+  formAlert,
+  submitAdminForm,
+  useAdminForm,
+} from './forms.ts';
 import { useAdminShop } from './text.ts';
 import type { ExchangeRateStatus } from './types.ts';
-import { BusyButton, RequestAlert, useAdminFormat, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert, useAdminFormat } from './ui.tsx';
 
 const SOURCE_LABELS = {
   cbr: 'admin-rate-source-cbr',
@@ -12,25 +22,33 @@ const SOURCE_LABELS = {
   seed: 'admin-rate-source-seed',
 } as const;
 
+/** The page's action for the rate form (`intent=exchange-rate`): a rate set by hand for today. */
+export const setExchangeRate = (formData: FormData) =>
+  submitAdminForm(formData, {
+    schema: manualRateInput,
+    send: (json) => adminCall(exchangeRateResponse, 'POST', '/exchange-rate', { json }),
+    resetOnSuccess: true,
+  });
+
 /**
  * The dollar rate in force (ADR 0053): its value, the day it is for and where it came from; a
  * warning when there is none recent enough, so dollar prices are withheld; and a form to set one
- * by hand for today.
+ * by hand for today, sent to the page's action.
  */
 export function ExchangeRateCard({ status }: { status: ExchangeRateStatus }) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
-  const request = useAdminRequest();
-  const [rate, setRate] = useState('');
+  const fetcher = useFetcher<{ intent: 'exchange-rate' } & AdminFormOutcome<unknown>>({
+    key: 'exchange-rate',
+  });
+  const outcome = fetcher.data?.intent === 'exchange-rate' ? fetcher.data : undefined;
+  const [form, fields] = useAdminForm({
+    schema: manualRateInput,
+    lastResult: outcome?.result,
+    defaultValue: { rate: '' },
+  });
+  const alert = formAlert(form);
   const { current } = status;
-
-  const send = async (event: FormEvent) => {
-    event.preventDefault();
-    const saved = await request.run(() => adminApi('POST', '/exchange-rate', { json: { rate } }), {
-      success: t('admin-rate-saved'),
-    });
-    if (saved) setRate('');
-  };
 
   return (
     <section className="admin-card" aria-labelledby="exchange-rate-heading">
@@ -54,22 +72,23 @@ export function ExchangeRateCard({ status }: { status: ExchangeRateStatus }) {
           {current.setBy ? ` ${t('admin-rate-set-by', { email: current.setBy })}` : null}
         </p>
       ) : null}
-      <form className="admin-form" onSubmit={send}>
-        <RequestAlert message={request.message} errors={request.errors} shownFields={['rate']} />
-        <FormSuccess>{request.done}</FormSuccess>
+      <fetcher.Form method="post" {...getFormProps(form)} className="admin-form">
+        <RequestAlert message={alert.message} errors={alert.errors} shownFields={['rate']} />
+        <FormSuccess>
+          {outcome?.ok && fetcher.state === 'idle' ? t('admin-rate-saved') : undefined}
+        </FormSuccess>
         <FormField
-          name="rate"
+          {...fieldProps(fields.rate)}
           label={t('admin-rate-manual')}
           inputMode="decimal"
           autoComplete="off"
           required
-          value={rate}
-          onChange={(event) => setRate(event.target.value)}
           hint={t('admin-rate-manual-hint')}
-          errors={request.errors.rate}
         />
-        <BusyButton busy={request.busy}>{t('admin-rate-set')}</BusyButton>
-      </form>
+        <BusyButton busy={fetcher.state !== 'idle'} name="intent" value="exchange-rate">
+          {t('admin-rate-set')}
+        </BusyButton>
+      </fetcher.Form>
     </section>
   );
 }

@@ -1,9 +1,16 @@
 import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
 import { CATALOGUE_PICTURE_KINDS, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
+import {
+  catalogueImagesResponse,
+  managedFileResponse,
+  managedFilesResponse,
+} from '../../contract/admin-answers.ts';
+import { errorResponse } from '../../contract/catalog.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { FormAlert } from '../components/form-field.tsx';
 import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
+import { adminCall } from './forms.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
 import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
@@ -99,9 +106,7 @@ export function FileManager({
       setFetching(true);
       setError(undefined);
       try {
-        const answer = await adminApi<Folder & { success: true }>('GET', '/files', {
-          query: { path: target },
-        });
+        const answer = await adminCall(managedFilesResponse, 'GET', '/files', { query: { path: target } });
         if (listing !== lastListing.current) return;
         setFolder({ path: answer.path, folders: answer.folders, files: answer.files });
         setPath(answer.path);
@@ -155,17 +160,13 @@ export function FileManager({
     });
     request.addEventListener('load', () => {
       requests.current.delete(upload.key);
-      const answer = request.response as {
-        success?: boolean;
-        file?: ManagedFile;
-        message?: string;
-        errors?: Record<string, string[]>;
-      } | null;
-      if (request.status === 200 && answer?.success && answer.file) {
-        finished(upload, answer.file);
+      const saved = managedFileResponse.safeParse(request.response);
+      if (request.status === 200 && saved.success) {
+        finished(upload, saved.data.file);
       } else {
+        const refusal = errorResponse.partial().safeParse(request.response).data;
         const text =
-          Object.values(answer?.errors ?? {}).flat()[0] ?? answer?.message ?? t('admin-upload-failed');
+          Object.values(refusal?.errors ?? {}).flat()[0] ?? refusal?.message ?? t('admin-upload-failed');
         // A 4xx refusal is about the file (or the folder): the same file would be refused again.
         const refused = request.status >= 400 && request.status < 500;
         update(upload.key, { status: 'failed', loaded: 0, error: text, refused });
@@ -260,7 +261,9 @@ export function FileManager({
     ++lastListing.current;
     setError(undefined);
     try {
-      setCatalogue(await adminApi<CataloguePictures>('GET', '/files/catalogue', { query: { kind, page } }));
+      setCatalogue(
+        await adminCall(catalogueImagesResponse, 'GET', '/files/catalogue', { query: { kind, page } }),
+      );
     } catch (failure) {
       setError(firstError(failure, t('admin-request-failed')));
     }

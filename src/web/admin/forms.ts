@@ -118,18 +118,18 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
 }
 
 /**
- * A write without fields (delete, hide): its refusal's message for the page. Anything but a
- * refusal is thrown to the error boundary.
+ * A write without fields (delete, hide): its refusal's message for the page, and what the refusal
+ * named beyond it (a category's products). Anything but a refusal is thrown to the error boundary.
  */
 export async function adminWrite(
   call: () => Promise<unknown>,
-): Promise<{ error?: string; recordChanged?: boolean }> {
+): Promise<{ error?: string; recordChanged?: boolean; refusal?: AdminRefusal }> {
   try {
     await call();
     return {};
   } catch (error) {
     const refusal = refusalOf(error);
-    return { error: refusal.message, recordChanged: refusal.details.recordChanged };
+    return { error: refusal.message, recordChanged: refusal.details.recordChanged, refusal: refusal.details };
   }
 }
 

@@ -105,6 +105,12 @@ export function OrderShipmentsSection({
                 {' '}
                 · {t('admin-track-code')}: <code>{shipment.track_code}</code>
               </>
+            ) : null}
+            {shipment.batch ? (
+              <>
+                {' '}
+                · {t('admin-shipment-batch')}: <code>{shipment.batch}</code>
+              </>
             ) : null}{' '}
             · {format.dateTime(shipment.created_at)}
             <div className="admin-muted">

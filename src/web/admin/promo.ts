@@ -1,12 +1,12 @@
-import type { AdminPromoCode, listPromoCodes, PromoState } from '../../server/promo/admin.ts';
+import type { promoCodeListResponse } from '../../contract/admin-answers.ts';
+import type { z } from '../../contract/zod.ts';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import { useAdminShop } from './text.ts';
-import type { Json } from './types.ts';
 import { useAdminFormat } from './ui.tsx';
 
 /** The back office's promo codes as the API answers them (ADR 0058). */
-export type PromoRow = Json<Awaited<ReturnType<typeof listPromoCodes>>[number]>;
-export type PromoCodeDetail = Json<AdminPromoCode>;
+export type PromoRow = z.output<typeof promoCodeListResponse>['promoCodes'][number];
+type PromoState = PromoRow['state'];
 
 export const PROMO_STATES: Record<PromoState, AdminMessageKey> = {
   active: 'admin-promo-state-active',

@@ -1,48 +1,41 @@
+import type { csvImportResponse } from '../../contract/admin.ts';
 import type {
+  adminCategoriesResponse,
+  adminOrderListResponse,
+  adminOrderResponse,
   adminPartnersResponse,
+  adminProductListResponse,
+  adminProjectsResponse,
   adminReviewsResponse,
+  auditResponse,
+  catalogueImagesResponse,
+  customerListResponse,
   customerResponse,
+  dashboardResponse,
+  dropEditorResponse,
+  dropListResponse,
+  dropLiveResponse,
+  exchangeRateResponse,
   feedbackListResponse,
+  managedFile,
+  orderPaymentsResponse,
+  orderShipmentsResponse,
+  packingSlipResponse,
   searchStatsResponse,
   searchSynonymsResponse,
   staffListResponse,
   stalledShipmentsResponse,
 } from '../../contract/admin-answers.ts';
 import type { z } from '../../contract/zod.ts';
-import type { searchCustomers } from '../../server/accounts/customers.ts';
-import type { listAudit } from '../../server/audit/audit.ts';
-import type {
-  listDrops,
-  AdminDrop as ServerAdminDrop,
-  DropLiveView as ServerDropLiveView,
-} from '../../server/catalog/drops.ts';
-import type {
-  listCategoriesForAdmin,
-  listProductsForAdmin,
-  listProjectsForAdmin,
-  lowStock,
-  AdminProduct as ServerAdminProduct,
-} from '../../server/catalog/editing.ts';
-import type { CsvReport as ServerCsvReport } from '../../server/catalog/products-csv/columns.ts';
+import type { AdminProduct as ServerAdminProduct } from '../../server/catalog/editing.ts';
 import type { StockMovementView } from '../../server/catalog/stock.ts';
 import type { AdminProductVariants as ServerProductVariants } from '../../server/catalog/variant-editing.ts';
-import type {
-  CataloguePictures as ServerCataloguePictures,
-  ManagedFile as ServerManagedFile,
-} from '../../server/files/file-manager.ts';
-import type { orderTransactions } from '../../server/orders/refunds.ts';
-import type { orderShipments } from '../../server/orders/shipments.ts';
-import type {
-  getOrderForAdmin,
-  ordersPerDay,
-  packingSlip,
-  searchOrders,
-  topProducts,
-} from '../../server/orders/staff-orders.ts';
 
 /**
- * The answers of `/api/admin/*` as the browser receives them: the services' own return types
- * (type-only imports, nothing of the server reaches the bundle) after JSON, where a Date is a string.
+ * The answers of `/api/admin/*` as the back office reads them: the output of the contract's answer
+ * schemas it parses them with (ADR 0073). `Json` is a service's own return type (a type-only import,
+ * nothing of the server reaches the bundle) after JSON, where a Date is a string: what the product
+ * editor's answers are typed with until they are parsed too.
  */
 export type Json<T> = T extends Date
   ? string
@@ -52,31 +45,26 @@ export type Json<T> = T extends Date
       ? { [Key in keyof T]: Json<T[Key]> }
       : T;
 
-type Result<Service extends (...args: never[]) => Promise<unknown>> = Json<Awaited<ReturnType<Service>>>;
-
-export type AdminProject = Result<typeof listProjectsForAdmin>[number];
-export type AdminCategory = Result<typeof listCategoriesForAdmin>[number];
+export type AdminProject = z.output<typeof adminProjectsResponse>['projects'][number];
+export type AdminCategory = z.output<typeof adminCategoriesResponse>['categories'][number];
 export type AdminProduct = Json<ServerAdminProduct>;
 export type AdminProductVariants = Json<ServerProductVariants>;
 export type StockMovement = Json<StockMovementView>;
-export type ProductPage = Result<typeof listProductsForAdmin>;
+export type ProductPage = z.output<typeof adminProductListResponse>;
 export type ProductRow = ProductPage['list'][number];
-export type OrderPage = Result<typeof searchOrders>;
+export type OrderPage = z.output<typeof adminOrderListResponse>;
 export type OrderRow = OrderPage['list'][number];
-export type OrderPayments = Result<typeof orderTransactions>;
-export type OrderShipments = Result<typeof orderShipments>;
+export type OrderPayments = z.output<typeof orderPaymentsResponse>['payments'];
+export type OrderShipments = z.output<typeof orderShipmentsResponse>['shipments'];
 export type StalledShipment = z.output<typeof stalledShipmentsResponse>['shipments'][number];
-export type AdminOrder = Result<typeof getOrderForAdmin>;
-export type PackingSlip = Result<typeof packingSlip>;
-export type TopProduct = Result<typeof topProducts>[number];
-export type CustomerPage = Result<typeof searchCustomers>;
+export type AdminOrder = z.output<typeof adminOrderResponse>['order'];
+export type PackingSlip = z.output<typeof packingSlipResponse>['slip'];
+export type CustomerPage = z.output<typeof customerListResponse>;
 export type AdminCustomer = z.output<typeof customerResponse>['customer'];
 export type StaffNote = AdminCustomer['notes'][number];
 export type StaffMember = z.output<typeof staffListResponse>['staff'][number];
 export type StaffInvitation = z.output<typeof staffListResponse>['invitations'][number];
-export type DayTotals = Result<typeof ordersPerDay>[number];
-export type LowStockRow = Result<typeof lowStock>[number];
-export type AuditPage = Result<typeof listAudit>;
+export type AuditPage = z.output<typeof auditResponse>;
 export type Synonym = z.output<typeof searchSynonymsResponse>['synonyms'][number];
 export type SearchStat = z.output<typeof searchStatsResponse>['top'][number];
 export type AuditEntry = AuditPage['entries'][number];
@@ -86,13 +74,14 @@ export type FeedbackPage = z.output<typeof feedbackListResponse>;
 export type FeedbackMessage = FeedbackPage['list'][number];
 export type ReviewPage = z.output<typeof adminReviewsResponse>;
 export type AdminReview = ReviewPage['list'][number];
-export type ManagedFile = Json<ServerManagedFile>;
-export type CataloguePictures = Json<ServerCataloguePictures> & { success: true };
+export type ManagedFile = z.output<typeof managedFile>;
+export type CataloguePictures = z.output<typeof catalogueImagesResponse>;
 export type CataloguePictureKind = CataloguePictures['kind'];
-export type CsvReport = Json<ServerCsvReport>;
-export type DropRow = Result<typeof listDrops>[number];
-export type AdminDrop = Json<ServerAdminDrop>;
-export type DropLive = Json<ServerDropLiveView>;
+/** A products CSV import's report, from its answer or its refusal (422 csv-rows-invalid). */
+export type CsvReport = Omit<z.output<typeof csvImportResponse>, 'success'>;
+export type DropRow = z.output<typeof dropListResponse>['drops'][number];
+export type AdminDrop = z.output<typeof dropEditorResponse>['drop'];
+export type DropLive = z.output<typeof dropLiveResponse>;
 /** A product the drop editor's picker found, or one already in the drop. */
 export type DropProduct = AdminDrop['products'][number];
 
@@ -103,18 +92,6 @@ export interface Folder {
 }
 
 /** `GET /api/admin/exchange-rate`: the dollar rate in force and whether dollars are withheld (ADR 0053). */
-export interface ExchangeRateStatus {
-  current: { rate: number; source: string; rateDate: string; fetchedAt: string; setBy: string | null } | null;
-  withheld: boolean;
-  maxAgeDays: number;
-}
-
-export interface Dashboard {
-  last30: DayTotals[];
-  last90: DayTotals[];
-  lowStock: LowStockRow[];
-  /** Paid orders waiting to be shipped. */
-  toShip: number;
-  unreadFeedback: number;
-  topProducts: TopProduct[];
-}
+export type ExchangeRateStatus = z.output<typeof exchangeRateResponse>;
+export type Dashboard = z.output<typeof dashboardResponse>;
+export type DayTotals = Dashboard['last30'][number];

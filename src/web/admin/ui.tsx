@@ -1,18 +1,11 @@
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import {
-  isRouteErrorResponse,
-  Link,
-  useRevalidator,
-  useRouteError,
-  useRouteLoaderData,
-  useSearchParams,
-} from 'react-router';
+import { type ReactNode, useMemo } from 'react';
+import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData, useSearchParams } from 'react-router';
 import { formatMoney, roublesToKopecks } from '../../contract/money.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
 import type { loader as adminLayoutLoader } from '../routes/admin/layout.tsx';
-import { AdminApiError, type FieldErrors } from './api.ts';
+import type { FieldErrors } from './api.ts';
 import { useAdminShop } from './text.ts';
 
 /** Building blocks shared by the back office's pages. */
@@ -184,62 +177,9 @@ export function useAdminFormat() {
   }, [locale]);
 }
 
-interface RequestState {
-  busy: boolean;
-  errors: FieldErrors;
-  message?: string | undefined;
-  done?: string | undefined;
-  /** The save was refused because someone else saved the record since it was loaded (409). */
-  recordChanged?: boolean;
-  /** The refusal's whole answer, for what it names beyond texts (the products another drop holds). */
-  answer?: Record<string, unknown>;
-}
-
-/**
- * One write to the API from a page: busy while it runs, the API's texts on refusal (the message for
- * the page, the field texts for the fields), a confirmation on success, and the page's data
- * loaded again afterwards.
- */
 /** Whether the signed-in staff member may delete (admins only): a manager is not shown such buttons. */
 export function useMayDelete() {
   return useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.role === 'admin';
-}
-
-export function useAdminRequest() {
-  const { t } = useAdminShop();
-  const revalidator = useRevalidator();
-  const [state, setState] = useState<RequestState>({ busy: false, errors: {} });
-  const run = useCallback(
-    async <T,>(
-      request: () => Promise<T>,
-      options: { success?: string; reload?: boolean } = {},
-    ): Promise<T | undefined> => {
-      setState({ busy: true, errors: {} });
-      try {
-        const result = await request();
-        if (options.reload !== false) await revalidator.revalidate();
-        setState({ busy: false, errors: {}, done: options.success });
-        return result;
-      } catch (error) {
-        if (error instanceof AdminApiError) {
-          setState({
-            busy: false,
-            errors: error.fieldErrors,
-            message: error.message,
-            recordChanged: error.status === 409 && error.fieldErrors.version !== undefined,
-            answer: error.answer,
-          });
-        } else {
-          console.error(error);
-          setState({ busy: false, errors: {}, message: t('admin-request-failed') });
-        }
-        return undefined;
-      }
-    },
-    [revalidator, t],
-  );
-  const reset = useCallback(() => setState({ busy: false, errors: {} }), []);
-  return { ...state, run, reset };
 }
 
 /**

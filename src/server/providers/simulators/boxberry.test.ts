@@ -1,3 +1,12 @@
+/**
+ * The Boxberry simulator against Boxberry's json.php protocol as iamwildtuna/boxberry-sdk calls it:
+ * src/Client.php (GET with `token` and `method`; ParselCreate as a POST of `sdata`; refusals as
+ * `{"err":"…"}` or `[{"err":"…"}]` with HTTP 200; ListPoints, PointsByPostCode, ZipCheck,
+ * ListStatuses, ParselCheck) and src/Entity/CalculateParams.php (DeliveryCosts' `weight`,
+ * `targetstart`, `target` or `zip`, `ordersum`, `deliverysum`, `paysum`, `height`, `width`,
+ * `depth`). UNCONFIRMED: the city and point codes, the prices, the volume divisor and the Russian
+ * texts of refusals and statuses (the simulator's own).
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SANDBOX_BOXBERRY_TOKEN } from '../boxberry.ts';

@@ -5,16 +5,29 @@ import { russianRegionOf } from './russian-post.ts';
 import { formPdf } from './shipping-forms.ts';
 
 /**
- * A local stand-in for Russian Post's "Отправка" API under `/sandbox/otpravka` (ADR 0057), speaking
- * the shapes of otpravka.pochta.ru/specification (orders-creating_order, shipments, documents):
+ * A local stand-in for Russian Post's "Отправка" API under `/sandbox/otpravka` (ADR 0057, 0087),
+ * speaking the shapes of otpravka.pochta.ru/specification (orders-creating_order, batches-*,
+ * documents), as restub/PochtaSdk (PochtaSdk/Otpravka/BatchResponse.cs, ErrorWithCode2.cs,
+ * ErrorCode.cs) and fogstream/fs-pochta-api (pochta/api/batches.py) read them:
  * - `PUT /1.0/user/backlog` with a list of orders → `{"result-ids":[…]}`; a refused order answers
- *   `{"errors":[{"error-codes":[{"code","description"}],"position":i}]}`. Refused here: an unknown
- *   domestic postcode, a recipient without a surname or given name, an order abroad without
- *   `customs-declaration` entries, a `tnved-code` not of 6–10 digits, no `mass`. The codes are
- *   the simulator's own: Russian Post's list is UNCONFIRMED.
- * - `POST /1.0/user/shipment` with ids → `{"batches":[{"batch-name"}],"result-ids":[…]}`; a batch
- *   per day, and the order gets its barcode (14 digits at home, `RA…RU` abroad).
- * - `GET /1.0/shipment/{id}` → the order with `barcode` and `batch-name`.
+ *   `{"errors":[{"error-codes":[{"code","description"}],"position":i}]}`. Refused here, with the
+ *   specification's codes: a domestic postcode the simulator does not know (ILLEGAL_INDEX_TO), a
+ *   recipient without a surname or given name (ILLEGAL_INITIALS), an order abroad without
+ *   `customs-declaration` entries (EMPTY_CUSTOMS_ENTRIES), no `mass` (ILLEGAL_MASS), and a
+ *   `tnved-code` not of 6–10 digits (ILLEGAL_TNVED_CODE: the simulator's own, UNCONFIRMED). The
+ *   Russian texts are the simulator's own (UNCONFIRMED).
+ * - `POST /1.0/user/shipment?sending-date=yyyy-MM-dd` with backlog ids makes a new batch of them
+ *   (one per mail type and category, as the specification says) → `{"batches":[{"batch-name",
+ *   "batch-status":"CREATED","list-number-date","mail-type","mail-category","shipment-count"}],
+ *   "result-ids":[…]}`; each order gets its barcode (14 digits at home, `RA…RU` abroad). An id not
+ *   in the backlog is listed in `errors` as `{"error-code":"NOT_FOUND","error-description",
+ *   "position"}` (the code for it is UNCONFIRMED). Batch names are numbers counted up (their real
+ *   form is UNCONFIRMED).
+ * - `POST /1.0/batch/{name}/shipment` with backlog ids moves them into that batch, the same answer;
+ *   an order of another mail type or category is refused by position (DIFFERENT_MAIL_TYPE,
+ *   DIFFERENT_MAIL_CATEGORY), and every order when the batch was handed in (`closeBatch`, or its
+ *   sending date past: READONLY_STATE) or is unknown (NOT_FOUND).
+ * - `GET /1.0/shipment/{id}` → the order with `barcode` and `batch-name`; 404 while in the backlog.
  * - `GET /1.0/forms/{id}/f7pdf` (label) and `GET /1.0/forms/{id}/forms` (every form; with the CN23
  *   for a parcel abroad): real PDFs naming the barcode, the recipient and the customs entries.
  * - Requests need `Authorization: AccessToken <token>` and `X-User-Authorization: Basic <…>` of
@@ -58,6 +71,15 @@ interface StoredOrder {
   barcode?: string;
 }
 
+interface StoredBatch {
+  name: string;
+  mailType: string;
+  mailCategory: string;
+  /** The day it is handed in (yyyy-MM-dd). */
+  sendingDate: string;
+  closed: boolean;
+}
+
 export interface OtpravkaSimulator {
   plugin: (app: FastifyInstance) => Promise<void>;
   setMode(mode: OtpravkaSimulatorMode): void;
@@ -67,6 +89,10 @@ export interface OtpravkaSimulator {
   requests(): string[];
   /** The parcel's next tracking operation, at `at` (now by default). */
   advance(barcode: string, at?: Date): void;
+  /** Batches made, oldest first, with the ids of their orders. */
+  batches(): Array<{ name: string; sendingDate: string; closed: boolean; orders: number[] }>;
+  /** The batch is handed in at the post office: nothing more can be moved into it. */
+  closeBatch(name: string): void;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -77,13 +103,13 @@ const refusal = (code: string, description: string) => ({ code, description });
 function check(order: Record<string, unknown>) {
   const errors: Array<{ code: string; description: string }> = [];
   if (!order.surname || !order['given-name'])
-    errors.push(refusal('EMPTY_RECIPIENT_NAME', 'Не указаны фамилия или имя получателя'));
+    errors.push(refusal('ILLEGAL_INITIALS', 'Не указаны фамилия или имя получателя'));
   if (!(Number(order.mass) > 0)) errors.push(refusal('ILLEGAL_MASS', 'Неверно указан вес отправления'));
   const domestic = Number(order['mail-direct']) === 643;
   if (domestic) {
     const zip = String(order['index-to'] ?? '').padStart(6, '0');
     if (!/^\d{6}$/.test(zip) || !russianRegionOf(zip))
-      errors.push(refusal('UNDEFINED_INDEX_TO', `Индекс ${zip} не существует`));
+      errors.push(refusal('ILLEGAL_INDEX_TO', `Индекс ${zip} не существует`));
   } else {
     const declaration = order['customs-declaration'];
     const entries =
@@ -92,7 +118,7 @@ function check(order: Record<string, unknown>) {
         : [];
     if (entries.length === 0)
       errors.push(
-        refusal('EMPTY_CUSTOMS_DECLARATION', 'Для международного отправления нужна таможенная декларация'),
+        refusal('EMPTY_CUSTOMS_ENTRIES', 'Для международного отправления нужна таможенная декларация'),
       );
     for (const entry of entries) {
       if (!isRecord(entry) || !isHsCode(String(entry['tnved-code'] ?? '')))
@@ -109,7 +135,10 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
   const received: string[] = [];
   let nextId = 100_000;
   let nextBarcode = 1;
+  let nextBatch = 1;
+  const batches = new Map<string, StoredBatch>();
   const operations = new Map<string, Operation[]>();
+  const today = () => clock().toISOString().slice(0, 10);
 
   function advance(barcode: string, at = clock()) {
     const list = operations.get(barcode);
@@ -232,38 +261,112 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
       });
       return { 'result-ids': ids };
     });
-    app.post(`${OTPRAVKA_SIMULATOR_PATH}/1.0/user/shipment`, async (request, reply) => {
-      if (refused(request, reply)) return reply;
-      const ids = (Array.isArray(request.body) ? request.body : []).map(Number);
-      const orders = ids.map((id) => stored.get(id));
-      if (orders.length === 0 || orders.some((order) => order === undefined)) {
-        return reply
-          .code(400)
-          .send({ errors: [{ 'error-codes': [refusal('NOT_FOUND', 'Заказ не найден')], position: 0 }] });
-      }
-      const batch = clock().toISOString().slice(0, 10).replace(/-/g, '');
-      for (const order of orders as StoredOrder[]) {
-        order.batch ??= batch;
-        if (!order.barcode) {
-          order.barcode = barcodeFor(order);
-          operations.set(order.barcode, [
-            {
-              type: 1,
-              typeName: 'Приём',
-              attribute: 1,
-              attributeName: 'Единичный',
-              at: clock(),
-              index: '101000',
-              place: 'Москва',
-            },
-          ]);
-        }
-      }
-      return {
-        batches: [{ 'batch-name': batch, 'list-number-date': clock().toISOString().slice(0, 10) }],
-        'result-ids': ids,
-      };
+    /** Puts the backlog order into the batch: its barcode, and "Приём" in its tracking. */
+    const intoBatch = (order: StoredOrder, batch: StoredBatch) => {
+      order.batch = batch.name;
+      order.barcode = barcodeFor(order);
+      operations.set(order.barcode, [
+        {
+          type: 1,
+          typeName: 'Приём',
+          attribute: 1,
+          attributeName: 'Единичный',
+          at: clock(),
+          index: '101000',
+          place: 'Москва',
+        },
+      ]);
+    };
+    const batchRow = (batch: StoredBatch) => ({
+      'batch-name': batch.name,
+      'batch-status': 'CREATED',
+      'list-number-date': batch.sendingDate,
+      'mail-type': batch.mailType,
+      'mail-category': batch.mailCategory,
+      'shipment-count': [...stored.values()].filter((order) => order.batch === batch.name).length,
     });
+    const batchError = (code: string, description: string, position: number) => ({
+      'error-code': code,
+      'error-description': description,
+      position,
+    });
+    /** The backlog orders of the ids, or the position's refusal (not in the backlog). */
+    const backlogOf = (body: unknown) =>
+      (Array.isArray(body) ? body : []).map((id, position) => {
+        const order = stored.get(Number(id));
+        return order && !order.batch
+          ? { order, position }
+          : {
+              error: batchError('NOT_FOUND', `Заказ ${String(id)} не найден среди неотправленных`, position),
+            };
+      });
+
+    app.post<{ Querystring: { 'sending-date'?: string } }>(
+      `${OTPRAVKA_SIMULATOR_PATH}/1.0/user/shipment`,
+      async (request, reply) => {
+        if (refused(request, reply)) return reply;
+        const found = backlogOf(request.body);
+        if (found.length === 0)
+          return reply.code(400).send({ errors: [batchError('NOT_FOUND', 'Не переданы заказы', 0)] });
+        const sendingDate = request.query['sending-date'] ?? today();
+        const made: StoredBatch[] = [];
+        const ids: number[] = [];
+        for (const entry of found) {
+          if (!entry.order) continue;
+          const mailType = String(entry.order.body['mail-type'] ?? '');
+          const mailCategory = String(entry.order.body['mail-category'] ?? '');
+          let batch = made.find(
+            (candidate) => candidate.mailType === mailType && candidate.mailCategory === mailCategory,
+          );
+          if (!batch) {
+            batch = { name: String(nextBatch++), mailType, mailCategory, sendingDate, closed: false };
+            batches.set(batch.name, batch);
+            made.push(batch);
+          }
+          intoBatch(entry.order, batch);
+          ids.push(entry.order.id);
+        }
+        const errors = found.flatMap((entry) => (entry.error ? [entry.error] : []));
+        return {
+          batches: made.map(batchRow),
+          'result-ids': ids,
+          ...(errors.length > 0 ? { errors } : {}),
+        };
+      },
+    );
+    app.post<{ Params: { name: string } }>(
+      `${OTPRAVKA_SIMULATOR_PATH}/1.0/batch/:name/shipment`,
+      async (request, reply) => {
+        if (refused(request, reply)) return reply;
+        const batch = batches.get(request.params.name);
+        const found = backlogOf(request.body);
+        const ids: number[] = [];
+        const errors = found.map((entry) => {
+          if (entry.error) return entry.error;
+          const { order, position } = entry as { order: StoredOrder; position: number };
+          if (!batch) return batchError('NOT_FOUND', `Партия ${request.params.name} не найдена`, position);
+          if (batch.closed || batch.sendingDate < today())
+            return batchError('READONLY_STATE', 'Изменения в партии недопустимы', position);
+          if (String(order.body['mail-type'] ?? '') !== batch.mailType)
+            return batchError('DIFFERENT_MAIL_TYPE', 'Типы почтовых отправлений не совпадают', position);
+          if (String(order.body['mail-category'] ?? '') !== batch.mailCategory)
+            return batchError(
+              'DIFFERENT_MAIL_CATEGORY',
+              'Категории почтовых отправлений не совпадают',
+              position,
+            );
+          intoBatch(order, batch);
+          ids.push(order.id);
+          return undefined;
+        });
+        const listed = errors.filter((error) => error !== undefined);
+        return {
+          batches: batch && ids.length > 0 ? [batchRow(batch)] : [],
+          'result-ids': ids,
+          ...(listed.length > 0 ? { errors: listed } : {}),
+        };
+      },
+    );
     app.get<{ Params: { id: string } }>(
       `${OTPRAVKA_SIMULATOR_PATH}/1.0/shipment/:id`,
       async (request, reply) => {
@@ -294,5 +397,17 @@ export function createOtpravkaSimulator(options: { clock?: () => Date } = {}): O
     orders: () => [...stored.values()].map((order) => ({ ...order })),
     requests: () => [...received],
     advance,
+    batches: () =>
+      [...batches.values()].map((batch) => ({
+        name: batch.name,
+        sendingDate: batch.sendingDate,
+        closed: batch.closed,
+        orders: [...stored.values()].filter((order) => order.batch === batch.name).map((order) => order.id),
+      })),
+    closeBatch(name) {
+      const batch = batches.get(name);
+      if (!batch) throw new Error(`no batch ${name}`);
+      batch.closed = true;
+    },
   };
 }

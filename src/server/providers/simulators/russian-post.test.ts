@@ -1,3 +1,11 @@
+/**
+ * The Russian Post tariff calculator simulator against the shapes of Russian Post's calculator API
+ * (tariff.pochta.ru, "post-calculator-api.pdf": `GET /v2/calculate/tariff/delivery?json&object=
+ * &from=&to=&weight=&sumoc=&errorcode=1`, chapter 1.1; refusals as `{"errors":[{"msg","code"}]}`),
+ * as restub/PochtaSdk's TariffClient (Calculate, citing that chapter) calls it. Codes 1321 (unknown postcode) and
+ * 1301 (wrong value) are the real ones; 1101, 1203 and 1320, the `pack` codes and the prices are the
+ * simulator's own (UNCONFIRMED), as `russian-post.ts` says.
+ */
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {

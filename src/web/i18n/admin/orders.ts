@@ -66,6 +66,7 @@ export const orders = {
     ru: 'Когда у заказа будут статус «отправлен» и трек-номер (что бы ни сохранили последним), покупатель получит трек-номер письмом.',
   },
   'admin-track-code': { en: 'Track code', ru: 'Трек-номер' },
+  'admin-shipment-batch': { en: 'Russian Post batch', ru: 'Партия Почты России' },
   'admin-delivery-cost-actual': { en: 'Actual delivery cost, ₽', ru: 'Фактическая стоимость доставки, ₽' },
   'admin-order-saved': { en: 'The order has been saved.', ru: 'Заказ сохранён.' },
   'admin-shipped-mail-sent': { en: 'Shipped mail sent on {date}.', ru: 'Письмо об отправке ушло {date}.' },

@@ -1,8 +1,9 @@
 import { Form, Link } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { auditResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { AUDIT_FIELD_LABELS, auditFields, auditValueText } from '../../admin/audit-fields.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AuditEntity, AuditEntry, AuditPage } from '../../admin/types.ts';
+import type { AuditEntity, AuditEntry } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
 import { FormField, SelectField } from '../../components/form-field.tsx';
 import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
@@ -26,7 +27,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     to: url.searchParams.get('to') ?? '',
   };
   // The days are the staff member's own: from the start of `from` to the end of `to`, where they are.
-  const page = await loadAdmin<AuditPage>('/audit', request, {
+  const page = await loadAdminAnswer(auditResponse, '/audit', request, {
     entity: filter.entity,
     entityId: filter.entityId,
     actorId: filter.actorId || undefined,

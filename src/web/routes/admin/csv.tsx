@@ -1,5 +1,7 @@
 import { type FormEvent, useId, useState } from 'react';
-import { AdminApiError, adminApi } from '../../admin/api.ts';
+import { csvImportRefusal, csvImportResponse } from '../../../contract/admin.ts';
+import { AdminApiError } from '../../admin/api.ts';
+import { adminCall } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { CsvReport } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminPage, BusyButton } from '../../admin/ui.tsx';
@@ -8,9 +10,7 @@ import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
 
 /** A refused import (rows in error) answers 422 with the report in the answer itself. */
 function reportOf(value: Record<string, unknown>): CsvReport | null {
-  return Array.isArray(value.created) && Array.isArray(value.updated) && Array.isArray(value.errors)
-    ? ({ warnings: [], ...value } as unknown as CsvReport)
-    : null;
+  return csvImportRefusal.safeParse({ warnings: [], ...value }).data ?? null;
 }
 
 const shown = (value: unknown) =>
@@ -155,7 +155,7 @@ export default function CsvPage() {
     setBusy(dryRun ? 'check' : 'apply');
     setError(undefined);
     try {
-      const answer = await adminApi<CsvReport>('POST', '/products.csv', {
+      const answer = await adminCall(csvImportResponse, 'POST', '/products.csv', {
         csv,
         query: { dryRun: dryRun ? '1' : undefined },
       });

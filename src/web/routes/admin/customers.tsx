@@ -1,14 +1,14 @@
 import { Form, Link } from 'react-router';
-import { adminUrl, loadAdmin } from '../../admin/api.ts';
+import { customerListResponse } from '../../../contract/admin-answers.ts';
+import { adminUrl, loadAdminAnswer } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { CustomerPage } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/customers';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const url = new URL(request.url);
   const search = url.searchParams.get('search') ?? '';
-  const page = await loadAdmin<CustomerPage>('/customers', request, {
+  const page = await loadAdminAnswer(customerListResponse, '/customers', request, {
     search: search || undefined,
     page: url.searchParams.get('page'),
   });

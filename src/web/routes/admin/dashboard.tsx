@@ -1,20 +1,31 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { dashboardResponse, exchangeRateResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { BarChart } from '../../admin/bar-chart.tsx';
-import { ExchangeRateCard } from '../../admin/exchange-rate.tsx';
+import { ExchangeRateCard, setExchangeRate } from '../../admin/exchange-rate.tsx';
+import { revalidateUnlessRefused } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { Dashboard, DayTotals, ExchangeRateStatus } from '../../admin/types.ts';
+import type { DayTotals } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/dashboard';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const [dashboard, rate] = await Promise.all([
-    loadAdmin<Dashboard>('/dashboard', request),
-    loadAdmin<ExchangeRateStatus>('/exchange-rate', request),
+    loadAdminAnswer(dashboardResponse, '/dashboard', request),
+    loadAdminAnswer(exchangeRateResponse, '/exchange-rate', request),
   ]);
   return { ...dashboard, rate };
 }
+
+/** The dashboard's one write: the dollar rate set by hand. */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  if (formData.get('intent') !== 'exchange-rate') throw new Response(null, { status: 400 });
+  return { intent: 'exchange-rate' as const, ...(await setExchangeRate(formData)) };
+}
+
+export const shouldRevalidate = revalidateUnlessRefused;
 
 export function HydrateFallback() {
   return <AdminLoading />;

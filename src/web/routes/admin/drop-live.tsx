@@ -1,14 +1,14 @@
 import { useEffect } from 'react';
 import { Link, useRevalidator } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { dropLiveResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { BarChart } from '../../admin/bar-chart.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { DropLive } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
 import type { Route } from './+types/drop-live';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return loadAdmin<DropLive>(`/drops/${encodeURIComponent(params.id)}/live`, request);
+  return loadAdminAnswer(dropLiveResponse, `/drops/${encodeURIComponent(params.id)}/live`, request);
 }
 
 export function HydrateFallback() {

@@ -10,7 +10,8 @@ import {
   useRouteLoaderData,
 } from 'react-router';
 import { dropEdit, dropInput, dropProductsTaken, dropSaved } from '../../../contract/admin.ts';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { dropEditorResponse } from '../../../contract/admin-answers.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminCall,
   adminWrite,
@@ -33,7 +34,7 @@ import type { clientLoader as productsLoader } from './products.tsx';
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const id = 'id' in params ? params.id : undefined;
   if (id === undefined) return { drop: null };
-  const { drop } = await loadAdmin<{ drop: AdminDrop }>(`/drops/${encodeURIComponent(id)}`, request);
+  const { drop } = await loadAdminAnswer(dropEditorResponse, `/drops/${encodeURIComponent(id)}`, request);
   return { drop };
 }
 

@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { dropListResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { DropRow } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, useAdminFormat } from '../../admin/ui.tsx';
@@ -7,7 +8,7 @@ import type { AdminMessageKey } from '../../i18n/admin-messages.ts';
 import type { Route } from './+types/drops';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ drops: DropRow[] }>('/drops', request);
+  return loadAdminAnswer(dropListResponse, '/drops', request);
 }
 
 export function HydrateFallback() {

@@ -3,11 +3,16 @@ import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
 import { Link, useFetcher, useRevalidator } from 'react-router';
 import { orderUpdate } from '../../../contract/admin.ts';
+import {
+  adminOrderResponse,
+  orderPaymentsResponse,
+  orderShipmentsResponse,
+} from '../../../contract/admin-answers.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { amountsIn, roublesToKopecks, unitPrice } from '../../../contract/money.ts';
 import { ORDER_STATUS } from '../../../contract/order-status.ts';
-import type { OrderTimelineEvent } from '../../../contract/order-timeline.ts';
-import { adminApi, loadAdmin } from '../../admin/api.ts';
+import { orderTimelineResponse } from '../../../contract/order-timeline.ts';
+import { adminApi, loadAdminAnswer } from '../../admin/api.ts';
 import {
   adminWrite,
   fieldProps,
@@ -23,7 +28,7 @@ import { createShipment, OrderCustoms, OrderShipmentsSection } from '../../admin
 import { OrderTimeline } from '../../admin/order-timeline.tsx';
 import { addStaffNote } from '../../admin/staff-notes.tsx';
 import { useAdminShop, usePaymentMethodName } from '../../admin/text.ts';
-import type { AdminOrder, OrderPayments, OrderShipments as OrderShipmentList } from '../../admin/types.ts';
+import type { AdminOrder } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -41,10 +46,10 @@ import type { Route } from './+types/order';
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
   const path = `/orders/${encodeURIComponent(params.id)}`;
   const [{ order }, { payments }, { shipments }, { timeline }] = await Promise.all([
-    loadAdmin<{ order: AdminOrder }>(path, request),
-    loadAdmin<{ payments: OrderPayments }>(`${path}/payments`, request),
-    loadAdmin<{ shipments: OrderShipmentList }>(`${path}/shipments`, request),
-    loadAdmin<{ timeline: OrderTimelineEvent[] }>(`${path}/timeline`, request),
+    loadAdminAnswer(adminOrderResponse, path, request),
+    loadAdminAnswer(orderPaymentsResponse, `${path}/payments`, request),
+    loadAdminAnswer(orderShipmentsResponse, `${path}/shipments`, request),
+    loadAdminAnswer(orderTimelineResponse, `${path}/timeline`, request),
   ]);
   return { order, payments, shipments, timeline };
 }

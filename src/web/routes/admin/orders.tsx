@@ -6,12 +6,13 @@ import {
   ORDER_STATUS_FILTERS,
   type OrderStatusFilter,
 } from '../../../contract/admin.ts';
+import { adminOrderListResponse } from '../../../contract/admin-answers.ts';
 import { isToShipStatus } from '../../../contract/order-status.ts';
-import { AdminApiError, adminApi, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
+import { AdminApiError, adminUrl, type FieldErrors, pageLocale } from '../../admin/api.ts';
 import { BulkShipments, ShipOrderCheckbox, shipOrders } from '../../admin/bulk-shipments.tsx';
+import { adminCall } from '../../admin/forms.ts';
 import { momentOfLocalInput } from '../../admin/local-time.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { OrderPage } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -63,7 +64,7 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
   const search = searchOf(url);
   const apiSearch = apiSearchOf(search);
   try {
-    const result = await adminApi<OrderPage>('GET', '/orders', {
+    const result = await adminCall(adminOrderListResponse, 'GET', '/orders', {
       query: { ...apiSearch, page: url.searchParams.get('page') ?? undefined },
       signal: request.signal,
     });

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
-import { loadAdmin } from '../../admin/api.ts';
+import { packingSlipResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
 import { CustomsItems } from '../../admin/customs-items.tsx';
 import { useAdminShop } from '../../admin/text.ts';
-import type { PackingSlip } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -13,7 +13,8 @@ import {
 import type { Route } from './+types/packing-slip';
 
 export async function clientLoader({ request, params }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ shop: { email: string }; slip: PackingSlip }>(
+  return loadAdminAnswer(
+    packingSlipResponse,
     `/orders/${encodeURIComponent(params.id)}/packing-slip`,
     request,
   );

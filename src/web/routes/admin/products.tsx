@@ -6,9 +6,14 @@ import {
   type ProductBulkAction,
   type ProductListSort,
 } from '../../../contract/admin.ts';
+import {
+  adminCategoriesResponse,
+  adminProductListResponse,
+  adminProjectsResponse,
+} from '../../../contract/admin-answers.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { unitPrice } from '../../../contract/money.ts';
-import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
+import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminCategory, AdminProject, ProductPage, ProductRow } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
@@ -26,9 +31,12 @@ export async function clientLoader({ request }: Route.ClientLoaderArgs) {
     FILTERS.map((name) => [name, url.searchParams.get(name) ?? '']),
   ) as Record<(typeof FILTERS)[number], string>;
   const [page, { projects }, { categories }] = await Promise.all([
-    loadAdmin<ProductPage>('/products', request, { ...filters, page: url.searchParams.get('page') }),
-    loadAdmin<{ projects: AdminProject[] }>('/projects', request),
-    loadAdmin<{ categories: AdminCategory[] }>('/categories', request),
+    loadAdminAnswer(adminProductListResponse, '/products', request, {
+      ...filters,
+      page: url.searchParams.get('page'),
+    }),
+    loadAdminAnswer(adminProjectsResponse, '/projects', request),
+    loadAdminAnswer(adminCategoriesResponse, '/categories', request),
   ]);
   return { filters, page, projects, categories };
 }

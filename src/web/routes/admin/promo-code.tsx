@@ -1,9 +1,14 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
-import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
+import {
+  adminCategoriesResponse,
+  adminProjectsResponse,
+  promoCodeResponse,
+} from '../../../contract/admin-answers.ts';
+import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
+import { adminCall } from '../../admin/forms.ts';
 import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
-import { PROMO_STATES, type PromoCodeDetail } from '../../admin/promo.ts';
+import { PROMO_STATES } from '../../admin/promo.ts';
 import { useAdminShop } from '../../admin/text.ts';
-import type { AdminCategory, AdminProject } from '../../admin/types.ts';
 import {
   AdminErrorBoundary,
   AdminLoading,
@@ -22,9 +27,9 @@ export async function clientLoader({ request, params }: Route.ClientLoaderArgs) 
   const [promo, { projects }, { categories }] = await Promise.all([
     id === undefined
       ? null
-      : loadAdmin<{ promoCode: PromoCodeDetail }>(`/promo-codes/${encodeURIComponent(id)}`, request),
-    loadAdmin<{ projects: AdminProject[] }>('/projects', request),
-    loadAdmin<{ categories: AdminCategory[] }>('/categories', request),
+      : loadAdminAnswer(promoCodeResponse, `/promo-codes/${encodeURIComponent(id)}`, request),
+    loadAdminAnswer(adminProjectsResponse, '/projects', request),
+    loadAdminAnswer(adminCategoriesResponse, '/categories', request),
   ]);
   return { promoCode: promo?.promoCode ?? null, projects, categories };
 }
@@ -56,7 +61,7 @@ export async function clientAction({ request, params }: Route.ClientActionArgs) 
   };
   try {
     if (id === undefined) {
-      const { promoCode } = await adminApi<{ promoCode: PromoCodeDetail }>('POST', '/promo-codes', { json });
+      const { promoCode } = await adminCall(promoCodeResponse, 'POST', '/promo-codes', { json });
       return redirect(`/admin/promo-codes/${promoCode.id}`);
     }
     await adminApi('PATCH', `/promo-codes/${encodeURIComponent(id)}`, {

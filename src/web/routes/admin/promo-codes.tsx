@@ -1,5 +1,6 @@
 import { Link, useFetcher } from 'react-router';
-import { AdminApiError, adminApi, type FieldErrors, loadAdmin } from '../../admin/api.ts';
+import { promoCodeListResponse } from '../../../contract/admin-answers.ts';
+import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
 import { PROMO_STATES, type PromoRow, usePromoValue } from '../../admin/promo.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import {
@@ -13,7 +14,7 @@ import { FormSuccess } from '../../components/form-field.tsx';
 import type { Route } from './+types/promo-codes';
 
 export async function clientLoader({ request }: Route.ClientLoaderArgs) {
-  return loadAdmin<{ promoCodes: PromoRow[] }>('/promo-codes', request);
+  return loadAdminAnswer(promoCodeListResponse, '/promo-codes', request);
 }
 
 export function HydrateFallback() {
