@@ -69,7 +69,10 @@ describe('sizes', () => {
     await option.getByLabel('Name (English)').fill('Size');
     await editor.getByRole('group', { name: 'Size' }).waitFor();
     await editor.getByRole('button', { name: 'Generate all combinations' }).click();
-    await editor.getByRole('rowheader', { name: 'Size: M' }).waitFor();
+    await editor
+      .getByRole('table', { name: 'Options and variants' })
+      .getByRole('rowheader', { name: 'Size: M' })
+      .waitFor();
     await editor.getByLabel('Stock of Size: S').fill('2');
     await editor.getByLabel('Stock of Size: M').fill('1');
     await editor.getByRole('button', { name: 'Save options and variants' }).click();
