@@ -158,7 +158,7 @@ describe('language in the address, raw answers', () => {
 });
 
 describe("each page's own language's texts in the browser (ADR 0086)", () => {
-  const browser = useBrowser({ viewport: { width: 390, height: 844 } });
+  const browser = useBrowser({ viewport: { width: 1366, height: 900 } });
 
   it('loads the English texts alone for an English page, and the Russian ones when the shopper switches, without a reload', async () => {
     const { page } = browser;
@@ -175,7 +175,7 @@ describe("each page's own language's texts in the browser (ADR 0086)", () => {
 
     // A mark the page keeps only as long as it is not loaded anew.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
-    await page.getByRole('button', { name: 'Rus' }).first().click();
+    await page.getByRole('banner').getByRole('button', { name: 'Rus' }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
     await page
       .getByRole('banner')
@@ -187,7 +187,7 @@ describe("each page's own language's texts in the browser (ADR 0086)", () => {
     expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
 
     // And back: the English texts are still here, nothing more is loaded.
-    await page.getByRole('button', { name: 'Eng' }).first().click();
+    await page.getByRole('banner').getByRole('button', { name: 'Eng' }).click();
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.getByRole('combobox', { name: 'Search' }).waitFor();
     expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
