@@ -192,4 +192,21 @@ describe("each page's own language's texts in the browser (ADR 0086)", () => {
     await page.getByRole('combobox', { name: 'Search' }).waitFor();
     expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
   });
+
+  it("names its own language's texts among the scripts the page preloads, and not the other's", async () => {
+    const { baseUrl } = browser;
+    for (const [locale, other] of [
+      ['ru', 'en'],
+      ['en', 'ru'],
+    ] as const) {
+      const head = (await (await fetch(`${baseUrl}/?lang=${locale}`)).text()).split('</head>')[0] ?? '';
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(preloads.filter((href) => href?.includes('/dictionary-'))).toEqual([
+        expect.stringMatching(new RegExp(`^/assets/dictionary-${locale}-[\\w-]+\\.js$`)),
+      ]);
+      expect(head).not.toContain(`dictionary-${other}-`);
+    }
+  });
 });
