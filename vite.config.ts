@@ -68,8 +68,14 @@ function sharedChunk(): Rollup.GetManualChunk {
       );
     }
     const path = id.replaceAll('\\', '/');
-    // Vite's helper for dynamic imports: half a kilobyte, not worth a request of its own.
-    if (SHARED_PACKAGES.test(path) || path.endsWith('vite/preload-helper.js')) return SHARED_CHUNK;
+    // Vite's helper for dynamic imports and the plural rules (used with the texts by most pages):
+    // a few hundred bytes each, not worth a request of their own.
+    if (
+      SHARED_PACKAGES.test(path) ||
+      path.endsWith('vite/preload-helper.js') ||
+      path.endsWith('/src/web/i18n/plural.ts')
+    )
+      return SHARED_CHUNK;
     return SHARED_CODE.test(path) && shared.has(id) ? SHARED_CHUNK : undefined;
   };
 }

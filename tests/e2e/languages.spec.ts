@@ -176,7 +176,8 @@ describe("each page's own language's texts in the browser (ADR 0086)", () => {
     // A mark the page keeps only as long as it is not loaded anew.
     await page.evaluate(() => Object.assign(window, { sameDocument: true }));
     await page.getByRole('banner').getByRole('button', { name: 'Rus' }).click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ru');
+    // The page changes once the form's answer and the Russian texts are both here.
+    await page.locator('html[lang="ru"]').waitFor({ state: 'attached' });
     await page
       .getByRole('banner')
       .getByRole('link', { name: /Корзина/ })
@@ -188,7 +189,7 @@ describe("each page's own language's texts in the browser (ADR 0086)", () => {
 
     // And back: the English texts are still here, nothing more is loaded.
     await page.getByRole('banner').getByRole('button', { name: 'Eng' }).click();
-    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
     await page.getByRole('combobox', { name: 'Search' }).waitFor();
     expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
   });
