@@ -599,6 +599,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'sale',
   'weight',
   'quantity',
+  'quantity_seen',
   'visible',
   'week_sale',
   'envisioned',
