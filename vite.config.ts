@@ -68,8 +68,14 @@ function sharedChunk(): Rollup.GetManualChunk {
       );
     }
     const path = id.replaceAll('\\', '/');
-    // Vite's helper for dynamic imports: half a kilobyte, not worth a request of its own.
-    if (SHARED_PACKAGES.test(path) || path.endsWith('vite/preload-helper.js')) return SHARED_CHUNK;
+    // Vite's helper for dynamic imports and the plural rules (used with the texts by most pages):
+    // a few hundred bytes each, not worth a request of their own.
+    if (
+      SHARED_PACKAGES.test(path) ||
+      path.endsWith('vite/preload-helper.js') ||
+      path.endsWith('/src/web/i18n/plural.ts')
+    )
+      return SHARED_CHUNK;
     return SHARED_CODE.test(path) && shared.has(id) ? SHARED_CHUNK : undefined;
   };
 }
@@ -106,6 +112,49 @@ function keptOut(ids: string[], getModuleInfo: Rollup.GetModuleInfo): Set<string
     }
   }
   return excluded;
+}
+
+/** The module that gives the server the browser build's scripts of each language's texts. */
+const TEXT_SCRIPTS = 'virtual:vitrina/text-scripts';
+const TEXT_LOCALES = ['en', 'ru'];
+
+/**
+ * `virtual:vitrina/text-scripts` (ADR 0086): for each language, the browser build's scripts of its
+ * dictionary (`src/web/i18n/dictionary-<locale>.ts` and what it imports), for the server's entry
+ * to preload the page's own beside React Router's scripts. Read in the server build from the
+ * browser build's manifest, which React Router builds first (and removes once the server is
+ * built); empty while developing, where Vite serves the modules as they are.
+ */
+function textScripts(): Plugin {
+  let manifestFile = '';
+  let base = '/';
+  let serverBuild = false;
+  return {
+    name: 'vitrina-text-scripts',
+    configResolved(config) {
+      manifestFile = path.join(config.root, 'build', 'client', '.vite', 'manifest.json');
+      base = config.base;
+      serverBuild = config.command === 'build' && Boolean(config.build.ssr);
+    },
+    resolveId(id) {
+      return id === TEXT_SCRIPTS ? `\0${TEXT_SCRIPTS}` : undefined;
+    },
+    load(id) {
+      if (id !== `\0${TEXT_SCRIPTS}`) return undefined;
+      if (!serverBuild) return 'export default {};';
+      const manifest: Record<string, { file: string; imports?: string[] }> = JSON.parse(
+        readFileSync(manifestFile, 'utf8'),
+      );
+      const scripts: Record<string, string[]> = {};
+      for (const locale of TEXT_LOCALES) {
+        const chunk = manifest[`src/web/i18n/dictionary-${locale}.ts`];
+        if (!chunk) this.error(`The browser build has no script for the ${locale} texts`);
+        const files = [chunk.file, ...(chunk.imports ?? []).flatMap((key) => manifest[key]?.file ?? [])];
+        scripts[locale] = files.map((file) => `${base}${file}`);
+      }
+      return `export default ${JSON.stringify(scripts)};`;
+    },
+  };
 }
 
 /** The browser build's files worth compressing (images are compressed already). */
@@ -146,9 +195,11 @@ function precompressed(): Plugin {
 }
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [reactRouter(), ...(isSsrBuild ? [precompressed()] : [])],
+  plugins: [reactRouter(), textScripts(), ...(isSsrBuild ? [precompressed()] : [])],
   build: {
     assetsInlineLimit: 0,
+    // `BUILD_SOURCEMAP=1 npm run build`: source maps beside the scripts, for bench/script-contents.ts.
+    sourcemap: process.env.BUILD_SOURCEMAP === '1',
     // React Router builds the server bundle with this config too: it needs no chunks.
     rollupOptions: isSsrBuild ? {} : { output: { manualChunks: sharedChunk() } },
   },

@@ -1,12 +1,19 @@
 import { PassThrough, Transform, type TransformCallback } from 'node:stream';
+import textScripts from 'virtual:vitrina/text-scripts';
 import { createReadableStreamFromReadable } from '@react-router/node';
 import { isbot } from 'isbot';
 import { renderToPipeableStream } from 'react-dom/server';
 import type { AppLoadContext, EntryContext, HandleErrorFunction } from 'react-router';
 import { isRouteErrorResponse, ServerRouter } from 'react-router';
+import { LOCALES, type Locale } from '../contract/locale.ts';
+import { dictionaries } from './i18n/messages.ts';
+import { provideTexts } from './i18n/texts.ts';
 import { CspNonceContext } from './lib/csp-nonce.ts';
 import { STYLESHEET_ID } from './lib/stylesheet.ts';
 import stylesheet from './styles.css?inline';
+
+// The server renders pages in both languages: their texts are here from the start.
+for (const locale of LOCALES) provideTexts(locale, dictionaries[locale]);
 
 /** How long loaders' late data may stream before the render gives up (React Router's default). */
 export const streamTimeout = 5_000;
@@ -19,20 +26,34 @@ const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
 const HEAD_END = Buffer.from('</head>');
 
 /**
+ * The preload of the page's own language's texts (ADR 0086): the client entry imports them before
+ * it hydrates, and without it the browser would only ask for them once the entry runs.
+ */
+const textPreloads = (locale: Locale, nonce: string) =>
+  Buffer.from(
+    (textScripts[locale] ?? [])
+      .map((href) => `<link rel="modulepreload" fetchPriority="low" href="${href}" nonce="${nonce}"/>`)
+      .join(''),
+  );
+
+/**
  * The page's head as sent:
  * - the stylesheet is written into the layout's empty `<style>` element (see lib/stylesheet.ts),
  *   after its attributes (the nonce among them). The first such tag is the layout's: text before it
  *   (the title and meta tags the page renders, which React moves there) is escaped;
  * - the head's script preloads (React Router's `<Scripts>`) are marked low priority: the page
  *   paints without them, and on a slow connection the first gallery image, the largest paint,
- *   should not share the bandwidth with them (ADR 0015).
+ *   should not share the bandwidth with them (ADR 0015);
+ * - the preloads of the page's language's texts follow them (ADR 0086).
  */
-function finishedHead(head: Buffer): Buffer {
+function finishedHead(head: Buffer, texts: Buffer): Buffer {
   const insertions: Array<{ at: number; bytes: Buffer }> = [];
   for (let at = head.indexOf(MODULE_PRELOAD); at >= 0; at = head.indexOf(MODULE_PRELOAD, at)) {
     at += MODULE_PRELOAD.length;
     insertions.push({ at, bytes: LOW_PRIORITY });
   }
+  // A page without scripts (the offline page) needs no texts either.
+  if (insertions.length > 0 && texts.length > 0) insertions.push({ at: head.length, bytes: texts });
   const style = head.indexOf(STYLESHEET_START);
   const styleEnd = style < 0 ? -1 : head.indexOf('>', style);
   if (styleEnd >= 0) insertions.push({ at: styleEnd + 1, bytes: STYLESHEET });
@@ -52,6 +73,11 @@ function finishedHead(head: Buffer): Buffer {
 class HeadFinisher extends Transform {
   private head: Buffer[] | undefined = [];
 
+  /** `texts`: the preloads of the page's language's texts. */
+  constructor(private readonly texts: Buffer) {
+    super();
+  }
+
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback) {
     if (!this.head) return done(null, chunk);
     this.head.push(chunk);
@@ -59,7 +85,7 @@ class HeadFinisher extends Transform {
     const end = sofar.indexOf(HEAD_END);
     if (end < 0) return done();
     this.head = undefined;
-    done(null, Buffer.concat([finishedHead(sofar.subarray(0, end)), sofar.subarray(end)]));
+    done(null, Buffer.concat([finishedHead(sofar.subarray(0, end), this.texts), sofar.subarray(end)]));
   }
 
   override _flush(done: TransformCallback) {
@@ -90,7 +116,7 @@ export default function handleRequest(
       const body = new PassThrough();
       responseHeaders.set('content-type', 'text/html; charset=utf-8');
       resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status }));
-      pipe(new HeadFinisher()).pipe(body);
+      pipe(new HeadFinisher(textPreloads(loadContext.locale, cspNonce.script))).pipe(body);
     };
     const { pipe, abort } = renderToPipeableStream(
       <CspNonceContext.Provider value={cspNonce}>

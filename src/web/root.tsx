@@ -20,7 +20,6 @@ import { MenuProvider } from './components/menu.tsx';
 import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { useCspNonce } from './lib/csp-nonce.ts';
-import { registerServiceWorker } from './lib/service-worker.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
 import { renderedStylesheet, STYLESHEET_ID, stylesheetNonce } from './lib/stylesheet.ts';
 import './load-context.ts';
@@ -135,8 +134,24 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App() {
-  useEffect(registerServiceWorker, []);
+  useEffect(registerServiceWorkerLater, []);
   return <Outlet />;
+}
+
+/**
+ * The offline-reading worker is registered once the page has loaded: its code is a script of its
+ * own, fetched after hydration rather than with the page's first scripts (ADR 0086).
+ */
+function registerServiceWorkerLater() {
+  let cleanup: (() => void) | undefined;
+  let unmounted = false;
+  void import('./lib/service-worker.ts').then(({ registerServiceWorker }) => {
+    if (!unmounted) cleanup = registerServiceWorker();
+  });
+  return () => {
+    unmounted = true;
+    cleanup?.();
+  };
 }
 
 /**

@@ -156,3 +156,58 @@ describe('language in the address, raw answers', () => {
     expect(offer?.availability).toBe('https://schema.org/OutOfStock');
   });
 });
+
+describe("each page's own language's texts in the browser (ADR 0086)", () => {
+  const browser = useBrowser({ viewport: { width: 1366, height: 900 } });
+
+  it('loads the English texts alone for an English page, and the Russian ones when the shopper switches, without a reload', async () => {
+    const { page } = browser;
+    const texts: string[] = [];
+    page.on('request', (request) => {
+      const name = /\/assets\/(dictionary-(?:en|ru))-[\w-]+\.js$/.exec(new URL(request.url()).pathname)?.[1];
+      if (name) texts.push(name);
+    });
+    await page.goto(`/product/${HOODIE}?lang=en`);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    // The panel's close button is rendered once the page is hydrated, which needs the texts.
+    await page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
+    expect(texts).toEqual(['dictionary-en']);
+
+    // A mark the page keeps only as long as it is not loaded anew.
+    await page.evaluate(() => Object.assign(window, { sameDocument: true }));
+    await page.getByRole('banner').getByRole('button', { name: 'Rus' }).click();
+    // The page changes once the form's answer and the Russian texts are both here.
+    await page.locator('html[lang="ru"]').waitFor({ state: 'attached' });
+    await page
+      .getByRole('banner')
+      .getByRole('link', { name: /Корзина/ })
+      .first()
+      .waitFor();
+    await page.getByRole('combobox', { name: 'Поиск' }).waitFor();
+    expect(await page.evaluate(() => (window as { sameDocument?: boolean }).sameDocument)).toBe(true);
+    expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
+
+    // And back: the English texts are still here, nothing more is loaded.
+    await page.getByRole('banner').getByRole('button', { name: 'Eng' }).click();
+    await page.locator('html[lang="en"]').waitFor({ state: 'attached' });
+    await page.getByRole('combobox', { name: 'Search' }).waitFor();
+    expect(texts).toEqual(['dictionary-en', 'dictionary-ru']);
+  });
+
+  it("names its own language's texts among the scripts the page preloads, and not the other's", async () => {
+    const { baseUrl } = browser;
+    for (const [locale, other] of [
+      ['ru', 'en'],
+      ['en', 'ru'],
+    ] as const) {
+      const head = (await (await fetch(`${baseUrl}/?lang=${locale}`)).text()).split('</head>')[0] ?? '';
+      const preloads = [...head.matchAll(/<link rel="modulepreload"[^>]*href="([^"]+)"/g)].map(
+        (match) => match[1],
+      );
+      expect(preloads.filter((href) => href?.includes('/dictionary-'))).toEqual([
+        expect.stringMatching(new RegExp(`^/assets/dictionary-${locale}-[\\w-]+\\.js$`)),
+      ]);
+      expect(head).not.toContain(`dictionary-${other}-`);
+    }
+  });
+});

@@ -1,8 +1,13 @@
 import { Form, useLocation } from 'react-router';
 import { LOCALES } from '../../contract/locale.ts';
+import { loadTexts } from '../i18n/texts.ts';
 import { useShop } from '../lib/shop.ts';
 
-/** Stores the choice in the `locale` cookie and comes back to the same page. */
+/**
+ * Stores the choice in the `locale` cookie and comes back to the same page. The chosen language's
+ * texts are asked for on the click, beside the form's request (each language's are a script of
+ * their own, ADR 0086).
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { locale, t } = useShop();
   const { pathname, search, hash } = useLocation();
@@ -21,6 +26,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
             lang={option}
             aria-pressed={option === locale}
             className="language-switcher__option"
+            onClick={() => void loadTexts(option).catch(() => undefined)}
           >
             {t(`language-${option}`)}
           </button>

@@ -77,8 +77,12 @@ export function shopRouteAssets(manifest: AssetsManifest): string[] {
 async function precacheShopRoutes() {
   const manifest = window.__reactRouterManifest;
   if (!manifest) return;
+  // The page's preloads name its language's texts too, which the route manifest does not (ADR 0086).
+  const preloaded = [...document.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map(
+    (link) => new URL(link.href).pathname,
+  );
   const { active } = await navigator.serviceWorker.ready;
-  active?.postMessage({ type: 'precache', urls: shopRouteAssets(manifest) });
+  active?.postMessage({ type: 'precache', urls: [...new Set([...shopRouteAssets(manifest), ...preloaded])] });
 }
 
 async function register() {

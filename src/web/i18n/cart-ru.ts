@@ -1,59 +1,7 @@
-/** Cart, wishlist and reviews texts, in both languages (the same keys). */
-const en = {
-  // Cart
-  'cart-empty': 'Your cart is empty.',
-  'cart-unavailable': 'Some cart items are unavailable: perhaps you ordered more than we have in stock.',
-  'cart-over-stock': 'Only {count} in stock',
-  'cart-total': 'Total',
-  'cart-units': 'Items: {count}',
-  'line-total': 'Sum',
-  'quantity-of': 'Quantity of {name}',
-  'quantity-decrease': 'Decrease the quantity of {name}',
-  'quantity-increase': 'Increase the quantity of {name}',
-  'quantity-update': 'Update',
-  remove: 'Remove',
-  'remove-from-cart': 'Remove {name} from the cart',
-  'place-order': 'Place order',
-  'promo-code': 'Promo code',
-  'promo-code-apply': 'Apply',
-  'promo-code-remove': 'Remove the promo code',
-  'promo-code-applied': 'Promo code {code}: {amount}',
-  'promo-code-refused': 'Promo code {code} does not apply now: {reason}',
-  'place-order-blocked': 'Remove the unavailable items or lower their quantity to place the order.',
-  'browse-catalogue': 'Browse the catalogue',
-  'added-to-cart': 'Added to cart.',
-  'open-cart': 'Go to cart',
-  // The added-to-cart drawer
-  'cart-drawer-heading': 'Added to cart',
-  'cart-drawer-loading': 'Loading the cart…',
-  'cart-drawer-count': 'Quantity: {count}',
-  'go-to-checkout': 'Checkout',
-  // Wishlist
-  'wishlist-unavailable': 'The wishlist is available to signed-in users. Sign in or register to keep one.',
-  'wishlist-empty': 'Your wishlist is empty. Tap the heart on a product to keep it here.',
-  'remove-from-wishlist': 'Remove from wishlist',
-  'in-wishlist': 'In wishlist',
-  'remove-from-wishlist-named': 'Remove {name} from the wishlist',
-  // Reviews
-  reviews: 'Reviews',
-  'rating-of-5': '{rating} of 5',
-  'review-count-one': '{count} review',
-  'review-count-few': '{count} reviews',
-  'review-count-many': '{count} reviews',
-  'review-count-other': '{count} reviews',
-  'no-reviews': 'No reviews yet. Be the first to share your impressions.',
-  'review-anonymous': 'Shopper',
-  'more-reviews': 'More reviews',
-  'write-review': 'Write a review',
-  'your-rating': 'Your rating',
-  'your-review': 'Your review',
-  'review-characters': '{count} of {max} characters',
-  'submit-review': 'Publish the review',
-  'review-published': 'Thank you! Your review is published.',
-  'review-sign-in': 'Sign in to leave a review',
-} as const;
+import type { CartMessageKey } from './cart-en.ts';
 
-const ru: Record<keyof typeof en, string> = {
+/** Cart, wishlist and reviews texts in Russian: the same keys as cart-en.ts. */
+export const cartRu: Record<CartMessageKey, string> = {
   'cart-empty': 'Ваша корзина пуста.',
   'cart-unavailable':
     'Некоторые товары в корзине недоступны: возможно, вы заказали больше, чем есть в наличии.',
@@ -105,5 +53,3 @@ const ru: Record<keyof typeof en, string> = {
   'review-published': 'Спасибо! Ваш отзыв опубликован.',
   'review-sign-in': 'Войдите, чтобы оставить отзыв',
 };
-
-export const cartMessages = { en, ru };
