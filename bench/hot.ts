@@ -10,6 +10,8 @@ import { createShoppers, ORDER_FORM, signIn } from './orders.ts';
  */
 
 export interface HotResult {
+  /** Instances of the shop the shoppers were spread over (on one database). */
+  instances: number;
   shoppers: number;
   stock: number;
   placed: number;
@@ -20,7 +22,7 @@ export interface HotResult {
   p50: number;
   p99: number;
   max: number;
-  /** Milliseconds of the shop process's CPU (user + system) per order answered. */
+  /** Milliseconds of the shop processes' CPU (user + system) per order answered. */
   cpuMsPerOrder: number | undefined;
   /** Transactions committed and rows written in the database, per order answered. */
   commitsPerOrder: number;
@@ -64,15 +66,27 @@ async function databaseCounters(client: pg.Client) {
   return { commits: Number(rows[0]?.commits ?? 0), written: Number(rows[0]?.written ?? 0) };
 }
 
+/** CPU time (ms) the processes have used so far; undefined when one cannot be read. */
+function processesCpuMs(pids: readonly (number | undefined)[]): number | undefined {
+  let sum = 0;
+  for (const pid of pids) {
+    const used = processCpuMs(pid);
+    if (used === undefined) return undefined;
+    sum += used;
+  }
+  return sum;
+}
+
 /**
  * One round: `shoppers` new accounts (`prefix`) sign in and put one unit of the variant in their
  * baskets; its stock is set to `stock` (with its ledger movement); then every shopper's order is
- * sent at once.
+ * sent at once. With several instances (`baseUrls`, one database), shopper i uses instance i mod n
+ * from sign-in to order.
  */
 export async function hotRound(options: {
-  baseUrl: string;
+  baseUrls: readonly string[];
   databaseUrl: string;
-  shopPid: number | undefined;
+  shopPids: readonly (number | undefined)[];
   shopCookie: string;
   password: string;
   product: number;
@@ -81,7 +95,8 @@ export async function hotRound(options: {
   stock: number;
   prefix: string;
 }): Promise<HotResult> {
-  const { baseUrl } = options;
+  const { baseUrls } = options;
+  const instanceOf = (index: number) => baseUrls[index % baseUrls.length] as string;
   const client = new pg.Client({ connectionString: options.databaseUrl });
   await client.connect();
   try {
@@ -103,16 +118,24 @@ export async function hotRound(options: {
       options.password,
       options.prefix,
     );
-    const cookies: string[] = [];
-    await inBatches(emails, 8, async (email) => {
-      const session = await signIn(baseUrl, options.shopCookie, email, options.password);
-      cookies.push(`${options.shopCookie}; ${session}`);
+    const shoppers: Array<{ baseUrl: string; cookie: string }> = [];
+    await inBatches(
+      emails.map((email, index) => ({ email, baseUrl: instanceOf(index) })),
+      8,
+      async ({ email, baseUrl }) => {
+        const session = await signIn(baseUrl, options.shopCookie, email, options.password);
+        shoppers.push({ baseUrl, cookie: `${options.shopCookie}; ${session}` });
+      },
+    );
+    const headers = ({ baseUrl, cookie }: { baseUrl: string; cookie: string }) => ({
+      'content-type': 'application/json',
+      cookie,
+      origin: baseUrl,
     });
-    const headers = (cookie: string) => ({ 'content-type': 'application/json', cookie, origin: baseUrl });
-    await inBatches(cookies, 8, async (cookie) => {
-      const response = await fetch(`${baseUrl}/api/basket`, {
+    await inBatches(shoppers, 8, async (shopper) => {
+      const response = await fetch(`${shopper.baseUrl}/api/basket`, {
         method: 'POST',
-        headers: headers(cookie),
+        headers: headers(shopper),
         body: JSON.stringify({ product: options.product, variant: options.variant }),
       });
       await response.arrayBuffer();
@@ -122,7 +145,7 @@ export async function hotRound(options: {
     await setStock(options.stock);
     const { rows: clock } = await client.query<{ now: Date }>('select now() as now');
     const before = await databaseCounters(client);
-    const cpuBefore = processCpuMs(options.shopPid);
+    const cpuBefore = processesCpuMs(options.shopPids);
     const latencies: number[] = [];
     let placed = 0;
     let refused = 0;
@@ -130,12 +153,12 @@ export async function hotRound(options: {
     let lastError: string | undefined;
     const started = performance.now();
     await Promise.all(
-      cookies.map(async (cookie) => {
+      shoppers.map(async (shopper) => {
         const sent = performance.now();
         try {
-          const response = await fetch(`${baseUrl}/api/order`, {
+          const response = await fetch(`${shopper.baseUrl}/api/order`, {
             method: 'POST',
-            headers: headers(cookie),
+            headers: headers(shopper),
             body: JSON.stringify(ORDER_FORM),
           });
           const text = await response.text();
@@ -153,7 +176,7 @@ export async function hotRound(options: {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
-    const cpuAfter = processCpuMs(options.shopPid);
+    const cpuAfter = processesCpuMs(options.shopPids);
     // pg_stat_database is updated when a backend reports, at most every second or so.
     await new Promise((resolve) => setTimeout(resolve, 1_200));
     const after = await databaseCounters(client);
@@ -170,6 +193,7 @@ export async function hotRound(options: {
     );
     const sorted = latencies.toSorted((a, b) => a - b);
     return {
+      instances: baseUrls.length,
       shoppers: options.shoppers,
       stock: options.stock,
       placed,
@@ -203,7 +227,7 @@ export function hotLine(result: HotResult) {
     result.placed + result.stockLeft === result.stock + result.returned &&
     (result.returned > 0 || result.placed === Math.min(result.stock, result.shoppers));
   return (
-    `hot product: ${result.shoppers} simultaneous orders, stock ${result.stock}: ` +
+    `hot product: ${result.shoppers} simultaneous orders${result.instances > 1 ? ` over ${result.instances} instances` : ''}, stock ${result.stock}: ` +
     `${result.ordersPerSecond.toFixed(0)} orders/s (${result.seconds.toFixed(2)} s), ` +
     `p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
     `placed ${result.placed}/${result.stock}${result.returned > 0 ? ` + ${result.returned} returned meanwhile` : ''} ` +

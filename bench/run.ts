@@ -78,6 +78,8 @@ const HELP = `Usage: npm run bench -- [options]
   --hot             only the hot product rows: 200 signed-in shoppers order the same product at
                     the same moment, with stock for all and with 50 units (PostgreSQL)
   --hot-reuse       the hot rows on the database an earlier --hot run seeded (new shoppers)
+  --hot-instances N the hot rows with the shoppers spread over N instances of the shop on the
+                    one database (default 1); BENCH_HOT_DATABASE names that database
   --help            this text`;
 
 interface Options {
@@ -94,6 +96,8 @@ interface Options {
   hot: false | 'fresh' | 'reuse';
   /** The memory section's long session, when not its default. */
   walkSeconds: number | undefined;
+  /** Instances of the shop the hot rows' shoppers are spread over. */
+  hotInstances: number;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -107,6 +111,7 @@ function parseOptions(argv: string[]): Options {
     pages: false,
     hot: false,
     walkSeconds: undefined,
+    hotInstances: 1,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -124,6 +129,11 @@ function parseOptions(argv: string[]): Options {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 1) fail('--walk-seconds needs a whole number of seconds');
       options.walkSeconds = value;
+    } else if (arg === '--hot-instances') {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 1)
+        fail('--hot-instances needs a whole number of instances ≥ 1');
+      options.hotInstances = value;
     } else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -362,8 +372,8 @@ async function dropShoppers(dropShop: { baseUrl: string; databaseUrl?: string })
 
 /** How many shoppers order the hot product at the same moment. */
 const HOT_SHOPPERS = 200;
-/** The database the hot rows' shop runs on. */
-const HOT_DATABASE = 'vitrina_bench_hot';
+/** The database the hot rows' shop runs on (BENCH_HOT_DATABASE names another, e.g. one per developer). */
+const HOT_DATABASE = process.env.BENCH_HOT_DATABASE || 'vitrina_bench_hot';
 
 /**
  * The hot product rows (issue 32): on a shop of its own on a fresh PostgreSQL database, 200
@@ -386,6 +396,13 @@ async function hotSection(options: Options) {
   );
   // Seeding a fresh database takes minutes on a busy machine.
   await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 900_000);
+  // More instances on the same database, started once the first has seeded it.
+  const shops = [shop];
+  for (let instance = 2; instance <= options.hotInstances; instance += 1) {
+    const more = startShop(`The hot product shop ${instance}`, await freePort(), url);
+    await waitUntilReady(more, `${more.baseUrl}/api/initial?locale=en`, 300_000);
+    shops.push(more);
+  }
   const initial = (await (await fetch(`${shop.baseUrl}/api/initial?locale=en`)).json()) as {
     week?: Array<{ link?: string }>;
   };
@@ -403,9 +420,9 @@ async function hotSection(options: Options) {
   const results: HotResult[] = [];
   for (const round of rounds) {
     const result = await hotRound({
-      baseUrl: shop.baseUrl,
+      baseUrls: shops.map((each) => each.baseUrl),
       databaseUrl: url,
-      shopPid: shop.process.pid,
+      shopPids: shops.map((each) => each.process.pid),
       shopCookie: SHOP_COOKIE,
       password: BENCH_ACCOUNT.password,
       product: product.id,
@@ -422,7 +439,7 @@ async function hotSection(options: Options) {
       .map((load) => load.toFixed(1))
       .join(' ')}`,
   );
-  await shop.stop();
+  await Promise.all(shops.map((each) => each.stop()));
   const resultsDir = path.join(root, 'bench', 'results');
   mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `hot-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);

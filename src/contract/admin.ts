@@ -599,6 +599,7 @@ export const PRODUCT_CSV_COLUMNS = [
   'sale',
   'weight',
   'quantity',
+  'quantity_seen',
   'visible',
   'week_sale',
   'envisioned',
@@ -780,6 +781,12 @@ export const productVariantsSave = z
   });
 
 export type ProductVariantsSave = z.infer<typeof productVariantsSave>;
+
+/**
+ * A stock change refused because units moved since the form showed them (409 stock-moved): the
+ * variant, and its stock now, which the form shows for the next count.
+ */
+export const stockMovedRefusal = z.object({ variantId: z.number().int(), current: z.number().int() });
 
 /** The movements of one variant of the product, or of all its variants when absent. */
 export const stockMovementsQuery = z.object({

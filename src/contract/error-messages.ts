@@ -216,6 +216,8 @@ const en = {
   'media-type-unsupported': 'This kind of data is not accepted here.',
   'csv-link-duplicate':
     'This link appears in more than one row: a product’s further rows are its variants, with the product columns left blank.',
+  'csv-stock-moved':
+    'The stock has changed since the file was exported (an order, a refund or another manager); it is now the figure in brackets. Count again, or export the file again.',
   'csv-variant-unknown':
     'No variant of this product has this SKU: add sizes and colours in the product’s variant table first.',
   'project-unknown': 'No project has this link.',
@@ -443,6 +445,8 @@ const ru: Record<ErrorKey, string> = {
   'media-type-unsupported': 'Такие данные здесь не принимаются.',
   'csv-link-duplicate':
     'Эта ссылка есть в нескольких строках: следующие строки товара — его варианты, с пустыми столбцами товара.',
+  'csv-stock-moved':
+    'Остаток изменился после выгрузки файла (заказ, возврат или другой менеджер); сейчас он указан в скобках. Пересчитайте или выгрузите файл заново.',
   'csv-variant-unknown':
     'Ни у одного варианта этого товара нет такого артикула: сначала добавьте размеры и цвета в таблице вариантов товара.',
   'project-unknown': 'Нет проекта с такой ссылкой.',

@@ -4,8 +4,9 @@ import {
   centRangeInKopecks,
   centsToKopecks,
   discountPercent,
-  formatAmount,
+  formatMoney,
   formatPrice,
+  formatRate,
   kopecksToCents,
   kopecksToRoubles,
   roublesToDollars,
@@ -50,6 +51,29 @@ describe('money', () => {
     expect(formatPrice(1990, 'ru', 92.5)?.replace(/\s/g, ' ')).toBe('1 990 ₽');
   });
 
+  it('writes an amount in the reader’s language, whatever its currency', () => {
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    expect(spaced(formatMoney(1_990_00, 'RUB', 'ru'))).toBe('1 990 ₽');
+    expect(formatMoney(1_990_00, 'RUB', 'en')).toBe('₽1,990');
+    expect(formatMoney(1_990_50, 'RUB', 'en')).toBe('₽1,990.50');
+    expect(spaced(formatMoney(12_34, 'USD', 'ru'))).toBe('12,34 $');
+    expect(formatMoney(12_00, 'USD', 'en')).toBe('$12.00');
+    expect(formatMoney(-12_34, 'USD', 'en')).toBe('-$12.34');
+  });
+
+  it('shows kopecks on whole roubles when asked, and shortens amounts for a chart', () => {
+    const spaced = (text: string) => text.replace(/\s/g, ' ');
+    expect(spaced(formatMoney(1_990_00, 'RUB', 'ru', { kopecks: true }))).toBe('1 990,00 ₽');
+    expect(formatMoney(1_990_00, 'RUB', 'en', { kopecks: true })).toBe('₽1,990.00');
+    expect(formatMoney(123_456_00, 'RUB', 'en', { compact: true })).toBe('₽123.5k');
+    expect(spaced(formatMoney(123_456_00, 'RUB', 'ru', { compact: true }))).toBe('123,5 тыс. ₽');
+  });
+
+  it('writes a dollar rate to its 4 decimals in the reader’s language', () => {
+    expect(formatRate(92.5, 'en')).toBe('92.5000');
+    expect(formatRate(92.5, 'ru')).toBe('92,5000');
+  });
+
   it('has no price to show for zero, non-numbers or dollars without a rate', () => {
     expect(formatPrice(0, 'ru', 90)).toBeNull();
     expect(formatPrice(Number.NaN, 'ru', 90)).toBeNull();
@@ -80,13 +104,13 @@ describe('money', () => {
     expect(amounts?.lines).toEqual([422, 1395]);
     expect(amounts?.total).toBe(1817);
     expect(amountsIn('USD', 91, [{ ...mug, count: 2 }])?.lines).toEqual([2790]);
-    expect(amounts?.lines.map((cents) => formatAmount(cents, 'USD'))).toEqual(['$4.22', '$13.95']);
+    expect(amounts?.lines.map((cents) => formatMoney(cents, 'USD', 'en'))).toEqual(['$4.22', '$13.95']);
   });
 
   it('shows as the order total what the provider is asked to charge: lines plus delivery', () => {
     const amounts = amountsIn('USD', 91, [{ unit: 3494_00, count: 3 }], 300_00);
     expect(amounts).toMatchObject({ units: [3840], lines: [11_520], products: 11_520, delivery: 330 });
-    expect(formatAmount(amounts?.total ?? 0, 'USD')).toBe('$118.50');
+    expect(formatMoney(amounts?.total ?? 0, 'USD', 'en')).toBe('$118.50');
   });
 
   it('makes every dollar line unit × count, less its discount, for any basket', () => {
@@ -133,8 +157,8 @@ describe('money', () => {
       total: 650_50,
     });
     expect(amountsIn('USD', 0, [{ unit: 100_00, count: 1 }])).toBeNull();
-    expect(formatAmount(650_50, 'RUB').replace(/\s/g, ' ')).toBe('650,50 ₽');
-    expect(formatAmount(650_00, 'RUB').replace(/\s/g, ' ')).toBe('650 ₽');
+    expect(formatMoney(650_50, 'RUB', 'ru').replace(/\s/g, ' ')).toBe('650,50 ₽');
+    expect(formatMoney(650_00, 'RUB', 'ru').replace(/\s/g, ' ')).toBe('650 ₽');
   });
 });
 

@@ -3,7 +3,7 @@ import type { Locale } from './locale.ts';
 /**
  * Money. Inside the shop every amount is integer kopecks; the API shows roubles as numbers (the
  * spec's contract), and the browser shows roubles or dollars. This module is the one place where
- * those conversions happen.
+ * those conversions happen, and where amounts are written for people (`formatMoney`, ADR 0082).
  */
 export type Kopecks = number;
 
@@ -225,25 +225,80 @@ export const minorToKopecks = (amount: MinorUnits, currency: Currency, usdRate: 
   currency === 'RUB' ? amount : Math.round(amount * usdRate);
 
 /**
- * The display formats, built once: constructing an `Intl.NumberFormat` costs far more than using
- * one, and every product card formats one or two prices.
+ * How an amount is written (ADR 0082), the one formatter of the shop, its mails and the back office.
+ * - In the reader's language, whatever the currency: a Russian page writes "1 990 ₽" and
+ *   "12,34 $", an English one "₽1,990" and "$12.34" (the shop's English is British, as its texts).
+ * - The narrow symbol (₽, $), placed where the language places it.
+ * - Dollars always with cents; roubles with kopecks only when the amount has them ("1 990 ₽",
+ *   "1 990,50 ₽"), or always when `kopecks` is asked for (the back office's columns and refunds,
+ *   compared with payments and receipts to the kopeck).
+ * - `compact` writes a chart's axis: "₽1.2k", "1,2 тыс. ₽".
  */
-const roublesWhole = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  maximumFractionDigits: 0,
-});
-const roublesWithKopecks = new Intl.NumberFormat('ru-RU', {
-  style: 'currency',
-  currency: 'RUB',
-  maximumFractionDigits: 2,
-});
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+export interface MoneyStyle {
+  /** Two decimals even on whole roubles ("1 990,00 ₽"). */
+  kopecks?: boolean;
+  /** Thousands and millions shortened, to one decimal ("₽12.5k"). */
+  compact?: boolean;
+}
 
-/** Formats an amount in minor units (kopecks or cents) for display. */
-export function formatAmount(amount: MinorUnits, currency: Currency): string {
-  if (currency === 'USD') return dollars.format(amount / 100);
-  return (amount % 100 === 0 ? roublesWhole : roublesWithKopecks).format(amount / 100);
+const MONEY_LANGUAGE_TAGS: Record<Locale, string> = { ru: 'ru-RU', en: 'en-GB' };
+
+type Digits = 'whole' | 'minor' | 'compact';
+
+/**
+ * Each format built once, on first use: constructing an `Intl.NumberFormat` costs far more than
+ * using one, and a product list or an order mail formats dozens of amounts. At most 2 languages ×
+ * 2 currencies × 3 shapes.
+ */
+const moneyFormats = new Map<string, Intl.NumberFormat>();
+
+function moneyFormat(locale: Locale, currency: Currency, digits: Digits): Intl.NumberFormat {
+  const key = `${locale}:${currency}:${digits}`;
+  let format = moneyFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(MONEY_LANGUAGE_TAGS[locale], {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'narrowSymbol',
+      ...(digits === 'compact'
+        ? { notation: 'compact', maximumFractionDigits: 1 }
+        : digits === 'whole'
+          ? { minimumFractionDigits: 0, maximumFractionDigits: 0 }
+          : { minimumFractionDigits: 2, maximumFractionDigits: 2 }),
+    });
+    moneyFormats.set(key, format);
+  }
+  return format;
+}
+
+/** An amount in minor units (kopecks or cents) of `currency`, written for a reader of `locale`. */
+export function formatMoney(
+  amount: MinorUnits,
+  currency: Currency,
+  locale: Locale,
+  style: MoneyStyle = {},
+): string {
+  const digits: Digits = style.compact
+    ? 'compact'
+    : currency === 'RUB' && !style.kopecks && amount % 100 === 0
+      ? 'whole'
+      : 'minor';
+  return moneyFormat(locale, currency, digits).format(minorToMajor(amount));
+}
+
+const rateFormats = new Map<Locale, Intl.NumberFormat>();
+
+/** A dollar rate (roubles per dollar) to the 4 decimals it is kept to: "92,5000", "92.5000". */
+export function formatRate(usdRate: number, locale: Locale): string {
+  let format = rateFormats.get(locale);
+  if (!format) {
+    format = new Intl.NumberFormat(MONEY_LANGUAGE_TAGS[locale], {
+      minimumFractionDigits: 4,
+      maximumFractionDigits: 4,
+    });
+    rateFormats.set(locale, format);
+  }
+  return format.format(usdRate);
 }
 
 /**
@@ -270,5 +325,5 @@ export function formatPrice(
   usdRate: number,
 ): string | null {
   const price = shownPrice(roubles, locale, usdRate);
-  return price && formatAmount(price.amount, price.currency);
+  return price && formatMoney(price.amount, price.currency, locale);
 }

@@ -179,11 +179,13 @@ describe('checkout in English', () => {
     expect(await page.title()).toBe('Payment · Vitrina');
     expect(await page.getByRole('radio', { name: /Bank card or e-wallet/ }).isChecked()).toBe(true);
     await page.getByText('Boxberry pickup point', { exact: true }).waitFor();
-    // Robokassa charges roubles (ADR 0051): the summary shows them, dollars as a guide; PayPal's
-    // dollars are the shipping step's.
-    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toMatch(/₽$/);
+    // Robokassa charges roubles (ADR 0051): the summary shows them, written the English way
+    // (ADR 0082), dollars as a guide; PayPal's dollars are the shipping step's.
+    expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toMatch(/^₽\d[\d,]*(\.\d{2})?$/);
     await page
-      .getByText(/^Robokassa charges [\d\s,]+₽ in roubles \(about \$[\d.,]+ at the order’s rate\)\.$/)
+      .getByText(
+        /^Robokassa charges ₽\d[\d,]*(\.\d{2})? in roubles \(about \$[\d.,]+ at the order’s rate\)\.$/,
+      )
       .waitFor();
     await page.getByRole('radio', { name: /PayPal/ }).check();
     expect((await summaryValue(page, 'Delivery').textContent())?.trim()).toBe(delivery);
@@ -342,7 +344,7 @@ describe('checkout in Russian', () => {
 });
 
 /**
- * An amount as the pages and the sandbox write it ("$55.02", "5 470,50 ₽", "RUB 5,470.50"), in
+ * An amount as the pages and the sandbox write it ("$55.02", "5 470,50 ₽", "₽5,470.50", "RUB 5,470.50"), in
  * minor units: the digits, with two after a final dot or comma taken as cents or kopecks.
  */
 const centsOf = (text: string | null) => {

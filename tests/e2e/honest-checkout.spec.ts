@@ -17,8 +17,17 @@ const ADMIN = { email: 'admin@vitrina.example', password: 'e2e-admin-password' }
 
 const pathOf = (page: Page) => new URL(page.url()).pathname;
 
-/** Digits of a shown amount as a number: "20 220 ₽" → 20220, "$259.04" → 259.04. */
-const amountOf = (text: string | null) => Number((text ?? '').replace(/[^\d.,]/g, '').replace(',', '.'));
+/**
+ * A shown amount as a number, as either language writes it (ADR 0082): "20 220 ₽" and "₽20,220" →
+ * 20220, "20 220,50 ₽" and "₽20,220.50" → 20220.5, "$259.04" → 259.04. A dot or comma before the
+ * last two digits is the decimal one; any other is a thousands separator.
+ */
+const amountOf = (text: string | null) => {
+  const figures = (text ?? '').replace(/[^\d.,]/g, '');
+  const decimals = /[.,](\d{2})$/.exec(figures);
+  const whole = Number((decimals ? figures.slice(0, decimals.index) : figures).replace(/\D/g, ''));
+  return decimals ? whole + Number(decimals[1]) / 100 : whole;
+};
 
 /** The summary's value for a label (delivery cost, total…). */
 const summaryValue = (page: Page, label: RegExp) =>

@@ -179,8 +179,9 @@ describe('paying with PayPal in Russian', () => {
     const dollars = page.getByTestId('paypal-dollar-total');
     await expect
       .poll(async () => (await dollars.textContent()) ?? '')
-      .toMatch(/PayPal списывает доллары США: \$[\d,.]+/);
-    const promised = /\$[\d,]+\.\d\d/.exec((await dollars.textContent()) ?? '')?.[0] ?? '';
+      .toMatch(/PayPal списывает доллары США: \d[\d\s]*,\d{2}\s\$/);
+    // Dollars written the Russian way on a Russian page (ADR 0082): "25,18 $".
+    const promised = /\d[\d\s]*,\d\d\s\$/.exec((await dollars.textContent()) ?? '')?.[0] ?? '';
     await page.getByRole('button', { name: 'Оплатить' }).click();
     await page.waitForURL((url) => url.pathname === '/sandbox/paypal/checkoutnow');
     expect(cents((await page.locator('[data-total]').textContent()) ?? '')).toBe(cents(promised));

@@ -7,7 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PRODUCT_CSV_COLUMNS } from '../../contract/admin.ts';
 import { hashPassword } from '../accounts/passwords.ts';
-import { auditLog, feedback, files, products, reviews, users } from '../db/schema.ts';
+import { changeStock } from '../catalog/stock.ts';
+import { auditLog, feedback, files, products, productVariants, reviews, users } from '../db/schema.ts';
 import { SESSION_COOKIE } from '../http/session.ts';
 import { multipartBody } from '../testing/admin.ts';
 import { createTestApp } from '../testing/app.ts';
@@ -475,6 +476,51 @@ describe('products CSV', () => {
     const [wolf] = await shop.db.select().from(products).where(eq(products.link, 'wolf-shirt'));
     expect(wolf).toMatchObject({ quantity: 4, sale: 1_990_00, weekSale: true });
     expect((await productAnswer('outlaw-shirt')).status).toBe(404);
+  });
+
+  it('keeps a sale made after the export: a count left as exported changes nothing, and one typed over it is refused with the stock now (ADR 0088)', async () => {
+    const productId = fixtures.id('wolf-mug');
+    const stockNow = async () => {
+      const [variant] = await shop.db
+        .select({ id: productVariants.id, quantity: productVariants.quantity })
+        .from(productVariants)
+        .where(eq(productVariants.productId, productId));
+      if (!variant) throw new Error('wolf-mug has no variant');
+      return variant;
+    };
+    const move = async (delta: number) => {
+      const variant = await stockNow();
+      await shop.db.transaction((tx) =>
+        changeStock(tx, productId, [{ variantId: variant.id, delta }], { actorId: userIds.admin }),
+      );
+    };
+    await move(5 - (await stockNow()).quantity);
+    const exported = parse(await exportCsv(), { columns: true, bom: true }) as Array<Record<string, string>>;
+    const fileOf = (rows: Array<Record<string, string>>) =>
+      stringify(rows, { header: true, columns: [...PRODUCT_CSV_COLUMNS] });
+    const line = exported.findIndex((row) => row.link === 'wolf-mug') + 2;
+    expect(exported[line - 2]).toMatchObject({ quantity: '5', quantity_seen: '5' });
+    // A unit leaves the shelf after the export.
+    await move(-1);
+
+    const untouched = await importCsv(fileOf(exported), false);
+    expect(untouched.body).toMatchObject({ updated: [], errors: [] });
+    expect((await stockNow()).quantity).toBe(4);
+
+    // "One more arrived", typed over the exported figure that is no longer the stock.
+    const typed = exported.map((row) => (row.link === 'wolf-mug' ? { ...row, quantity: '6' } : row));
+    const refused = await importCsv(fileOf(typed), false);
+    expect(refused.status).toBe(422);
+    expect(refused.body.errors).toEqual([
+      { line, field: 'quantity', message: expect.stringMatching(/\(4\)$/) },
+    ]);
+    expect((await stockNow()).quantity).toBe(4);
+
+    // Counted again over the figure now: the count is taken, as one ledger movement.
+    const counted = typed.map((row) => (row.link === 'wolf-mug' ? { ...row, quantity_seen: '4' } : row));
+    const applied = await importCsv(fileOf(counted), false);
+    expect(applied.body).toMatchObject({ updated: [{ link: 'wolf-mug', changes: { quantity: [4, 6] } }] });
+    expect((await stockNow()).quantity).toBe(6);
   });
 
   it('applies nothing when any row is wrong, and says which line and field', async () => {

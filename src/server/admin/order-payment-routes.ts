@@ -1,5 +1,6 @@
 import { idParams, orderRefund, refundParams } from '../../contract/admin.ts';
 import { orderPaymentsResponse, refundCheckResponse, refundResponse } from '../../contract/admin-answers.ts';
+import { majorToMinor } from '../../contract/money.ts';
 import { recordAudit } from '../audit/audit.ts';
 import { NotFound } from '../errors.ts';
 import { defineRoute } from '../http/api.ts';
@@ -44,7 +45,7 @@ export function adminOrderPaymentRoutes(services: Services) {
         const refund = await writes.refundOrder(services.config, {
           orderId: params.id,
           // Minor units of the order's currency: the wire amount has at most two decimals.
-          ...(body.amount === undefined ? {} : { amountMinor: Math.round(body.amount * 100) }),
+          ...(body.amount === undefined ? {} : { amountMinor: majorToMinor(body.amount) }),
           restock: body.restock,
           staffId: actorId,
           shop: services.mailShop,

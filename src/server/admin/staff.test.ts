@@ -195,7 +195,7 @@ describe('staff roles', () => {
     expect((await call('GET', '/api/admin/orders', customer)).statusCode).toBe(200);
   });
 
-  it('changes roles, takes staff off, and always keeps one admin', async () => {
+  it('changes roles (audited with who, before and after), takes staff off, and always keeps one admin', async () => {
     const customerId = await idOf('customer@example.com');
     const adminId = await idOf('admin@example.com');
 
@@ -208,6 +208,16 @@ describe('staff roles', () => {
     expect(
       (await call('PATCH', `/api/admin/staff/${customerId}`, admin, { role: 'customer' })).statusCode,
     ).toBe(200);
+    // The role change is audited with who made it, the role before and the role after.
+    const audited = (
+      await call('GET', `/api/admin/audit?entity=staff&entityId=${customerId}`, admin)
+    ).json() as { entries: Array<{ actor: string; action: string; before: unknown; after: unknown }> };
+    expect(audited.entries[0]).toMatchObject({
+      actor: 'admin@example.com',
+      action: 'update',
+      after: { role: 'customer' },
+    });
+    expect(audited.entries[0]?.before).not.toEqual({ role: 'customer' });
     const otherAdmin = await signedIn('second.admin@example.com', 'admin');
     const otherId = await idOf('second.admin@example.com');
     const answers = await Promise.all([

@@ -98,6 +98,13 @@ async function record(
   );
 }
 
+/** One order's units to take: its items, its id for the ledger and its moment. */
+export interface OrderStock {
+  orderId: number;
+  items: readonly StockItem[];
+  now: Date;
+}
+
 /**
  * Takes an order's units (reason `sale`) in one statement: the products' rows locked in ascending
  * id, then every variant's units taken by a conditional update with their ledger rows. An item
@@ -112,17 +119,48 @@ export async function takeStock(
   now: Date,
   options: { orderableOnly: boolean; orderId: number },
 ): Promise<void> {
+  const short = await takeOrdersStock(tx, [{ orderId: options.orderId, items, now }], options);
+  if (short.length > 0) throw unavailableError(short);
+}
+
+/**
+ * Takes the units of several orders (a batch placed in one transaction, ADR 0083) in one
+ * statement, as `takeStock` does for one: each variant's units of all the orders by one
+ * conditional update, a ledger row per order and variant. All or nothing per variant: answers the
+ * ids of the products whose units (summed over the orders) were not all there, or not orderable
+ * at the earliest of the orders' moments; the caller then rolls back what was taken.
+ */
+export async function takeOrdersStock(
+  tx: Transaction,
+  orders: readonly OrderStock[],
+  options: { orderableOnly: boolean },
+): Promise<number[]> {
+  // One ledger line per order and variant; the units per variant over every order.
+  const lines = new Map<string, StockItem & { orderId: number; at: string }>();
   const wanted = new Map<number, StockItem>();
-  for (const item of items) {
-    const same = wanted.get(item.variantId);
-    wanted.set(item.variantId, { ...item, count: (same?.count ?? 0) + item.count });
+  for (const order of orders) {
+    for (const item of order.items) {
+      const key = `${order.orderId}:${item.variantId}`;
+      const line = lines.get(key);
+      lines.set(key, {
+        ...item,
+        orderId: order.orderId,
+        at: order.now.toISOString(),
+        count: (line?.count ?? 0) + item.count,
+      });
+      const same = wanted.get(item.variantId);
+      wanted.set(item.variantId, { ...item, count: (same?.count ?? 0) + item.count });
+    }
   }
-  if (wanted.size === 0) return;
-  const productIds = [...new Set(items.map((item) => item.productId))].sort((a, b) => a - b);
-  const at = now.toISOString();
+  if (wanted.size === 0) return [];
+  const moments = orders.map((order) => order.now.getTime());
+  const earliest = new Date(Math.min(...moments));
+  const latest = new Date(Math.max(...moments)).toISOString();
+  const productIds = [...new Set([...wanted.values()].map((item) => item.productId))].sort((a, b) => a - b);
   const values = sql.join(
-    [...wanted.values()].map(
-      (item) => sql`(${item.variantId}::integer, ${item.productId}::integer, ${item.count}::integer)`,
+    [...lines.values()].map(
+      (line) =>
+        sql`(${line.orderId}::integer, ${line.variantId}::integer, ${line.productId}::integer, ${line.count}::integer, ${line.at}::timestamptz)`,
     ),
     sql`, `,
   );
@@ -131,34 +169,36 @@ export async function takeStock(
   // is counted by an uncorrelated subquery, which PostgreSQL runs once before the update's first
   // row: every product is locked before any variant is written. Not FOR UPDATE: see lockProducts.
   const result = await tx.execute(sql`with
-    wanted (variant_id, product_id, count) as (values ${values}),
+    lines (order_id, variant_id, product_id, count, at) as (values ${values}),
+    wanted as (
+      select variant_id, product_id, sum(count)::integer as count from lines group by variant_id, product_id),
     locked as (
       select ${products.id} from ${products}
       where ${inArray(products.id, productIds)}
       order by ${products.id}
       for no key update),
     taken as (
-      update ${productVariants} as v set quantity = v.quantity - wanted.count, updated_at = ${at}::timestamptz
+      update ${productVariants} as v set quantity = v.quantity - wanted.count, updated_at = ${latest}::timestamptz
       from wanted
       where (select count(*) from locked) = ${productIds.length}
         and v.id = wanted.variant_id and v.product_id = wanted.product_id and v.quantity >= wanted.count
         ${
           options.orderableOnly
             ? sql`and exists (select 1 from ${products} join ${projects} on ${projects.id} = ${products.projectId}
-                where ${products.id} = wanted.product_id and ${isOrderable(now)})`
+                where ${products.id} = wanted.product_id and ${isOrderable(earliest)})`
             : sql``
         }
-      returning v.id as variant_id, v.product_id, wanted.count)
+      returning v.id as variant_id)
     insert into ${stockMovements} (product_id, variant_id, delta, reason, order_id, created_at)
-    select taken.product_id, taken.variant_id, -taken.count, 'sale', ${options.orderId}::integer, ${at}::timestamptz
-    from taken
+    select lines.product_id, lines.variant_id, -lines.count, 'sale', lines.order_id, lines.at
+    from lines join taken on taken.variant_id = lines.variant_id
     returning variant_id`);
   rememberLocked(tx, productIds);
   const taken = new Set(
     (result as unknown as { rows: Array<{ variant_id: number }> }).rows.map((row) => Number(row.variant_id)),
   );
   const short = [...wanted.values()].filter((item) => !taken.has(item.variantId));
-  if (short.length > 0) throw unavailableError([...new Set(short.map((item) => item.productId))]);
+  return [...new Set(short.map((item) => item.productId))];
 }
 
 /**

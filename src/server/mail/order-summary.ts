@@ -1,8 +1,8 @@
 import type { Locale } from '../../contract/locale.ts';
-import { amountsIn, roublesToKopecks } from '../../contract/money.ts';
+import { amountsIn, formatMoney, roublesToKopecks } from '../../contract/money.ts';
 import type { OrderMailData } from './mail-data.ts';
 import type { Block } from './render.ts';
-import { DELIVERY_NAMES, formatAmount } from './wording.ts';
+import { DELIVERY_NAMES } from './wording.ts';
 
 /** The order summary several mails share: items, amounts and totals, delivery method and address. */
 
@@ -22,7 +22,7 @@ export function orderAmounts(data: OrderMailData, locale: Locale) {
     (data.currency === 'USD' ? amountsIn('USD', data.usdRate ?? 0, lines, delivery) : null) ??
     amountsIn('RUB', 0, lines, delivery);
   if (!amounts) throw new Error('rouble amounts need no rate');
-  const format = (minor: number) => formatAmount(minor / 100, amounts.currency, locale);
+  const format = (minor: number) => formatMoney(minor, amounts.currency, locale);
   const undiscounted = amountsIn(
     amounts.currency,
     data.usdRate ?? 0,
@@ -39,7 +39,7 @@ export function orderAmounts(data: OrderMailData, locale: Locale) {
     products: format(amounts.products),
     delivery: format(amounts.delivery),
     total: format(amounts.total),
-    ...(dollars ? { guide: `≈ ${formatAmount(dollars.total / 100, 'USD', locale)}` } : {}),
+    ...(dollars ? { guide: `≈ ${formatMoney(dollars.total, 'USD', locale)}` } : {}),
   };
 }
 

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { LOCALES } from '../../contract/locale.ts';
+import { formatMoney } from '../../contract/money.ts';
 import { MAIL_TEMPLATES, type MailData } from './mail-data.ts';
 import { escapeHtml } from './render.ts';
 import { renderMail } from './templates.ts';
-import { formatAmount } from './wording.ts';
 
 const link = 'https://shop.example/activate?token=abc123&email=anna%40example.com';
 
@@ -156,8 +156,8 @@ describe('mail templates', () => {
     expect(en.text).toContain('Total: $41.67');
     expect(en.text).toContain('Russian Post');
 
-    expect(spaces(formatAmount(2500, 'RUB', 'ru'))).toBe('2 500 ₽');
-    expect(formatAmount(27.5, 'USD', 'en')).toBe('$27.50');
+    expect(spaces(formatMoney(2500_00, 'RUB', 'ru'))).toBe('2 500 ₽');
+    expect(formatMoney(27_50, 'USD', 'en')).toBe('$27.50');
   });
 
   it('sums up the paid order and what happens next in the payment mail, in each language', () => {
@@ -189,7 +189,7 @@ describe('mail templates', () => {
 
   it('tells an English shopper charged in roubles (Robokassa) the roubles, with dollars as a guide', () => {
     const en = renderMail('order-placed', 'en', { ...samples['order-placed'], usdRate: 90 });
-    expect(spaces(en.text)).toContain(`Total: ${spaces(formatAmount(3750.5, 'RUB', 'en'))}`);
+    expect(spaces(en.text)).toContain(`Total: ${spaces(formatMoney(3750_50, 'RUB', 'en'))}`);
     expect(en.text).not.toContain('Total: $');
     expect(en.text).toContain('Charged in roubles; in dollars, as a guide: ≈ $41.67');
     const ru = renderMail('order-placed', 'ru', { ...samples['order-placed'], usdRate: 90 });

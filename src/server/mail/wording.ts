@@ -1,31 +1,12 @@
 import type { Locale } from '../../contract/locale.ts';
-import type { Currency } from '../../contract/money.ts';
 import type { DeliveryMethod } from './mail-data.ts';
 
-/** How mails write amounts, hours, order numbers, delivery methods and names, in each language. */
+/**
+ * How mails write hours, order numbers, delivery methods and names, in each language. Amounts are
+ * written by the shop's one formatter, `formatMoney` in contract/money.ts (ADR 0082).
+ */
 
 export const intlLocale = (locale: Locale) => (locale === 'ru' ? 'ru-RU' : 'en-US');
-
-/** Number formats are slow to make (a mail of an order formats a dozen amounts): made once each. */
-const amountFormats = new Map<string, Intl.NumberFormat>();
-
-/** An amount in `currency` (roubles or dollars) as the reader's locale writes it. */
-export function formatAmount(amount: number, currency: Currency, locale: Locale): string {
-  const wholeRoubles = currency === 'RUB' && Number.isInteger(amount);
-  const key = `${locale}:${currency}:${wholeRoubles}`;
-  let format = amountFormats.get(key);
-  if (!format) {
-    format = new Intl.NumberFormat(intlLocale(locale), {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'narrowSymbol',
-      minimumFractionDigits: wholeRoubles ? 0 : 2,
-      maximumFractionDigits: wholeRoubles ? 0 : 2,
-    });
-    amountFormats.set(key, format);
-  }
-  return format.format(amount);
-}
 
 export function hours(count: number, locale: Locale): string {
   const form = new Intl.PluralRules(intlLocale(locale)).select(count);

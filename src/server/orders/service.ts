@@ -56,6 +56,7 @@ import {
 } from './checkout-rules.ts';
 import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
+import { inPlacementBatch } from './placement-batch.ts';
 import { ORDER_STATUS } from './status.ts';
 
 /**
@@ -149,7 +150,8 @@ export async function createOrder(
   }
   requirePickupPoint(input.deliveryMethod, input.address);
   requireDeliveryCost(context.deliveryCost);
-  return db.transaction(async (transaction) => {
+  // Placed with the other orders that arrive meanwhile, in one transaction (ADR 0083).
+  return inPlacementBatch(db, async (transaction, stock) => {
     // One round trip (ADR 0077): the basket row locked, the shopper's unpaid order's products and
     // the new order's number.
     const [basket] = await transaction
@@ -224,7 +226,7 @@ export async function createOrder(
       .orderBy(asc(products.id), asc(productVariants.id));
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
-      .filter((item) => !item.orderable || item.quantity < item.count)
+      .filter((item) => !item.orderable || stock.left(item.variantId, item.quantity) < item.count)
       .map((item) => item.productId);
     if (unavailable.length > 0) throw unavailableError(unavailable);
 
@@ -336,9 +338,10 @@ export async function createOrder(
       },
       context.shop,
     );
-    // Last, just before the commit: the products' rows a drop's buyers all wait for are locked by
-    // this one statement and held only until the commit (ADR 0069, 0077).
-    await takeStock(transaction, items, now, { orderableOnly: true, orderId: order.id });
+    // Last, with the batch's last statement just before the commit: the products' rows a drop's
+    // buyers all wait for are locked by that one statement and held only until the commit (ADR
+    // 0069, 0077, 0083).
+    await stock.take(transaction, { orderId: order.id, items, now });
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
     return { ...order, movedProducts: [...movedProducts] };
   });

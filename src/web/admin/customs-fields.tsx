@@ -2,7 +2,6 @@ import { useMemo } from 'react';
 import { countryOptions } from '../../contract/countries.ts';
 import { FormField, SelectField } from '../components/form-field.tsx';
 import { useAdminShop } from './text.ts';
-import type { AdminProduct } from './types.ts';
 
 /** The product form's customs and box fields (ADR 0057), as the inputs hold them: '' clears one. */
 export const PRODUCT_CUSTOMS_FIELDS = [
@@ -15,30 +14,24 @@ export const PRODUCT_CUSTOMS_FIELDS = [
   'box_height',
 ] as const;
 type ProductCustomsField = (typeof PRODUCT_CUSTOMS_FIELDS)[number];
-export type ProductCustomsDraft = Record<ProductCustomsField, string>;
+export type ProductCustomsValues = Record<ProductCustomsField, string>;
 
-export const productCustomsDraft = (product: AdminProduct | null): ProductCustomsDraft =>
+/** A product's customs and box fields as the inputs start: its figures as text, '' for none. */
+export const productCustomsValues = (
+  product: Partial<Record<ProductCustomsField, string | number | null>> | null,
+): ProductCustomsValues =>
   Object.fromEntries(
     PRODUCT_CUSTOMS_FIELDS.map((field) => [field, product?.[field] == null ? '' : String(product[field])]),
-  ) as ProductCustomsDraft;
+  ) as ProductCustomsValues;
 
+/** The fieldset; `field` gives each input its name, starting value and texts (the form's `fieldProps`). */
 export function ProductCustomsFieldset({
-  draft,
-  errors,
-  onChange,
+  field,
 }: {
-  draft: ProductCustomsDraft;
-  errors: Record<string, string[] | undefined>;
-  onChange: (field: ProductCustomsField, value: string) => void;
+  field: (name: ProductCustomsField) => { name: string; defaultValue: string; errors?: string[] | undefined };
 }) {
   const { t, locale } = useAdminShop();
   const countries = useMemo(() => countryOptions(locale), [locale]);
-  const field = (name: ProductCustomsField) => ({
-    name,
-    value: draft[name],
-    onChange: (event: { target: { value: string } }) => onChange(name, event.target.value),
-    errors: errors[name],
-  });
   return (
     <fieldset className="admin-fieldset">
       <legend>{t('admin-customs')}</legend>

@@ -1,3 +1,4 @@
+import { type Currency, formatMoney, majorToMinor } from '../../contract/money.ts';
 import { useAdminShop } from './text.ts';
 import type { AdminOrder } from './types.ts';
 import { useAdminFormat } from './ui.tsx';
@@ -16,14 +17,9 @@ export const CUSTOMS_FIELD_LABELS = {
  * The CN23 items of an order abroad (ADR 0057): description, quantity, HS code, value in the
  * order's currency and in roubles, net weight and origin; a missing field says so.
  */
-export function CustomsItems({ items, currency }: { items: readonly CustomsEntry[]; currency: string }) {
+export function CustomsItems({ items, currency }: { items: readonly CustomsEntry[]; currency: Currency }) {
   const { t, locale } = useAdminShop();
   const format = useAdminFormat();
-  const value = new Intl.NumberFormat(locale === 'ru' ? 'ru-RU' : 'en-GB', {
-    style: 'currency',
-    currency,
-    currencyDisplay: 'narrowSymbol',
-  });
   const missing = <span className="admin-danger">—</span>;
   return (
     <table className="admin-table customs-items">
@@ -50,7 +46,7 @@ export function CustomsItems({ items, currency }: { items: readonly CustomsEntry
             </td>
             <td>{item.count}</td>
             <td>{item.hs_code ?? missing}</td>
-            <td>{value.format(item.value)}</td>
+            <td>{formatMoney(majorToMinor(item.value), currency, locale, { kopecks: true })}</td>
             <td>{format.money(item.value_roubles)}</td>
             <td>{item.net_weight === null ? missing : item.net_weight * item.count}</td>
             <td>{item.origin_country ?? missing}</td>

@@ -179,6 +179,43 @@ export function fieldProps(field: Pick<FieldMetadata<unknown>, 'name' | 'initial
 }
 
 /**
+ * A form's fields as the unsaved-changes guard compares them: '', null, [] and absent alike, one
+ * repeated value (`categories=3`) as itself, keys in any order (the browser reads them in the
+ * page's order, the record lists them in its own).
+ */
+function comparable(value: unknown): unknown {
+  if (Array.isArray(value)) {
+    const items = value.map(comparable);
+    if (items.length === 0) return undefined;
+    return items.length === 1 && typeof items[0] === 'string' ? items[0] : items;
+  }
+  if (typeof value === 'object' && value !== null) {
+    const entries = Object.entries(value)
+      .map(([name, field]) => [name, comparable(field)] as const)
+      .filter(([, field]) => field !== undefined)
+      .sort(([first], [second]) => (first < second ? -1 : first > second ? 1 : 0));
+    return entries.length === 0 ? undefined : Object.fromEntries(entries);
+  }
+  return value === '' || value === null ? undefined : value;
+}
+
+/**
+ * Whether a form holds changes (for `useUnsavedChanges`): what its fields hold now (`form.value`)
+ * against what they started from (the `defaultValue` given to `useAdminForm`). `ignored` names
+ * fields the page fills in itself (a record's `version`, a figure shown), which are no one's change.
+ */
+export function formChanged(
+  start: Record<string, unknown>,
+  now: Record<string, unknown> | undefined,
+  ignored: readonly string[] = [],
+): boolean {
+  if (now === undefined) return false;
+  const without = (fields: Record<string, unknown>) =>
+    Object.fromEntries(Object.entries(fields).filter(([name]) => !ignored.includes(name)));
+  return JSON.stringify(comparable(without(start))) !== JSON.stringify(comparable(without(now)));
+}
+
+/**
  * For `RequestAlert`: the message above the form and every field's texts (it shows those of fields
  * the form does not show).
  */

@@ -2,7 +2,7 @@ import { getFormProps } from '@conform-to/react';
 import type { FormEvent } from 'react';
 import { useFetcher } from 'react-router';
 import { orderRefund } from '../../contract/admin.ts';
-import { majorToMinor, unitsRefundAmount } from '../../contract/money.ts';
+import { majorToMinor, minorToDecimal, unitsRefundAmount } from '../../contract/money.ts';
 import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
 import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
 import type { OrderAction } from '../routes/admin/order.tsx';
@@ -154,7 +154,7 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
       withDelivery ? payments.deliveryMinor : 0,
     );
     form.update({ name: fields.whole.name, value: 'part' });
-    form.update({ name: fields.amount.name, value: (Math.min(filled, leftMinor) / 100).toFixed(2) });
+    form.update({ name: fields.amount.name, value: minorToDecimal(Math.min(filled, leftMinor)) });
   };
 
   const formProps = getFormProps(form);

@@ -7,6 +7,7 @@ import {
   useRouteLoaderData,
   useSearchParams,
 } from 'react-router';
+import { formatMoney, roublesToKopecks } from '../../contract/money.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
@@ -128,23 +129,15 @@ export const DELIVERY_METHODS = [
 export const deliveryMethodKey = (method: string): AdminMessageKey | undefined =>
   DELIVERY_METHODS.find((entry) => entry.value === method)?.label;
 
-/** Roubles, dates and country names in the page's language. */
+/**
+ * Roubles, dates and country names in the page's language. Roubles are written by the shop's one
+ * formatter (`formatMoney`, ADR 0082), always with their kopecks: staff compare them with payments
+ * and receipts.
+ */
 export function useAdminFormat() {
   const { locale } = useAdminShop();
   return useMemo(() => {
     const tag = locale === 'ru' ? 'ru-RU' : 'en-GB';
-    const money = new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency: 'RUB',
-      currencyDisplay: 'narrowSymbol',
-    });
-    const compactMoney = new Intl.NumberFormat(tag, {
-      style: 'currency',
-      currency: 'RUB',
-      currencyDisplay: 'narrowSymbol',
-      notation: 'compact',
-      maximumFractionDigits: 1,
-    });
     const dateTime = new Intl.DateTimeFormat(tag, { dateStyle: 'medium', timeStyle: 'short' });
     const day = new Intl.DateTimeFormat(tag, { day: 'numeric', month: 'short', timeZone: 'UTC' });
     const zonedDateTime = new Intl.DateTimeFormat(tag, {
@@ -163,8 +156,12 @@ export function useAdminFormat() {
     const megabytes = sizeIn('megabyte');
     return {
       money: (roubles: number | null | undefined) =>
-        roubles === null || roubles === undefined ? '—' : money.format(roubles),
-      compactMoney: (roubles: number) => compactMoney.format(roubles),
+        roubles === null || roubles === undefined
+          ? '—'
+          : formatMoney(roublesToKopecks(roubles), 'RUB', locale, { kopecks: true }),
+      /** Roubles shortened for a chart's axis ("₽12.5k"). */
+      compactMoney: (roubles: number) =>
+        formatMoney(roublesToKopecks(roubles), 'RUB', locale, { compact: true }),
       dateTime: (iso: string) => dateTime.format(new Date(iso)),
       /** A release time with the zone it is shown in ("1 Dec 2026, 15:00 GMT+3"). */
       zonedDateTime: (iso: string) => zonedDateTime.format(new Date(iso)),

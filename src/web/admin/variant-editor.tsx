@@ -1,11 +1,16 @@
-import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import { useId, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
+import { productVariantsSave, stockMovedRefusal } from '../../contract/admin.ts';
+import type { productVariantsEditor } from '../../contract/admin-answers.ts';
 import { imageUrl } from '../../contract/images.ts';
 import { generateRows, suggestedSku } from '../../contract/variant-combinations.ts';
+import type { z } from '../../contract/zod.ts';
 import { FormSuccess } from '../components/form-field.tsx';
-import { adminApi } from './api.ts';
+import type { ProductAction } from '../routes/admin/product.tsx';
+import { type FormFields, formAlert, formChanged, useAdminForm } from './forms.ts';
 import { useAdminShop } from './text.ts';
-import type { AdminProductVariants } from './types.ts';
-import { BusyButton, RequestAlert, useAdminRequest } from './ui.tsx';
+import { BusyButton, RequestAlert } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
@@ -13,36 +18,39 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * values in both languages (a colour's swatch and pictures), "generate all combinations", then
  * SKU, price, sale, weight, stock, per-customer limit and customs data where the variant differs
  * (ADR 0057) per row, or one value for a whole column.
- * Saved together over the product's version, which the product form shares. Stock is entered as a
- * movement (ADR 0056): `+3` received, `-1` written off, or the counted figure over the one shown.
+ * Saved together over the product's version, which the product form shares, through the product
+ * page's `clientAction` (intent `variants`, ADR 0073). Stock is entered as a movement (ADR 0056):
+ * `+3` received, `-1` written off, or the counted figure over the one shown.
  */
 
-type Kind = 'size' | 'colour' | 'other';
-interface ValueDraft {
-  key: string;
-  id?: number;
+type VariantsRecord = z.output<typeof productVariantsEditor>;
+type Kind = VariantsRecord['options'][number]['kind'];
+
+/** The fields as the form holds them: text, ids as text, a value's pictures as a list. */
+interface ValueFields {
+  id?: string;
   value_ru: string;
   value_en: string;
-  swatch: string | null;
+  /** '' for none: the colour input shows black then, and the API keeps none. */
+  swatch: string;
   images: string[];
 }
-interface OptionDraft {
-  key: string;
-  id?: number;
+interface OptionFields {
+  id?: string;
   kind: Kind;
   name_ru: string;
   name_en: string;
-  values: ValueDraft[];
+  values: ValueFields[];
 }
-interface RowDraft {
-  id?: number;
+interface RowFields {
+  id?: string;
   options: string[];
   sku: string;
   price: string;
   sale: string;
   weight: string;
   /** The stock the table showed (0 for a new row). */
-  current: number;
+  current: string;
   /**
    * What the manager typed in the stock column (ADR 0056): `+3` received, `-1` written off, or a
    * bare number counted over `current`; empty leaves the stock as orders left it.
@@ -56,6 +64,7 @@ interface RowDraft {
   customs_description: string;
   net_weight: string;
 }
+type VariantFields = { options: OptionFields[]; variants: RowFields[] };
 
 const COLUMNS = [
   'sku',
@@ -73,167 +82,182 @@ type Column = (typeof COLUMNS)[number];
 /** Columns of text, not numbers. */
 const TEXT_COLUMNS = new Set<Column>(['sku', 'hs_code', 'origin_country', 'customs_description']);
 
-let keys = 0;
-const newKey = () => `new-${++keys}`;
 const text = (value: number | null) => (value === null ? '' : String(value));
 
-function draftOf(product: AdminProductVariants) {
-  return {
-    options: product.options.map(
-      (option): OptionDraft => ({
-        key: `option-${option.id}`,
-        id: option.id,
-        kind: option.kind,
-        name_ru: option.name_ru,
-        name_en: option.name_en,
-        values: option.values.map((value) => ({ ...value, key: `value-${value.id}` })),
-      }),
-    ),
-    rows: product.variants.map(
-      (variant): RowDraft => ({
-        id: variant.id,
-        options: variant.options,
-        sku: variant.sku,
-        price: text(variant.price),
-        sale: text(variant.sale),
-        weight: text(variant.weight),
-        current: variant.quantity,
-        stock: '',
-        per_customer_limit: text(variant.per_customer_limit),
-        hs_code: variant.hs_code ?? '',
-        origin_country: variant.origin_country ?? '',
-        customs_description: variant.customs_description ?? '',
-        net_weight: text(variant.net_weight),
-      }),
-    ),
-  };
-}
+const fieldsOf = (product: VariantsRecord): VariantFields => ({
+  options: product.options.map((option) => ({
+    id: String(option.id),
+    kind: option.kind,
+    name_ru: option.name_ru,
+    name_en: option.name_en,
+    values: option.values.map((value) => ({
+      id: String(value.id),
+      value_ru: value.value_ru,
+      value_en: value.value_en,
+      swatch: value.swatch ?? '',
+      images: value.images,
+    })),
+  })),
+  variants: product.variants.map((variant) => ({
+    id: String(variant.id),
+    options: variant.options,
+    sku: variant.sku,
+    price: text(variant.price),
+    sale: text(variant.sale),
+    weight: text(variant.weight),
+    current: String(variant.quantity),
+    stock: '',
+    per_customer_limit: text(variant.per_customer_limit),
+    hs_code: variant.hs_code ?? '',
+    origin_country: variant.origin_country ?? '',
+    customs_description: variant.customs_description ?? '',
+    net_weight: text(variant.net_weight),
+  })),
+});
+
+const newValue = (): ValueFields => ({ value_ru: '', value_en: '', swatch: '', images: [] });
 
 /**
  * The stock cell as the save sends it: `+3`/`-1` a receipt or write-off, a bare number the count
  * over the figure shown (a new row's units are its first receipt), anything else as typed for the
  * server to refuse.
  */
-function stockFields(id: number | undefined, current: number, typed: string) {
+function stockFields(saved: boolean, current: unknown, typed: string) {
   const stock = typed.trim().replace('−', '-');
   if (stock === '') return {};
-  if (/^[+-]/.test(stock) || id === undefined) return { stock_change: stock.replace(/^\+/, '') };
+  if (/^[+-]/.test(stock) || !saved) return { stock_change: stock.replace(/^\+/, '') };
   return { quantity: stock, quantity_seen: current };
 }
+
+/** Entries of a list the form holds (Conform keeps what the fields hold, as text or lists of it). */
+const entriesOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value)
+    ? value.map((entry) =>
+        typeof entry === 'object' && entry !== null ? Object.fromEntries(Object.entries(entry)) : {},
+      )
+    : [];
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** What the API reads: each row's stock cell as a movement, without the figure the table showed. */
+const prepare = (fields: FormFields): FormFields => ({
+  ...fields,
+  variants: entriesOf(fields.variants).map(({ current, stock, ...row }) => ({
+    ...row,
+    ...stockFields(
+      typeof row.id === 'string' && row.id !== '',
+      current,
+      typeof stock === 'string' ? stock : '',
+    ),
+  })),
+});
+
+/** The variants' save as the product page's action and this form check it. */
+export const variantChecks = { schema: productVariantsSave, prepare };
+
+/**
+ * The fetcher of the variants' save. A save moves the product's version, so the table starts afresh
+ * (a new key): the page holds this fetcher too, so its answer outlives the table that sent it.
+ */
+export const variantsSaveKey = (productId: number) => `product-${productId}-variants`;
+
+/** Fields the page fills in itself, which are nobody's unsaved change. */
+const NOT_CHANGES = ['intent', 'version'];
+
+/** A list the form holds as one value (`a`) or several (`[a, b]`), or none. */
+const listOf = (value: unknown): string[] =>
+  Array.isArray(value)
+    ? value.filter((item) => typeof item === 'string')
+    : typeof value === 'string'
+      ? [value]
+      : [];
 
 export function VariantEditor({
   product,
   images,
-  version,
-  onSaved,
 }: {
-  product: AdminProductVariants;
-  /** The product's pictures, to link to a colour. */
+  product: VariantsRecord;
+  /** The product's pictures as its form holds them, to link to a colour. */
   images: string[];
-  /** The product's current version (the product form saves it too). */
-  version: number;
-  onSaved: (product: AdminProductVariants) => void;
 }) {
   const { t, locale } = useAdminShop();
-  const request = useAdminRequest();
   const id = useId();
-  const [draft, setDraft] = useState(() => draftOf(product));
+  const fetcher = useFetcher<ProductAction>({ key: variantsSaveKey(product.id) });
+  const outcome = fetcher.data?.intent === 'variants' ? fetcher.data : undefined;
+  const start = fieldsOf(product);
+  const [form, fields] = useAdminForm<VariantFields>({
+    ...variantChecks,
+    lastResult: outcome?.ok === false ? outcome.result : undefined,
+    defaultValue: start,
+  });
+  useUnsavedChanges(formChanged(start, form.value, NOT_CHANGES));
+  // Which column "set for all rows" fills; the value is read from its field when applied.
   const [bulkColumn, setBulkColumn] = useState<Column>('stock');
-  const [bulkValue, setBulkValue] = useState('');
-  const { options, rows } = draft;
-  const loaded = useMemo(() => JSON.stringify(draftOf(product)), [product]);
-  useUnsavedChanges(JSON.stringify(draft) !== loaded);
-
+  const bulkValue = useRef<HTMLInputElement>(null);
+  const options = fields.options.getFieldList();
+  const rows = fields.variants.getFieldList();
+  const alert = formAlert(form);
+  const saving = fetcher.state !== 'idle';
+  const saved = outcome?.ok === true && !saving;
   // Stock moved since the table was shown (409 stock-moved): show the figure now, keep what was typed.
-  const moved = request.answer;
-  useEffect(() => {
-    const variantId = moved?.variantId;
-    const figure = moved?.current;
-    if (typeof variantId !== 'number' || typeof figure !== 'number') return;
-    setDraft((current) => ({
-      ...current,
-      rows: current.rows.map((row) => (row.id === variantId ? { ...row, current: figure } : row)),
-    }));
-  }, [moved]);
+  const moved = stockMovedRefusal.safeParse(outcome?.ok === false ? outcome.refusal?.answer : undefined).data;
 
-  const setOptions = (change: (options: OptionDraft[]) => OptionDraft[]) =>
-    setDraft((current) => ({ ...current, options: change(current.options) }));
-  const setOption = (index: number, change: Partial<OptionDraft>) =>
-    setOptions((current) =>
-      current.map((option, other) => (other === index ? { ...option, ...change } : option)),
-    );
-  const setValue = (optionIndex: number, valueIndex: number, change: Partial<ValueDraft>) =>
-    setDraft((current) => {
-      const before = current.options[optionIndex]?.values[valueIndex];
-      const renamed = change.value_en !== undefined && before !== undefined ? before.value_en : undefined;
-      return {
-        options: current.options.map((option, other) =>
-          other === optionIndex
-            ? {
-                ...option,
-                values: option.values.map((value, index) =>
-                  index === valueIndex ? { ...value, ...change } : value,
-                ),
-              }
-            : option,
-        ),
-        // Rows name values by their English text: a renamed value renames it in the rows too.
-        rows:
-          renamed === undefined
-            ? current.rows
-            : current.rows.map((row) =>
-                row.options[optionIndex] === renamed
-                  ? {
-                      ...row,
-                      options: row.options.map((value, index) =>
-                        index === optionIndex ? (change.value_en ?? value) : value,
-                      ),
-                    }
-                  : row,
-              ),
-      };
-    });
-  const setRow = (index: number, change: Partial<RowDraft>) =>
-    setDraft((current) => ({
-      ...current,
-      rows: current.rows.map((row, other) => (other === index ? { ...row, ...change } : row)),
+  /** The rows as typed so far, for a change of many of them at once (one update of the list). */
+  const rowsNow = () =>
+    entriesOf(fields.variants.value).map((row) => ({
+      ...row,
+      options: listOf(row.options),
+      sku: textOf(row.sku),
     }));
+  const setRows = (value: Partial<RowFields>[]) => form.update({ name: fields.variants.name, value });
+
+  const optionsNow = () =>
+    entriesOf(fields.options.value).map((option) => ({
+      kind: textOf(option.kind),
+      name_ru: textOf(option.name_ru),
+      name_en: textOf(option.name_en),
+      values: entriesOf(option.values).map((value) => ({
+        value_ru: textOf(value.value_ru),
+        value_en: textOf(value.value_en),
+      })),
+    }));
+
+  /** Rows name values by their English text: a renamed value renames it in the rows too. */
+  const renameInRows = (optionIndex: number, before: string, after: string) => {
+    const current = rowsNow();
+    if (!current.some((row) => row.options[optionIndex] === before)) return;
+    setRows(
+      current.map((row) =>
+        row.options[optionIndex] === before
+          ? { ...row, options: row.options.map((value, index) => (index === optionIndex ? after : value)) }
+          : row,
+      ),
+    );
+  };
 
   const generate = () =>
-    setDraft((current) => ({
-      ...current,
-      rows: generateRows(
-        current.options.map((option) => option.values.map((value) => value.value_en.trim())),
-        current.rows,
-        (combination): RowDraft => ({
+    setRows(
+      generateRows(
+        optionsNow().map((option) => option.values.map((value) => value.value_en.trim())),
+        rowsNow(),
+        (combination) => ({
           options: combination,
           sku: suggestedSku(product.link, combination),
-          price: '',
-          sale: '',
-          weight: '',
-          current: 0,
-          stock: '',
-          per_customer_limit: '',
-          hs_code: '',
-          origin_country: '',
-          customs_description: '',
-          net_weight: '',
+          current: '0',
         }),
       ),
-    }));
+    );
 
-  const applyBulk = () =>
-    setDraft((current) => ({
-      ...current,
-      rows: current.rows.map((row) => ({ ...row, [bulkColumn]: bulkValue })),
-    }));
+  const applyBulk = () => {
+    const value = bulkValue.current?.value ?? '';
+    setRows(rowsNow().map((row) => ({ ...row, [bulkColumn]: value })));
+  };
 
-  const label = (row: RowDraft) =>
+  const label = (row: { options: string[] }) =>
     row.options.length === 0
       ? t('admin-default-variant')
       : row.options
           .map((valueEn, index) => {
-            const option = options[index];
+            const option = optionsNow()[index];
             const value = option?.values.find((candidate) => candidate.value_en.trim() === valueEn);
             if (!option || !value) return valueEn;
             return locale === 'ru'
@@ -241,35 +265,6 @@ export function VariantEditor({
               : `${option.name_en}: ${value.value_en}`;
           })
           .join(', ');
-
-  const save = async (event: FormEvent) => {
-    event.preventDefault();
-    const body = {
-      version,
-      options: options.map(({ key: _key, ...option }) => ({
-        ...option,
-        values: option.values.map(({ key: _valueKey, ...value }) => value),
-      })),
-      variants: rows.map(({ current, stock, ...row }) => ({
-        ...row,
-        ...stockFields(row.id, current, stock),
-        price: row.price === '' ? null : row.price,
-        sale: row.sale === '' ? null : row.sale,
-        weight: row.weight === '' ? null : row.weight,
-        per_customer_limit: row.per_customer_limit === '' ? null : row.per_customer_limit,
-      })),
-    };
-    const answer = await request.run(
-      () =>
-        adminApi<{ product: AdminProductVariants }>('PATCH', `/products/${product.id}/variants`, {
-          json: body,
-        }),
-      { success: t('admin-variants-saved'), reload: false },
-    );
-    if (!answer) return;
-    setDraft(draftOf(answer.product));
-    onSaved(answer.product);
-  };
 
   const columnTitle: Record<Column, string> = {
     sku: t('admin-sku'),
@@ -283,169 +278,188 @@ export function VariantEditor({
     customs_description: t('admin-customs-description'),
     net_weight: t('admin-net-weight'),
   };
-  const optionName = (option: OptionDraft, index: number) =>
-    (locale === 'ru' ? option.name_ru : option.name_en) || t('admin-option', { number: index + 1 });
+  const optionName = (
+    option: { name_ru?: string | undefined; name_en?: string | undefined },
+    index: number,
+  ) => (locale === 'ru' ? option.name_ru : option.name_en) || t('admin-option', { number: index + 1 });
+  /** A cell's texts: the browser's (`variants[0].sku`) or the API's (`variants.0.sku`). */
+  const invalid = (index: number, names: readonly string[]) =>
+    names.some(
+      (name) =>
+        alert.errors[`variants[${index}].${name}`] !== undefined ||
+        alert.errors[`variants.${index}.${name}`] !== undefined,
+    );
 
   return (
-    <form className="admin-form admin-card" onSubmit={save} noValidate aria-labelledby={`${id}-heading`}>
+    <fetcher.Form
+      method="post"
+      {...getFormProps(form)}
+      className="admin-form admin-card"
+      aria-labelledby={`${id}-heading`}
+    >
       <h2 id={`${id}-heading`}>{t('admin-variants')}</h2>
       <p className="form-field__hint">{t('admin-variants-hint')}</p>
-      {request.done ? <FormSuccess>{request.done}</FormSuccess> : null}
-      <RequestAlert message={request.message} errors={request.errors} shownFields={[]} />
+      {saved ? <FormSuccess>{t('admin-variants-saved')}</FormSuccess> : null}
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
+      <input type="hidden" name="intent" value="variants" />
+      <input type="hidden" name="version" value={product.version} />
 
-      {options.map((option, optionIndex) => (
-        <fieldset key={option.key} className="admin-fieldset admin-option">
-          <legend>{optionName(option, optionIndex)}</legend>
-          <div className="admin-form__grid">
-            <div className="form-field">
-              <label htmlFor={`${id}-${option.key}-kind`}>{t('admin-option-kind')}</label>
-              <select
-                id={`${id}-${option.key}-kind`}
-                value={option.kind}
-                onChange={(event) => setOption(optionIndex, { kind: event.target.value as Kind })}
-              >
-                <option value="size">{t('admin-option-kind-size')}</option>
-                <option value="colour">{t('admin-option-kind-colour')}</option>
-                <option value="other">{t('admin-option-kind-other')}</option>
-              </select>
+      {options.map((item, optionIndex) => {
+        const option = item.getFieldset();
+        const values = option.values.getFieldList();
+        const shown = { name_ru: option.name_ru.value, name_en: option.name_en.value };
+        return (
+          <fieldset key={item.key} className="admin-fieldset admin-option">
+            <legend>{optionName(shown, optionIndex)}</legend>
+            {option.id.initialValue ? (
+              <input type="hidden" name={option.id.name} value={option.id.initialValue} />
+            ) : null}
+            <div className="admin-form__grid">
+              <div className="form-field">
+                <label htmlFor={`${id}-${item.key}-kind`}>{t('admin-option-kind')}</label>
+                <select
+                  id={`${id}-${item.key}-kind`}
+                  name={option.kind.name}
+                  defaultValue={option.kind.initialValue ?? 'other'}
+                >
+                  <option value="size">{t('admin-option-kind-size')}</option>
+                  <option value="colour">{t('admin-option-kind-colour')}</option>
+                  <option value="other">{t('admin-option-kind-other')}</option>
+                </select>
+              </div>
+              <div className="form-field">
+                <label htmlFor={`${id}-${item.key}-ru`}>{t('admin-option-name-ru')}</label>
+                <input
+                  id={`${id}-${item.key}-ru`}
+                  name={option.name_ru.name}
+                  defaultValue={option.name_ru.initialValue ?? ''}
+                />
+              </div>
+              <div className="form-field">
+                <label htmlFor={`${id}-${item.key}-en`}>{t('admin-option-name-en')}</label>
+                <input
+                  id={`${id}-${item.key}-en`}
+                  name={option.name_en.name}
+                  defaultValue={option.name_en.initialValue ?? ''}
+                />
+              </div>
             </div>
-            <div className="form-field">
-              <label htmlFor={`${id}-${option.key}-ru`}>{t('admin-option-name-ru')}</label>
-              <input
-                id={`${id}-${option.key}-ru`}
-                value={option.name_ru}
-                onChange={(event) => setOption(optionIndex, { name_ru: event.target.value })}
-              />
-            </div>
-            <div className="form-field">
-              <label htmlFor={`${id}-${option.key}-en`}>{t('admin-option-name-en')}</label>
-              <input
-                id={`${id}-${option.key}-en`}
-                value={option.name_en}
-                onChange={(event) => setOption(optionIndex, { name_en: event.target.value })}
-              />
-            </div>
-          </div>
-          <div className="admin-table-scroll">
-            <table className="admin-table admin-values">
-              <caption className="visually-hidden">{t('admin-option-values')}</caption>
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin-value-ru')}</th>
-                  <th scope="col">{t('admin-value-en')}</th>
-                  {option.kind === 'colour' ? <th scope="col">{t('admin-swatch')}</th> : null}
-                  <th scope="col">
-                    <span className="visually-hidden">{t('admin-actions')}</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {option.values.map((value, valueIndex) => {
-                  const name =
-                    (locale === 'ru' ? value.value_ru || value.value_en : value.value_en || value.value_ru) ||
-                    String(valueIndex + 1);
-                  return (
-                    <tr key={value.key}>
-                      <td>
-                        <input
-                          aria-label={`${t('admin-value-ru')} ${valueIndex + 1}`}
-                          value={value.value_ru}
-                          onChange={(event) =>
-                            setValue(optionIndex, valueIndex, { value_ru: event.target.value })
-                          }
-                        />
-                      </td>
-                      <td>
-                        <input
-                          aria-label={`${t('admin-value-en')} ${valueIndex + 1}`}
-                          value={value.value_en}
-                          onChange={(event) =>
-                            setValue(optionIndex, valueIndex, { value_en: event.target.value })
-                          }
-                        />
-                      </td>
-                      {option.kind === 'colour' ? (
+            <div className="admin-table-scroll">
+              <table className="admin-table admin-values">
+                <caption className="visually-hidden">{t('admin-option-values')}</caption>
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin-value-ru')}</th>
+                    <th scope="col">{t('admin-value-en')}</th>
+                    {option.kind.value === 'colour' ? <th scope="col">{t('admin-swatch')}</th> : null}
+                    <th scope="col">
+                      <span className="visually-hidden">{t('admin-actions')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {values.map((valueItem, valueIndex) => {
+                    const value = valueItem.getFieldset();
+                    const valueRu = value.value_ru.value ?? '';
+                    const valueEn = value.value_en.value ?? '';
+                    const name =
+                      (locale === 'ru' ? valueRu || valueEn : valueEn || valueRu) || String(valueIndex + 1);
+                    const swatch = value.swatch.value ?? '';
+                    const chosen = listOf(value.images.initialValue);
+                    return (
+                      <tr key={valueItem.key}>
+                        <td>
+                          {value.id.initialValue ? (
+                            <input type="hidden" name={value.id.name} value={value.id.initialValue} />
+                          ) : null}
+                          {/* The swatch is sent as chosen ('' for none); the colour input only shows it. */}
+                          <input type="hidden" name={value.swatch.name} value={swatch} />
+                          <input
+                            aria-label={`${t('admin-value-ru')} ${valueIndex + 1}`}
+                            name={value.value_ru.name}
+                            defaultValue={value.value_ru.initialValue ?? ''}
+                          />
+                        </td>
                         <td>
                           <input
-                            type="color"
-                            aria-label={`${t('admin-swatch')} ${name}`}
-                            value={value.swatch ?? '#000000'}
-                            onChange={(event) =>
-                              setValue(optionIndex, valueIndex, { swatch: event.target.value })
-                            }
+                            aria-label={`${t('admin-value-en')} ${valueIndex + 1}`}
+                            name={value.value_en.name}
+                            defaultValue={value.value_en.initialValue ?? ''}
+                            onChange={(event) => renameInRows(optionIndex, valueEn, event.target.value)}
                           />
-                          {images.length > 0 ? (
-                            <fieldset className="admin-value-images">
-                              <legend>{t('admin-value-images')}</legend>
-                              {images.map((file, imageIndex) => (
-                                <label key={file}>
-                                  <input
-                                    type="checkbox"
-                                    checked={value.images.includes(file)}
-                                    onChange={(event) =>
-                                      setValue(optionIndex, valueIndex, {
-                                        images: event.target.checked
-                                          ? [...value.images, file]
-                                          : value.images.filter((other) => other !== file),
-                                      })
-                                    }
-                                  />
-                                  <img
-                                    src={imageUrl('products', file, 160)}
-                                    alt={`${imageIndex + 1}`}
-                                    width={40}
-                                    height={40}
-                                  />
-                                </label>
-                              ))}
-                            </fieldset>
-                          ) : null}
                         </td>
-                      ) : null}
-                      <td>
-                        <button
-                          type="button"
-                          className="link-button"
-                          onClick={() =>
-                            setOption(optionIndex, {
-                              values: option.values.filter((_, other) => other !== valueIndex),
-                            })
-                          }
-                        >
-                          ×<span className="visually-hidden">{t('admin-remove-value', { name })}</span>
-                        </button>
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            </table>
-          </div>
-          <div className="admin-actions">
-            <button
-              type="button"
-              className="button"
-              onClick={() =>
-                setOption(optionIndex, {
-                  values: [
-                    ...option.values,
-                    { key: newKey(), value_ru: '', value_en: '', swatch: null, images: [] },
-                  ],
-                })
-              }
-            >
-              {t('admin-add-value')}
-            </button>
-            <button
-              type="button"
-              className="button admin-button--danger"
-              onClick={() => setOptions((current) => current.filter((_, other) => other !== optionIndex))}
-            >
-              {t('admin-remove-option', { name: optionName(option, optionIndex) })}
-            </button>
-          </div>
-        </fieldset>
-      ))}
+                        {option.kind.value === 'colour' ? (
+                          <td>
+                            <input
+                              type="color"
+                              aria-label={`${t('admin-swatch')} ${name}`}
+                              value={swatch || '#000000'}
+                              onChange={(event) =>
+                                form.update({ name: value.swatch.name, value: event.target.value })
+                              }
+                            />
+                            {images.length > 0 ? (
+                              <fieldset className="admin-value-images">
+                                <legend>{t('admin-value-images')}</legend>
+                                {images.map((file, imageIndex) => (
+                                  <label key={file}>
+                                    <input
+                                      type="checkbox"
+                                      name={value.images.name}
+                                      value={file}
+                                      defaultChecked={chosen.includes(file)}
+                                    />
+                                    <img
+                                      src={imageUrl('products', file, 160)}
+                                      alt={`${imageIndex + 1}`}
+                                      width={40}
+                                      height={40}
+                                    />
+                                  </label>
+                                ))}
+                              </fieldset>
+                            ) : null}
+                          </td>
+                        ) : (
+                          // A value's pictures stay as they are while its option is not a colour.
+                          listOf(value.images.value).map((file) => (
+                            <input key={file} type="hidden" name={value.images.name} value={file} />
+                          ))
+                        )}
+                        <td>
+                          <button
+                            type="button"
+                            className="link-button"
+                            onClick={() => form.remove({ name: option.values.name, index: valueIndex })}
+                          >
+                            ×<span className="visually-hidden">{t('admin-remove-value', { name })}</span>
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })}
+                </tbody>
+              </table>
+            </div>
+            <div className="admin-actions">
+              <button
+                type="button"
+                className="button"
+                onClick={() => form.insert({ name: option.values.name, defaultValue: newValue() })}
+              >
+                {t('admin-add-value')}
+              </button>
+              <button
+                type="button"
+                className="button admin-button--danger"
+                onClick={() => form.remove({ name: fields.options.name, index: optionIndex })}
+              >
+                {t('admin-remove-option', { name: optionName(shown, optionIndex) })}
+              </button>
+            </div>
+          </fieldset>
+        );
+      })}
 
       <div className="admin-actions">
         <button
@@ -453,16 +467,15 @@ export function VariantEditor({
           className="button"
           disabled={options.length >= 3}
           onClick={() =>
-            setOptions((current) => [
-              ...current,
-              {
-                key: newKey(),
-                kind: current.some((option) => option.kind === 'size') ? 'colour' : 'size',
+            form.insert({
+              name: fields.options.name,
+              defaultValue: {
+                kind: optionsNow().some((option) => option.kind === 'size') ? 'colour' : 'size',
                 name_ru: '',
                 name_en: '',
-                values: [{ key: newKey(), value_ru: '', value_en: '', swatch: null, images: [] }],
+                values: [newValue()],
               },
-            ])
+            })
           }
         >
           {t('admin-add-option')}
@@ -494,9 +507,8 @@ export function VariantEditor({
           <label htmlFor={`${id}-bulk-value`}>{t('admin-bulk-value')}</label>
           <input
             id={`${id}-bulk-value`}
+            ref={bulkValue}
             {...(bulkColumn === 'stock' ? { inputMode: 'numeric' as const } : { type: 'number', min: 0 })}
-            value={bulkValue}
-            onChange={(event) => setBulkValue(event.target.value)}
           />
         </div>
         <button type="button" className="button" onClick={applyBulk}>
@@ -518,29 +530,46 @@ export function VariantEditor({
             </tr>
           </thead>
           <tbody>
-            {rows.map((row, index) => {
-              const variant = label(row);
+            {rows.map((item, index) => {
+              const row = item.getFieldset();
+              const rowId = row.id.initialValue;
+              const valuesOfRow = listOf(row.options.value);
+              const variant = label({ options: valuesOfRow });
+              const current =
+                moved !== undefined && rowId === String(moved.variantId)
+                  ? String(moved.current)
+                  : (row.current.value ?? '0');
               return (
-                <tr key={row.id ?? JSON.stringify(row.options)}>
-                  <th scope="row">{variant}</th>
+                <tr key={item.key}>
+                  <th scope="row">
+                    {variant}
+                    {rowId ? <input type="hidden" name={row.id.name} value={rowId} /> : null}
+                    {valuesOfRow.map((value, valueIndex) => (
+                      <input
+                        // biome-ignore lint/suspicious/noArrayIndexKey: a row's values are its options' in order.
+                        key={valueIndex}
+                        type="hidden"
+                        name={`${row.options.name}[${valueIndex}]`}
+                        value={value}
+                      />
+                    ))}
+                    <input type="hidden" name={row.current.name} value={current} />
+                  </th>
                   {COLUMNS.map((column) => (
                     <td key={column} className={column === 'stock' ? 'admin-variants__stock' : undefined}>
-                      {column === 'stock' && row.id !== undefined ? (
-                        <span className="admin-variants__current">{row.current}</span>
+                      {column === 'stock' && rowId ? (
+                        <span className="admin-variants__current">{current}</span>
                       ) : null}
                       <input
                         aria-label={
                           column === 'stock'
-                            ? t('admin-stock-cell-label', { variant, current: row.current })
+                            ? t('admin-stock-cell-label', { variant, current: Number(current) })
                             : t('admin-cell-label', { column: columnTitle[column], variant })
                         }
                         aria-invalid={
-                          (
-                            column === 'stock'
-                              ? ['quantity', 'quantity_seen', 'stock_change'].some(
-                                  (field) => request.errors[`variants.${index}.${field}`],
-                                )
-                              : request.errors[`variants.${index}.${column}`]
+                          invalid(
+                            index,
+                            column === 'stock' ? ['quantity', 'quantity_seen', 'stock_change'] : [column],
                           )
                             ? true
                             : undefined
@@ -554,8 +583,8 @@ export function VariantEditor({
                                 min: column === 'per_customer_limit' ? 1 : 0,
                                 step: column === 'price' || column === 'sale' ? '0.01' : '1',
                               })}
-                        value={row[column]}
-                        onChange={(event) => setRow(index, { [column]: event.target.value })}
+                        name={row[column].name}
+                        defaultValue={row[column].initialValue ?? ''}
                       />
                     </td>
                   ))}
@@ -567,10 +596,10 @@ export function VariantEditor({
       </div>
 
       <div className="admin-actions admin-form__save">
-        <BusyButton busy={request.busy} primary>
+        <BusyButton busy={saving} primary>
           {t('admin-save-variants')}
         </BusyButton>
       </div>
-    </form>
+    </fetcher.Form>
   );
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Form, Link, useLocation, useNavigation, useSubmit } from 'react-router';
 import type { Paging, ProductCard, ProductListResponse } from '../../contract/catalog.ts';
+import type { Locale } from '../../contract/locale.ts';
 import { type Currency, shownPrice } from '../../contract/money.ts';
 import { toggleValue } from '../../contract/shop.ts';
 import {
@@ -53,9 +54,9 @@ export function ShopList({
   /** Announced products of this list, shown above its first page. */
   comingSoon?: ProductCard[];
 }) {
-  const { t } = useShop();
+  const { t, locale } = useShop();
   const { view, paging } = data;
-  const active = activeFilters(data, t);
+  const active = activeFilters(data, t, locale);
   return (
     <div className="shop-list">
       <h1 className="shop-list__heading">{heading}</h1>
@@ -112,11 +113,11 @@ interface ActiveFilter {
 }
 
 /** The active filters in the order of the form, named as the side sections name them. */
-function activeFilters(data: ListData, t: Translate): ActiveFilter[] {
+function activeFilters(data: ListData, t: Translate, locale: Locale): ActiveFilter[] {
   const { view } = data;
   const nameOf = (items: Array<{ id: number | string; name: string }>, id: number | string) =>
     items.find((item) => item.id === id)?.name ?? String(id);
-  const price = priceRangeText(view, data.currency, {
+  const price = priceRangeText(view, data.currency, locale, {
     from: (amount) => t('price-range-from', { price: amount }),
     upTo: (amount) => t('price-range-to', { price: amount }),
   });

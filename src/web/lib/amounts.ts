@@ -2,7 +2,7 @@ import {
   amountsIn,
   type Currency,
   currencyFor,
-  formatAmount,
+  formatMoney,
   type Kopecks,
   type MinorUnits,
   majorToMinor,
@@ -40,7 +40,7 @@ export function useAmounts(
     ? amountsIn(order.currency, order.usd_rate ?? 0, lines, delivery)
     : amountsIn(currencyFor(locale), usdRate, lines, delivery);
   const show = (amount: MinorUnits | undefined) =>
-    amounts && amount ? formatAmount(amount, amounts.currency) : t('price-unavailable');
+    amounts && amount ? formatMoney(amount, amounts.currency, locale) : t('price-unavailable');
   const undiscounted =
     amounts &&
     amountsIn(
@@ -56,14 +56,14 @@ export function useAmounts(
       : null;
   return {
     /** The promo code's discount, formatted with its minus sign; null when there is none. */
-    discount: amounts && discount > 0 ? `−${formatAmount(discount, amounts.currency)}` : null,
+    discount: amounts && discount > 0 ? `−${formatMoney(discount, amounts.currency, locale)}` : null,
     line: (index: number) => show(amounts?.lines[index]),
     products: show(amounts?.products),
     delivery: show(amounts?.delivery),
     total: show(amounts?.total),
     /** The total as shown (roubles or dollars), which the payment step sends with the order (ADR 0059). */
     shownTotal: amounts ? minorToMajor(amounts.total) : null,
-    guide: dollars ? formatAmount(dollars.total, 'USD') : null,
+    guide: dollars ? formatMoney(dollars.total, 'USD', locale) : null,
   };
 }
 
@@ -91,11 +91,12 @@ export function useChargedAmounts(order: {
   currency: Currency;
   usd_rate: number | null;
 }) {
+  const { locale } = useShop();
   const products: MinorUnits = majorToMinor(order.products_amount);
   const delivery = unitAmount(roublesToKopecks(order.delivery_cost), order.currency, order.usd_rate ?? 0);
   return {
-    products: formatAmount(products, order.currency),
-    delivery: formatAmount(delivery, order.currency),
-    total: formatAmount(products + delivery, order.currency),
+    products: formatMoney(products, order.currency, locale),
+    delivery: formatMoney(delivery, order.currency, locale),
+    total: formatMoney(products + delivery, order.currency, locale),
   };
 }

@@ -92,11 +92,11 @@ describe('the view in a shop page address', () => {
 
   it('names a price range as a chip shows it, in the shown currency', () => {
     const words = { from: (price: string) => `from ${price}`, upTo: (price: string) => `up to ${price}` };
-    expect(priceRangeText({ priceMin: 1000, priceMax: 3050 }, 'USD', words)).toBe('$10.00 – $30.50');
-    expect(priceRangeText({ priceMin: 100_000, priceMax: null }, 'RUB', words)).toBe(
+    expect(priceRangeText({ priceMin: 1000, priceMax: 3050 }, 'USD', 'en', words)).toBe('$10.00 – $30.50');
+    expect(priceRangeText({ priceMin: 100_000, priceMax: null }, 'RUB', 'ru', words)).toBe(
       'from 1\u00a0000\u00a0₽',
     );
-    expect(priceRangeText({ priceMin: null, priceMax: null }, 'RUB', words)).toBeNull();
+    expect(priceRangeText({ priceMin: null, priceMax: null }, 'RUB', 'ru', words)).toBeNull();
   });
 });
 

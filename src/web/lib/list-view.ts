@@ -1,6 +1,7 @@
+import type { Locale } from '../../contract/locale.ts';
 import {
   type Currency,
-  formatAmount,
+  formatMoney,
   type MinorUnits,
   majorToMinor,
   minorToMajor,
@@ -146,13 +147,14 @@ export const PAGE_SORTS = LIST_SORTS;
 export function priceRangeText(
   view: Pick<PageView, 'priceMin' | 'priceMax'>,
   currency: Currency,
+  locale: Locale,
   words: { from: (price: string) => string; upTo: (price: string) => string },
 ): string | null {
   const { priceMin, priceMax } = view;
   if (priceMin !== null && priceMax !== null)
-    return `${formatAmount(priceMin, currency)} – ${formatAmount(priceMax, currency)}`;
-  if (priceMin !== null) return words.from(formatAmount(priceMin, currency));
-  if (priceMax !== null) return words.upTo(formatAmount(priceMax, currency));
+    return `${formatMoney(priceMin, currency, locale)} – ${formatMoney(priceMax, currency, locale)}`;
+  if (priceMin !== null) return words.from(formatMoney(priceMin, currency, locale));
+  if (priceMax !== null) return words.upTo(formatMoney(priceMax, currency, locale));
   return null;
 }
 

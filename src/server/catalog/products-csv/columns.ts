@@ -25,7 +25,10 @@ import type { customsWire } from '../../shipping/customs-fields.ts';
  * of `link,price` reprices products. An empty cell clears a text, the sale price, the categories or
  * the images; an empty price, weight, quantity or flag leaves the value as it is (a default for a
  * new product). `quantity` is the counted stock: a change is one `import` movement of the stock ledger
- * over the figure read in the import's transaction (ADR 0056). `release_at` is when the product goes on sale
+ * over the figure read in the import's transaction (ADR 0056). The export writes the stock beside
+ * it a second time as `quantity_seen` (the figure a count is made over, as the product form's): a `quantity` left as exported changes nothing, however the
+ * stock moved since, and one typed over a figure that has moved since the export (an order, a
+ * refund) is refused with the figure now, as the variant table refuses a stale count (ADR 0088). `release_at` is when the product goes on sale
  * (ISO 8601 with its offset, as the export writes it; empty: on sale now) and `per_customer_limit`
  * the units one customer may buy (empty: none of its own); a product in a drop keeps its drop's
  * release time (ADR 0041). The customs columns (`hs_code`, `origin_country`, `customs_description`,
@@ -169,6 +172,7 @@ export const VARIANT_COLUMNS = new Set<Column>([
   'variant_weight',
   ...VARIANT_CUSTOMS.map(([, column]) => column),
   'quantity',
+  'quantity_seen',
   'id',
 ]);
 

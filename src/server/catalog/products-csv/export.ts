@@ -37,6 +37,7 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
           case 'variant_net_weight':
             return String(variant.customs[column.slice('variant_'.length) as CustomsColumn] ?? '');
           case 'quantity':
+          case 'quantity_seen':
             return String(withOptions ? variant.quantity : product.quantity);
           case 'link':
             return link;
@@ -48,7 +49,10 @@ export async function exportProductsCsv(db: Executor): Promise<string> {
   return CSV_BOM + csvLine(PRODUCT_CSV_COLUMNS) + rows.map((row) => csvLine(row)).join('');
 }
 
-type ProductColumn = Exclude<Column, 'sku' | 'options' | `variant_${string}` | 'quantity' | 'link'>;
+type ProductColumn = Exclude<
+  Column,
+  'sku' | 'options' | `variant_${string}` | 'quantity' | 'quantity_seen' | 'link'
+>;
 
 function productCell(column: ProductColumn, id: number, product: CsvProduct): string {
   switch (column) {

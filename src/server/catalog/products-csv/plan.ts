@@ -151,6 +151,20 @@ function planFollowingRow(context: PlanContext, reader: RowReader, entry: Planne
   else if (entry) planVariant(context, reader, entry, false);
 }
 
+/**
+ * A row's counted stock. Beside the export's `quantity_seen`, a count equal to it was not typed
+ * (nothing to change, whatever the stock is now) and a count over a figure that has moved since the
+ * export is refused with the figure now: the count was made against a stock that is no longer there.
+ */
+function countedStock(reader: RowReader, stockNow: number | undefined) {
+  const counted = reader.number('quantity', INTEGER);
+  const exported = reader.number('quantity_seen', INTEGER);
+  if (!counted || !exported || stockNow === undefined) return counted;
+  if (Number(counted) === Number(exported)) return undefined;
+  if (stockNow !== Number(exported)) reader.fail('quantity', 'csv-stock-moved', String(stockNow));
+  return counted;
+}
+
 /** A product's first row: the product's columns and its first variant's; undefined on any problem. */
 function planProductRow(context: PlanContext, reader: RowReader, link: string): Planned | undefined {
   const { cell, text, number, bool, fail, row } = reader;
@@ -169,7 +183,7 @@ function planProductRow(context: PlanContext, reader: RowReader, link: string): 
   const sale = number('sale', PRICE, false);
   const weight = number('weight', INTEGER);
   // A product with options has its stock per variant (on each variant's row).
-  const quantity = withOptions(context, before) ? undefined : number('quantity', INTEGER);
+  const quantity = withOptions(context, before) ? undefined : countedStock(reader, before?.product.quantity);
   const flags = { visible: bool('visible'), weekSale: bool('week_sale'), envisioned: bool('envisioned') };
 
   const current = before?.product;
@@ -268,10 +282,11 @@ function planProductRow(context: PlanContext, reader: RowReader, link: string): 
 /** The row's variant columns, for `entry`'s product: its first row (`first`) or a following one. */
 function planVariant(
   context: PlanContext,
-  { cell, text, number, fail }: RowReader,
+  reader: RowReader,
   entry: Pick<Planned, 'existing' | 'changes' | 'variants'>,
   first: boolean,
 ) {
+  const { cell, text, number, fail } = reader;
   const sku = cell('sku', true);
   if (sku === undefined) {
     if (!first) fail('sku', 'field-required');
@@ -317,7 +332,9 @@ function planVariant(
   const customs = Object.fromEntries(
     CUSTOMS_COLUMNS.map((field) => [field, (customsChecked.success && customsChecked.data[field]) || null]),
   ) as CsvVariant['customs'];
-  const quantityCell = withOptions(context, entry.existing) ? number('quantity', INTEGER) : undefined;
+  const quantityCell = withOptions(context, entry.existing)
+    ? countedStock(reader, variant?.quantity)
+    : undefined;
   const quantity = quantityCell === undefined || quantityCell === '' ? undefined : Number(quantityCell);
   if (quantity !== undefined && quantity < 0) fail('quantity', 'number-invalid');
   const step: VariantStep = {

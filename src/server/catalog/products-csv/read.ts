@@ -139,7 +139,15 @@ export function rowReader(row: CsvRow, encoding: SpreadsheetEncoding, warnings: 
     return stored;
   };
   const number = (
-    column: 'price' | 'sale' | 'weight' | 'quantity' | 'variant_price' | 'variant_sale' | 'variant_weight',
+    column:
+      | 'price'
+      | 'sale'
+      | 'weight'
+      | 'quantity'
+      | 'quantity_seen'
+      | 'variant_price'
+      | 'variant_sale'
+      | 'variant_weight',
     pattern: RegExp,
     emptyIsUnset = true,
   ) => {

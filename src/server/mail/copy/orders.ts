@@ -1,8 +1,9 @@
 import { trackingUrl } from '../../../contract/delivery.ts';
+import { formatMoney, majorToMinor } from '../../../contract/money.ts';
 import type { Templates } from '../mail-data.ts';
 import { orderAmounts, orderBlocks } from '../order-summary.ts';
 import { paragraph, strong } from '../render.ts';
-import { DELIVERY_NAMES, formatAmount, orderNumber } from '../wording.ts';
+import { DELIVERY_NAMES, orderNumber } from '../wording.ts';
 
 /** Mails along an order's way: placed, paid, cancelled, refunded, shipped, waiting at the pickup point. */
 export const orderMails: Templates<
@@ -206,7 +207,7 @@ export const orderMails: Templates<
       blocks: [
         paragraph(
           'Мы вернули ',
-          strong(formatAmount(amount, currency, 'ru')),
+          strong(formatMoney(majorToMinor(amount), currency, 'ru')),
           full ? ' — всю оплату заказа ' : ' по заказу ',
           strong(orderNumber(orderId, 'ru')),
           full ? '. Заказ отменён.' : '.',
@@ -221,7 +222,7 @@ export const orderMails: Templates<
       blocks: [
         paragraph(
           'We have refunded ',
-          strong(formatAmount(amount, currency, 'en')),
+          strong(formatMoney(majorToMinor(amount), currency, 'en')),
           full ? ', the whole payment for order ' : ' for order ',
           strong(orderNumber(orderId, 'en')),
           full ? '. The order is cancelled.' : '.',
