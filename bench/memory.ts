@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import autocannon, { type Instance, type Request } from 'autocannon';
 import { type WalkSettings, walkShop } from './memory-walk.ts';
-import { type Child, freePort, sleep, startNodeServer, waitUntilReady } from './processes.ts';
+import { type Child, freePort, processTreeRss, sleep, startNodeServer, waitUntilReady } from './processes.ts';
 import { databaseUrl, recreateDatabase } from './scale/seed.ts';
 
 /**
@@ -38,6 +38,10 @@ export const QUICK_MEMORY_SETTINGS: MemorySettings = {
 };
 /** How long the server is left alone after the walk before its memory counts as settled. */
 const SETTLE_SECONDS = 30;
+/** How long after the end of the demo seed a first start counts as settled (issue 32, point 7). */
+export const FIRST_START_SETTLE_SECONDS = 60;
+/** What the seeding child prints when it is done (main.ts). */
+const SEEDED_LINE = 'Demo data seeded.';
 
 /** What the process reports on /metrics (prom-client's default metrics), in MB. */
 export interface MemorySample {
@@ -53,11 +57,31 @@ export interface MemorySample {
   catalogCache: number;
 }
 
+/**
+ * A newcomer's first start on an empty database, as `npm start` runs it (the server's Node flags,
+ * no `MALLOC_ARENA_MAX`): the resident set of the shop and of every process it started (the
+ * seeding child, ADR 0070 and 0085), sampled every second from its start until
+ * FIRST_START_SETTLE_SECONDS after the seed ended.
+ */
+export interface FirstStartReport {
+  /** The highest resident set seen, in MB, and when (seconds after the start). */
+  peakRss: number;
+  peakAt: number;
+  /** Seconds after the start: the seeding child's last line, and the first ready answer. */
+  seededAt: number;
+  readyAt: number;
+  /** FIRST_START_SETTLE_SECONDS after the seed ended: the shop with any child it keeps, in MB… */
+  settledRss: number;
+  processes: number;
+  /** …and what the shop's /metrics said at that moment. */
+  settled: MemorySample;
+}
+
 export interface MemoryReport {
   database: 'pglite' | 'postgres';
   settings: MemorySettings;
-  /** Right after the first start, which migrated and seeded the demo catalogue. */
-  firstStart: MemorySample;
+  /** The first start, which migrated and seeded the demo catalogue. */
+  firstStart: FirstStartReport;
   /** Restarted on the seeded database, 10 s after it answered. */
   idle: MemorySample;
   /** Highest resident memory seen during the traffic (sampled every second). */
@@ -165,6 +189,44 @@ async function mixedTraffic(baseUrl: string, session: string): Promise<Request[]
   ];
 }
 
+/** Samples `shop`, started a moment ago on an empty database, as FirstStartReport says. */
+async function measureFirstStart(shop: Child): Promise<FirstStartReport> {
+  const started = Date.now();
+  const pid = shop.process.pid;
+  if (pid === undefined) throw new Error(`${shop.name} has no process id`);
+  const seconds = () => Math.round((Date.now() - started) / 100) / 10;
+  let peak = { rss: 0, at: 0 };
+  let seededAt: number | undefined;
+  const tick = () => {
+    const each = processTreeRss(pid);
+    if (each.rss > peak.rss) peak = { rss: each.rss, at: seconds() };
+    if (seededAt === undefined && shop.output().includes(SEEDED_LINE)) seededAt = seconds();
+    return each;
+  };
+  tick();
+  const sampling = setInterval(tick, 1000);
+  try {
+    await waitUntilReady(shop, `${shop.baseUrl}/health/ready`, 600_000);
+    const readyAt = seconds();
+    tick();
+    if (seededAt === undefined) throw new Error(`${shop.name} became ready without "${SEEDED_LINE}"`);
+    await sleep(Math.max(0, started + (seededAt + FIRST_START_SETTLE_SECONDS) * 1000 - Date.now()));
+    const last = tick();
+    const settled = await sample(shop.baseUrl);
+    return {
+      peakRss: peak.rss,
+      peakAt: peak.at,
+      seededAt,
+      readyAt,
+      settledRss: last.rss,
+      processes: last.processes,
+      settled,
+    };
+  } finally {
+    clearInterval(sampling);
+  }
+}
+
 let current: Instance | undefined;
 
 /** Stops the traffic in progress, if any (Ctrl-C). */
@@ -219,7 +281,7 @@ export async function measureMemory(options: {
   if (options.postgres) await recreateDatabase(options.postgres, MEMORY_DATABASE);
   const port = await freePort();
   let shop: Child | undefined;
-  const start = (name: string) => {
+  const start = (name: string, environment: Record<string, string>) => {
     shop = startNodeServer({
       name,
       script: options.script,
@@ -227,7 +289,7 @@ export async function measureMemory(options: {
       port,
       cwd: options.root,
       env: {
-        ...options.environment,
+        ...environment,
         NODE_ENV: 'production',
         TEST_MODE: 'true',
         LOG_LEVEL: 'warn',
@@ -246,13 +308,13 @@ export async function measureMemory(options: {
     return shop;
   };
   try {
-    const first = start(`The shop (${database}, first start)`);
-    await waitUntilReady(first, `${first.baseUrl}/health/ready`, 300_000);
-    const firstStart = await sample(first.baseUrl);
-    log(`  first start (migrated, seeded): ${firstStart.rss} MB`);
+    // As `npm start` runs it: the same Node flags, without the image's MALLOC_ARENA_MAX.
+    const first = start(`The shop (${database}, first start)`, {});
+    log(`  first start on an empty database, until ${FIRST_START_SETTLE_SECONDS} s after the seed…`);
+    const firstStart = await measureFirstStart(first);
     await first.stop();
 
-    const restarted = start(`The shop (${database})`);
+    const restarted = start(`The shop (${database})`, options.environment);
     await waitUntilReady(restarted, `${restarted.baseUrl}/health/ready`, 120_000);
     await sleep(10_000);
     const idle = await sample(restarted.baseUrl);
@@ -301,6 +363,7 @@ export async function measureMemory(options: {
       budget,
       pass:
         problems.length === 0 &&
+        firstStart.settledRss <= budget.idle &&
         idle.rss <= budget.idle &&
         Math.max(after.rss, peak.rss, settled.rss) - idle.rss <= budget.growth,
       problems,
@@ -315,9 +378,10 @@ export function memoryLines(report: MemoryReport): string[] {
   const mb = (each: MemorySample) =>
     `${each.rss} MB (heap ${each.heapUsed}/${each.heapTotal} MB, external ${each.external} MB, ` +
     `PGlite ${each.pglite} MB; kept pages ${each.pageCache} MB, catalogue answers ${each.catalogCache} MB)`;
-  const { walk } = report;
+  const { walk, firstStart } = report;
   return [
-    `first start  ${mb(report.firstStart)}`,
+    `first start  peak ${firstStart.peakRss} MB at ${firstStart.peakAt} s (the shop and its seeding child; seeded at ${firstStart.seededAt} s, ready at ${firstStart.readyAt} s)`,
+    `             ${FIRST_START_SETTLE_SECONDS} s after seeding ${firstStart.settledRss} MB in ${firstStart.processes} process${firstStart.processes === 1 ? '' : 'es'}: ${mb(firstStart.settled)}`,
     `idle         ${mb(report.idle)}`,
     `after        ${mb(report.after)}, peak ${report.peakRss} MB during ${report.requests.toLocaleString('en-US')} requests (${report.requestsPerSecond} req/s)`,
     `walk peak    ${mb(walk.peak)}, ${walk.requests.toLocaleString('en-US')} requests in ${walk.settings.seconds} s`,
@@ -333,7 +397,11 @@ export function memoryTargetLines(report: MemoryReport): string[] {
   const clean = report.problems.length === 0 ? '' : ' (responses had errors)';
   const walkGrowth = Math.max(report.walk.peak.rss, report.walk.settled.rss) - report.idle.rss;
   const walkOk = walkGrowth <= report.budget.growth;
+  const { firstStart } = report;
+  const firstOk = firstStart.settledRss <= report.budget.idle;
   return [
+    `memory first start (${report.database})`.padEnd(32) +
+      ` peak ${firstStart.peakRss} MB, ${FIRST_START_SETTLE_SECONDS} s after seeding ${firstStart.settledRss} MB ≤ ${report.budget.idle} MB  ${firstOk ? 'PASS' : 'FAIL'}`,
     `memory idle (${report.database})`.padEnd(32) +
       ` ${report.idle.rss} MB ≤ ${report.budget.idle} MB  ${idleOk ? 'PASS' : 'FAIL'}`,
     `memory after traffic (${report.database})`.padEnd(32) +

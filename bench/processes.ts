@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { createServer } from 'node:net';
 
 /** A child server process started by the bench, with the tail of its output for error messages. */
@@ -99,4 +99,31 @@ export async function waitUntilReady(child: Child, url: string, timeoutMs: numbe
     }
     await sleep(300);
   }
+}
+
+/**
+ * The resident set of `pid` and of every process below it, in MB (from `ps`, so that the seeding
+ * child a first start forks counts with its parent), with the number of processes; zero when it has
+ * exited.
+ */
+export function processTreeRss(pid: number): { rss: number; processes: number } {
+  const listing = execFileSync('ps', ['-A', '-o', 'pid=,ppid=,rss='], { encoding: 'utf8' });
+  const rows = listing
+    .trim()
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/).map(Number) as [number, number, number]);
+  const tree = new Set([pid]);
+  // Parents may be listed after their children: go round until nothing is added.
+  for (let added = true; added; ) {
+    added = false;
+    for (const [each, parent] of rows) {
+      if (tree.has(parent) && !tree.has(each)) {
+        tree.add(each);
+        added = true;
+      }
+    }
+  }
+  const members = rows.filter(([each]) => tree.has(each));
+  const kilobytes = members.reduce((sum, [, , rss]) => sum + rss, 0);
+  return { rss: Math.round(kilobytes / 1024), processes: members.length };
 }

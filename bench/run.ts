@@ -69,6 +69,8 @@ const HELP = `Usage: npm run bench -- [options]
   --memory          only the memory section: idle and after-traffic memory on PGlite, and on
                     PostgreSQL when --postgres, TEST_DATABASE_URL or a local PostgreSQL answers
   --no-memory       skip the memory section
+  --walk-seconds N  the memory section's long browser session for N seconds (default 300,
+                    --quick 60)
   --drop            only the drop rows (with the baseline): the cached product page while 10
                     orders a second are placed, and the signed-in product page
   --pages           only the page section: the scripts home, category and product pages load,
@@ -92,6 +94,8 @@ interface Options {
   pages: boolean;
   /** Only the hot product rows; on the database an earlier run seeded when 'reuse'. */
   hot: false | 'fresh' | 'reuse';
+  /** The memory section's long session, when not its default. */
+  walkSeconds: number | undefined;
   /** Instances of the shop the hot rows' shoppers are spread over. */
   hotInstances: number;
 }
@@ -106,6 +110,7 @@ function parseOptions(argv: string[]): Options {
     drop: false,
     pages: false,
     hot: false,
+    walkSeconds: undefined,
     hotInstances: 1,
   };
   for (let i = 0; i < argv.length; i++) {
@@ -120,7 +125,11 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--pages') Object.assign(options, { pages: true, scale: false, memory: 'no' });
     else if (arg === '--hot') options.hot = 'fresh';
     else if (arg === '--hot-reuse') options.hot = 'reuse';
-    else if (arg === '--hot-instances') {
+    else if (arg === '--walk-seconds') {
+      const value = Number(argv[++i]);
+      if (!Number.isInteger(value) || value < 1) fail('--walk-seconds needs a whole number of seconds');
+      options.walkSeconds = value;
+    } else if (arg === '--hot-instances') {
       const value = Number(argv[++i]);
       if (!Number.isInteger(value) || value < 1)
         fail('--hot-instances needs a whole number of instances ≥ 1');
@@ -784,7 +793,11 @@ type MemoryOutcome = MemoryReport | { database: 'pglite' | 'postgres'; skipped: 
  * fresh PGlite database and, when one answers, on PostgreSQL (ADR 0029).
  */
 async function memorySection(options: Options): Promise<MemoryOutcome[]> {
-  const settings = options.quick ? QUICK_MEMORY_SETTINGS : MEMORY_SETTINGS;
+  const defaults = options.quick ? QUICK_MEMORY_SETTINGS : MEMORY_SETTINGS;
+  const settings = {
+    ...defaults,
+    walk: { ...defaults.walk, seconds: options.walkSeconds ?? defaults.walk.seconds },
+  };
   const serverUrl = scaleServerUrl(options.postgres);
   const unreachable = await postgresAnswers(serverUrl);
   const outcomes: MemoryOutcome[] = [];

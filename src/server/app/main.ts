@@ -26,8 +26,8 @@ import { createOtpravkaSimulator } from '../providers/simulators/russian-post-sh
 import { RATE_REFRESH_JOB, rateRefreshHandler } from '../rates/jobs.ts';
 import { createRateKeeper } from '../rates/service.ts';
 import { createServices } from '../requests/services.ts';
-import { hasCatalogue, seedDemoData } from '../seed/seed.ts';
-import { isSeedProcess, seedInChildProcess } from '../seed/seed-process.ts';
+import { seedDemoData } from '../seed/seed.ts';
+import { isSeedProcess, openServingDatabase } from '../seed/seed-process.ts';
 import { scheduleTracking, TRACKING_JOB, trackingHandler, trackingSandbox } from '../shipping/tracking.ts';
 import { buildApp } from './app.ts';
 import { hasWebBuild } from './ssr.ts';
@@ -63,31 +63,28 @@ async function main() {
   const storage = createStorage(config.storage);
   if (config.storage.kind === 'local') mkdirSync(path.join(config.storage.root, 'img'), { recursive: true });
 
-  const open = () =>
-    openDatabase({
-      databaseUrl: config.databaseUrl,
-      dataDir: path.join(config.dataDir, 'db'),
-    });
+  const pgliteDirectory = config.databaseUrl ? undefined : path.join(config.dataDir, 'db');
+  const open = () => openDatabase({ databaseUrl: config.databaseUrl, dataDir: pgliteDirectory });
   const log = (line: string) => console.log(line);
   if (!isSeedProcess()) for (const warning of config.warnings) console.warn(`Warning: ${warning}`);
   if (isSeedProcess()) {
-    // The child of a first start (ADR 0070): seeds the migrated database, then exits.
+    // The child of a first start (ADR 0070, 0085): creates and migrates a new PGlite database,
+    // seeds the demo data when wanted, then exits; its memory leaves with it.
     const seeding = await open();
-    const { seeded } = await seedDemoData(seeding.db, { storage, admin: config.admin, log });
-    if (seeded) log('Demo data seeded.');
+    await seeding.migrate();
+    if (config.seedDemoData) {
+      const { seeded } = await seedDemoData(seeding.db, { storage, admin: config.admin, log });
+      if (seeded) log('Demo data seeded.');
+    }
     await seeding.close();
     process.exit(0);
   }
 
-  let connection = await open();
-  await connection.migrate();
-  if (config.seedDemoData && !(await hasCatalogue(connection.db))) {
-    // The seed's memory (pictures, heap, PGlite's grown WASM memory) leaves with its process;
-    // PGlite's files are one process's at a time, so this one lets go of them meanwhile.
-    if (connection.kind === 'pglite') await connection.close();
-    await seedInChildProcess();
-    if (connection.kind === 'pglite') connection = await open();
-  }
+  const connection = await openServingDatabase({
+    open,
+    pgliteDirectory,
+    seedDemoData: config.seedDemoData,
+  });
 
   let services: ReturnType<typeof createServices> | undefined;
   const rates = createRateKeeper(connection.db, {
