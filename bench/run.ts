@@ -31,7 +31,7 @@ import {
   QUICK_MEMORY_SETTINGS,
   stopMemoryLoad,
 } from './memory.ts';
-import { createShoppers, type OrderPlacer, placeOrders, signIn } from './orders.ts';
+import { createShoppers, editProduct, type OrderPlacer, placeOrders, signIn } from './orders.ts';
 import {
   measurePageScripts,
   type PageScripts,
@@ -70,7 +70,10 @@ const HELP = `Usage: npm run bench -- [options]
                     PostgreSQL when --postgres, TEST_DATABASE_URL or a local PostgreSQL answers
   --no-memory       skip the memory section
   --drop            only the drop rows (with the baseline): the cached product page while 10
-                    orders a second are placed, and the signed-in product page
+                    orders a second are placed or while staff save it 5 times a second, and the
+                    signed-in product page
+  --rows ID,ID      only these load rows (with the baseline), by their id in the results file,
+                    e.g. api-product,ssr-product-cached; no Lighthouse, memory or scale section
   --pages           only the page section: the scripts home, category and product pages load,
                     and their Lighthouse audits (no load tests, memory or scale section)
   --hot             only the hot product rows: 200 signed-in shoppers order the same product at
@@ -90,6 +93,8 @@ interface Options {
   pages: boolean;
   /** Only the hot product rows; on the database an earlier run seeded when 'reuse'. */
   hot: false | 'fresh' | 'reuse';
+  /** Only these load rows (and the baseline). */
+  rows: string[] | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -102,6 +107,7 @@ function parseOptions(argv: string[]): Options {
     drop: false,
     pages: false,
     hot: false,
+    rows: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -115,7 +121,11 @@ function parseOptions(argv: string[]): Options {
     else if (arg === '--pages') Object.assign(options, { pages: true, scale: false, memory: 'no' });
     else if (arg === '--hot') options.hot = 'fresh';
     else if (arg === '--hot-reuse') options.hot = 'reuse';
-    else if (arg === '--postgres') {
+    else if (arg === '--rows') {
+      const value = argv[++i];
+      if (!value || value.startsWith('--')) fail('--rows needs row ids, e.g. api-product,ssr-product-cached');
+      Object.assign(options, { rows: value.split(','), lighthouse: false, scale: false, memory: 'no' });
+    } else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
       options.postgres = value;
@@ -136,6 +146,8 @@ function fail(message: string): never {
 /** A load target, with what runs beside it while it is measured. */
 type BenchTarget = LoadTarget & {
   background?: () => OrderPlacer;
+  /** What the background does, as in "… orders/s placed": a plural noun and a participle. */
+  backgroundWork?: string;
   /**
    * Stops what only this row needed once it is measured: the drop shop, whose queued mails would
    * otherwise go out during the rows and audits that follow.
@@ -149,12 +161,15 @@ const RATIO_TARGETS: Record<string, number> = {
   'ssr-product': 0.01,
   'ssr-product-cached': 0.2,
   'ssr-product-during-orders': 0.1,
+  'ssr-product-during-staff-writes': 0.1,
   'ssr-product-signed-in': 0.015,
 };
 /** p99 latency (ms) a target must stay under at the bench's 32 connections. */
 const P99_TARGETS: Record<string, number> = { 'ssr-product-signed-in': 150 };
 /** Orders placed a second in the background of the drop row. */
 const DROP_ORDERS_PER_SECOND = 10;
+/** Saves of the product a second by a staff member in the background of the staff writes row. */
+const STAFF_WRITES_PER_SECOND = 5;
 /** The account the bench's shop is seeded with: it signs in for the signed-in rows and places the orders. */
 const BENCH_ACCOUNT = { email: 'bench@vitrina.example', password: 'bench-account-password' };
 /** Sent with every shop request: hides the test-mode notice and fixes the language. */
@@ -510,7 +525,7 @@ async function main() {
     { name: 'product', url: `${shop.baseUrl}/product/${product}` },
   ];
   const pageScripts: PageScripts[] = [];
-  if (!options.drop) {
+  if (!options.drop && !options.rows) {
     console.log(
       '\nScripts a first visit loads (named by the page: module preloads and imports), as sent to a browser asking for br, gzip, or neither',
     );
@@ -630,8 +645,26 @@ async function loadSection({
   // The variant with the most stock: each order takes a unit and gives back its predecessor's.
   const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
   const shoppers = await dropShoppers(dropShop);
+  // The bench's account is the shop's admin, on the drop shop's database too.
+  const staff = `${SHOP_COOKIE}; ${await signIn(dropShop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`;
 
   const dropTargets: BenchTarget[] = [
+    {
+      // The page of a product whose own fields change several times a second: a save makes the
+      // kept page stale at once (no grace, unlike stock), so the crowd waits for each new render.
+      id: 'ssr-product-during-staff-writes',
+      name: `SSR /product/:link (page cache, br, ${STAFF_WRITES_PER_SECOND} staff saves/s of it, ${dropShop.database})`,
+      url: `${dropShop.baseUrl}/product/${product}`,
+      headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
+      background: () =>
+        editProduct({
+          baseUrl: dropShop.baseUrl,
+          cookie: staff,
+          product: ordered.product.id,
+          perSecond: STAFF_WRITES_PER_SECOND,
+        }),
+      backgroundWork: 'saves/s made',
+    },
     {
       id: 'ssr-product-during-orders',
       name: `SSR /product/:link (page cache, br, ${DROP_ORDERS_PER_SECOND} orders/s of it, ${dropShop.database})`,
@@ -645,7 +678,6 @@ async function loadSection({
           variant: orderedVariant?.id,
           perSecond: DROP_ORDERS_PER_SECOND,
         }),
-      after: dropShop.stop,
     },
     {
       id: 'ssr-product-signed-in',
@@ -697,9 +729,17 @@ async function loadSection({
     },
     ...dropTargets,
   ];
-  const targets = options.drop
-    ? allTargets.filter((target) => target.id === 'baseline-json' || dropTargets.includes(target))
-    : allTargets;
+  const targets = options.rows
+    ? allTargets.filter((target) => target.id === 'baseline-json' || options.rows?.includes(target.id))
+    : options.drop
+      ? allTargets.filter((target) => target.id === 'baseline-json' || dropTargets.includes(target))
+      : allTargets;
+  // The drop shop is stopped after the last row that uses it.
+  const lastOnDropShop = targets.findLast((target) => target.url.startsWith(dropShop.baseUrl));
+  if (dropShop.stop && dropShop.baseUrl !== shop) {
+    if (lastOnDropShop) lastOnDropShop.after = dropShop.stop;
+    else await dropShop.stop();
+  }
 
   console.log('Load tests');
   const load: LoadResult[] = [];
@@ -712,9 +752,9 @@ async function loadSection({
     await target.after?.();
     if (orders) {
       process.stdout.write(
-        `(${fmt(orders.placed / orders.seconds, 1)} orders/s placed, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
+        `(${fmt(orders.placed / orders.seconds, 1)} ${target.backgroundWork ?? 'orders/s placed'}, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
       );
-      if (orders.placed === 0) result.problems.push('no order was placed');
+      if (orders.placed === 0) result.problems.push('nothing was done in the background');
     }
     if (status < 200 || status > 299) result.problems.unshift(`a single plain request answered ${status}`);
     load.push(result);
