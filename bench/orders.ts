@@ -135,3 +135,73 @@ export async function createShoppers(
     await client.end();
   }
 }
+
+/**
+ * A staff member editing a product in the background of a load test (the bench's "staff writes"
+ * row): its price goes up by a rouble and back, `perSecond` saves a second through the back
+ * office's own call (`PATCH /api/admin/products/:id`, over the version the last save answered).
+ * Unlike an order, which moves stock only (a page may show it for up to a second, ADR 0049), a
+ * saved product makes every page that shows it stale at once.
+ */
+export function editProduct(options: {
+  baseUrl: string;
+  /** A staff member's session cookie (and shop cookies). */
+  cookie: string;
+  product: number;
+  perSecond: number;
+}): OrderPlacer {
+  const { baseUrl, cookie, product } = options;
+  const headers = { 'content-type': 'application/json', cookie, origin: baseUrl };
+  let placed = 0;
+  let failed = 0;
+  let lastError: string | undefined;
+  const started = Date.now();
+  const editor = fetch(`${baseUrl}/api/admin/products/${product}`, { headers }).then(async (response) => {
+    const body = (await response.json()) as { product?: Record<string, unknown> };
+    if (!response.ok || !body.product) throw new Error(`the product editor answered ${response.status}`);
+    // Stock is not what this row writes: a save without `quantity` leaves it as it is.
+    const { quantity: _quantity, quantity_seen: _seen, quantityHardset: _hardset, ...fields } = body.product;
+    return fields;
+  });
+  let saving: Promise<Record<string, unknown> | undefined> = editor.catch((error: Error) => {
+    failed += 1;
+    lastError = error.message;
+    return undefined;
+  });
+  let original: number | undefined;
+  const saveOne = async (fields: Record<string, unknown> | undefined) => {
+    if (!fields) return undefined;
+    original ??= Number(fields.price);
+    try {
+      const price = Number(fields.price) === original ? original + 1 : original;
+      const response = await fetch(`${baseUrl}/api/admin/products/${product}`, {
+        method: 'PATCH',
+        headers,
+        body: JSON.stringify({ ...fields, price }),
+      });
+      const body = (await response.json()) as { product?: { version?: unknown } };
+      if (!response.ok || body.product?.version === undefined) {
+        failed += 1;
+        lastError = `${response.status} ${JSON.stringify(body).slice(0, 200)}`;
+        return fields;
+      }
+      placed += 1;
+      return { ...fields, price, version: body.product.version };
+    } catch (error) {
+      failed += 1;
+      lastError = (error as Error).message;
+      return fields;
+    }
+  };
+  // One save at a time, on a fixed rhythm: a slow save delays the next, never doubles up.
+  const timer = setInterval(() => {
+    saving = saving.then(saveOne);
+  }, 1000 / options.perSecond);
+  return {
+    async stop() {
+      clearInterval(timer);
+      await saving;
+      return { placed, failed, seconds: (Date.now() - started) / 1000, lastError };
+    },
+  };
+}

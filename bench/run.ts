@@ -31,7 +31,7 @@ import {
   QUICK_MEMORY_SETTINGS,
   stopMemoryLoad,
 } from './memory.ts';
-import { createShoppers, type OrderPlacer, placeOrders, signIn } from './orders.ts';
+import { createShoppers, editProduct, type OrderPlacer, placeOrders, signIn } from './orders.ts';
 import {
   measurePageScripts,
   type PageScripts,
@@ -72,7 +72,10 @@ const HELP = `Usage: npm run bench -- [options]
   --walk-seconds N  the memory section's long browser session for N seconds (default 300,
                     --quick 60)
   --drop            only the drop rows (with the baseline): the cached product page while 10
-                    orders a second are placed, and the signed-in product page
+                    orders a second are placed or while staff save it 5 times a second, and the
+                    signed-in product page
+  --rows ID,ID      only these load rows (with the baseline), by their id in the results file,
+                    e.g. api-product,ssr-product-cached; no Lighthouse, memory or scale section
   --pages           only the page section: the scripts home, category and product pages load,
                     and their Lighthouse audits (no load tests, memory or scale section)
   --hot             only the hot product rows: 200 signed-in shoppers order the same product at
@@ -98,6 +101,8 @@ interface Options {
   walkSeconds: number | undefined;
   /** Instances of the shop the hot rows' shoppers are spread over. */
   hotInstances: number;
+  /** Only these load rows (and the baseline). */
+  rows: string[] | undefined;
 }
 
 function parseOptions(argv: string[]): Options {
@@ -112,6 +117,7 @@ function parseOptions(argv: string[]): Options {
     hot: false,
     walkSeconds: undefined,
     hotInstances: 1,
+    rows: undefined,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i] ?? '';
@@ -134,6 +140,10 @@ function parseOptions(argv: string[]): Options {
       if (!Number.isInteger(value) || value < 1)
         fail('--hot-instances needs a whole number of instances ≥ 1');
       options.hotInstances = value;
+    } else if (arg === '--rows') {
+      const value = argv[++i];
+      if (!value || value.startsWith('--')) fail('--rows needs row ids, e.g. api-product,ssr-product-cached');
+      Object.assign(options, { rows: value.split(','), lighthouse: false, scale: false, memory: 'no' });
     } else if (arg === '--postgres') {
       const value = argv[++i];
       if (!value || value.startsWith('--')) fail('--postgres needs a connection URL, e.g. postgres://…');
@@ -155,6 +165,8 @@ function fail(message: string): never {
 /** A load target, with what runs beside it while it is measured. */
 type BenchTarget = LoadTarget & {
   background?: () => OrderPlacer;
+  /** What the background does, as in "… orders/s placed": a plural noun and a participle. */
+  backgroundWork?: string;
   /**
    * Stops what only this row needed once it is measured: the drop shop, whose queued mails would
    * otherwise go out during the rows and audits that follow.
@@ -168,12 +180,15 @@ const RATIO_TARGETS: Record<string, number> = {
   'ssr-product': 0.01,
   'ssr-product-cached': 0.2,
   'ssr-product-during-orders': 0.1,
+  'ssr-product-during-staff-writes': 0.1,
   'ssr-product-signed-in': 0.015,
 };
 /** p99 latency (ms) a target must stay under at the bench's 32 connections. */
 const P99_TARGETS: Record<string, number> = { 'ssr-product-signed-in': 150 };
 /** Orders placed a second in the background of the drop row. */
 const DROP_ORDERS_PER_SECOND = 10;
+/** Saves of the product a second by a staff member in the background of the staff writes row. */
+const STAFF_WRITES_PER_SECOND = 5;
 /** The account the bench's shop is seeded with: it signs in for the signed-in rows and places the orders. */
 const BENCH_ACCOUNT = { email: 'bench@vitrina.example', password: 'bench-account-password' };
 /** Sent with every shop request: hides the test-mode notice and fixes the language. */
@@ -327,6 +342,12 @@ function startShop(name: string, port: number, databaseUrl: string | undefined) 
   return shop;
 }
 
+/**
+ * How long a shop may take to seed its demo data and answer: on a machine shared with other work
+ * the first start has taken over 3 minutes.
+ */
+const SHOP_START_MS = 600_000;
+
 /** How many shoppers place the drop row's orders when the bench can create them. */
 const DROP_SHOPPERS = 3;
 /** The database the drop row's shop runs on, when it is not the bench's own shop's. */
@@ -349,7 +370,7 @@ async function shopForOrders(
   await recreateDatabase(serverUrl, DROP_DATABASE);
   const url = databaseUrl(serverUrl, DROP_DATABASE);
   const shop = startShop('The drop shop', await freePort(), url);
-  await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000);
+  await waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, SHOP_START_MS);
   return { baseUrl: shop.baseUrl, database: 'PostgreSQL', databaseUrl: url, stop: shop.stop };
 }
 
@@ -501,7 +522,7 @@ async function main() {
   const shopStart = Date.now();
   await Promise.all([
     baseline ? waitUntilReady(baseline, `${baseline.baseUrl}/json`, 30_000) : undefined,
-    waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, 180_000),
+    waitUntilReady(shop, `${shop.baseUrl}/api/initial?locale=en`, SHOP_START_MS),
   ]);
   console.log(`  ready (shop in ${((Date.now() - shopStart) / 1000).toFixed(1)} s)`);
 
@@ -536,7 +557,7 @@ async function main() {
     { name: 'product', url: `${shop.baseUrl}/product/${product}` },
   ];
   const pageScripts: PageScripts[] = [];
-  if (!options.drop) {
+  if (!options.drop && !options.rows) {
     console.log(
       '\nScripts a first visit loads (named by the page: module preloads and imports), as sent to a browser asking for br, gzip, or neither',
     );
@@ -656,8 +677,26 @@ async function loadSection({
   // The variant with the most stock: each order takes a unit and gives back its predecessor's.
   const orderedVariant = ordered.product.variants.toSorted((a, b) => b.inStock - a.inStock)[0];
   const shoppers = await dropShoppers(dropShop);
+  // The bench's account is the shop's admin, on the drop shop's database too.
+  const staff = `${SHOP_COOKIE}; ${await signIn(dropShop.baseUrl, SHOP_COOKIE, BENCH_ACCOUNT.email, BENCH_ACCOUNT.password)}`;
 
   const dropTargets: BenchTarget[] = [
+    {
+      // The page of a product whose own fields change several times a second: a save makes the
+      // kept page stale at once (no grace, unlike stock), so the crowd waits for each new render.
+      id: 'ssr-product-during-staff-writes',
+      name: `SSR /product/:link (page cache, br, ${STAFF_WRITES_PER_SECOND} staff saves/s of it, ${dropShop.database})`,
+      url: `${dropShop.baseUrl}/product/${product}`,
+      headers: { cookie: SHOP_COOKIE, 'accept-encoding': 'gzip, deflate, br' },
+      background: () =>
+        editProduct({
+          baseUrl: dropShop.baseUrl,
+          cookie: staff,
+          product: ordered.product.id,
+          perSecond: STAFF_WRITES_PER_SECOND,
+        }),
+      backgroundWork: 'saves/s made',
+    },
     {
       id: 'ssr-product-during-orders',
       name: `SSR /product/:link (page cache, br, ${DROP_ORDERS_PER_SECOND} orders/s of it, ${dropShop.database})`,
@@ -671,7 +710,6 @@ async function loadSection({
           variant: orderedVariant?.id,
           perSecond: DROP_ORDERS_PER_SECOND,
         }),
-      after: dropShop.stop,
     },
     {
       id: 'ssr-product-signed-in',
@@ -723,9 +761,17 @@ async function loadSection({
     },
     ...dropTargets,
   ];
-  const targets = options.drop
-    ? allTargets.filter((target) => target.id === 'baseline-json' || dropTargets.includes(target))
-    : allTargets;
+  const targets = options.rows
+    ? allTargets.filter((target) => target.id === 'baseline-json' || options.rows?.includes(target.id))
+    : options.drop
+      ? allTargets.filter((target) => target.id === 'baseline-json' || dropTargets.includes(target))
+      : allTargets;
+  // The drop shop is stopped after the last row that uses it.
+  const lastOnDropShop = targets.findLast((target) => target.url.startsWith(dropShop.baseUrl));
+  if (dropShop.stop && dropShop.baseUrl !== shop) {
+    if (lastOnDropShop) lastOnDropShop.after = dropShop.stop;
+    else await dropShop.stop();
+  }
 
   console.log('Load tests');
   const load: LoadResult[] = [];
@@ -738,9 +784,9 @@ async function loadSection({
     await target.after?.();
     if (orders) {
       process.stdout.write(
-        `(${fmt(orders.placed / orders.seconds, 1)} orders/s placed, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
+        `(${fmt(orders.placed / orders.seconds, 1)} ${target.backgroundWork ?? 'orders/s placed'}, ${orders.failed} failed${orders.lastError ? `: ${orders.lastError}` : ''}) `,
       );
-      if (orders.placed === 0) result.problems.push('no order was placed');
+      if (orders.placed === 0) result.problems.push('nothing was done in the background');
     }
     if (status < 200 || status > 299) result.problems.unshift(`a single plain request answered ${status}`);
     load.push(result);

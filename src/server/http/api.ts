@@ -80,6 +80,13 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
 }
 
 /**
+ * Helmet's options for every call of the API (ADR 0084): the same security headers and policy as
+ * every answer, without the two nonces a page's inline scripts and styles need. A JSON answer has
+ * no inline script or style for a nonce to allow, so making two per answer was work for nothing.
+ */
+export const API_HELMET = { enableCSPNonces: false } as const;
+
+/**
  * Registers the calls in a scope prefixed with `/api`. A PATCH or DELETE call is also reachable as
  * a form POST with `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients
  * send it). Unknown paths under `/api` answer a JSON 404.
@@ -103,6 +110,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
       method: route.method,
       url: scoped(route.url),
       bodyLimit: route.bodyLimit,
+      helmet: API_HELMET,
       handler: handle(route),
     });
 
@@ -115,7 +123,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
   }
   for (const [url, methods] of spoofable) {
     if (routes.some((route) => route.method === 'POST' && route.url === url)) continue;
-    app.post(scoped(url), async (request, reply) => {
+    app.post(scoped(url), { helmet: API_HELMET }, async (request, reply) => {
       const spoofed = String(
         (request.body as { _method?: unknown } | undefined)?._method ?? '',
       ).toUpperCase();
@@ -132,6 +140,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
+    helmet: API_HELMET,
     handler: async (_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER),
   });
 }

@@ -50,12 +50,12 @@ describe('security headers', () => {
     expect(answer.headers['content-security-policy']).toContain('upgrade-insecure-requests');
   });
 
-  it('give each answer a nonce of its own and allow no inline script without it', async () => {
+  it('give each answer outside the API a nonce of its own and allow no inline script without it', async () => {
     shop = await createTestApp();
     const policies = await Promise.all(
       [1, 2, 3].map(
         async () =>
-          (await shop?.app.inject({ method: 'GET', url: '/api/initial?locale=en' }))?.headers[
+          (await shop?.app.inject({ method: 'GET', url: '/no-such-page' }))?.headers[
             'content-security-policy'
           ],
       ),
@@ -68,6 +68,32 @@ describe('security headers', () => {
       expect(policy).toContain("script-src-attr 'none'");
       // Boxberry's widget is the one foreign script, and it comes from this host alone.
       expect(policy).toMatch(/script-src 'self' https:\/\/points\.boxberry\.ru 'nonce-/);
+    }
+  });
+
+  it("send the API's JSON answers their policy and headers without a nonce, which nothing in them could use", async () => {
+    shop = await createTestApp();
+    for (const [method, url] of [
+      ['GET', '/api/initial?locale=en'],
+      ['GET', '/api/product?locale=en&link=no-such-product'],
+      ['GET', '/api/no-such-call'],
+      ['POST', '/api/basket'],
+    ] as const) {
+      const answer = await shop.app.inject({
+        method,
+        url,
+        headers: { origin: shop.services.config.publicUrl },
+      });
+      expect(answer.headers['content-type'], url).toMatch(/^application\/json/);
+      const policy = String(answer.headers['content-security-policy']);
+      expect(policy, url).not.toContain('nonce-');
+      expect(policy, url).toContain("default-src 'self'");
+      expect(policy, url).toContain("frame-ancestors 'none'");
+      expect(policy, url).toContain("script-src 'self' https://points.boxberry.ru;");
+      expect(policy, url).toContain("style-src 'self';");
+      expect(answer.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(answer.headers['x-frame-options'], url).toBe('DENY');
+      expect(answer.headers['referrer-policy'], url).toBe('strict-origin-when-cross-origin');
     }
   });
 });
