@@ -27,7 +27,7 @@ import { PictureField } from './picture-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
-import { AdminPage, BusyButton, RequestAlert, RowActions } from './ui.tsx';
+import { AdminPage, BusyButton, EditedRecord, FormRefusal, RequestAlert, RowActions } from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
@@ -356,7 +356,7 @@ function SectionForm({
   onCancel: () => void;
 }) {
   const { t } = useAdminShop();
-  const revalidator = useRevalidator();
+  const _revalidator = useRevalidator();
   const save = useFetcher<SectionAction>({ key: `${kind}-save` });
   const outcome = save.data?.intent === 'save' ? save.data : undefined;
   const isProject = kind === 'projects';
@@ -390,23 +390,8 @@ function SectionForm({
       {outcome?.ok ? (
         <FormSuccess>{isProject ? t('admin-project-saved') : t('admin-category-saved')}</FormSuccess>
       ) : null}
-      <RequestAlert
-        message={alert.message}
-        errors={alert.errors}
-        shownFields={FIELDS}
-        // Their version replaces what was typed here (the form's key is the row's version).
-        onReload={
-          outcome?.ok === false && outcome.refusal?.recordChanged
-            ? () => void revalidator.revalidate()
-            : undefined
-        }
-      />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      <FormRefusal alert={alert} outcome={outcome} shownFields={FIELDS} />
+      <EditedRecord record={editing} />
       <FormField {...fieldProps(fields.name_ru)} label={t('admin-name-ru')} required />
       <FormField {...fieldProps(fields.name_en)} label={t('admin-name-en')} required />
       <FormField {...fieldProps(fields.link)} label={t('admin-link')} hint={t('admin-link-hint')} required />

@@ -1,5 +1,12 @@
 import { type ReactNode, useMemo } from 'react';
-import { isRouteErrorResponse, Link, useRouteError, useRouteLoaderData, useSearchParams } from 'react-router';
+import {
+  isRouteErrorResponse,
+  Link,
+  useRevalidator,
+  useRouteError,
+  useRouteLoaderData,
+  useSearchParams,
+} from 'react-router';
 import { formatMoney, roublesToKopecks } from '../../contract/money.ts';
 import { ErrorPage } from '../components/error-page.tsx';
 import { FormAlert } from '../components/form-field.tsx';
@@ -180,6 +187,44 @@ export function useAdminFormat() {
 /** Whether the signed-in staff member may delete (admins only): a manager is not shown such buttons. */
 export function useMayDelete() {
   return useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.role === 'admin';
+}
+
+/**
+ * A form's refusal above it (`RequestAlert`); when someone else saved the record meanwhile, its
+ * button loads their version, which starts the form afresh (forms are keyed by the record's version).
+ */
+export function FormRefusal({
+  alert,
+  outcome,
+  shownFields,
+}: {
+  alert: { message?: string | undefined; errors: FieldErrors };
+  outcome: { ok: boolean; refusal?: { recordChanged: boolean } | undefined } | undefined;
+  shownFields: readonly string[];
+}) {
+  const revalidator = useRevalidator();
+  return (
+    <RequestAlert
+      message={alert.message}
+      errors={alert.errors}
+      shownFields={shownFields}
+      onReload={
+        outcome?.ok === false && outcome.refusal?.recordChanged
+          ? () => void revalidator.revalidate()
+          : undefined
+      }
+    />
+  );
+}
+
+/** The hidden id and version of the record a form edits, when it edits one. */
+export function EditedRecord({ record }: { record: { id: number; version: number } | null | undefined }) {
+  return record ? (
+    <>
+      <input type="hidden" name="id" value={record.id} />
+      <input type="hidden" name="version" value={record.version} />
+    </>
+  ) : null;
 }
 
 /**

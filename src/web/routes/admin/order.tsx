@@ -35,6 +35,7 @@ import {
   AdminPage,
   BusyButton,
   deliveryMethodKey,
+  FormRefusal,
   RequestAlert,
   useAdminFormat,
   useOrderStatusText,
@@ -136,7 +137,7 @@ const saveOrder = (path: string) => (fields: Record<string, unknown>) => {
 function OrderEditor({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const statusText = useOrderStatusText();
-  const revalidator = useRevalidator();
+  const _revalidator = useRevalidator();
   const fetcher = useFetcher<OrderAction>({ key: `order-${order.id}-save` });
   const outcome = fetcher.data?.intent === 'save' ? fetcher.data : undefined;
   const loaded = valuesOf(order);
@@ -180,17 +181,7 @@ function OrderEditor({ order }: { order: AdminOrder }) {
     >
       <h2 id="order-edit-heading">{t('admin-order-handling')}</h2>
       {done ? <FormSuccess>{t('admin-order-saved')}</FormSuccess> : null}
-      <RequestAlert
-        message={alert.message}
-        errors={alert.errors}
-        shownFields={EDITABLE}
-        // "Load their version" starts the editor afresh (its key is the order's version).
-        onReload={
-          outcome?.ok === false && outcome.refusal?.recordChanged
-            ? () => void revalidator.revalidate()
-            : undefined
-        }
-      />
+      <FormRefusal alert={alert} outcome={outcome} shownFields={EDITABLE} />
       <input type="hidden" name="version" value={order.version} />
       {CHANGEABLE.map((field) => (
         <input key={field} type="hidden" name={`base.${field}`} value={loaded[field]} />

@@ -23,6 +23,8 @@ import {
   AdminLoading,
   AdminPage,
   BusyButton,
+  EditedRecord,
+  FormRefusal,
   RequestAlert,
   RowActions,
 } from '../../admin/ui.tsx';
@@ -264,7 +266,7 @@ function PartnerForm({
   onCancel: () => void;
 }) {
   const { t } = useAdminShop();
-  const revalidator = useRevalidator();
+  const _revalidator = useRevalidator();
   const save = useFetcher<typeof clientAction>({ key: 'partner-save' });
   const outcome = save.data?.intent === 'save' ? save.data : undefined;
   const [form, fields] = useAdminForm<PartnerFields>({
@@ -290,23 +292,8 @@ function PartnerForm({
     >
       <h2 id="partner-form-heading">{editing ? t('admin-edit-item', { name }) : t('admin-new-partner')}</h2>
       {outcome?.ok ? <FormSuccess>{t('admin-partner-saved')}</FormSuccess> : null}
-      <RequestAlert
-        message={alert.message}
-        errors={alert.errors}
-        shownFields={SHOWN}
-        // Their version replaces what was typed here (the form's key is the partner's version).
-        onReload={
-          outcome?.ok === false && outcome.refusal?.recordChanged
-            ? () => void revalidator.revalidate()
-            : undefined
-        }
-      />
-      {editing ? (
-        <>
-          <input type="hidden" name="id" value={editing.id} />
-          <input type="hidden" name="version" value={editing.version} />
-        </>
-      ) : null}
+      <FormRefusal alert={alert} outcome={outcome} shownFields={SHOWN} />
+      <EditedRecord record={editing} />
       <PictureField
         label={t('admin-partner-picture')}
         folder="partners"
