@@ -9,6 +9,7 @@ import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { setStock } from '../testing/stock.ts';
 import { createOrder } from './service.ts';
+import { ORDER_STATUS } from './status.ts';
 
 /**
  * Group commit of order placement (ADR 0083): orders asked for together are placed in one
@@ -121,6 +122,36 @@ describe('orders placed together', () => {
       );
     expect(placedMails).toHaveLength(2);
     expect(new Set(placedMails.map((mail) => mail.createdAt.getTime())).size).toBe(1);
+  });
+
+  it('places an order that replaces its shopper’s unpaid one alone, after the batch it came with, so no transaction takes product rows out of their order', async () => {
+    const { db } = connection;
+    const shirt = fixtures.id('wolf-shirt');
+    await setStock(db, shirt, 10);
+    const [replacing, first, second] = await Promise.all(Array.from({ length: 3 }, newUser));
+    for (const userId of [replacing, first, second] as number[]) await addToBasket(db, { userId }, shirt);
+    const unpaid = await createOrder(db, replacing as number, orderInput(), context);
+    await addToBasket(db, { userId: replacing as number }, shirt);
+
+    const placed = await Promise.all([
+      createOrder(db, first as number, orderInput(), context),
+      createOrder(db, replacing as number, orderInput(), context),
+      createOrder(db, second as number, orderInput(), context),
+    ]);
+    const [replaced] = await db.select().from(orders).where(eq(orders.id, unpaid.id));
+    expect(replaced?.status).toBe(ORDER_STATUS.cancelled);
+    // The unpaid order's unit came back and the three new orders took one each.
+    expect(await stockOf(shirt)).toBe(7);
+    const startOf = async (orderId: number) =>
+      (
+        await db.select({ createdAt: mails.createdAt }).from(mails).where(eq(mails.orderId, orderId))
+      )[0]?.createdAt.getTime();
+    const [firstStart, replacingStart, secondStart] = await Promise.all(
+      placed.map((order) => startOf(order.id)),
+    );
+    // The other two shared a transaction; the replacing order had one of its own, after theirs.
+    expect(firstStart).toBe(secondStart);
+    expect(replacingStart).toBeGreaterThan(firstStart as number);
   });
 
   it('sells the last units of a batch in the order asked: 12 buyers together for 5 units', async () => {

@@ -14,8 +14,10 @@ import type { Database, Transaction } from '../db/client.ts';
  * the whole batch by one statement just before the commit (`takeOrdersStock`): the products' rows
  * are held for that statement and the commit only. When that statement finds fewer units than the
  * batch counted on (another instance's batch took them meanwhile, or staff changed the stock), or
- * PostgreSQL picks the batch as a deadlock's victim, the batch is rolled back and placed again,
- * each order then taking its own units in its savepoint: exact under any stock either way.
+ * PostgreSQL picks the batch as a deadlock's victim, the batch is rolled back and its orders are
+ * placed again one transaction each: exact under any stock either way. An order that must lock
+ * product rows of its own before the end (it replaces the shopper's unpaid order) is placed alone,
+ * after its batch, so that every transaction takes product rows in id order and none deadlocks.
  */
 
 /** What an order's placement sees of the batch's stock. */
@@ -24,6 +26,13 @@ export interface BatchStock {
   left(variantId: number, quantity: number): number;
   /** Takes the order's units, now or with the batch's last statement; the order fails if short. */
   take(transaction: Transaction, order: OrderStock): Promise<void>;
+  /**
+   * Called before the order locks product rows of its own (it replaces the shopper's unpaid order):
+   * such an order is placed in a transaction of its own, after its batch, so that no transaction
+   * holds product rows out of their id order and none can deadlock with a cancellation or a refund
+   * that takes them in order (catalog/stock.ts).
+   */
+  alone(): void;
 }
 
 /** Places one order in its savepoint; answers what the caller of `inPlacementBatch` gets. */
@@ -44,6 +53,9 @@ const queues = new WeakMap<Database, { waiting: Waiting[]; running: boolean }>()
 
 /** Thrown inside a batch's transaction to roll it back and place its orders again. */
 class PlaceAgain extends Error {}
+
+/** Thrown inside an order's savepoint: the order is placed alone once its batch has committed. */
+class PlaceAlone extends Error {}
 
 /** A deadlock or a serialization failure: PostgreSQL asks for the transaction to be run again. */
 function mustRunAgain(error: unknown): boolean {
@@ -85,7 +97,7 @@ async function drain(db: Database, queue: { waiting: Waiting[]; running: boolean
   }
 }
 
-type Outcome = { placed: true; value: unknown } | { placed: false; error: unknown };
+type Outcome = { placed: true; value: unknown } | { placed: false; error: unknown } | { alone: true };
 
 async function placeBatch(db: Database, batch: readonly Waiting[]): Promise<void> {
   for (let attempt = 1; ; attempt += 1) {
@@ -107,6 +119,9 @@ async function placeBatch(db: Database, batch: readonly Waiting[]): Promise<void
                   orderId: units.orderId,
                 });
             },
+            alone() {
+              if (batch.length > 1) throw new PlaceAlone();
+            },
           };
           try {
             const value = await transaction.transaction((savepoint) => order.place(savepoint, stock));
@@ -118,7 +133,7 @@ async function placeBatch(db: Database, batch: readonly Waiting[]): Promise<void
             outcomes.push({ placed: true, value });
           } catch (error) {
             if (mustRunAgain(error) && attempt < ATTEMPTS) throw new PlaceAgain();
-            outcomes.push({ placed: false, error });
+            outcomes.push(error instanceof PlaceAlone ? { alone: true } : { placed: false, error });
           }
         }
         if (toTake.length === 0) return;
@@ -126,15 +141,26 @@ async function placeBatch(db: Database, batch: readonly Waiting[]): Promise<void
         if (short.length > 0) throw new PlaceAgain();
       });
     } catch (error) {
-      if ((error instanceof PlaceAgain || mustRunAgain(error)) && attempt < ATTEMPTS) continue;
+      if ((error instanceof PlaceAgain || mustRunAgain(error)) && attempt < ATTEMPTS) {
+        // Again, one order a transaction: each then takes its units in product id order.
+        if (batch.length > 1) {
+          for (const order of batch) await placeBatch(db, [order]);
+          return;
+        }
+        continue;
+      }
       for (const order of batch) order.reject(error);
       return;
     }
+    const alone: Waiting[] = [];
     batch.forEach((order, index) => {
       const outcome = outcomes[index];
-      if (outcome?.placed) order.resolve(outcome.value);
-      else order.reject(outcome?.error);
+      if (outcome === undefined) order.reject(new Error('an order of the batch has no outcome'));
+      else if ('alone' in outcome) alone.push(order);
+      else if (outcome.placed) order.resolve(outcome.value);
+      else order.reject(outcome.error);
     });
+    for (const order of alone) await placeBatch(db, [order]);
     return;
   }
 }

@@ -179,6 +179,7 @@ export async function createOrder(
     // No hoarding (ADR 0021), and first: units of the replaced order are free again for this one.
     const unpaid = basket?.unpaid ?? [];
     if (unpaid.length > 0) {
+      stock.alone();
       const basketProducts = await transaction
         .select({ productId: basketItems.productId })
         .from(basketItems)
