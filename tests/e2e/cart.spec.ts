@@ -131,6 +131,9 @@ describe('cart, wishlist and reviews', () => {
     const figure = await catalogue.product('Figure', 3, 5000);
     const name = `Figure ${figure.link.slice(-6)}`;
     await page.goto(`/product/${figure.link}`);
+    // The drawer opens from the hydrated page (the root layout fills the menu panel once hydrated);
+    // a click before that sends the plain form instead.
+    await page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
     await page.getByRole('button', { name: 'Add to cart', exact: true }).click();
     await page
       .getByRole('dialog', { name: 'Added to cart' })
