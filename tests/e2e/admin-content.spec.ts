@@ -187,7 +187,10 @@ describe('back office content', () => {
       await logo.evaluate((element: HTMLImageElement) => element.complete && element.naturalWidth),
     ).toBeGreaterThan(0);
 
-    // Russian, on a phone: the catalogue's own pictures can be picked as well.
+    // Russian, on a phone: the catalogue's own pictures can be picked as well. The English page's
+    // own data request (`/_root.data?lang=en`, sent once hydrated) stores English as the choice,
+    // so the cookie is switched only after it has been answered.
+    await page.waitForLoadState('networkidle');
     await page.context().addCookies([{ name: 'locale', value: 'ru', url: baseUrl }]);
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/admin/projects');
