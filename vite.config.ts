@@ -1,4 +1,5 @@
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { reactRouter } from '@react-router/dev/vite';
@@ -194,8 +195,27 @@ function precompressed(): Plugin {
   };
 }
 
-export default defineConfig(({ isSsrBuild }) => ({
+/**
+ * React Router's own production build, for the browser (ADR 0090). The package's exports name its
+ * development build alone for now (remix-run/react-router#12437, #14102), which keeps its
+ * development warnings and their texts in the shop's scripts; the production build beside it is
+ * the same code with them switched off. Both of the package's entry points are redirected, so the
+ * browser's scripts hold one copy of it. The server keeps the package as exported, one copy with
+ * @react-router/node's.
+ */
+const REACT_ROUTER_BUILD = path.join(
+  path.dirname(createRequire(import.meta.url).resolve('react-router/package.json')),
+  'dist',
+  'production',
+);
+const REACT_ROUTER_PRODUCTION = [
+  { find: /^react-router$/, replacement: path.join(REACT_ROUTER_BUILD, 'index.mjs') },
+  { find: /^react-router\/dom$/, replacement: path.join(REACT_ROUTER_BUILD, 'dom-export.mjs') },
+];
+
+export default defineConfig(({ isSsrBuild, command }) => ({
   plugins: [reactRouter(), textScripts(), ...(isSsrBuild ? [precompressed()] : [])],
+  resolve: { alias: command === 'build' && !isSsrBuild ? REACT_ROUTER_PRODUCTION : [] },
   build: {
     assetsInlineLimit: 0,
     // `BUILD_SOURCEMAP=1 npm run build`: source maps beside the scripts, for bench/script-contents.ts.
