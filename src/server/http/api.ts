@@ -22,6 +22,12 @@ interface RouteContract<Query, Body, Params> {
   refusals?: Record<number, { description: string; body: ZodType }>;
   /** Largest body it takes, when above the app's 1 MB (uploads, imports); see body-limits.ts. */
   bodyLimit?: number;
+  /**
+   * `false`: its answers go out uncompressed (@fastify/compress's own route option), for a short
+   * answer of a write that many send at once, such as placing an order in a drop: compressing its
+   * 2 KB cost more of the shop's one thread than the bytes it saved (ADR 0089).
+   */
+  compress?: false;
 }
 
 interface HandlerInput<Query, Body, Params> {
@@ -110,6 +116,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
       method: route.method,
       url: scoped(route.url),
       bodyLimit: route.bodyLimit,
+      ...(route.compress === false ? { compress: false as const } : {}),
       helmet: API_HELMET,
       handler: handle(route),
     });
