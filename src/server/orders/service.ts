@@ -169,7 +169,10 @@ export async function createOrder(
       })
       .from(baskets)
       .where(eq(baskets.userId, userId))
-      .for('update', { of: baskets });
+      .for('update', { of: baskets })
+      // By name, so that PostgreSQL parses and plans it once per connection (ADR 0089).
+      .prepare('place_order_basket')
+      .execute();
     const [placed] = input.checkoutKey
       ? await transaction
           .select()
@@ -227,7 +230,9 @@ export async function createOrder(
       .innerJoin(projects, eq(projects.id, products.projectId))
       .where(eq(baskets.userId, userId))
       // As the order's receipt lists its lines (orders/receipts.ts).
-      .orderBy(asc(products.id), asc(productVariants.sku), asc(productVariants.id));
+      .orderBy(asc(products.id), asc(productVariants.sku), asc(productVariants.id))
+      .prepare('place_order_lines')
+      .execute();
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
       .filter((item) => !item.orderable || stock.left(item.variantId, item.quantity) < item.count)
