@@ -3,11 +3,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { staffCancelReason } from '../../contract/status-reasons.ts';
 import { addToBasket, setBasketCount } from '../cart/service.ts';
 import type { DatabaseConnection } from '../db/client.ts';
-import { mails, orderStatusHistory, orders, products } from '../db/schema.ts';
+import { mails, orderStatusHistory, orders } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
-import { setStock } from '../testing/stock.ts';
+import { productStock, setStock } from '../testing/stock.ts';
 import { defaultVariantId } from '../testing/variants.ts';
 import { moveOrderStatus } from './lifecycle.ts';
 import { cancelOrder, createOrder, expireOrders } from './service.ts';
@@ -25,13 +25,7 @@ const newUser = async () => (await newShopper(connection.db)).id;
 
 const input = orderInput({ locale: 'en' });
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
-const stockOf = async (productId: number) =>
-  (
-    await connection.db
-      .select({ quantity: products.quantity })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]?.quantity;
+const stockOf = (productId: number) => productStock(connection.db, productId);
 
 /** Puts an order in `status`, paid when the status says so. */
 async function setStatus(orderId: number, status: OrderStatus) {

@@ -3,11 +3,11 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addToBasket, getBasket, setBasketCount } from '../cart/service.ts';
 import { type DatabaseConnection, openDatabase } from '../db/client.ts';
-import { mails, orders, products, productVariants, stockMovements } from '../db/schema.ts';
+import { mails, orders, productVariants, stockMovements } from '../db/schema.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
-import { setStock } from '../testing/stock.ts';
+import { productStock, setStock } from '../testing/stock.ts';
 import { createOrder } from './service.ts';
 import { ORDER_STATUS } from './status.ts';
 
@@ -27,13 +27,7 @@ afterAll(() => connection.close());
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
 const newUser = async () => (await newShopper(connection.db)).id;
 
-const stockOf = async (productId: number) =>
-  (
-    await connection.db
-      .select({ quantity: products.quantity })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]?.quantity;
+const stockOf = (productId: number) => productStock(connection.db, productId);
 
 /** Shoppers with one unit of the product each in their baskets, and then its stock set to `stock`. */
 async function buyersOf(productId: number, count: number, stock: number) {

@@ -13,7 +13,7 @@ import {
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
-import { setStock } from '../testing/stock.ts';
+import { productStock, setStock } from '../testing/stock.ts';
 import {
   cancelOrder,
   createOrder,
@@ -37,13 +37,7 @@ const newUser = async () => (await newShopper(connection.db)).id;
 
 const input = orderInput;
 const context = { deliveryCost: 350_00, usdRate: 90, expiresMinutes: 60 };
-const stockOf = async (productId: number) =>
-  (
-    await connection.db
-      .select({ quantity: products.quantity })
-      .from(products)
-      .where(eq(products.id, productId))
-  )[0]?.quantity;
+const stockOf = (productId: number) => productStock(connection.db, productId);
 
 describe('placing an order', () => {
   it('takes stock, prices from the database, empties the basket and mails the buyer', async () => {

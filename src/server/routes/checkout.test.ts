@@ -11,7 +11,7 @@ import { createBoxberrySimulator } from '../providers/simulators/boxberry.ts';
 import { createRussianPostSimulator } from '../providers/simulators/russian-post.ts';
 import { createTestApp } from '../testing/app.ts';
 import { insertCatalogue } from '../testing/catalog-fixtures.ts';
-import { setStock } from '../testing/stock.ts';
+import { productStock, setStock } from '../testing/stock.ts';
 
 let providers: FastifyInstance;
 let shop: Awaited<ReturnType<typeof createTestApp>>;
@@ -211,10 +211,7 @@ describe('POST /api/order/repeat', () => {
 });
 
 describe('one basket, one order, one unpaid order', () => {
-  const stockOf = async (productId: number) =>
-    (
-      await shop.db.select({ quantity: products.quantity }).from(products).where(eq(products.id, productId))
-    )[0]?.quantity;
+  const stockOf = (productId: number) => productStock(shop.db, productId);
   const ordersOf = (email: string) =>
     shop.db
       .select({ id: orders.id, status: orders.status })

@@ -27,7 +27,15 @@ import { PictureField } from './picture-field.tsx';
 import { RichTextField } from './rich-text-field.tsx';
 import { useAdminShop } from './text.ts';
 import type { AdminCategory, AdminProject } from './types.ts';
-import { AdminPage, BusyButton, EditedRecord, FormRefusal, RequestAlert, RowActions } from './ui.tsx';
+import {
+  AdminPage,
+  BusyButton,
+  EditedRecord,
+  FormRefusal,
+  RequestAlert,
+  RowActions,
+  SaveOrCancel,
+} from './ui.tsx';
 import { useUnsavedChanges } from './unsaved-changes.tsx';
 
 /**
@@ -432,16 +440,7 @@ function SectionForm({
         label={t('admin-visible')}
         defaultChecked={fields.visible.initialValue === 'on'}
       />
-      <div className="admin-actions">
-        <BusyButton busy={save.state !== 'idle'} primary name="intent" value="save">
-          {t('save')}
-        </BusyButton>
-        {editing ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('admin-cancel')}
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel busy={save.state !== 'idle'} onCancel={editing ? onCancel : undefined} />
     </save.Form>
   );
 }

@@ -308,6 +308,23 @@ export function BusyButton({
   );
 }
 
+/** A record form's buttons: Save, and Cancel while an existing record is being edited. */
+export function SaveOrCancel({ busy, onCancel }: { busy: boolean; onCancel?: () => void }) {
+  const { t } = useAdminShop();
+  return (
+    <div className="admin-actions">
+      <BusyButton busy={busy} primary name="intent" value="save">
+        {t('save')}
+      </BusyButton>
+      {onCancel ? (
+        <button type="button" className="button" onClick={onCancel}>
+          {t('admin-cancel')}
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** Edit, hide or show, and delete buttons of one row; `name` tells screen readers which row. */
 export function RowActions({
   name,

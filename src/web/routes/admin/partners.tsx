@@ -22,11 +22,11 @@ import {
   AdminErrorBoundary,
   AdminLoading,
   AdminPage,
-  BusyButton,
   EditedRecord,
   FormRefusal,
   RequestAlert,
   RowActions,
+  SaveOrCancel,
 } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../../components/form-field.tsx';
@@ -392,16 +392,7 @@ function PartnerForm({
         label={t('admin-visible')}
         defaultChecked={fields.visible.initialValue === 'on'}
       />
-      <div className="admin-actions">
-        <BusyButton busy={save.state !== 'idle'} primary name="intent" value="save">
-          {t('save')}
-        </BusyButton>
-        {editing ? (
-          <button type="button" className="button" onClick={onCancel}>
-            {t('admin-cancel')}
-          </button>
-        ) : null}
-      </div>
+      <SaveOrCancel busy={save.state !== 'idle'} onCancel={editing ? onCancel : undefined} />
     </save.Form>
   );
 }
