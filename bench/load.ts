@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon, { type Instance, type Result } from 'autocannon';
 
 export interface LoadTarget {
@@ -35,6 +36,13 @@ export interface LoadResult {
   timeouts: number;
   /** Human-readable problems (non-2xx answers, connection errors); empty when the run was clean. */
   problems: string[];
+  /**
+   * CPU time per answer of the measured run, in µs (user and system): `server`, the process that
+   * answered (where /proc shows it); `client`, the bench's own process, where autocannon runs (and
+   * a row's background work). A row whose client time per answer is near its server's is bound by
+   * autocannon, not by the server: autocannon 8 decodes every body as UTF-8 text (ADR 0091).
+   */
+  cpuMicrosPerRequest: { server: number | undefined; client: number };
 }
 
 let current: Instance | undefined;
@@ -83,9 +91,32 @@ async function warmUp(target: LoadTarget, settings: LoadSettings): Promise<numbe
   return seconds;
 }
 
-export async function runLoad(target: LoadTarget, settings: LoadSettings): Promise<LoadResult> {
+/** CPU time of a process so far in µs (user and system), from /proc; undefined where there is none. */
+function processCpuMicros(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    // The fields after the command's name, which ends at the last ')': utime and stime are the
+    // 12th and 13th, in USER_HZ ticks (100 a second on Linux).
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    return (Number(fields[11]) + Number(fields[12])) * 10_000;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Loads the target, warmed up; `serverPid` is the process that answers it, whose CPU time is reported. */
+export async function runLoad(
+  target: LoadTarget,
+  settings: LoadSettings,
+  serverPid?: number,
+): Promise<LoadResult> {
   const warmupSeconds = await warmUp(target, settings);
+  const serverBefore = processCpuMicros(serverPid);
+  const clientBefore = process.cpuUsage();
   const result = await fire(target, settings.connections, settings.duration);
+  const client = process.cpuUsage(clientBefore);
+  const serverAfter = processCpuMicros(serverPid);
+  const answers = Math.max(result.requests.total, 1);
 
   const statusCodes = Object.fromEntries(
     Object.entries(result.statusCodeStats ?? {}).map(([code, { count }]) => [code, Number(count)]),
@@ -121,5 +152,12 @@ export async function runLoad(target: LoadTarget, settings: LoadSettings): Promi
     errors: result.errors,
     timeouts: result.timeouts,
     problems,
+    cpuMicrosPerRequest: {
+      server:
+        serverBefore === undefined || serverAfter === undefined
+          ? undefined
+          : (serverAfter - serverBefore) / answers,
+      client: (client.user + client.system) / answers,
+    },
   };
 }

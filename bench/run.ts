@@ -259,18 +259,34 @@ function printTable(results: LoadResult[], baseline: number) {
     rps: fmt(result.requestsPerSecond),
     p99: fmt(result.latencyMs.p99),
     ratio: baseline > 0 ? (result.requestsPerSecond / baseline).toFixed(3) : 'n/a',
+    cpu: `${micros(result.cpuMicrosPerRequest.server)} / ${micros(result.cpuMicrosPerRequest.client)}`,
     status: result.problems.length > 0 ? `ERRORS: ${result.problems.join('; ')}` : 'ok',
   }));
-  const header = { name: 'Test', rps: 'req/s', p99: 'p99 ms', ratio: 'ratio', status: 'responses' };
+  const header = {
+    name: 'Test',
+    rps: 'req/s',
+    p99: 'p99 ms',
+    ratio: 'ratio',
+    cpu: 'CPU µs/req server / bench',
+    status: 'responses',
+  };
   const width = (key: keyof typeof header) =>
     Math.max(header[key].length, ...rows.map((row) => row[key].length));
-  const w = { name: width('name'), rps: width('rps'), p99: width('p99'), ratio: width('ratio') };
+  const w = {
+    name: width('name'),
+    rps: width('rps'),
+    p99: width('p99'),
+    ratio: width('ratio'),
+    cpu: width('cpu'),
+  };
   const line = (row: typeof header) =>
-    `  ${row.name.padEnd(w.name)}  ${row.rps.padStart(w.rps)}  ${row.p99.padStart(w.p99)}  ${row.ratio.padStart(w.ratio)}  ${row.status}`;
+    `  ${row.name.padEnd(w.name)}  ${row.rps.padStart(w.rps)}  ${row.p99.padStart(w.p99)}  ${row.ratio.padStart(w.ratio)}  ${row.cpu.padStart(w.cpu)}  ${row.status}`;
   console.log(line(header));
-  console.log(`  ${'-'.repeat(w.name + w.rps + w.p99 + w.ratio + 8 + 'responses'.length)}`);
+  console.log(`  ${'-'.repeat(w.name + w.rps + w.p99 + w.ratio + w.cpu + 10 + 'responses'.length)}`);
   for (const row of rows) console.log(line(row));
 }
+
+const micros = (value: number | undefined) => (value === undefined ? 'n/a' : value.toFixed(0));
 
 function ratioLine(ratio: { name: string; ratio: number; target: number; pass: boolean; clean: boolean }) {
   return `${ratio.name.padEnd(32)} ratio ${ratio.ratio.toFixed(3)} ≥ ${ratio.target}  ${ratio.pass ? 'PASS' : 'FAIL'}${ratio.clean ? '' : ' (responses had errors)'}`;
@@ -779,7 +795,8 @@ async function loadSection({
     const status = await probe(target);
     process.stdout.write(`  ${target.name} … `);
     const background = target.background?.();
-    const result = await runLoad(target, settings);
+    const server = children.find((child) => target.url.startsWith(`${child.baseUrl}/`));
+    const result = await runLoad(target, settings, server?.process.pid);
     const orders = await background?.stop();
     await target.after?.();
     if (orders) {
@@ -797,7 +814,9 @@ async function loadSection({
   }
 
   const baselineRps = load.find((result) => result.id === 'baseline-json')?.requestsPerSecond ?? 0;
-  console.log(`\nResults (ratio = req/s ÷ baseline /json req/s)\n`);
+  console.log(
+    `\nResults (ratio = req/s ÷ baseline /json req/s; CPU µs per answer of the serving process and of the bench's, where autocannon runs: a row whose bench time per answer is the larger is bound by autocannon)\n`,
+  );
   printTable(load, baselineRps);
 
   const ratios = Object.entries(RATIO_TARGETS).flatMap(([id, target]) => {

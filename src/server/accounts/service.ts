@@ -49,8 +49,26 @@ async function findByEmail(db: Executor, email: string) {
   return row;
 }
 
+/** `findUser`'s statement per database or transaction, prepared once (see `findUser`). */
+const userById = new WeakMap<Executor, ReturnType<typeof prepareUserById>>();
+const prepareUserById = (db: Executor) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id');
+
+/**
+ * The account of this id. Every signed-in request reads it: built once and run by name (Drizzle's
+ * `.prepare()`), so neither the shop nor PostgreSQL builds and plans it each time (ADR 0089).
+ */
 export async function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(eq(users.id, id));
+  let query = userById.get(db);
+  if (!query) {
+    query = prepareUserById(db);
+    userById.set(db, query);
+  }
+  const [row] = await query.execute({ id });
   return row;
 }
 

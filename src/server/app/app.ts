@@ -7,7 +7,7 @@ import fastifyMultipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import type { Redis } from 'ioredis';
 import type { StaffRole } from '../../contract/accounts.ts';
 import { MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
@@ -96,12 +96,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(bodyLimits);
   searchCounting(app, services);
   await app.register(originCheck, { allowedOrigins: config.corsOrigins, exemptPaths: PROVIDER_CALLBACKS });
-  await app.register(sessionPlugin, {
-    db: services.db,
-    secret: config.sessionSecret,
-    secure: config.publicUrl.startsWith('https://'),
-  });
-  await app.register(deviceCookies, { secure: config.publicUrl.startsWith('https://') });
+  // The session and the device cookie, in the scopes of what reads a visitor (the pages, the API's
+  // visitor calls) only: a catalogue read, an image or a probe makes no session (ADR 0091).
+  const withVisitors = async (scope: FastifyInstance) => {
+    const secure = config.publicUrl.startsWith('https://');
+    await scope.register(sessionPlugin, { db: services.db, secret: config.sessionSecret, secure });
+    await scope.register(deviceCookies, { secure });
+  };
   await app.register(fastifyFormbody);
   // Multipart forms (feedback) arrive as plain fields; one file part of at most 10 MB is taken
   // only by the file manager's upload, where it arrives as { filename, mimetype, data }.
@@ -114,11 +115,13 @@ export async function buildApp(options: AppOptions) {
   await app.register(inputChecks);
   await app.register(fastifyCompress, { global: true, threshold: 1024, encodings: ['br', 'gzip'] });
 
-  const routes: ApiRoute[] = [
+  const visitorFree: ApiRoute[] = [
     ...catalogRoutes(services),
     ...partnerRoutes(services),
-    ...accountRoutes(services),
     ...feedbackRoutes(services),
+  ];
+  const visitors: ApiRoute[] = [
+    ...accountRoutes(services),
     ...basketRoutes(services),
     ...wishlistRoutes(services),
     ...reviewRoutes(services),
@@ -154,13 +157,13 @@ export async function buildApp(options: AppOptions) {
         methods: ['GET', 'POST', 'PATCH', 'DELETE'],
       });
       registerCsvBody(api);
-      registerApi(api, routes, guards);
+      await registerApi(api, { visitorFree, visitors }, guards, withVisitors);
     },
     { prefix: '/api' },
   );
   await app.register(paymentNotifications, { services });
 
-  const document = openApiDocument(routes, services.config.publicUrl);
+  const document = openApiDocument([...visitorFree, ...visitors], services.config.publicUrl);
   await app.register(fastifySwagger, { mode: 'static', specification: { document: document as never } });
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
 
@@ -189,7 +192,10 @@ export async function buildApp(options: AppOptions) {
   }
 
   if (options.web) {
-    await app.register(serverRenderedApp, { services, dev: options.dev ?? false });
+    await app.register(async (pages) => {
+      await withVisitors(pages);
+      await pages.register(serverRenderedApp, { services, dev: options.dev ?? false });
+    });
   }
   return app;
 }

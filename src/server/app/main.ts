@@ -129,6 +129,8 @@ async function main() {
   const mailTransport = createMailTransport(config.mail, app.log);
   const worker = createWorker({
     db: connection.db,
+    // Requests first: a drop's mails wait (2 s at most) while its orders are being answered.
+    yieldWhileBusyMs: 2_000,
     handlers: {
       [RATE_REFRESH_JOB]: rateRefreshHandler(rates),
       [MAIL_SEND_JOB]: mailSendHandler({

@@ -204,7 +204,11 @@ export async function getBasketParcel(
     .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
     .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
     .innerJoin(products, eq(products.id, basketItems.productId))
-    .where(ownerCondition(owner));
+    .where(ownerCondition(owner))
+    // By name (one per kind of owner), so that PostgreSQL plans it once per connection: every
+    // delivery quote and order placement reads it (ADR 0089).
+    .prepare('userId' in owner ? 'basket_parcel_of_user' : 'basket_parcel_of_guest')
+    .execute();
   return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
     totalKopecks: rows.reduce((sum, row) => sum + Number(row.unit) * row.count, 0),

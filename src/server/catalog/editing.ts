@@ -269,17 +269,16 @@ export async function getProductForAdmin(db: Executor, id: number) {
     .where(eq(products.id, id));
   if (!found) throw notFound();
   const { row, drop } = found;
-  const [categoryRows, imageRows] = await Promise.all([
-    db
-      .select({ id: productCategories.categoryId })
-      .from(productCategories)
-      .where(eq(productCategories.productId, id)),
-    db
-      .select({ file: productImages.file })
-      .from(productImages)
-      .where(eq(productImages.productId, id))
-      .orderBy(asc(productImages.position), asc(productImages.id)),
-  ]);
+  // One query after the other: `db` may be a transaction, whose connection takes one at a time.
+  const categoryRows = await db
+    .select({ id: productCategories.categoryId })
+    .from(productCategories)
+    .where(eq(productCategories.productId, id));
+  const imageRows = await db
+    .select({ file: productImages.file })
+    .from(productImages)
+    .where(eq(productImages.productId, id))
+    .orderBy(asc(productImages.position), asc(productImages.id));
   return {
     id: row.id,
     project: row.projectId,

@@ -4,7 +4,7 @@ import type { Config } from '../config.ts';
 import type { Database, Executor } from '../db/client.ts';
 import { Invalid, NotFound } from '../errors.ts';
 import type { MailShop } from '../mail/templates.ts';
-import { orderReceipt, recordPaymentReceipt } from '../orders/receipts.ts';
+import { orderReceipt, type ReceiptLine, recordPaymentReceipt } from '../orders/receipts.ts';
 import {
   cancelOrder,
   findOrder,
@@ -68,9 +68,17 @@ export function paymentForm(config: Config, order: OrderRow, receipt?: Robokassa
   return { method: 'paypal', url: '/order/pay/paypal', fields: { order: String(order.id) } };
 }
 
-/** The provider form of an order with its receipt, when it takes one (ADR 0051). */
-export async function paymentFormOf(db: Executor, config: Config, order: OrderRow): Promise<PaymentForm> {
-  return paymentForm(config, order, await orderReceipt(db, config.receipts, order));
+/**
+ * The provider form of an order with its receipt, when it takes one (ADR 0051); `lines` are the
+ * order's lines when its placement has them at hand (`PlacedOrder`).
+ */
+export async function paymentFormOf(
+  db: Executor,
+  config: Config,
+  order: OrderRow,
+  lines?: readonly ReceiptLine[],
+): Promise<PaymentForm> {
+  return paymentForm(config, order, await orderReceipt(db, config.receipts, order, lines));
 }
 
 /** An order awaiting payment as the payment and cancel pages show it. */

@@ -171,24 +171,29 @@ export async function uploadFile(
 async function inRichTexts(db: Executor, storedName: string): Promise<boolean> {
   const mentions = (ru: AnyColumn, en: AnyColumn) =>
     or(sql`strpos(${ru}, ${storedName}) > 0`, sql`strpos(${en}, ${storedName}) > 0`);
-  const found = await Promise.all([
-    db
-      .select({ one: sql`1` })
-      .from(products)
-      .where(mentions(products.descriptionRu, products.descriptionEn))
-      .limit(1),
-    db
-      .select({ one: sql`1` })
-      .from(categories)
-      .where(mentions(categories.sizeGuideRu, categories.sizeGuideEn))
-      .limit(1),
-    db
-      .select({ one: sql`1` })
-      .from(staticPages)
-      .where(mentions(staticPages.htmlRu, staticPages.htmlEn))
-      .limit(1),
-  ]);
-  return found.some((rows) => rows.length > 0);
+  // One after another: `db` may be a transaction, whose one connection takes a query at a time.
+  const lookups = [
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(products)
+        .where(mentions(products.descriptionRu, products.descriptionEn))
+        .limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(categories)
+        .where(mentions(categories.sizeGuideRu, categories.sizeGuideEn))
+        .limit(1),
+    () =>
+      db
+        .select({ one: sql`1` })
+        .from(staticPages)
+        .where(mentions(staticPages.htmlRu, staticPages.htmlEn))
+        .limit(1),
+  ];
+  for (const lookup of lookups) if ((await lookup()).length > 0) return true;
+  return false;
 }
 
 /**

@@ -22,6 +22,12 @@ interface RouteContract<Query, Body, Params> {
   refusals?: Record<number, { description: string; body: ZodType }>;
   /** Largest body it takes, when above the app's 1 MB (uploads, imports); see body-limits.ts. */
   bodyLimit?: number;
+  /**
+   * `false`: its answers go out uncompressed (@fastify/compress's own route option), for a short
+   * answer of a write that many send at once, such as placing an order in a drop: compressing its
+   * 2 KB cost more of the shop's one thread than the bytes it saved (ADR 0089).
+   */
+  compress?: false;
 }
 
 interface HandlerInput<Query, Body, Params> {
@@ -86,12 +92,48 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
  */
 export const API_HELMET = { enableCSPNonces: false } as const;
 
+/** The calls of the API, by whether they read who is asking. */
+export interface ApiCalls {
+  /** Calls that read no session (catalogue reads, feedback): anyone's, answered without one. */
+  visitorFree: ApiRoute[];
+  /** Calls that read or make the visitor's session: the basket, accounts, orders, the back office. */
+  visitors: ApiRoute[];
+}
+
 /**
  * Registers the calls in a scope prefixed with `/api`. A PATCH or DELETE call is also reachable as
  * a form POST with `_method=PATCH|DELETE` (Laravel-style method spoofing, as the spec's clients
  * send it). Unknown paths under `/api` answer a JSON 404.
+ *
+ * The calls that read no visitor are registered in a scope of their own, and `withVisitors`
+ * (the session and the cookies that go with it) in their siblings' only: a catalogue read neither
+ * reads nor makes a session (ADR 0091). A staff call there would have no session to check, so it
+ * is refused when the app is built.
  */
-export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
+export async function registerApi(
+  app: FastifyInstance,
+  calls: ApiCalls,
+  guards: Guards,
+  withVisitors: (scope: FastifyInstance) => Promise<void>,
+) {
+  const staffCall = calls.visitorFree.find((route) => route.access !== undefined);
+  if (staffCall)
+    throw new Error(`${staffCall.method} ${staffCall.url} is a staff call: it needs the session`);
+  await app.register(async (scope) => registerCalls(scope, calls.visitorFree, guards));
+  await app.register(async (scope) => {
+    await withVisitors(scope);
+    registerCalls(scope, calls.visitors, guards);
+  });
+  // Every method but OPTIONS, which answers CORS preflights.
+  app.route({
+    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
+    url: '/*',
+    helmet: API_HELMET,
+    handler: async (_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER),
+  });
+}
+
+function registerCalls(app: FastifyInstance, routes: ApiRoute[], guards: Guards) {
   const scoped = (url: string) => url.replace(/^\/api/, '');
   const input = (route: ApiRoute, request: FastifyRequest, reply: FastifyReply) => ({
     params: route.params ? parseOrThrow(route.params, request.params) : undefined,
@@ -110,6 +152,7 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
       method: route.method,
       url: scoped(route.url),
       bodyLimit: route.bodyLimit,
+      ...(route.compress === false ? { compress: false as const } : {}),
       helmet: API_HELMET,
       handler: handle(route),
     });
@@ -136,13 +179,6 @@ export function registerApi(app: FastifyInstance, routes: ApiRoute[], guards: Gu
       return handle(route)(request, reply);
     });
   }
-  // Every method but OPTIONS, which answers CORS preflights.
-  app.route({
-    method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
-    url: '/*',
-    helmet: API_HELMET,
-    handler: async (_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER),
-  });
 }
 
 export const NOT_FOUND_ANSWER = {

@@ -1,5 +1,5 @@
 import fastifySession from '@fastify/session';
-import { eq, lt } from 'drizzle-orm';
+import { eq, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, Session } from 'fastify';
 import fastifyPlugin from 'fastify-plugin';
 import type { Database, Executor } from '../db/client.ts';
@@ -26,7 +26,19 @@ const DAY = 24 * 3600_000;
  * on a hash of the id: reading the table does not give anyone a usable cookie.
  */
 class DatabaseSessionStore {
-  constructor(private readonly db: Database) {}
+  /**
+   * Every request with a cookie reads its session: built once and run by name (Drizzle's
+   * `.prepare()`), so neither the shop nor PostgreSQL builds and plans it each time (ADR 0089).
+   */
+  private readonly read;
+
+  constructor(private readonly db: Database) {
+    this.read = db
+      .select({ data: sessions.data, expiresAt: sessions.expiresAt })
+      .from(sessions)
+      .where(eq(sessions.id, sql.placeholder('id')))
+      .prepare('session_read');
+  }
 
   set(id: string, session: Session, callback: (error?: unknown) => void) {
     const expiresAt = session.cookie.expires
@@ -45,10 +57,8 @@ class DatabaseSessionStore {
   }
 
   get(id: string, callback: (error: unknown, session?: Session | null) => void) {
-    this.db
-      .select({ data: sessions.data, expiresAt: sessions.expiresAt })
-      .from(sessions)
-      .where(eq(sessions.id, hashSecret(id)))
+    this.read
+      .execute({ id: hashSecret(id) })
       .then(
         ([row]) =>
           callback(null, row && row.expiresAt > new Date() ? (row.data as unknown as Session) : null),

@@ -477,6 +477,48 @@ describe('job queue', () => {
   });
 });
 
+describe('a worker that gives way to requests', () => {
+  it('waits while the event loop is busy, at most its budget, and at once when it is not', async () => {
+    const ran: number[] = [];
+    const worker = createWorker({
+      db,
+      log: recordingLog().log,
+      pollMs: 60_000,
+      yieldWhileBusyMs: 400,
+      handlers: {
+        'mail.send': async () => {
+          ran.push(performance.now());
+        },
+      },
+    });
+    await enqueue(db, 'mail.send', {});
+    // Requests keep the loop busy for 1.5 s: 9 ms of work in every 10.
+    const busyUntil = performance.now() + 1_500;
+    const busy = setInterval(() => {
+      const end = performance.now() + 9;
+      while (performance.now() < end && performance.now() < busyUntil);
+      if (performance.now() >= busyUntil) clearInterval(busy);
+    }, 1);
+    const started = performance.now();
+    worker.start();
+    await expect.poll(() => ran.length, { timeout: 5_000, interval: 20 }).toBe(1);
+    const waited = (ran[0] ?? 0) - started;
+    // Deferred by its budget, not until the loop was free.
+    expect(waited).toBeGreaterThanOrEqual(350);
+    expect(waited).toBeLessThan(1_400);
+    await worker.stop();
+    clearInterval(busy);
+
+    // An idle loop: the next job goes at once.
+    await enqueue(db, 'mail.send', {});
+    const idleStart = performance.now();
+    worker.start();
+    await expect.poll(() => ran.length, { timeout: 5_000, interval: 10 }).toBe(2);
+    expect((ran[1] ?? 0) - idleStart).toBeLessThan(300);
+    await worker.stop();
+  });
+});
+
 describe('purging ended jobs', () => {
   it('deletes jobs that ended before the date, but keeps keyed, pending and recent ones', async () => {
     const now = new Date('2026-11-21T09:00:00Z');

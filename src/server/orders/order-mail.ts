@@ -43,7 +43,20 @@ export function orderMailItems(tx: Executor, orderId: number): Promise<OrderMail
 
 /** The order as its mails summarise it, in its currency and in `locale` (by default the order's). */
 export function orderMailData(
-  order: OrderRow,
+  order: Pick<
+    OrderRow,
+    | 'id'
+    | 'locale'
+    | 'productsCost'
+    | 'deliveryCost'
+    | 'currency'
+    | 'usdRate'
+    | 'deliveryMethod'
+    | 'deliveryZip'
+    | 'deliveryCountry'
+    | 'deliveryCity'
+    | 'deliveryAddress'
+  >,
   items: readonly OrderMailItem[],
   locale: Locale = orderLocale(order),
 ): OrderMailData {

@@ -100,16 +100,19 @@ export const takesReceipts = (settings: ReceiptSettings, order: OrderRow): boole
   settings.enabled && order.paymentMethod === 'robokassa' && order.currency === 'RUB';
 
 /**
- * The receipt that goes with an order's payment form, or undefined when it takes none. Throws when
- * the items would not add up to the amount charged (they always do for an order placed in roubles).
+ * The receipt that goes with an order's payment form, or undefined when it takes none: from its
+ * lines as stored, or as its placement has just written them (`lines`, in the same order). Throws
+ * when the items would not add up to the amount charged (they always do for an order placed in
+ * roubles).
  */
 export async function orderReceipt(
   db: Executor,
   settings: ReceiptSettings,
   order: OrderRow,
+  lines?: readonly ReceiptLine[],
 ): Promise<(RobokassaReceipt & { items: ReceiptItem[] }) | undefined> {
   if (!takesReceipts(settings, order)) return undefined;
-  const receipt = buildReceipt(settings, await receiptLines(db, order.id), order.deliveryCost);
+  const receipt = buildReceipt(settings, lines ?? (await receiptLines(db, order.id)), order.deliveryCost);
   const total = receipt.items.reduce((sum, item) => sum + item.sum, 0);
   if (total !== order.productsAmount + order.deliveryCost) {
     throw new Error(`order ${order.id}: its receipt adds up to ${total}, not its total`);

@@ -41,7 +41,7 @@ import {
   projects,
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { queueMail } from '../mail/outbox.ts';
+import { mailWithOrder, queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { claimPromoUse, clearPromoCode, promoCodeName } from '../promo/service.ts';
 import { orderParcels } from '../shipping/tracking.ts';
@@ -57,6 +57,7 @@ import {
 import { moveOrderStatus, orderStock } from './lifecycle.ts';
 import { orderLocale, orderMailData, orderMailItems } from './order-mail.ts';
 import { inPlacementBatch } from './placement-batch.ts';
+import type { ReceiptLine } from './receipts.ts';
 import { ORDER_STATUS } from './status.ts';
 
 /**
@@ -69,9 +70,10 @@ export type OrderRow = typeof orders.$inferSelect;
 
 /**
  * A placed order, with the products whose stock its placement moved (its own, and those of the
- * unpaid order it replaced): the caches drop them once the transaction has committed.
+ * unpaid order it replaced): the caches drop them once the transaction has committed; and the
+ * lines it wrote, in its receipt's order, unless the order was placed before (a checkout key again).
  */
-export type PlacedOrder = OrderRow & { movedProducts: readonly number[] };
+export type PlacedOrder = OrderRow & { movedProducts: readonly number[]; lines?: readonly ReceiptLine[] };
 
 export interface CheckoutContext {
   /** Delivery cost in kopecks, quoted by the server for this basket and address. */
@@ -167,7 +169,10 @@ export async function createOrder(
       })
       .from(baskets)
       .where(eq(baskets.userId, userId))
-      .for('update', { of: baskets });
+      .for('update', { of: baskets })
+      // By name, so that PostgreSQL parses and plans it once per connection (ADR 0089).
+      .prepare('place_order_basket')
+      .execute();
     const [placed] = input.checkoutKey
       ? await transaction
           .select()
@@ -224,7 +229,10 @@ export async function createOrder(
       .innerJoin(products, eq(products.id, basketItems.productId))
       .innerJoin(projects, eq(projects.id, products.projectId))
       .where(eq(baskets.userId, userId))
-      .orderBy(asc(products.id), asc(productVariants.id));
+      // As the order's receipt lists its lines (orders/receipts.ts).
+      .orderBy(asc(products.id), asc(productVariants.sku), asc(productVariants.id))
+      .prepare('place_order_lines')
+      .execute();
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
       .filter((item) => !item.orderable || stock.left(item.variantId, item.quantity) < item.count)
@@ -251,23 +259,23 @@ export async function createOrder(
     requireShownTotal(input.shownTotal, amounts);
     // Without a basket row there are no items: the order is refused above.
     const orderId = basket?.orderId ?? 0;
-    // The order, its lines and its first history row in one statement, the basket emptied with it.
-    const orderLines = transaction.insert(orderItems).values(
-      items.map((item, index) => ({
-        orderId,
-        productId: item.productId,
-        variantId: item.variantId,
-        sku: item.sku,
-        options: item.options,
-        nameRu: item.nameRu,
-        nameEn: item.nameEn,
-        price: item.price,
-        sale: item.sale,
-        count: item.count,
-        discount: promo.shares[index] ?? 0,
-        vatRate: item.vatRate,
-      })),
-    );
+    // The order, its lines, its first history row and its mail with the mail's job in one statement,
+    // the basket emptied with it.
+    const written = items.map((item, index) => ({
+      orderId,
+      productId: item.productId,
+      variantId: item.variantId,
+      sku: item.sku,
+      options: item.options,
+      nameRu: item.nameRu,
+      nameEn: item.nameEn,
+      price: item.price,
+      sale: item.sale,
+      count: item.count,
+      discount: promo.shares[index] ?? 0,
+      vatRate: item.vatRate,
+    }));
+    const orderLines = transaction.insert(orderItems).values(written);
     const history = transaction.insert(orderStatusHistory).values({
       orderId,
       status: ORDER_STATUS.current,
@@ -277,47 +285,63 @@ export async function createOrder(
     const emptied = transaction
       .delete(basketItems)
       .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+    // The order's row as stored: its mail is rendered from it before the statement that writes both.
+    const orderRow = {
+      id: orderId,
+      userId,
+      locale: input.locale,
+      email: input.email,
+      firstName: input.firstName,
+      lastName: input.lastName,
+      phone: input.phone,
+      deliveryMethod: input.deliveryMethod,
+      deliveryCountry: input.country,
+      deliveryCity: input.city,
+      deliveryAddress: input.address,
+      deliveryZip: input.zip,
+      comment: input.comment ?? null,
+      paymentMethod: input.paymentMethod,
+      productsCost,
+      productsAmount: amounts.products,
+      promoCodeId: basket?.promoCodeId ?? null,
+      discount: promo.discount,
+      deliveryCost: context.deliveryCost,
+      currency,
+      // Frozen for dollars, and for an English order charged in roubles: its "≈ $x" guide.
+      usdRate:
+        currency === 'USD' || (input.locale !== 'ru' && context.usdRate > 0)
+          ? context.usdRate.toFixed(4)
+          : null,
+      status: ORDER_STATUS.current,
+      // A key already used by an order that is no longer awaiting payment was a stale form.
+      checkoutKey: placed ? null : (input.checkoutKey ?? null),
+      expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
+      createdAt: now,
+      updatedAt: now,
+    };
+    const mail = mailWithOrder(
+      transaction,
+      {
+        template: 'order-placed',
+        locale: input.locale,
+        to: input.email,
+        data: orderMailData(orderRow, written),
+      },
+      context.shop,
+    );
     const [order] = await transaction
       .with(
         transaction.$with('lines', {}).as(orderLines.getSQL()),
         transaction.$with('history', {}).as(history.getSQL()),
         transaction.$with('emptied', {}).as(emptied.getSQL()),
+        ...mail,
       )
       .insert(orders)
-      .values({
-        id: orderId,
-        userId,
-        locale: input.locale,
-        email: input.email,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        phone: input.phone,
-        deliveryMethod: input.deliveryMethod,
-        deliveryCountry: input.country,
-        deliveryCity: input.city,
-        deliveryAddress: input.address,
-        deliveryZip: input.zip,
-        comment: input.comment ?? null,
-        paymentMethod: input.paymentMethod,
-        productsCost,
-        productsAmount: amounts.products,
-        promoCodeId: basket?.promoCodeId ?? null,
-        discount: promo.discount,
-        deliveryCost: context.deliveryCost,
-        currency,
-        // Frozen for dollars, and for an English order charged in roubles: its "≈ $x" guide.
-        usdRate:
-          currency === 'USD' || (input.locale !== 'ru' && context.usdRate > 0)
-            ? context.usdRate.toFixed(4)
-            : null,
-        status: ORDER_STATUS.current,
-        // A key already used by an order that is no longer awaiting payment was a stale form.
-        checkoutKey: placed ? null : (input.checkoutKey ?? null),
-        expiresAt: new Date(now.getTime() + holdMinutes * 60_000),
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning();
+      .values(orderRow)
+      .returning()
+      // Its text differs only by the number of lines: named by it, planned once per connection.
+      .prepare(`place_order_write_${written.length}`)
+      .execute();
     if (!order) throw new Error('the order was not stored');
     if (basket?.promoCodeId) await clearPromoCode(transaction, basket.id);
     // The per-customer limits (ADR 0041): the customer's other orders cannot change meanwhile, as
@@ -326,25 +350,12 @@ export async function createOrder(
       exceptOrder: order.id,
     });
 
-    await queueMail(
-      transaction,
-      {
-        template: 'order-placed',
-        locale: input.locale,
-        to: input.email,
-        data: orderMailData(
-          order,
-          items.map((item, index) => ({ ...item, discount: promo.shares[index] ?? 0 })),
-        ),
-      },
-      context.shop,
-    );
     // Last, with the batch's last statement just before the commit: the products' rows a drop's
     // buyers all wait for are locked by that one statement and held only until the commit (ADR
     // 0069, 0077, 0083).
     await stock.take(transaction, { orderId: order.id, items, now });
     const movedProducts = new Set([...unpaid, ...items].map((row) => row.productId));
-    return { ...order, movedProducts: [...movedProducts] };
+    return { ...order, movedProducts: [...movedProducts], lines: written };
   });
 }
 

@@ -71,18 +71,17 @@ interface LineToShip {
 
 /** What of each item is not in a shipment yet (failed ones hold nothing: they are retried by key). */
 async function leftToShip(db: Executor, orderId: number): Promise<Map<string, number>> {
-  const [items, shipped] = await Promise.all([
-    db
-      .select({ sku: orderItems.sku, count: orderItems.count })
-      .from(orderItems)
-      .where(eq(orderItems.orderId, orderId)),
-    db
-      .select({ sku: shipmentItems.sku, count: sql<number>`sum(${shipmentItems.count})::int` })
-      .from(shipmentItems)
-      .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
-      .where(and(eq(shipmentItems.orderId, orderId), ne(shipments.state, 'failed')))
-      .groupBy(shipmentItems.sku),
-  ]);
+  // One query after the other: `db` is often a transaction, whose connection takes one at a time.
+  const items = await db
+    .select({ sku: orderItems.sku, count: orderItems.count })
+    .from(orderItems)
+    .where(eq(orderItems.orderId, orderId));
+  const shipped = await db
+    .select({ sku: shipmentItems.sku, count: sql<number>`sum(${shipmentItems.count})::int` })
+    .from(shipmentItems)
+    .innerJoin(shipments, eq(shipments.id, shipmentItems.shipmentId))
+    .where(and(eq(shipmentItems.orderId, orderId), ne(shipments.state, 'failed')))
+    .groupBy(shipmentItems.sku);
   const taken = new Map(shipped.map((row) => [row.sku, Number(row.count)]));
   return new Map(items.map((item) => [item.sku, item.count - (taken.get(item.sku) ?? 0)]));
 }
@@ -108,18 +107,16 @@ async function reserve(
   if (lines.length === 0 || lines.some((line) => line.count < 1 || line.count > (left.get(line.sku) ?? 0)))
     throw nothingLeft();
   const skus = lines.map((line) => line.sku);
-  const [customs, measures] = await Promise.all([
-    orderCustomsItems(tx, order),
-    tx
-      .select({
-        sku: orderItems.sku,
-        weight: sql<number>`coalesce(${productVariants.weight}, ${products.weight})`,
-      })
-      .from(orderItems)
-      .innerJoin(products, eq(products.id, orderItems.productId))
-      .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
-      .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.sku, skus))),
-  ]);
+  const customs = await orderCustomsItems(tx, order);
+  const measures = await tx
+    .select({
+      sku: orderItems.sku,
+      weight: sql<number>`coalesce(${productVariants.weight}, ${products.weight})`,
+    })
+    .from(orderItems)
+    .innerJoin(products, eq(products.id, orderItems.productId))
+    .leftJoin(productVariants, eq(productVariants.id, orderItems.variantId))
+    .where(and(eq(orderItems.orderId, order.id), inArray(orderItems.sku, skus)));
   const countOf = (sku: string) => lines.find((line) => line.sku === sku)?.count ?? 0;
   const weight = measures.reduce((sum, row) => sum + Number(row.weight) * countOf(row.sku), 0);
   const declaredValue = customs

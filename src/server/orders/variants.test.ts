@@ -8,6 +8,7 @@ import { createTestDatabase } from '../testing/database.ts';
 import { newShopper, orderInput } from '../testing/orders.ts';
 import { productWithSizes } from '../testing/variants.ts';
 import { moveOrderStatus } from './lifecycle.ts';
+import { orderReceipt } from './receipts.ts';
 import { cancelOrder, createOrder, expireOrders, getOrder, repeatOrder } from './service.ts';
 
 /**
@@ -63,6 +64,25 @@ const rejectionsAreConflicts = (results: PromiseSettledResult<unknown>[]) =>
   results
     .filter((result) => result.status === 'rejected')
     .every((result) => (result.reason as { status?: number }).status === 409);
+
+describe('the lines a placement answers', () => {
+  it('are the lines it wrote, in its receipt’s order: the placed form’s receipt is the one read back later', async () => {
+    const product = await hoodie({ S: 5, M: 5, L: 5 });
+    const userId = await buyer(product, { S: 1, M: 2, L: 1 });
+    const order = await createOrder(connection.db, userId, orderInput(), context);
+    const settings = { enabled: true, sno: undefined, vat: 'none', prepayment: false } as const;
+    const placed = await orderReceipt(connection.db, settings, order, order.lines);
+    expect(order.lines).toHaveLength(3);
+    expect(placed).toEqual(await orderReceipt(connection.db, settings, order));
+    // By product, then sku (…-l, …-m, …-s), not by the sizes' ids.
+    expect(placed?.items.map((item) => [item.name.split(': ')[1], item.quantity])).toEqual([
+      ['L', 1],
+      ['M', 2],
+      ['S', 1],
+      [undefined, 1],
+    ]);
+  });
+});
 
 describe('stock per variant under concurrency', () => {
   it('30 buyers at once for the last 3 units of one size: exactly 3 sold, the other sizes untouched', async () => {

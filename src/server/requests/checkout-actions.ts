@@ -112,7 +112,10 @@ export async function placeOrder(
     expiresMinutes: services.config.orderExpiryMinutes,
     shop: services.mailShop,
   });
-  return { order: currentOrder(order), payment: await paymentFormOf(services.db, services.config, order) };
+  return {
+    order: currentOrder(order),
+    payment: await paymentFormOf(services.db, services.config, order, order.lines),
+  };
 }
 
 /**

@@ -128,6 +128,23 @@ export function createServices(options: {
     log: options.log,
   });
   const purge = config.cdnPurgeUrl ? cdnPurge({ url: config.cdnPurgeUrl, log: options.log }) : undefined;
+  /**
+   * The keys a stock move of these products touches. Moves asked for while the same read is under
+   * way share it: a batch of a drop's orders (ADR 0083) answers together and each names the same
+   * product. Orders never move a product between lists, so a read begun a moment earlier is as good.
+   */
+  const stockKeysLoading = new Map<string, Promise<string[]>>();
+  const stockKeys = (productIds: readonly number[]) => {
+    const which = [...new Set(productIds)].sort((a, b) => a - b).join(',');
+    let loading = stockKeysLoading.get(which);
+    if (!loading) {
+      loading = productKeys(db, productIds, { stockOnly: true }).finally(() =>
+        stockKeysLoading.delete(which),
+      );
+      stockKeysLoading.set(which, loading);
+    }
+    return loading;
+  };
   /** What a change here does: recorded, sent to the CDN, and told to the other instances (awaited). */
   const change = (what: CatalogChange) => {
     noteChange(what, 'local');
@@ -288,7 +305,7 @@ export function createServices(options: {
     /** After these products' stock moved (see ordersChanged). */
     stockChanged: async (productIds: readonly number[]) => {
       if (productIds.length === 0) return;
-      await change({ keys: await productKeys(db, productIds, { stockOnly: true }), stockOnly: true });
+      await change({ keys: await stockKeys(productIds), stockOnly: true });
     },
     /**
      * The one place a write's change reaches the caches, the CDN and the other instances: the

@@ -183,6 +183,42 @@ describe('POST /api/order', () => {
   });
 });
 
+describe('the answer of POST /api/order', () => {
+  it('goes out uncompressed though the browser takes br, a short answer of a write sent in a rush (ADR 0089)', async () => {
+    const login = await shop.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      payload: { email: 'gleb@example.com', password: PASSWORD },
+    });
+    const cookies = { [SESSION_COOKIE]: sidOf(login) ?? '' };
+    const form = { 'content-type': 'application/x-www-form-urlencoded', 'accept-encoding': 'br, gzip' };
+    const basket = await shop.app.inject({
+      method: 'POST',
+      url: '/api/basket',
+      headers: form,
+      payload: `product=${fixtures.id('wolf-shirt')}`,
+      cookies,
+    });
+    expect(basket.statusCode).toBe(200);
+    const placed = await shop.app.inject({
+      method: 'POST',
+      url: '/api/order',
+      headers: form,
+      payload: new URLSearchParams({
+        ...recipient,
+        deliveryMethod: 'russian_post',
+        paymentMethod: 'robokassa',
+      }).toString(),
+      cookies,
+    });
+    expect(placed.statusCode).toBe(200);
+    // Over the threshold the other answers are compressed at.
+    expect(placed.body.length).toBeGreaterThan(1024);
+    expect(placed.headers['content-encoding']).toBeUndefined();
+    expect(createOrderResponse.parse(placed.json()).payment.method).toBe('robokassa');
+  });
+});
+
 describe('POST /api/order/repeat', () => {
   it("answers which of the order's items did not go back into the basket, and refuses someone else's order", async () => {
     const { send, placed } = await placeOrder('robokassa', 'fiona@example.com');

@@ -31,6 +31,7 @@ export function orderRoutes(services: Services) {
       tags: ['orders'],
       body: orderBody,
       response: createOrderResponse,
+      compress: false,
       refusals: {
         409: {
           description:

@@ -61,10 +61,10 @@ interface PlanContext {
 
 async function readPlanContext(transaction: Transaction, header: string[], rows: CsvRow[], links: string[]) {
   const existing = await loadProducts(transaction, links);
-  const [projectRows, categoryRows] = await Promise.all([
-    transaction.select({ id: projects.id, link: projects.link }).from(projects),
-    transaction.select({ id: categories.id, link: categories.link }).from(categories),
-  ]);
+  const projectRows = await transaction.select({ id: projects.id, link: projects.link }).from(projects);
+  const categoryRows = await transaction
+    .select({ id: categories.id, link: categories.link })
+    .from(categories);
   const variantsOf = await loadVariants(
     transaction,
     [...existing.values()].map((entry) => entry.id),
