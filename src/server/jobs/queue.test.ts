@@ -491,7 +491,9 @@ describe('a worker that gives way to requests', () => {
         },
       },
     });
-    await enqueue(db, 'mail.send', {});
+    // Due by the worker's clock: the database's now() has microseconds, so a job it dated within
+    // the claim's millisecond would wait for the next poll (a minute here).
+    await enqueue(db, 'mail.send', {}, { runAt: new Date() });
     // Requests keep the loop busy for 1.5 s: 9 ms of work in every 10.
     const busyUntil = performance.now() + 1_500;
     const busy = setInterval(() => {
@@ -510,7 +512,7 @@ describe('a worker that gives way to requests', () => {
     clearInterval(busy);
 
     // An idle loop: the next job goes at once.
-    await enqueue(db, 'mail.send', {});
+    await enqueue(db, 'mail.send', {}, { runAt: new Date() });
     const idleStart = performance.now();
     worker.start();
     await expect.poll(() => ran.length, { timeout: 5_000, interval: 10 }).toBe(2);
