@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
 import { useFetcher } from 'react-router';
-import { whenIdle } from '../lib/idle.ts';
 import { noteViewed } from '../lib/recently-viewed.ts';
 import { useShop } from '../lib/shop.ts';
 import type { loader } from '../routes/recently-viewed.ts';
@@ -8,21 +7,15 @@ import { ProductGrid } from './product-card.tsx';
 
 /**
  * The other products this browser looked at lately. Drawn once the page runs in the browser, from
- * the browser's own list, so the server's page stays the same for everyone (and cacheable). The
- * browser's storage is opened once hydration is over: its first use takes tens of milliseconds on
- * a phone, which would lengthen hydration's last task (ADR 0090).
+ * the browser's own list, so the server's page stays the same for everyone (and cacheable).
  */
 export function RecentlyViewed({ productId }: { productId: number }) {
   const { t } = useShop();
   const { load, data } = useFetcher<typeof loader>();
-  useEffect(
-    () =>
-      whenIdle(() => {
-        const others = noteViewed(productId);
-        if (others.length > 0) void load(`/recently-viewed?ids=${others.join(',')}`);
-      }),
-    [productId, load],
-  );
+  useEffect(() => {
+    const others = noteViewed(productId);
+    if (others.length > 0) load(`/recently-viewed?ids=${others.join(',')}`);
+  }, [productId, load]);
   // Until the next product's list arrives, the last one may still hold the product now shown.
   const products = (data?.products ?? []).filter((product) => product.id !== productId);
   if (products.length === 0) return null;
