@@ -26,24 +26,19 @@ export async function loadProducts(db: Executor, links?: string[]) {
   // An import locks the products it names until it commits.
   const rows = await (links ? query.for('update', { of: products }) : query);
   const ids = rows.map(({ row }) => row.id);
+  if (ids.length === 0) return new Map<string, { id: number; product: CsvProduct }>();
   // One query after the other: an import reads in its transaction, whose connection takes one at a time.
-  const categoryRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ productId: productCategories.productId, link: categories.link })
-          .from(productCategories)
-          .innerJoin(categories, eq(categories.id, productCategories.categoryId))
-          .where(inArray(productCategories.productId, ids))
-          .orderBy(asc(categories.link));
-  const imageRows =
-    ids.length === 0
-      ? []
-      : await db
-          .select({ productId: productImages.productId, file: productImages.file })
-          .from(productImages)
-          .where(inArray(productImages.productId, ids))
-          .orderBy(asc(productImages.position), asc(productImages.id));
+  const categoryRows = await db
+    .select({ productId: productCategories.productId, link: categories.link })
+    .from(productCategories)
+    .innerJoin(categories, eq(categories.id, productCategories.categoryId))
+    .where(inArray(productCategories.productId, ids))
+    .orderBy(asc(categories.link));
+  const imageRows = await db
+    .select({ productId: productImages.productId, file: productImages.file })
+    .from(productImages)
+    .where(inArray(productImages.productId, ids))
+    .orderBy(asc(productImages.position), asc(productImages.id));
   const listOf = <T extends { productId: number }>(list: T[], id: number) =>
     list.filter((item) => item.productId === id);
   return new Map(
