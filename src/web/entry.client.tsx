@@ -25,13 +25,10 @@ function hydrate() {
 }
 
 /**
- * Hydration waits until the browser has shown the server's HTML (ADR 0090): on a fast connection
- * the scripts can arrive before the page is on screen, and hydrating first would hold its first
- * paint (on a product page, the picture) back behind hydration's work. The first contentful
- * paint, as the Paint Timing API reports it, is when the frame was presented, not merely drawn: a
- * phone's raster work can leave it a hundred milliseconds after the frame callback. A browser
- * without paint entries hydrates after the frame callback's timeout. A hidden tab paints nothing,
- * so it hydrates at once; and if no paint comes within a second, hydration starts anyway.
+ * Hydration waits for the first paint of the server's HTML: on a fast connection the scripts can
+ * arrive before it, and hydrating first would hold the page's first paint back behind all of
+ * them. A frame callback runs just before that paint, and the timeout it schedules after it. A
+ * hidden tab paints nothing, so a plain timeout makes sure it hydrates too.
  */
 let started = false;
 function hydrateOnce() {
@@ -39,18 +36,5 @@ function hydrateOnce() {
   started = true;
   texts.then(hydrate, hydrate);
 }
-const FIRST_CONTENTFUL_PAINT = 'first-contentful-paint';
-if (document.visibilityState === 'hidden') {
-  hydrateOnce();
-} else if (PerformanceObserver.supportedEntryTypes?.includes('paint')) {
-  const painted = new PerformanceObserver((entries) => {
-    if (!entries.getEntriesByName(FIRST_CONTENTFUL_PAINT).length) return;
-    painted.disconnect();
-    setTimeout(hydrateOnce, 0);
-  });
-  painted.observe({ type: 'paint', buffered: true });
-  setTimeout(hydrateOnce, 1000);
-} else {
-  requestAnimationFrame(() => setTimeout(hydrateOnce, 0));
-  setTimeout(hydrateOnce, 200);
-}
+requestAnimationFrame(() => setTimeout(hydrateOnce, 0));
+setTimeout(hydrateOnce, 200);
