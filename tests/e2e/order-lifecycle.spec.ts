@@ -112,6 +112,9 @@ describe('order lifecycle', () => {
     await admin.getByLabel('Track code').fill(trackCode);
     await admin.getByRole('button', { name: 'Save' }).click();
     await admin.getByText('The order has been saved.').waitFor();
+    // The page loads the saved order and starts the editor afresh; "saved" stays on the screen.
+    await admin.waitForLoadState('networkidle');
+    expect(await admin.getByText('The order has been saved.').isVisible()).toBe(true);
     expect(await waitForMail(email, new RegExp(trackCode))).toContain('в пути');
 
     // A part refunded, no units back.

@@ -1,7 +1,7 @@
 import { getFormProps } from '@conform-to/react';
 import { useEffect, useRef } from 'react';
 import { createPortal } from 'react-dom';
-import { Link, useFetcher, useRevalidator } from 'react-router';
+import { Link, useFetcher } from 'react-router';
 import { orderUpdate } from '../../../contract/admin.ts';
 import {
   adminOrderResponse,
@@ -134,11 +134,13 @@ const saveOrder = (path: string) => (fields: Record<string, unknown>) => {
   });
 };
 
+/** The editor's save, named so that the page keeps it (and its answer) while the editor starts afresh. */
+const orderSaveKey = (orderId: number) => `order-${orderId}-save`;
+
 function OrderEditor({ order }: { order: AdminOrder }) {
   const { t } = useAdminShop();
   const statusText = useOrderStatusText();
-  const _revalidator = useRevalidator();
-  const fetcher = useFetcher<OrderAction>({ key: `order-${order.id}-save` });
+  const fetcher = useFetcher<OrderAction>({ key: orderSaveKey(order.id) });
   const outcome = fetcher.data?.intent === 'save' ? fetcher.data : undefined;
   const loaded = valuesOf(order);
   const [form, fields] = useAdminForm({
@@ -306,6 +308,9 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
   const paymentMethodName = usePaymentMethodName();
   const statusText = useOrderStatusText();
   const { order, payments, shipments, timeline } = loaderData;
+  // The save outlives the editor that sent it (a saved order starts the editor afresh): its
+  // "saved" stays on the screen.
+  useFetcher<OrderAction>({ key: orderSaveKey(order.id) });
   const method = deliveryMethodKey(order.delivery_method);
   const itemsTotal = order.products.reduce((sum, item) => sum + unitPrice(item) * item.count, 0);
   const money = useOrderMoney(order.currency, order.usd_rate);
