@@ -245,6 +245,8 @@ const en = {
     'This link appears in more than one row: a product’s further rows are its variants, with the product columns left blank.',
   'csv-stock-moved':
     'The stock has changed since the file was exported (an order, a refund or another manager); it is now the figure in brackets. Count again, or export the file again.',
+  'csv-stock-seen-required':
+    'A new stock for a product already in the shop needs the figure it was counted over, in the quantity_seen column (an export has it); the stock now is the figure in brackets. Export the file again, or enter receipts and write-offs on the product’s page.',
   'csv-variant-unknown':
     'No variant of this product has this SKU: add sizes and colours in the product’s variant table first.',
   'project-unknown': 'No project has this link.',
@@ -499,6 +501,8 @@ const ru: Record<ErrorKey, string> = {
     'Эта ссылка есть в нескольких строках: следующие строки товара — его варианты, с пустыми столбцами товара.',
   'csv-stock-moved':
     'Остаток изменился после выгрузки файла (заказ, возврат или другой менеджер); сейчас он указан в скобках. Пересчитайте или выгрузите файл заново.',
+  'csv-stock-seen-required':
+    'Новому остатку товара, который уже есть в магазине, нужна цифра, от которой считали, в столбце quantity_seen (он есть в выгрузке); сейчас остаток указан в скобках. Выгрузите файл заново или внесите поступления и списания на странице товара.',
   'csv-variant-unknown':
     'Ни у одного варианта этого товара нет такого артикула: сначала добавьте размеры и цвета в таблице вариантов товара.',
   'project-unknown': 'Нет проекта с такой ссылкой.',

@@ -465,8 +465,8 @@ describe('products CSV', () => {
     expect(again.body).toMatchObject({ created: [], updated: [], unchanged: 7, errors: [] });
   });
 
-  it('sets stock outright and updates only the columns a file has', async () => {
-    const csv = 'link,quantity,visible\nwolf-shirt,4,\noutlaw-shirt,,0\n';
+  it('counts stock over the figure it was seen at and updates only the columns a file has', async () => {
+    const csv = 'link,quantity,quantity_seen,visible\nwolf-shirt,4,10,\noutlaw-shirt,,,0\n';
     const applied = await importCsv(csv, false);
     expect(applied.status).toBe(200);
     expect(applied.body.updated).toEqual([
@@ -521,6 +521,43 @@ describe('products CSV', () => {
     const applied = await importCsv(fileOf(counted), false);
     expect(applied.body).toMatchObject({ updated: [{ link: 'wolf-mug', changes: { quantity: [4, 6] } }] });
     expect((await stockNow()).quantity).toBe(6);
+  });
+
+  it('changes an existing stock by no bare new total: a file without quantity_seen keeps the figure now and refuses another (ADR 0094)', async () => {
+    const productId = fixtures.id('wolf-mug');
+    const [variant] = await shop.db
+      .select({ quantity: productVariants.quantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    const stock = variant?.quantity ?? -1;
+    const fileWith = (quantity: number) => `link,quantity\nwolf-mug,${quantity}\n`;
+
+    const same = await importCsv(fileWith(stock), false);
+    expect(same.status).toBe(200);
+    expect(same.body).toMatchObject({ updated: [], errors: [] });
+
+    const bare = await importCsv(fileWith(stock + 3), false);
+    expect(bare.status).toBe(422);
+    expect(bare.body.errors).toEqual([
+      {
+        line: 2,
+        field: 'quantity',
+        message: expect.stringMatching(new RegExp(`quantity_seen.*\\(${stock}\\)$`)),
+      },
+    ]);
+    const [after] = await shop.db
+      .select({ quantity: productVariants.quantity })
+      .from(productVariants)
+      .where(eq(productVariants.productId, productId));
+    expect(after?.quantity).toBe(stock);
+
+    // A new product's first stock has no earlier figure to be counted over.
+    const created = await importCsv(
+      'link,project,categories,name_ru,name_en,price,quantity\nbare-stock-mug,northwind,mugs,Кружка,Mug,999,7\n',
+      true,
+    );
+    expect(created.status, JSON.stringify(created.body)).toBe(200);
+    expect(created.body.created).toHaveLength(1);
   });
 
   it('applies nothing when any row is wrong, and says which line and field', async () => {

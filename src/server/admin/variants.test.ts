@@ -534,7 +534,7 @@ describe('products CSV with variants', () => {
 
   it('reports variant price and stock changes on a dry run, then applies them and mails a waiting shopper', async () => {
     const productId = fixtures.id('wolf-shirt');
-    const soldOut = await importCsv('link,sku,quantity\nwolf-shirt,wolf-shirt-xs,0\n', false);
+    const soldOut = await importCsv('link,sku,quantity,quantity_seen\nwolf-shirt,wolf-shirt-xs,0,9\n', false);
     expect(soldOut.body.updated).toEqual([
       { link: 'wolf-shirt', changes: { 'wolf-shirt-xs quantity': [9, 0] } },
     ]);
@@ -584,11 +584,11 @@ describe('products CSV with variants', () => {
 
   it('refuses unknown SKUs, product columns on a variant row and a sale not below the price, changing nothing', async () => {
     const csv = [
-      'link,price,sku,variant_price,variant_sale,quantity',
-      'wolf-shirt,,wolf-shirt-xs,,,1',
-      'wolf-shirt,,wolf-shirt-xxxl,,,1',
-      'wolf-shirt,2000,wolf-shirt-s,,,1',
-      'wolf-shirt,,wolf-shirt-l,100,100,1',
+      'link,price,sku,variant_price,variant_sale,quantity,quantity_seen',
+      'wolf-shirt,,wolf-shirt-xs,,,1,4',
+      'wolf-shirt,,wolf-shirt-xxxl,,,1,',
+      'wolf-shirt,2000,wolf-shirt-s,,,,',
+      'wolf-shirt,,wolf-shirt-l,100,100,,',
     ].join('\n');
     const refused = await importCsv(csv, false);
     expect(refused.status).toBe(422);

@@ -152,14 +152,22 @@ function planFollowingRow(context: PlanContext, reader: RowReader, entry: Planne
 }
 
 /**
- * A row's counted stock. Beside the export's `quantity_seen`, a count equal to it was not typed
- * (nothing to change, whatever the stock is now) and a count over a figure that has moved since the
- * export is refused with the figure now: the count was made against a stock that is no longer there.
+ * A row's counted stock: a new product's or variant's first stock, or a count over the figure it was
+ * made at (ADR 0094). Beside the export's `quantity_seen`, a count equal to it was not typed (nothing
+ * to change, whatever the stock is now) and a count over a figure that has moved since the export is
+ * refused with the figure now: the count was made against a stock that is no longer there. Without
+ * `quantity_seen` an existing stock is changed by no bare new total: the figure now is kept, and a
+ * different one is refused with the figure now.
  */
 function countedStock(reader: RowReader, stockNow: number | undefined) {
   const counted = reader.number('quantity', INTEGER);
+  if (!counted || stockNow === undefined) return counted;
   const exported = reader.number('quantity_seen', INTEGER);
-  if (!counted || !exported || stockNow === undefined) return counted;
+  if (!exported) {
+    if (Number(counted) === stockNow) return undefined;
+    reader.fail('quantity', 'csv-stock-seen-required', String(stockNow));
+    return counted;
+  }
   if (Number(counted) === Number(exported)) return undefined;
   if (stockNow !== Number(exported)) reader.fail('quantity', 'csv-stock-moved', String(stockNow));
   return counted;

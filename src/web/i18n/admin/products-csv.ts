@@ -4,8 +4,8 @@ import type { AdminTexts } from './texts.ts';
 export const productsCsv = {
   'admin-csv-export': { en: 'Export', ru: 'Выгрузка' },
   'admin-csv-export-text': {
-    en: 'Every product in one file: project and categories by link, prices in roubles, marks as 1 or 0, images joined by |, the release time in UTC (ISO 8601; empty: on sale) and the limit per customer. Stock: type what you counted in quantity and leave quantity_seen as exported; a count over a stock that has changed since the export is refused with the figure now.',
-    ru: 'Все товары одним файлом: проект и категории по ссылке, цены в рублях, отметки 1 или 0, изображения через |, начало продаж по UTC (ISO 8601; пусто — уже в продаже) и лимит на покупателя. Остаток: впишите пересчитанное в quantity, а quantity_seen оставьте как выгружено; пересчёт поверх остатка, изменившегося после выгрузки, отклоняется с текущим числом.',
+    en: 'Every product in one file: project and categories by link, prices in roubles, marks as 1 or 0, images joined by |, the release time in UTC (ISO 8601; empty: on sale) and the limit per customer. Stock: type what you counted in quantity and leave quantity_seen as exported; a count over a stock that has changed since the export is refused with the figure now, and so is a new stock for a product already in the shop without quantity_seen.',
+    ru: 'Все товары одним файлом: проект и категории по ссылке, цены в рублях, отметки 1 или 0, изображения через |, начало продаж по UTC (ISO 8601; пусто — уже в продаже) и лимит на покупателя. Остаток: впишите пересчитанное в quantity, а quantity_seen оставьте как выгружено; пересчёт поверх остатка, изменившегося после выгрузки, отклоняется с текущим числом, как и новый остаток уже заведённого товара без quantity_seen.',
   },
   'admin-csv-download': { en: 'Download products.csv', ru: 'Скачать products.csv' },
   'admin-csv-import': { en: 'Import', ru: 'Загрузка' },
