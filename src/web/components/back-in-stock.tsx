@@ -1,6 +1,7 @@
 import { Link, useFetcher, useLocation } from 'react-router';
 import { INTENT } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { EnhancedField, failureText, useReturnPath } from './shopper-buttons.tsx';
 
@@ -33,9 +34,7 @@ export function BackInStock({
   if (!signedIn) {
     return (
       <p className="back-in-stock">
-        <Link to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>
-          {t('notify-when-back-sign-in')}
-        </Link>
+        <Link to={signInPath(pathname, search)}>{t('notify-when-back-sign-in')}</Link>
       </p>
     );
   }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link, useFetcher, useLocation, useRevalidator } from 'react-router';
 import { INTENT } from '../lib/enhanced-forms.ts';
 import type { FormFailure } from '../lib/forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { OrderDate } from './order-date.tsx';
 import { EnhancedField, failureText, useReturnPath } from './shopper-buttons.tsx';
@@ -100,9 +101,7 @@ export function ReleaseReminder({
   if (!signedIn) {
     return (
       <p className="release-reminder">
-        <Link to={`/login?redirectTo=${encodeURIComponent(pathname + search)}`}>
-          {t('remind-me-sign-in')}
-        </Link>
+        <Link to={signInPath(pathname, search)}>{t('remind-me-sign-in')}</Link>
       </p>
     );
   }

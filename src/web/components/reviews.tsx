@@ -5,6 +5,7 @@ import type { Review } from '../../contract/shopping.ts';
 import type { Translate } from '../i18n/messages.ts';
 import { plural } from '../i18n/plural.ts';
 import type { FormFailure } from '../lib/forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { formatRating, perLocale, Stars } from './stars.tsx';
 
@@ -139,7 +140,7 @@ export function ReviewsThread({
           </Suspense>
         ) : (
           <p className="reviews__sign-in">
-            <Link to={`/login?redirectTo=/product/${thread.productLink}`}>{t('review-sign-in')}</Link>
+            <Link to={signInPath(`/product/${thread.productLink}`)}>{t('review-sign-in')}</Link>
           </p>
         )}
       </div>

@@ -4,6 +4,7 @@ import { translateError } from '../../contract/error-messages.ts';
 import { FormAlert, SubmitButton } from '../components/form-field.tsx';
 import { PrivatePageHead } from '../components/page-head.tsx';
 import { actionError, formFailure, postedForm } from '../lib/forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import type { Route } from './+types/staff-invitation';
 
@@ -70,7 +71,7 @@ export default function StaffInvitationPage({ loaderData, actionData }: Route.Co
             <>
               <p>{t('staff-invitation-sign-in', { email: invitation.email })}</p>
               <p className="auth-card__footer">
-                <Link to={`/login?redirectTo=${encodeURIComponent(here)}`}>{t('sign-in')}</Link>
+                <Link to={signInPath(here)}>{t('sign-in')}</Link>
                 {' · '}
                 <Link to="/registration">{t('staff-invitation-register')}</Link>
               </p>

@@ -7,6 +7,7 @@ import { ProductLine } from '../components/product-line.tsx';
 import { AddToCart, EnhancedField, failureText, useReturnPath } from '../components/shopper-buttons.tsx';
 import { INTENT } from '../lib/enhanced-forms.ts';
 import { type FormFailure, formFailure, postedForm } from '../lib/forms.ts';
+import { signInPath } from '../lib/redirects.ts';
 import { useShop } from '../lib/shop.ts';
 import { addToCartAction, wishlistAction } from '../lib/shopper-forms.ts';
 import type { Route } from './+types/wishlist';
@@ -67,7 +68,7 @@ export default function WishlistPage({ loaderData, actionData }: Route.Component
         <div className="empty wishlist-guest">
           <p>{t('wishlist-unavailable')}</p>
           <p className="empty__actions">
-            <Link to="/login?redirectTo=/wishlist" className="button button--primary">
+            <Link to={signInPath('/wishlist')} className="button button--primary">
               {t('sign-in')}
             </Link>
             <Link to="/registration" className="button">
