@@ -414,6 +414,8 @@ describe('refunds and cancellations with care (issue 30, point 6)', () => {
     await payments.getByRole('radio', { name: /^Весь остаток/ }).check();
     await payments.getByRole('button', { name: 'Вернуть деньги', exact: true }).click();
     await payments.getByText(/укажите причину \(покупатель прочтёт её в письме о возврате\)/).waitFor();
+    expect(await axeViolations(page, 'main')).toEqual([]);
+    await screenshot(page, 'refund-cancel-reason-ru-1440');
     expect(await payments.getByRole('row').filter({ hasText: 'Возврат' }).count()).toBe(1);
     const why = 'Второй футболки нет на складе, возвращаем всё';
     await payments.getByLabel('Причина отмены заказа').fill(why);
