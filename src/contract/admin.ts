@@ -392,7 +392,9 @@ const orderFields = z.object({
 
 /**
  * A refund staff ask for: `amount` in the order's currency (roubles or dollars, dot or comma
- * decimal), everything left when empty; `restock` the units of the order's variants to put back in stock.
+ * decimal), everything left when empty; `restock` the units of the order's variants to put back in
+ * stock; `reason` why the order is cancelled, required when the refund asks for all that is left
+ * (`refundEndsOrder`): kept in its history and told in the customer's refund mail.
  */
 export const orderRefund = z.object({
   amount: z.preprocess(
@@ -425,6 +427,7 @@ export const orderRefund = z.object({
     )
     .max(500, 'field-too-long')
     .default([]),
+  reason: optionalText(500),
 });
 
 export const refundParams = z.object({ id, refundId: id });

@@ -143,6 +143,8 @@ const en = {
   'refund-nothing-to-refund': 'Nothing is left to refund on this order.',
   'cancel-reason-required':
     'Say why the order is cancelled: the customer reads it in the cancellation e-mail.',
+  'refund-cancel-reason-required':
+    'This refund returns all that is left and cancels the order: say why (the customer reads it in the refund e-mail).',
   'refund-amount-too-large': 'The refund must be above zero and at most what is left of the payment.',
   'refund-restock-too-many': 'More units than the order has left to return to stock.',
   'refund-provider-refused': 'The payment provider refused the refund; nothing was changed.',
@@ -398,6 +400,8 @@ const ru: Record<ErrorKey, string> = {
   'shipment-bulk-too-many': 'За один раз можно отправить не больше 50 заказов.',
   'refund-nothing-to-refund': 'По этому заказу возвращать больше нечего.',
   'cancel-reason-required': 'Укажите причину отмены: покупатель прочтёт её в письме об отмене.',
+  'refund-cancel-reason-required':
+    'Этот возврат отдаёт весь остаток и отменяет заказ: укажите причину (покупатель прочтёт её в письме о возврате).',
   'refund-amount-too-large': 'Сумма возврата должна быть больше нуля и не больше остатка оплаты.',
   'refund-restock-too-many': 'Столько единиц этого товара вернуть на склад нельзя.',
   'refund-provider-refused': 'Платёжная система отказала в возврате; ничего не изменилось.',

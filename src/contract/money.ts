@@ -220,6 +220,12 @@ export function unitsRefundAmount(
   }, delivery);
 }
 
+/**
+ * Whether a refund of `amount` ends the order: it asks for all that is left of the payment, and
+ * once it (and any refund still pending) is finished the order is cancelled, so staff say why.
+ */
+export const refundEndsOrder = (amount: MinorUnits, left: MinorUnits): boolean => amount >= left;
+
 /** An amount in minor units of `currency` as kopecks at `usdRate` (dollars shown beside roubles). */
 export const minorToKopecks = (amount: MinorUnits, currency: Currency, usdRate: number): Kopecks =>
   currency === 'RUB' ? amount : Math.round(amount * usdRate);

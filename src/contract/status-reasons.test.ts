@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffCancelReason, statusReason, statusReasonOf } from './status-reasons.ts';
+import { refundCancelReason, staffCancelReason, statusReason, statusReasonOf } from './status-reasons.ts';
 
 describe('status reasons', () => {
   it('reads back what it stores, with the provider that took part', () => {
@@ -25,6 +25,14 @@ describe('status reasons', () => {
       reason: 'cancelled-by-staff',
       provider: null,
       note: 'Customer asked: wrong size',
+    });
+  });
+
+  it("keeps the words staff gave for a full refund's cancellation after its provider", () => {
+    expect(statusReasonOf(refundCancelReason('paypal', 'Sold out: sorry'))).toEqual({
+      reason: 'refunded',
+      provider: 'paypal',
+      note: 'Sold out: sorry',
     });
   });
 

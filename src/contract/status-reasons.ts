@@ -24,6 +24,10 @@ export const statusReason = (reason: StatusReason, provider?: string): string =>
 /** Staff cancelled the order and said why: the words are kept after the code (`cancelled-by-staff:…`). */
 export const staffCancelReason = (words: string): string => `cancelled-by-staff:${words}`;
 
+/** A full refund cancelled the order and staff said why: the words follow the provider (`refunded:paypal:…`). */
+export const refundCancelReason = (provider: string, words: string): string =>
+  `${statusReason('refunded', provider)}:${words}`;
+
 const isStatusReason = (value: string): value is StatusReason =>
   (STATUS_REASONS as readonly string[]).includes(value);
 
@@ -37,8 +41,8 @@ const SENTENCES: ReadonlyArray<[RegExp, StatusReason]> = [
 ];
 
 /**
- * A stored reason read back (`note`: the staff's own words of a cancellation), or null for a text
- * that is none of them (shown as it is).
+ * A stored reason read back (`note`: the staff's own words of a cancellation, by a status edit or a
+ * full refund), or null for a text that is none of them (shown as it is).
  */
 export function statusReasonOf(
   stored: string,
@@ -47,7 +51,11 @@ export function statusReasonOf(
   const code = colon === -1 ? stored : stored.slice(0, colon);
   const rest = colon === -1 ? '' : stored.slice(colon + 1);
   if (code === 'cancelled-by-staff') return { reason: code, provider: null, note: rest };
-  if (isStatusReason(code)) return { reason: code, provider: rest || null };
+  if (isStatusReason(code)) {
+    const words = rest.indexOf(':');
+    if (words === -1) return { reason: code, provider: rest || null };
+    return { reason: code, provider: rest.slice(0, words) || null, note: rest.slice(words + 1) };
+  }
   for (const [sentence, reason] of SENTENCES) {
     const match = sentence.exec(stored);
     if (match) return { reason, provider: match[1] ?? null };

@@ -139,6 +139,9 @@ describe('order lifecycle', () => {
     // Ticking both units and the delivery fills the amount with everything that is left.
     await payments.getByRole('checkbox', { name: new RegExp(`^${escapeRegExp(englishName)}`) }).check();
     await payments.getByRole('checkbox', { name: /^The delivery/ }).check();
+    // That ends the order: the form asks why, and the customer's mail quotes it.
+    const why = 'Both shirts came back unworn';
+    await payments.getByLabel('Why the order is cancelled').fill(why);
     await payments.getByRole('button', { name: 'Refund', exact: true }).click();
     await admin
       .getByRole('region', { name: 'Order timeline' })
@@ -148,6 +151,8 @@ describe('order lifecycle', () => {
     await payments.getByRole('button', { name: 'Refund', exact: true }).waitFor({ state: 'detached' });
     const fullMail = await waitForMail(email, /Заказ отменён/);
     expect(fullMail).toMatch(/Мы вернули/);
+    expect(fullMail).toContain('Причина, которую указал магазин:');
+    expect(fullMail).toContain(why);
     expect(await stockOf(page, product.id)).toBe(stockBefore + 2);
     await manager.close();
   }, 180_000);

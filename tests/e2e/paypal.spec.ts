@@ -160,6 +160,8 @@ describe('paying with PayPal', () => {
     expect(await items.getByRole('row').nth(1).textContent()).toMatch(/\$[\d,.]+ \(₽[\d,.]+\)/);
     mkdirSync('test-results', { recursive: true });
     await page.screenshot({ path: 'test-results/paypal-admin-order-en.png', fullPage: true });
+    // Everything left ends the order: it takes the reason the customer is told.
+    await payments.getByLabel('Why the order is cancelled').fill('The parcel could not be sent abroad');
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByText('The refund has been sent.').waitFor();

@@ -35,7 +35,7 @@ export function adminOrderPaymentRoutes(services: Services) {
       method: 'POST',
       url: '/api/admin/orders/:id/refunds',
       summary:
-        "Refund all that is left (no amount) or an amount in the order's currency through the provider, putting chosen units back; the full refund cancels the order",
+        "Refund all that is left (no amount) or an amount in the order's currency through the provider, putting chosen units back; the full refund cancels the order, so all that is left takes a reason",
       params: idParams,
       body: orderRefund,
       response: refundResponse,
@@ -47,6 +47,7 @@ export function adminOrderPaymentRoutes(services: Services) {
           // Minor units of the order's currency: the wire amount has at most two decimals.
           ...(body.amount === undefined ? {} : { amountMinor: majorToMinor(body.amount) }),
           restock: body.restock,
+          reason: body.reason,
           staffId: actorId,
           shop: services.mailShop,
         });
@@ -61,6 +62,7 @@ export function adminOrderPaymentRoutes(services: Services) {
             currency: refund.currency,
             state: refund.providerStatus,
             restock: refund.restock,
+            cancelReason: refund.cancelReason,
           },
         });
         return { success: true, refund: { id: refund.id, state: refund.providerStatus } };

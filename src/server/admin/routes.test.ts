@@ -7,6 +7,7 @@ import {
   categories,
   mails,
   orders,
+  paymentTransactions,
   productCategories,
   products,
   users,
@@ -540,6 +541,74 @@ describe('order administration', () => {
       // Robokassa charges roubles whatever the language (ADR 0051).
       body: { payments: { currency: 'RUB', paid: '0.00', left: '0.00', list: [] } },
     });
+  });
+
+  it('refuses a refund of all that is left without a reason, in the admin’s language, asking no provider', async () => {
+    const [customer] = await shop.db.select().from(users).where(eq(users.email, 'shopper@example.com'));
+    await addToBasket(shop.db, { userId: customer?.id ?? 0 }, fixtures.id('wolf-shirt'));
+    const order = await createOrder(
+      shop.db,
+      customer?.id ?? 0,
+      {
+        locale: 'en',
+        paymentMethod: 'robokassa',
+        email: 'shopper@example.com',
+        firstName: 'Sam',
+        lastName: 'Taylor',
+        phone: '+1 555 0100',
+        deliveryMethod: 'russian_post',
+        country: 'US',
+        city: 'Boston',
+        address: '1 Main St',
+        zip: '02101',
+        comment: undefined,
+      },
+      { deliveryCost: 1500_00, usdRate: 90, expiresMinutes: 60 },
+    );
+    // Paid as a verified notification records it (the test app asks no real provider).
+    const paid = order.productsCost + order.deliveryCost;
+    await shop.db.update(orders).set({ status: 1, paidAt: new Date() }).where(eq(orders.id, order.id));
+    await shop.db.insert(paymentTransactions).values({
+      orderId: order.id,
+      provider: 'robokassa',
+      externalId: `paid-${order.id}`,
+      providerStatus: 'paid',
+      amount: paid,
+      currency: 'RUB',
+      verified: true,
+      raw: {},
+    });
+    const refunds = `/api/admin/orders/${order.id}/refunds`;
+    const english = await call('POST', `${refunds}?locale=en`, { restock: [] });
+    expect(english).toMatchObject({
+      status: 422,
+      body: {
+        success: false,
+        intlError: 'refund-cancel-reason-required',
+        errors: {
+          reason: [
+            'This refund returns all that is left and cancels the order: say why (the customer reads it in the refund e-mail).',
+          ],
+        },
+      },
+    });
+    const russian = await call('POST', `${refunds}?locale=ru`, {
+      amount: (paid / 100).toFixed(2),
+      reason: ' ',
+    });
+    expect(russian).toMatchObject({
+      status: 422,
+      body: {
+        errors: {
+          reason: [
+            'Этот возврат отдаёт весь остаток и отменяет заказ: укажите причину (покупатель прочтёт её в письме о возврате).',
+          ],
+        },
+      },
+    });
+    const payments = await call('GET', `/api/admin/orders/${order.id}/payments`);
+    expect(payments.body).toMatchObject({ payments: { refunded: '0.00', list: [{ kind: 'payment' }] } });
+    expect((await shop.db.select().from(orders).where(eq(orders.id, order.id)))[0]?.status).toBe(1);
   });
 
   it('shows the dashboard', async () => {

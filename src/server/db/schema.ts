@@ -781,6 +781,11 @@ export const paymentTransactions = pgTable(
       .$type<{ productId: number; variantId: number; count: number }[]>()
       .notNull()
       .default([]),
+    /**
+     * Staff's words of why a refund that asks for the rest of the payment cancels the order: its
+     * finish writes them into the status history and quotes them in the customer's refund mail.
+     */
+    cancelReason: text('cancel_reason'),
     raw: jsonb('raw').$type<Record<string, string>>().notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

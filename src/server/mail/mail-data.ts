@@ -47,8 +47,11 @@ export interface MailData {
   'new-paid-order': OrderMailData & { customer: string; email: string; phone: string; link?: string };
   /** `note`: the shop's own words when staff cancelled the order (shown as they wrote them). */
   'order-cancelled': { orderId: number; reason: 'expired' | 'cancelled'; note?: string };
-  /** A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is cancelled). */
-  'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean };
+  /**
+   * A refund sent back: `amount` in `currency`; `full` when the whole payment is back (the order is
+   * cancelled), with `note`, staff's words of why (shown as they wrote them).
+   */
+  'order-refunded': { orderId: number; amount: number; currency: Currency; full: boolean; note?: string };
   'order-shipped': { orderId: number; trackCode: string; deliveryMethod: DeliveryMethod };
   /** A parcel arrived at the post office or pickup point and waits for the shopper (ADR 0057). */
   'parcel-waiting': {

@@ -247,6 +247,19 @@ describe('mail templates', () => {
     );
   });
 
+  it("quotes staff's words of why a full refund cancelled the order, as the cancellation mail does", () => {
+    const refunded = { orderId: 7, amount: 1500, currency: 'RUB', full: true } as const;
+    const ru = renderMail('order-refunded', 'ru', { ...refunded, note: 'Брак <шва>' });
+    expect(ru.text).toContain('Заказ отменён.');
+    expect(ru.text).toContain('Причина, которую указал магазин:');
+    expect(ru.text).toContain('Брак <шва>');
+    expect(ru.html).toContain('Брак &lt;шва&gt;');
+    const en = renderMail('order-refunded', 'en', { ...refunded, note: 'Damaged seam' });
+    expect(en.text).toContain('The reason the shop gave:');
+    expect(en.text).toContain('Damaged seam');
+    expect(renderMail('order-refunded', 'en', refunded).text).not.toContain('reason');
+  });
+
   it('refuses a link that is not a web address', () => {
     expect(() => renderMail('verify-email', 'en', { link: 'javascript:alert(1)' })).toThrow(TypeError);
   });

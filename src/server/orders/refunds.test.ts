@@ -4,6 +4,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minorToKopecks, unitsRefundAmount } from '../../contract/money.ts';
+import { refundCancelReason } from '../../contract/status-reasons.ts';
 import { addToBasket, enterBasketPromo, setBasketCount } from '../cart/service.ts';
 import { importProductsCsv } from '../catalog/products-csv/import.ts';
 import { changeStock } from '../catalog/stock.ts';
@@ -15,6 +16,7 @@ import {
   jobs,
   mails,
   orderItems,
+  orderStatusHistory,
   orders,
   paymentTransactions,
   products,
@@ -193,6 +195,18 @@ const refundMails = (to: string) =>
     .from(mails)
     .where(and(eq(mails.to, to), eq(mails.template, 'order-refunded')));
 const statusOf = async (orderId: number) => (await findOrder(connection.db, orderId))?.status;
+/** The reason the order's cancellation keeps in its status history. */
+const cancellationReasonOf = async (orderId: number) =>
+  (
+    await connection.db
+      .select({ reason: orderStatusHistory.reason })
+      .from(orderStatusHistory)
+      .where(
+        and(eq(orderStatusHistory.orderId, orderId), eq(orderStatusHistory.status, ORDER_STATUS.cancelled)),
+      )
+  ).map((row) => row.reason);
+/** Staff's words when a refund of all that is left cancels the order. */
+const WHY = 'Шов разошёлся: нового размера нет';
 const receiptsOf = (orderId: number) => orderReceipts(connection.db, orderId);
 
 describe('refunds through Robokassa', () => {
@@ -202,6 +216,7 @@ describe('refunds through Robokassa', () => {
     const refund = await refundOrder(connection.db, config, {
       orderId: order.id,
       restock: [{ variantId: shirt, count: 2 }],
+      reason: `  ${WHY} `,
       staffId,
     });
     expect(refund).toMatchObject({
@@ -222,6 +237,53 @@ describe('refunds through Robokassa', () => {
     expect(mail?.locale).toBe('ru');
     expect(mail?.subject).toMatch(new RegExp(`^Возврат денег по заказу №\\s?${order.id}$`));
     expect(mail?.text).toContain('Заказ отменён');
+    // Staff's words, trimmed: in the status history and quoted in the customer's mail.
+    expect(await cancellationReasonOf(order.id)).toEqual([refundCancelReason('robokassa', WHY)]);
+    expect(mail?.text).toContain('Причина, которую указал магазин:');
+    expect(mail?.text).toContain(WHY);
+  });
+
+  it('refuses to refund all that is left without a reason: nothing recorded, no provider asked', async () => {
+    const { order, wolf, shirt } = await paidOrder('robokassa');
+    const before = await quantityOf(wolf);
+    const asked = robokassa.state.refunds.size;
+    const total = order.productsCost + order.deliveryCost;
+    for (const request of [
+      { restock: [{ variantId: shirt, count: 2 }] },
+      { amountMinor: total, restock: [], reason: '   ' },
+    ]) {
+      await expect(
+        refundOrder(connection.db, config, { orderId: order.id, staffId, ...request }),
+      ).rejects.toMatchObject({
+        status: 422,
+        intlError: 'refund-cancel-reason-required',
+        errors: { reason: ['refund-cancel-reason-required'] },
+      });
+    }
+    expect(robokassa.state.refunds.size).toBe(asked);
+    expect(await refundsOf(order.id)).toEqual([]);
+    expect(await statusOf(order.id)).toBe(1);
+    expect(await quantityOf(wolf)).toBe(before);
+    expect(await refundMails(order.email)).toEqual([]);
+    // A part leaves the order as it is and asks for no reason; the rest then does.
+    await refundOrder(connection.db, config, {
+      orderId: order.id,
+      amountMinor: 100_00,
+      restock: [],
+      staffId,
+    });
+    await expect(
+      refundOrder(connection.db, config, {
+        orderId: order.id,
+        amountMinor: total - 100_00,
+        restock: [],
+        staffId,
+      }),
+    ).rejects.toMatchObject({ status: 422, intlError: 'refund-cancel-reason-required' });
+    expect(await refundsOf(order.id)).toHaveLength(1);
+    expect(await statusOf(order.id)).toBe(1);
+    const [partMail] = await refundMails(order.email);
+    expect(partMail?.text).not.toContain('Причина');
   });
 
   it('refunds part, then the rest with a restock: the order stays paid until the last kopeck is back', async () => {
@@ -238,6 +300,7 @@ describe('refunds through Robokassa', () => {
     const rest = await refundOrder(connection.db, config, {
       orderId: order.id,
       restock: [{ variantId: shirt, count: 1 }],
+      reason: WHY,
       staffId,
     });
     expect(rest.amount).toBe(order.productsCost + order.deliveryCost - 500_00);
@@ -267,6 +330,7 @@ describe('refunds through Robokassa', () => {
       orderId: order.id,
       amountMinor: rest + order.deliveryCost,
       restock: [{ variantId: shirt, count: 2 }],
+      reason: WHY,
       staffId,
     });
     expect(await statusOf(order.id)).toBe(2);
@@ -315,6 +379,7 @@ describe('refunds through Robokassa', () => {
       refundOrder(connection.db, wrongPassword, {
         orderId: order.id,
         restock: [{ variantId: shirt, count: 1 }],
+        reason: WHY,
         staffId,
       }),
     ).rejects.toMatchObject({
@@ -334,6 +399,7 @@ describe('refunds through Robokassa', () => {
       refundOrder(connection.db, unreachable, {
         orderId: order.id,
         restock: [{ variantId: shirt, count: 1 }],
+        reason: WHY,
         staffId,
       }),
     ).rejects.toMatchObject({ status: 503, intlError: 'refund-provider-failed' });
@@ -346,7 +412,9 @@ describe('refunds through Robokassa', () => {
   it('lets only one of two simultaneous full refunds through', async () => {
     const { order } = await paidOrder('robokassa');
     const results = await Promise.allSettled(
-      [1, 2].map(() => refundOrder(connection.db, config, { orderId: order.id, restock: [], staffId })),
+      [1, 2].map(() =>
+        refundOrder(connection.db, config, { orderId: order.id, restock: [], reason: WHY, staffId }),
+      ),
     );
     expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
     expect(results.find((result) => result.status === 'rejected')).toMatchObject({
@@ -365,6 +433,7 @@ describe('refunds through Robokassa', () => {
     const pending = await refundOrder(connection.db, config, {
       orderId: order.id,
       restock: [{ variantId: shirt, count: 2 }],
+      reason: WHY,
       staffId,
     }).finally(() => {
       robokassa.state.newRefundLabel = 'finished';
@@ -389,7 +458,11 @@ describe('refunds through Robokassa', () => {
     );
     expect(await statusOf(order.id)).toBe(2);
     expect(await quantityOf(wolf)).toBe(before + 2);
-    expect(await refundMails(order.email)).toHaveLength(1);
+    // The words given with the refund reach the history and the mail when it finishes, later.
+    expect(await cancellationReasonOf(order.id)).toEqual([refundCancelReason('robokassa', WHY)]);
+    const mailed = await refundMails(order.email);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.text).toContain(WHY);
   });
 });
 
@@ -464,7 +537,13 @@ describe('refunds through PayPal', () => {
     const rest = unitsRefundAmount('USD', 90, after.lines, [{ variantId: shirt, count: 2 }]);
     expect(rest).toBe(22_11);
     expect(after.left).toBe('22.11');
-    await refundOrder(db, config, { orderId: order.id, amountMinor: rest, restock: one, staffId });
+    await refundOrder(db, config, {
+      orderId: order.id,
+      amountMinor: rest,
+      restock: one,
+      reason: WHY,
+      staffId,
+    });
     await paypal.state.settled();
     expect(await statusOf(order.id)).toBe(2);
   });
@@ -477,6 +556,7 @@ describe('refunds through PayPal', () => {
     const pending = await refundOrder(connection.db, config, {
       orderId: order.id,
       restock: [{ variantId: shirt, count: 1 }],
+      reason: 'Sold out',
       staffId,
     }).finally(() => {
       paypal.state.newRefundStatus = 'COMPLETED';
@@ -493,7 +573,10 @@ describe('refunds through PayPal', () => {
     await paypal.state.replay(paypal.state.webhooks.at(-1) as (typeof paypal.state.webhooks)[number]);
     expect(webhookOutcomes.at(-1)).toBe('duplicate');
     expect(await quantityOf(wolf)).toBe(before + 1);
-    expect(await refundMails(order.email)).toHaveLength(1);
+    const mailed = await refundMails(order.email);
+    expect(mailed).toHaveLength(1);
+    expect(mailed[0]?.text).toContain('Sold out');
+    expect(await cancellationReasonOf(order.id)).toEqual([refundCancelReason('paypal', 'Sold out')]);
   });
 
   it('keeps a reversal as a refund the shop did not ask for, never as a payment; PayPal then refuses a refund with its reason (422)', async () => {
@@ -509,7 +592,7 @@ describe('refunds through PayPal', () => {
     expect(await statusOf(order.id)).toBe(1);
     expect(await refundMails(order.email)).toEqual([]);
     await expect(
-      refundOrder(connection.db, config, { orderId: order.id, restock: [], staffId }),
+      refundOrder(connection.db, config, { orderId: order.id, restock: [], reason: WHY, staffId }),
     ).rejects.toMatchObject({
       status: 422,
       intlError: 'refund-provider-refused',
@@ -528,7 +611,7 @@ describe('refunds through PayPal', () => {
       },
     };
     await expect(
-      refundOrder(connection.db, unreachable, { orderId: order.id, restock: [], staffId }),
+      refundOrder(connection.db, unreachable, { orderId: order.id, restock: [], reason: WHY, staffId }),
     ).rejects.toMatchObject({ status: 503, intlError: 'refund-provider-failed' });
     expect(await refundsOf(order.id)).toEqual([]);
   });
@@ -583,6 +666,7 @@ describe('the stock ledger', () => {
           await refundOrder(db, config, {
             orderId: order.id,
             restock: [{ variantId: shirt, count: Math.floor(random() * 3) }],
+            reason: WHY,
             staffId,
           });
           return;

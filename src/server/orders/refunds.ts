@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq, isNotNull } from 'drizzle-orm';
-import { minorToDecimal, minorToMajor, unitAmount } from '../../contract/money.ts';
-import { statusReason } from '../../contract/status-reasons.ts';
+import { minorToDecimal, minorToMajor, refundEndsOrder, unitAmount } from '../../contract/money.ts';
+import { refundCancelReason, statusReason } from '../../contract/status-reasons.ts';
 import { releaseStock, type StockItem } from '../catalog/stock.ts';
 import type { Config } from '../config.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
@@ -27,7 +27,9 @@ import { isPaidStatus, ORDER_STATUS } from './status.ts';
  * Refunds: money sent back to the customer through the provider that took it, recorded as payment
  * transactions of kind 'refund' (ADR 0023). Staff refund all or part of what is left, optionally
  * putting chosen units back in stock; the refund that brings the whole payment back cancels the
- * order (actor 'refund'). Cancelling a paid order means refunding it.
+ * order (actor 'refund'). Cancelling a paid order means refunding it, so the refund that asks for
+ * all that is left takes staff's words of why, as a staff cancellation does (ADR 0066): the status
+ * history and the customer's refund mail carry them.
  *
  * A refund takes three steps, so that two staff members can never refund the same money twice and a
  * provider failure leaves nothing behind:
@@ -49,6 +51,8 @@ export interface RefundRequest {
   amountMinor?: number;
   /** Units of the order's variants to put back in stock. */
   restock: { variantId: number; count: number }[];
+  /** Why the order is cancelled: required when the refund asks for all that is left (`refundEndsOrder`). */
+  reason?: string | null;
   staffId: number;
   shop?: MailShop;
   now?: Date;
@@ -139,6 +143,9 @@ async function reserveRefund(db: Database, request: RefundRequest) {
     if (!Number.isInteger(amount) || amount <= 0 || amount > money.left) {
       throw refundRefused('amount', 'refund-amount-too-large', { left: minorToDecimal(money.left) });
     }
+    const endsOrder = refundEndsOrder(amount, money.left);
+    const cancelReason = request.reason?.trim() || null;
+    if (endsOrder && !cancelReason) throw refundRefused('reason', 'refund-cancel-reason-required');
     const allowed = await restockable(tx, order, money.refunds);
     const seen = new Set<number>();
     const restock: StockItem[] = [];
@@ -164,6 +171,7 @@ async function reserveRefund(db: Database, request: RefundRequest) {
         accepted: true,
         createdBy: request.staffId,
         restock,
+        cancelReason: endsOrder ? cancelReason : null,
         raw: {},
       })
       .returning();
@@ -304,11 +312,15 @@ async function applyFinishedRefund(
   });
   const money = moneyOf(order, await transactionsOf(tx, order.id));
   const full = money.finished >= money.paid;
+  // The words of the refund that asked for the rest: an earlier refund still pending may finish after it.
+  const cancelReason = full ? money.refunds.findLast((row) => row.cancelReason)?.cancelReason : null;
   if (full && order.status !== ORDER_STATUS.cancelled) {
     await moveOrderStatus(tx, order.id, ORDER_STATUS.cancelled, {
       actor: 'refund',
       by: refund.createdBy ?? undefined,
-      reason: statusReason('refunded', refund.provider),
+      reason: cancelReason
+        ? refundCancelReason(refund.provider, cancelReason)
+        : statusReason('refunded', refund.provider),
       shop: options.shop,
       now: options.now,
       restock: [],
@@ -325,6 +337,7 @@ async function applyFinishedRefund(
         amount: minorToMajor(refund.amount),
         currency: paymentAmounts(order).currency,
         full,
+        ...(cancelReason ? { note: cancelReason } : {}),
       },
     },
     options.shop,
@@ -349,8 +362,9 @@ async function setRefundState(
 
 /**
  * Refunds all that is left of an order's payment, or `amountMinor` of it, through the provider
- * that took it. Refuses (422) more than is left or more units than may go back, (409) an order with
- * nothing to refund; a provider that refuses (422) or cannot be reached (503) leaves nothing recorded.
+ * that took it. Refuses (422) more than is left, more units than may go back or all that is left
+ * without a reason, (409) an order with nothing to refund; a refusal asks no provider, and a
+ * provider that refuses (422) or cannot be reached (503) leaves nothing recorded.
  */
 export async function refundOrder(
   db: Database,

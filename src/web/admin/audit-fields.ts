@@ -40,6 +40,7 @@ export const AUDIT_FIELD_LABELS: Record<string, AdminMessageKey> = {
   box_height: 'admin-box-size',
   status: 'admin-status',
   track_code: 'admin-track-code',
+  cancelReason: 'admin-refund-cancel-reason',
   delivery_cost_actual: 'admin-delivery-cost-actual',
   role: 'admin-role',
   email: 'email',

@@ -1,10 +1,10 @@
 import { getFormProps } from '@conform-to/react';
-import type { FormEvent } from 'react';
+import { type FormEvent, useMemo } from 'react';
 import { useFetcher } from 'react-router';
 import { orderRefund } from '../../contract/admin.ts';
-import { majorToMinor, minorToDecimal, unitsRefundAmount } from '../../contract/money.ts';
+import { majorToMinor, minorToDecimal, refundEndsOrder, unitsRefundAmount } from '../../contract/money.ts';
 import { isPaidStatus, ORDER_STATUS } from '../../contract/order-status.ts';
-import { CheckboxField, FormField, FormSuccess } from '../components/form-field.tsx';
+import { CheckboxField, FormField, FormSuccess, TextAreaField } from '../components/form-field.tsx';
 import type { OrderAction } from '../routes/admin/order.tsx';
 import { adminApi } from './api.ts';
 import {
@@ -28,6 +28,8 @@ import { useUnsavedChanges } from './unsaved-changes.tsx';
  * one-click full refund. The rules (what is left, which units may go back) are the server's; the
  * amount the ticked units and delivery fill in is the server's own rule too (`unitsRefundAmount`,
  * contract/money.ts), and a dollar order shows every amount with its roubles at the order's rate.
+ * A refund of all that is left cancels the order, so then, and only then, the form asks why
+ * (`refundEndsOrder`, the server's rule): the status history and the customer's refund mail say it.
  */
 
 const REFUND_FIELDS = ['amount', 'restock'];
@@ -51,19 +53,21 @@ export function refundStateText(t: AdminText, state: string): string {
   return known[state] ?? state;
 }
 
-/** The refund form's fields: `whole` (all or part), `amount`, and per returnable item `restock[n]`. */
+/** The refund form's fields: `whole` (all or part), `amount`, per returnable item `restock[n]`, `reason`. */
 interface RefundFields {
   whole?: string;
   amount?: string;
   delivery?: string;
+  reason?: string;
   restock?: Array<{ variantId?: string; chosen?: string; count?: string }>;
 }
 
-/** What the API reads from the refund form: the amount only for a part, the ticked units only. */
+/** What the API reads from the refund form: the amount only for a part, the ticked units only, the reason. */
 const refundOf = (fields: FormFields): FormFields => {
-  const { whole, amount, restock = [] } = fields as RefundFields;
+  const { whole, amount, reason, restock = [] } = fields as RefundFields;
   return {
     ...(whole === 'part' ? { amount } : {}),
+    ...(reason === undefined ? {} : { reason }),
     restock: restock
       .filter((item) => item.chosen !== undefined)
       .map(({ variantId, count }) => ({ variantId, count })),
@@ -76,6 +80,15 @@ export const refundOrder = (formData: FormData, orderPath: string) =>
     schema: orderRefund,
     prepare: refundOf,
     send: (fields) => adminApi('POST', `${orderPath}/refunds`, { json: fields }),
+  });
+
+/** The refund as the form checks it before sending: one that ends the order takes the reason the customer is told. */
+const refundCheck = (leftMinor: number) =>
+  orderRefund.superRefine((refund, context) => {
+    const amount = refund.amount === undefined ? leftMinor : majorToMinor(refund.amount);
+    if (refundEndsOrder(amount, leftMinor) && !refund.reason) {
+      context.addIssue({ code: 'custom', path: ['reason'], message: 'refund-cancel-reason-required' });
+    }
   });
 
 interface RefundProps {
@@ -101,13 +114,15 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
   const confirmRefund = useRefundConfirmation(order, payments);
   const leftMinor = majorToMinor(Number(payments.left));
   const returnable = payments.restockable.filter((item) => item.count > 0);
+  const schema = useMemo(() => refundCheck(leftMinor), [leftMinor]);
   const [form, fields] = useAdminForm({
-    schema: orderRefund,
+    schema,
     prepare: refundOf,
     lastResult: fetcher.data?.intent === 'refund' && !fetcher.data.ok ? fetcher.data.result : undefined,
     defaultValue: {
       whole: 'all',
       amount: '',
+      reason: '',
       // Units go back to the variant the shopper bought: the restock is keyed by variant id.
       restock: returnable.map((item) => ({ variantId: String(item.variantId), count: String(item.count) })),
     },
@@ -115,13 +130,19 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
   const current = (form.value ?? {}) as RefundFields;
   const whole = current.whole !== 'part';
   const chosen = (index: number) => current.restock?.[index]?.chosen !== undefined;
-  useUnsavedChanges(!whole || current.delivery !== undefined || returnable.some((_, index) => chosen(index)));
+  useUnsavedChanges(
+    !whole ||
+      current.delivery !== undefined ||
+      Boolean(current.reason) ||
+      returnable.some((_, index) => chosen(index)),
+  );
   const nameOf = (variantId: number) => {
     const item = order.products.find((line) => line.variant === variantId);
     if (!item) return variantId;
     return item.options ? `${item.name} (${item.options})` : item.name;
   };
   const typedMinor = majorToMinor(Number((current.amount ?? '').replace(',', '.')) || 0);
+  const endsOrder = refundEndsOrder(whole ? leftMinor : typedMinor, leftMinor);
 
   /**
    * The ticked units (and the delivery) fill the amount by the shop's one rule (unitsRefundAmount,
@@ -159,9 +180,15 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
 
   const formProps = getFormProps(form);
   const submit = (event: FormEvent<HTMLFormElement>) => {
-    // Conform's own requests (a filled amount) go through; a refund asks first.
+    // Conform's own requests (a filled amount) go through; a refund asks first, once it has its
+    // reason (a missing one is said by the form's check, with nothing to confirm yet).
     const submitter = (event.nativeEvent as SubmitEvent).submitter;
-    if (submitter?.getAttribute('name') === 'intent' && !confirmRefund(whole ? leftMinor : typedMinor)) {
+    const reasonMissing = endsOrder && !current.reason?.trim();
+    if (
+      submitter?.getAttribute('name') === 'intent' &&
+      !reasonMissing &&
+      !confirmRefund(whole ? leftMinor : typedMinor)
+    ) {
       event.preventDefault();
       return;
     }
@@ -180,7 +207,11 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
     >
       <h3 id="refund-heading">{t('admin-refund-heading')}</h3>
       <p className="admin-muted">{t('admin-refund-hint')}</p>
-      <RequestAlert message={alert.message} errors={alert.errors} shownFields={REFUND_FIELDS} />
+      <RequestAlert
+        message={alert.message}
+        errors={alert.errors}
+        shownFields={endsOrder ? [...REFUND_FIELDS, 'reason'] : REFUND_FIELDS}
+      />
       {returnable.length > 0 || payments.deliveryMinor > 0 ? (
         <fieldset className="form-field">
           <legend>{t('admin-refund-restock')}</legend>
@@ -255,6 +286,7 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
           required
         />
       )}
+      {endsOrder ? <CancelReasonField {...fieldProps(fields.reason)} /> : null}
       <div className="admin-actions">
         <BusyButton busy={fetcher.state !== 'idle'} primary name="intent" value="refund">
           {t('admin-refund-submit')}
@@ -264,7 +296,24 @@ function RefundForm({ order, payments, fetcher }: RefundProps) {
   );
 }
 
-/** One click for an order paid after its cancellation with nothing left in stock (status 6). */
+/** Why the order is cancelled, asked when the refund returns all that is left. */
+function CancelReasonField(props: ReturnType<typeof fieldProps>) {
+  const { t } = useAdminShop();
+  return (
+    <TextAreaField
+      {...props}
+      label={t('admin-refund-cancel-reason')}
+      hint={t('admin-refund-cancel-reason-hint')}
+      maxLength={500}
+      required
+    />
+  );
+}
+
+/**
+ * One click for an order paid after its cancellation with nothing left in stock (status 6): the
+ * whole payment goes back, which cancels the order again, so it takes the reason too.
+ */
 function RefundEverything({ order, payments, fetcher }: RefundProps) {
   const { t } = useAdminShop();
   const confirmRefund = useRefundConfirmation(order, payments);
@@ -279,7 +328,8 @@ function RefundEverything({ order, payments, fetcher }: RefundProps) {
       }}
     >
       <p>{t('admin-refund-special')}</p>
-      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={['reason']} />
+      <CancelReasonField name="reason" defaultValue="" errors={alert.errors.reason} />
       <div className="admin-actions">
         <BusyButton busy={fetcher.state !== 'idle'} primary name="intent" value="refund">
           {t('admin-refund-everything')}

@@ -30,9 +30,11 @@ function useStatusReasonText() {
   return (stored: string) => {
     const known = statusReasonOf(stored);
     if (!known) return stored;
-    if (known.note !== undefined) return t('admin-status-reason-cancelled-by-staff', { note: known.note });
     const provider = known.provider ? providerName(known.provider) : '';
-    return t(STATUS_REASON_TEXTS[known.reason], { provider });
+    if (known.note === undefined) return t(STATUS_REASON_TEXTS[known.reason], { provider });
+    return known.reason === 'refunded'
+      ? t('admin-status-reason-refunded-because', { provider, note: known.note })
+      : t('admin-status-reason-cancelled-by-staff', { note: known.note });
   };
 }
 

@@ -1,9 +1,22 @@
 import { trackingUrl } from '../../../contract/delivery.ts';
+import type { Locale } from '../../../contract/locale.ts';
 import { formatMoney, majorToMinor } from '../../../contract/money.ts';
 import type { Templates } from '../mail-data.ts';
 import { orderAmounts, orderBlocks } from '../order-summary.ts';
 import { paragraph, strong } from '../render.ts';
 import { DELIVERY_NAMES, orderNumber } from '../wording.ts';
+
+/**
+ * Staff's own words of why they cancelled an order (a status edit or a refund of all that was
+ * left), quoted as they wrote them in the cancellation or refund mail; nothing without them.
+ */
+const reasonGiven = (note: string | undefined, locale: Locale) =>
+  note
+    ? [
+        paragraph(locale === 'ru' ? 'Причина, которую указал магазин:' : 'The reason the shop gave:'),
+        { kind: 'quote', text: note } as const,
+      ]
+    : [];
 
 /** Mails along an order's way: placed, paid, cancelled, refunded, shipped, waiting at the pickup point. */
 export const orderMails: Templates<
@@ -169,9 +182,7 @@ export const orderMails: Templates<
             ]
           : [
               paragraph('Заказ ', strong(orderNumber(orderId, 'ru')), ' отменён.'),
-              ...(note
-                ? [paragraph('Причина, которую указал магазин:'), { kind: 'quote', text: note } as const]
-                : []),
+              ...reasonGiven(note, 'ru'),
               paragraph(
                 'Если вы его не отменяли или у вас остались вопросы, напишите нам, и мы во всём разберёмся.',
               ),
@@ -191,9 +202,7 @@ export const orderMails: Templates<
             ]
           : [
               paragraph('Order ', strong(orderNumber(orderId, 'en')), ' has been cancelled.'),
-              ...(note
-                ? [paragraph('The reason the shop gave:'), { kind: 'quote', text: note } as const]
-                : []),
+              ...reasonGiven(note, 'en'),
               paragraph(
                 'If you did not cancel it or have any questions, write to us and we will sort it out.',
               ),
@@ -202,7 +211,7 @@ export const orderMails: Templates<
   },
 
   'order-refunded': {
-    ru: ({ orderId, amount, currency, full }) => ({
+    ru: ({ orderId, amount, currency, full, note }) => ({
       subject: `Возврат денег по заказу ${orderNumber(orderId, 'ru')}`,
       blocks: [
         paragraph(
@@ -212,12 +221,13 @@ export const orderMails: Templates<
           strong(orderNumber(orderId, 'ru')),
           full ? '. Заказ отменён.' : '.',
         ),
+        ...reasonGiven(note, 'ru'),
         paragraph(
           'Деньги придут тем же способом, которым вы платили; банку обычно нужно на это до десяти рабочих дней. Если остались вопросы, напишите нам.',
         ),
       ],
     }),
-    en: ({ orderId, amount, currency, full }) => ({
+    en: ({ orderId, amount, currency, full, note }) => ({
       subject: `Refund for order ${orderNumber(orderId, 'en')}`,
       blocks: [
         paragraph(
@@ -227,6 +237,7 @@ export const orderMails: Templates<
           strong(orderNumber(orderId, 'en')),
           full ? '. The order is cancelled.' : '.',
         ),
+        ...reasonGiven(note, 'en'),
         paragraph(
           'The money goes back the way you paid; banks usually take up to ten working days. If you have any questions, write to us.',
         ),

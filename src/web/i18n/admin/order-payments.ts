@@ -53,6 +53,11 @@ export const orderPayments = {
   },
   'admin-cancel-confirm': { en: 'Cancel the order', ru: 'Отменить заказ' },
   'admin-cancel-back': { en: 'Keep the order', ru: 'Не отменять' },
+  'admin-refund-cancel-reason': { en: 'Why the order is cancelled', ru: 'Причина отмены заказа' },
+  'admin-refund-cancel-reason-hint': {
+    en: 'This refund returns all that is left and cancels the order. The customer reads the reason in the refund e-mail; it stays in the status history.',
+    ru: 'Этот возврат отдаёт весь остаток и отменяет заказ. Покупатель прочтёт причину в письме о возврате; она останется в истории статусов.',
+  },
   'admin-refund-submit': { en: 'Refund', ru: 'Вернуть деньги' },
   'admin-refund-confirm': {
     en: 'Refund {amount} to the customer through {provider}? Money sent back cannot be taken back.',

@@ -150,6 +150,10 @@ export const orders = {
     ru: 'оплачен через {provider} после отмены, но товаров уже нет: верните деньги',
   },
   'admin-status-reason-refunded': { en: 'refunded via {provider}', ru: 'деньги возвращены через {provider}' },
+  'admin-status-reason-refunded-because': {
+    en: 'refunded via {provider} and cancelled: “{note}”',
+    ru: 'деньги возвращены через {provider}, заказ отменён: «{note}»',
+  },
   'admin-status-reason-cancelled': { en: 'cancelled by the customer', ru: 'отменён покупателем' },
   'admin-status-reason-cancelled-by-staff': {
     en: 'cancelled by the shop: “{note}”',
