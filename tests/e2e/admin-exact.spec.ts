@@ -231,6 +231,63 @@ describe('an invitation to a customer’s address, in English at 390 px', () => 
     // A manager: no staff page in the menu, and the staff API stays closed.
     expect((await page.request.get('/api/admin/staff')).status()).toBe(403);
     expect(await noSidewaysScroll(page)).toBe(true);
+
+    // The staff page tells her who can help instead of an error; a product offers her no Delete.
+    await page.goto('/admin/staff');
+    await page
+      .getByText('Only an administrator invites staff and changes roles.', { exact: false })
+      .waitFor();
+    expect(await page.getByRole('button', { name: 'Send the invitation' }).count()).toBe(0);
+    const listed = (await (await page.request.get('/api/admin/products')).json()) as {
+      list: Array<{ id: number }>;
+    };
+    await page.goto(`/admin/products/${listed.list[0]?.id}`);
+    await page.getByRole('button', { name: 'Save' }).first().waitFor();
+    expect(await page.getByRole('button', { name: /^Delete/ }).count()).toBe(0);
+
+    // The admin revokes an invitation and changes a role only once he confirms it.
+    const adminContext = await browser.browser.newContext({
+      baseURL: baseUrl,
+      viewport: { width: 390, height: 844 },
+    });
+    await adminContext.addCookies([{ name: 'overlay-test-info', value: 'hidden', url: baseUrl }]);
+    const admin = await adminContext.newPage();
+    await signIn(admin, baseUrl, ADMIN.email, ADMIN.password);
+    await admin.goto('/admin/staff');
+    const invited = `revoked-${suffix}@example.com`;
+    await admin.getByLabel('E-mail').fill(invited);
+    await admin.getByRole('button', { name: 'Send the invitation' }).click();
+    await admin.getByText(`An invitation has been sent to ${invited}.`).waitFor();
+    const waiting = admin
+      .getByRole('table', { name: 'Invitations waiting to be accepted' })
+      .getByRole('row')
+      .filter({ hasText: invited });
+    admin.once('dialog', (dialog) => void dialog.dismiss());
+    await waiting.getByRole('button', { name: 'Revoke' }).click();
+    expect(await waiting.count()).toBe(1);
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await waiting.getByRole('button', { name: 'Revoke' }).click();
+    await admin.getByText(`The invitation to ${invited} is revoked.`).waitFor();
+    await waiting.waitFor({ state: 'detached' });
+
+    // Dismissed, she stays a manager; confirmed, she is off the staff.
+    const role = admin.getByRole('combobox', { name: `Role of ${email}` });
+    const asked: string[] = [];
+    admin.once('dialog', (dialog) => {
+      asked.push(dialog.message());
+      void dialog.dismiss();
+    });
+    await role.selectOption('customer');
+    expect(asked).toEqual([`Change the role of ${email} to “Not staff (customer)”?`]);
+    expect(await role.inputValue()).toBe('manager');
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(200);
+    admin.once('dialog', (dialog) => void dialog.accept());
+    await role.selectOption('customer');
+    await admin.getByText(`${email} is now: Not staff (customer).`).waitFor();
+    // Her sessions end with the role: the back office's API no longer knows her.
+    expect((await page.request.get('/api/admin/orders')).status()).toBe(401);
+
+    await adminContext.close();
   }, 120_000);
 });
 
