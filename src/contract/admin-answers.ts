@@ -231,6 +231,10 @@ export const adminOrder = z.object({
   delivery_city: z.string(),
   delivery_address: z.string(),
   delivery_zip: z.string(),
+  pickup_point_code: z
+    .string()
+    .nullable()
+    .describe('The Boxberry pickup point the shopper chose; null for other methods and older pickup orders'),
   comment: z.string().nullable(),
   payment_method: z.enum(PAYMENT_METHODS),
   currency,

@@ -36,6 +36,20 @@ export const hasPickupPointPrefix = (address: string): boolean =>
   Object.values(PICKUP_POINT_PREFIX).some((label) => address.trimStart().startsWith(label.trim()));
 
 /**
+ * A Boxberry pickup point's code as `ListPoints` writes it (`Code`, e.g. "66012"; the widget's `id`):
+ * digits only, kept as text so leading zeros stay. An empty field is no point (a courier order, a
+ * quote before a point is chosen); the carrier itself says whether a well-formed code is one of its
+ * points when the delivery is quoted for it.
+ */
+export const pickupPointCode = z
+  .string({ error: 'pickup-point-invalid' })
+  .trim()
+  .regex(/^(\d{1,10})?$/, 'pickup-point-invalid')
+  .transform((value) => (value ? value : undefined))
+  .optional()
+  .describe('Code of the chosen Boxberry pickup point (digits, as Boxberry lists it); for method boxberry');
+
+/**
  * Kinds of settlement Boxberry (after KLADR) writes beside a city's name: "Москва г", "г. Москва",
  * "Кольцово рп", "Октябрьский пгт". Only whole words in lower case, so a name is never cut.
  */
@@ -118,6 +132,7 @@ export const deliveryQuery = z.object({
     .min(1, 'zip-required')
     .max(ZIP_MAX_LENGTH, 'zip-invalid')
     .describe('Postcode; six digits in Russia'),
+  pickupPointCode,
   locale: z.enum(LOCALES).optional().describe('Language of error texts'),
 });
 

@@ -97,6 +97,7 @@ const en = {
   'paypal-unavailable': 'PayPal cannot be reached right now; nothing was charged. Please try again shortly.',
   'cancel-invoice-fail': 'This order can no longer be cancelled. Please place a new order.',
   'pickup-point-required': 'Choose a pickup point: its address goes here.',
+  'pickup-point-invalid': 'This pickup point cannot be found. Please choose the point again.',
   'delivery-cost-required': 'The shipping cost is not known yet: go back to the shipping step.',
   'total-changed':
     'The total has changed since the page showed it. Check the new amounts and press Pay again.',
@@ -356,6 +357,7 @@ const ru: Record<ErrorKey, string> = {
   'paypal-unavailable': 'PayPal сейчас недоступен; деньги не списаны. Попробуйте через несколько минут.',
   'cancel-invoice-fail': 'Этот заказ уже нельзя отменить. Пожалуйста, оформите новый заказ.',
   'pickup-point-required': 'Выберите пункт выдачи: сюда подставится его адрес.',
+  'pickup-point-invalid': 'Такой пункт выдачи не найден. Выберите пункт ещё раз.',
   'delivery-cost-required': 'Стоимость доставки ещё не известна: вернитесь к шагу доставки.',
   'total-changed':
     'Сумма изменилась с тех пор, как страница её показала. Проверьте новые суммы и нажмите «Оплатить» ещё раз.',

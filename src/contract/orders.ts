@@ -1,4 +1,5 @@
 import { email } from './accounts.ts';
+import { pickupPointCode } from './delivery.ts';
 import { LOCALES } from './locale.ts';
 import { DATABASE_INT_MAX, wireNumber } from './numbers.ts';
 import { z } from './zod.ts';
@@ -26,6 +27,8 @@ export const recipientSchema = z.object({
   city: required(100),
   zip: required(12),
   address: required(300),
+  /** Beside the address of a Boxberry pickup point: the point the parcel goes to. */
+  pickupPointCode,
 });
 
 export const orderBody = recipientSchema.extend({

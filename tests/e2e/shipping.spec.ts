@@ -28,7 +28,14 @@ async function paidOrder(
   baseUrl: string,
   email: string,
   products: number[],
-  delivery: { deliveryMethod: string; country: string; city: string; zip: string; address: string },
+  delivery: {
+    deliveryMethod: string;
+    country: string;
+    city: string;
+    zip: string;
+    address: string;
+    pickupPointCode?: string;
+  },
 ) {
   const origin = { origin: baseUrl };
   for (const product of products)
@@ -87,6 +94,7 @@ describe('shipping with the carriers', () => {
       city: 'Москва',
       zip: '125009',
       address: 'Пункт выдачи: 125009, Москва г, Тверская ул, д.7',
+      pickupPointCode: '10014',
     });
 
     // The manager, in a browser of her own.

@@ -95,6 +95,15 @@ describe('finding an order', () => {
     };
   };
 
+  it('answers the pickup point a Boxberry order goes to, and none for an order that has none', async () => {
+    const pickup = await insertOrder({ deliveryMethod: 'boxberry', pickupPointCode: '66012' });
+    expect(await adminOrder(pickup.id)).toMatchObject({
+      delivery_method: 'boxberry',
+      pickup_point_code: '66012',
+    });
+    expect((await adminOrder((await insertOrder()).id)).pickup_point_code).toBeNull();
+  });
+
   it('finds an order by its number whatever the status filter shows', async () => {
     const unpaid = await insertOrder({ status: 0 });
     const shipped = await insertOrder({ status: 5 });

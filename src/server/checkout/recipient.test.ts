@@ -40,7 +40,12 @@ describe('the recipient the delivery step starts with', () => {
     const placed = await createOrder(
       db,
       shopper.id,
-      orderInput({ deliveryMethod: 'boxberry', address: 'Пункт выдачи: Казань, Баумана 1', zip: '420111' }),
+      orderInput({
+        deliveryMethod: 'boxberry',
+        address: 'Пункт выдачи: Казань, Баумана 1',
+        zip: '420111',
+        pickupPointCode: '16004',
+      }),
       { deliveryCost: 300_00, usdRate: 90, expiresMinutes: 60 },
     );
     await cancelOrder(db, placed.id, { reason: 'cancelled', userId: shopper.id, returnToBasket: true });
@@ -54,6 +59,7 @@ describe('the recipient the delivery step starts with', () => {
         city: 'Kazan',
         zip: '420111',
         address: 'Пункт выдачи: Казань, Баумана 1',
+        pickupPointCode: '16004',
       },
       method: 'boxberry',
     });
@@ -109,5 +115,8 @@ describe('what a delivery quote was for', () => {
     expect(quoteFingerprint(basket(1, 1490), 'russian_post', address)).not.toBe(quoted);
     expect(quoteFingerprint(basket(1), 'boxberry.courier', address)).not.toBe(quoted);
     expect(quoteFingerprint(basket(1), 'russian_post', { ...address, zip: '050001' })).not.toBe(quoted);
+    expect(quoteFingerprint(basket(1), 'boxberry', { ...address, pickupPointCode: '16004' })).not.toBe(
+      quoteFingerprint(basket(1), 'boxberry', { ...address, pickupPointCode: '16017' }),
+    );
   });
 });

@@ -9,7 +9,7 @@ import { orders } from '../db/schema.ts';
  * The recipient the delivery step starts with when the shopper has not filled it in this session
  * (ADR 0059): the name and phone from the profile, else from the user's last order whatever became
  * of it (a cancelled one too); the address from the profile when it has one, else the last order's
- * address with its delivery method, so a pickup point comes back as a pickup point.
+ * address with its delivery method, so a pickup point comes back as a pickup point (with its code).
  */
 export async function rememberedRecipient(
   db: Executor,
@@ -38,6 +38,7 @@ export async function rememberedRecipient(
           city: last.deliveryCity,
           zip: last.deliveryZip,
           address: last.deliveryAddress,
+          pickupPointCode: last.pickupPointCode ?? undefined,
         };
   const method =
     !profileAddress && last && isDeliveryMethod(last.deliveryMethod) ? last.deliveryMethod : null;

@@ -643,6 +643,9 @@ export const orders = pgTable(
     deliveryCity: text('delivery_city').notNull(),
     deliveryAddress: text('delivery_address').notNull(),
     deliveryZip: text('delivery_zip').notNull(),
+    /** The Boxberry pickup point the shopper chose (its `Code`); null for other methods and for
+     *  pickup orders placed before the code was kept, whose parcel goes to the point nearest the postcode. */
+    pickupPointCode: text('pickup_point_code'),
     comment: text('comment'),
     paymentMethod: text('payment_method', { enum: PAYMENT_METHODS }).notNull(),
     /** Kopecks, recomputed by the server at order time. */

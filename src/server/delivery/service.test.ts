@@ -110,6 +110,31 @@ describe('quoting delivery', () => {
     expect(boxberry.requests().find((query) => query.method === 'DeliveryCosts')?.ordersum).toBe('4480.00');
   });
 
+  it('prices a Boxberry parcel to the chosen pickup point rather than the one nearest the postcode', async () => {
+    const nearest = await quoteDelivery(settings, parcel({ method: 'boxberry', zip: '620075' }));
+    boxberry.clearRequests();
+    // A Moscow point for a Yekaterinburg postcode: Moscow's price and one day, not Yekaterinburg's four.
+    const chosen = await quoteDelivery(
+      settings,
+      parcel({ method: 'boxberry', zip: '620075', pickupPointCode: '10014' }),
+    );
+    expect(chosen.days).toEqual({ min: 1, max: 1 });
+    expect(chosen.cost).not.toBe(nearest.cost);
+    expect(boxberry.requests().map((query) => [query.method, query.target])).toEqual([
+      ['DeliveryCosts', '10014'],
+    ]);
+    // A courier goes to the door whatever point is sent along.
+    boxberry.clearRequests();
+    await quoteDelivery(
+      settings,
+      parcel({ method: 'boxberry.courier', zip: '620075', pickupPointCode: '10014' }),
+    );
+    expect(boxberry.requests().find((query) => query.method === 'DeliveryCosts')).toMatchObject({
+      zip: '620075',
+    });
+    expect(boxberry.requests().find((query) => query.method === 'DeliveryCosts')?.target).toBeUndefined();
+  });
+
   it('accepts a Russian postcode typed with a space', async () => {
     const quote = await quoteDelivery(settings, parcel({ zip: ' 190 000 ' }));
     expect(quote.cost).toBeGreaterThan(0);
@@ -199,6 +224,19 @@ describe('the quote cache', () => {
     await quotes.quote(parcel({ weightGrams: 750 }));
     await quotes.quote(parcel({ zip: '101000' }));
     expect(russianPost.requests()).toHaveLength(3);
+  });
+
+  it('keeps the quotes for two pickup points of one postcode apart', async () => {
+    const quotes = createDeliveryQuotes(settings);
+    const first = await quotes.quote(parcel({ method: 'boxberry', zip: '620075', pickupPointCode: '10014' }));
+    const second = await quotes.quote(
+      parcel({ method: 'boxberry', zip: '620075', pickupPointCode: '66025' }),
+    );
+    expect(boxberry.requests().filter((query) => query.method === 'DeliveryCosts')).toHaveLength(2);
+    expect([first.days, second.days]).toEqual([
+      { min: 1, max: 1 },
+      { min: 4, max: 4 },
+    ]);
   });
 
   it('shares one carrier call between concurrent identical requests', async () => {

@@ -41,6 +41,8 @@ export interface DeliveryQuoteInput {
   orderSumKopecks: Kopecks;
   /** The parcel's box (cm), when known: bulky parcels cost more (ADR 0057). */
   box?: Box;
+  /** The Boxberry pickup point chosen (method `boxberry`): priced to it rather than the nearest one. */
+  pickupPointCode?: string | undefined;
 }
 
 export interface DeliveryQuote {
@@ -68,6 +70,7 @@ interface Parcel {
   weightGrams: number;
   orderSumKopecks: Kopecks;
   box?: Box;
+  pickupPointCode?: string;
 }
 
 /** Checks the input and brings it to the form we quote and cache by. */
@@ -95,6 +98,10 @@ function parcelOf(input: DeliveryQuoteInput): Parcel {
     weightGrams: billableWeight(input.weightGrams),
     orderSumKopecks: Math.max(0, Math.round(input.orderSumKopecks)),
     ...(input.box ? { box: input.box } : {}),
+    // Only a pickup parcel goes to a point; other methods ignore one sent along.
+    ...(input.method === 'boxberry' && input.pickupPointCode
+      ? { pickupPointCode: input.pickupPointCode }
+      : {}),
   };
 }
 
@@ -141,6 +148,7 @@ async function quoteParcel(settings: DeliverySettings, parcel: Parcel, fetchImpl
         weightGrams: parcel.weightGrams,
         orderSumKopecks: parcel.orderSumKopecks,
         ...(parcel.box ? { box: parcel.box } : {}),
+        ...(parcel.pickupPointCode ? { pointCode: parcel.pickupPointCode } : {}),
       },
       fetchImpl,
     );
@@ -163,8 +171,8 @@ export async function quoteDelivery(
 }
 
 /**
- * Quotes through an in-memory cache: the same method, country, postcode, 100 g weight step and box
- * (and, for Boxberry, whose price includes insurance, the same order sum) are answered from memory for
+ * Quotes through an in-memory cache: the same method, country, postcode, pickup point, 100 g weight
+ * step and box (and, for Boxberry, whose price includes insurance, the same order sum) are answered from memory for
  * 10 minutes; concurrent identical requests share one call to the carrier. Refusals and failures
  * are not kept.
  */
@@ -191,6 +199,7 @@ export function createDeliveryQuotes(
         parcel.weightGrams,
         parcel.method === 'russian_post' ? '' : Math.round(kopecksToRoubles(parcel.orderSumKopecks)),
         parcel.box ? `${parcel.box.length}x${parcel.box.width}x${parcel.box.height}` : '',
+        parcel.pickupPointCode ?? '',
       ].join('|');
       const hit = cache.get(key);
       if (hit) return { ...hit };

@@ -30,6 +30,8 @@ export interface OrderMailData {
   usdRate?: number;
   deliveryMethod: DeliveryMethod;
   address: string;
+  /** The Boxberry pickup point the parcel goes to, beside its address (pickup orders that keep one). */
+  pickupPointCode?: string;
 }
 
 /** What each template needs. Amounts are roubles unless said otherwise. */

@@ -55,6 +55,7 @@ const ORDER_LABELS: Record<
     guide: string;
     method: string;
     address: string;
+    pickupPoint: string;
     sku: string;
   }
 > = {
@@ -67,6 +68,7 @@ const ORDER_LABELS: Record<
     guide: 'Списано в рублях; в долларах примерно',
     method: 'Способ доставки',
     address: 'Адрес',
+    pickupPoint: 'Код пункта выдачи',
     sku: 'артикул',
   },
   en: {
@@ -78,11 +80,12 @@ const ORDER_LABELS: Record<
     guide: 'Charged in roubles; in dollars, as a guide',
     method: 'Delivery method',
     address: 'Address',
+    pickupPoint: 'Pickup point code',
     sku: 'SKU',
   },
 };
 
-/** The order's items with their amounts and totals, then its delivery method and address. */
+/** The order's items with their amounts and totals, then its delivery method, address and pickup point. */
 export function orderBlocks(
   data: OrderMailData,
   amounts: ReturnType<typeof orderAmounts>,
@@ -112,6 +115,7 @@ export function orderBlocks(
       rows: [
         [labels.method, DELIVERY_NAMES[locale][data.deliveryMethod]],
         [labels.address, data.address],
+        ...(data.pickupPointCode ? [[labels.pickupPoint, data.pickupPointCode] as [string, string]] : []),
       ],
     },
   ];

@@ -34,6 +34,7 @@ const samples: MailData = {
     currency: 'RUB',
     deliveryMethod: 'boxberry',
     address: '101000, Россия, Москва, Пункт выдачи: ул. Мясницкая, 1',
+    pickupPointCode: '10027',
   },
   'new-paid-order': {
     orderId: 42,
@@ -102,6 +103,18 @@ describe('mail templates', () => {
       'Заказ №\u00a042 отправлен',
     );
     expect(renderMail('order-shipped', 'en', samples['order-shipped']).subject).toBe('Order #42 shipped');
+  });
+
+  it('names the pickup point a Boxberry parcel goes to beside its address, and no point for other methods', () => {
+    for (const [locale, label] of [
+      ['ru', 'Код пункта выдачи'],
+      ['en', 'Pickup point code'],
+    ] as const) {
+      const mail = renderMail('payment-received', locale, samples['payment-received']);
+      expect(mail.text).toMatch(new RegExp(`${label}\\W+10027`));
+      expect(mail.html).toContain('10027');
+      expect(renderMail('order-placed', locale, samples['order-placed']).text).not.toContain(label);
+    }
   });
 
   it('puts the link into both parts, escaped in the HTML', () => {

@@ -9,9 +9,15 @@ import { Conflict, Invalid } from '../errors.ts';
  * in stock and priced above 0: `createOrder` checks that as it takes the stock.)
  */
 
-/** A Boxberry pickup point's address starts with the pickup-point label (spec section 4). */
-export function requirePickupPoint(method: DeliveryMethod, address: string): void {
-  if (method === 'boxberry' && !hasPickupPointPrefix(address)) {
+/**
+ * A Boxberry pickup point's address starts with the pickup-point label (spec section 4), and the
+ * point's code comes with it: the parcel goes to that point and its price is quoted for it.
+ */
+export function requirePickupPoint(
+  method: DeliveryMethod,
+  recipient: { address: string; pickupPointCode?: string | undefined },
+): void {
+  if (method === 'boxberry' && !(hasPickupPointPrefix(recipient.address) && recipient.pickupPointCode)) {
     throw new Invalid('request-invalid', { address: ['pickup-point-required'] }, 'pickup-point-required');
   }
 }

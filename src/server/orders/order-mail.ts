@@ -56,6 +56,7 @@ export function orderMailData(
     | 'deliveryCountry'
     | 'deliveryCity'
     | 'deliveryAddress'
+    | 'pickupPointCode'
   >,
   items: readonly OrderMailItem[],
   locale: Locale = orderLocale(order),
@@ -84,5 +85,6 @@ export function orderMailData(
       order.deliveryCity,
       order.deliveryAddress,
     ].join(', '),
+    ...(order.pickupPointCode ? { pickupPointCode: order.pickupPointCode } : {}),
   };
 }

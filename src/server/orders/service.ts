@@ -150,7 +150,7 @@ export async function createOrder(
     }
     throw new Invalid('invalid-currency-rate', {}, 'invalid-currency-rate');
   }
-  requirePickupPoint(input.deliveryMethod, input.address);
+  requirePickupPoint(input.deliveryMethod, input);
   requireDeliveryCost(context.deliveryCost);
   // Placed with the other orders that arrive meanwhile, in one transaction (ADR 0083).
   return inPlacementBatch(db, async (transaction, stock) => {
@@ -299,6 +299,8 @@ export async function createOrder(
       deliveryCity: input.city,
       deliveryAddress: input.address,
       deliveryZip: input.zip,
+      // Only a pickup parcel goes to a point: a courier or post office order ignores one sent along.
+      pickupPointCode: input.deliveryMethod === 'boxberry' ? (input.pickupPointCode ?? null) : null,
       comment: input.comment ?? null,
       paymentMethod: input.paymentMethod,
       productsCost,

@@ -305,6 +305,37 @@ describe('a Boxberry shipment', () => {
     ).toBe(409);
   });
 
+  it('to the pickup point the shopper chose, not the one nearest the postcode', async () => {
+    const { order } = await paidOrder({
+      deliveryMethod: 'boxberry',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Пункт выдачи: Профсоюзная ул, д.12',
+      // Tverskaya's postcode: its point (10014) is the nearest, but the shopper chose Profsoyuznaya.
+      deliveryZip: '125009',
+      pickupPointCode: '10045',
+    });
+    boxberry.clearRequests();
+    const parcel = await ship(order.id);
+    expect(parcel).toMatchObject(boxberryParcel);
+    expect(boxberry.parcels().at(-1)?.data).toMatchObject({
+      vid: '1',
+      shop: { name: '10045', name1: '010' },
+    });
+    expect(boxberry.requests().map((query) => query.method)).not.toContain('PointsByPostCode');
+  });
+
+  it('of an order placed before the point was kept: to the point nearest its postcode, as it was quoted', async () => {
+    const { order } = await paidOrder({
+      deliveryMethod: 'boxberry',
+      deliveryCity: 'Москва',
+      deliveryAddress: 'Пункт выдачи: Профсоюзная ул, д.12',
+      deliveryZip: '117292',
+      pickupPointCode: null,
+    });
+    await ship(order.id);
+    expect(boxberry.parcels().at(-1)?.data).toMatchObject({ vid: '1', shop: { name: '10045' } });
+  });
+
   // ParselCreate's courier parcel: `vid` 2, no pickup point, the door in `kurdost` (index, citi,
   // addressp), as iamwildtuna/boxberry-sdk src/Entity/Order.php writes it.
   it('by courier: sends the door’s address, and the track code comes back', async () => {

@@ -316,7 +316,10 @@ async function batchOtpravkaOrders(
   return { batched, refused };
 }
 
-/** Asks Boxberry for the parcel (to the pickup point nearest the order's postcode, or its door). */
+/**
+ * Asks Boxberry for the parcel: to the pickup point the shopper chose, or to the door. An order
+ * placed before the point's code was kept goes to the point nearest its postcode, as it was quoted.
+ */
 async function askBoxberry(
   db: Database,
   settings: ShippingSettings,
@@ -328,7 +331,8 @@ async function askBoxberry(
   const options = callOptions(settings);
   const pointCode = courier
     ? undefined
-    : parsePointsByPostCode(await boxberryPointByZip(settings.boxberry, order.deliveryZip, options));
+    : (order.pickupPointCode ??
+      parsePointsByPostCode(await boxberryPointByZip(settings.boxberry, order.deliveryZip, options)));
   const parcel = await createBoxberryParcel(
     settings.boxberry,
     {

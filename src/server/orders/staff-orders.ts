@@ -223,6 +223,7 @@ export async function getOrderForAdmin(db: Executor, id: number, locale: Locale)
     delivery_city: order.deliveryCity,
     delivery_address: order.deliveryAddress,
     delivery_zip: order.deliveryZip,
+    pickup_point_code: order.pickupPointCode,
     comment: order.comment,
     payment_method: order.paymentMethod,
     currency: order.currency,

@@ -3,8 +3,8 @@
  * Boxberry answers refusals with HTTP 200 and `{"err":"…"}` (lists: `[{"err":"…"}]`), and money in
  * roubles, which we turn into kopecks here.
  *
- * - Pickup point (`boxberry`): `PointsByPostCode&zip=…` gives the point nearest to the postcode,
- *   then `DeliveryCosts&target=<point>` prices the parcel to it.
+ * - Pickup point (`boxberry`): `DeliveryCosts&target=<point>` prices the parcel to the point the
+ *   shopper chose; before a point is chosen, `PointsByPostCode&zip=…` gives the one nearest the postcode.
  * - Courier (`boxberry.courier`): `ZipCheck&Zip=…` says whether couriers serve the postcode, then
  *   `DeliveryCosts&zip=…` prices door delivery.
  *
@@ -41,6 +41,8 @@ export interface BoxberryParcel {
   box?: Box;
   /** The goods' value: Boxberry's `ordersum` (insurance). */
   orderSumKopecks: Kopecks;
+  /** The chosen pickup point (pickup only); without it, the point nearest `zip`. */
+  pointCode?: string;
 }
 
 export interface BoxberryQuote {
@@ -212,7 +214,7 @@ export function parseListPoints(body: unknown): BoxberryPoint[] {
   return body.filter(isRecord).map(toPoint);
 }
 
-/** The price and time of one parcel to a pickup point near `zip`, or to the door at `zip`. */
+/** The price and time of one parcel to the chosen pickup point (else the one nearest `zip`), or to the door at `zip`. */
 export async function boxberryCost(
   settings: BoxberrySettings,
   parcel: BoxberryParcel,
@@ -241,7 +243,8 @@ export async function boxberryCost(
     if (!courier) throw new BoxberryRefusal('no-courier');
     return parseDeliveryCosts(await call('DeliveryCosts', { ...costs, zip: parcel.zip }));
   }
-  const pointCode = parsePointsByPostCode(await call('PointsByPostCode', { zip: parcel.zip }));
+  const pointCode =
+    parcel.pointCode ?? parsePointsByPostCode(await call('PointsByPostCode', { zip: parcel.zip }));
   const quote = parseDeliveryCosts(await call('DeliveryCosts', { ...costs, target: pointCode }));
   return { ...quote, pointCode };
 }

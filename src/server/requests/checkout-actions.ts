@@ -97,6 +97,7 @@ export async function placeOrder(
       method: body.deliveryMethod,
       country: body.country,
       zip: body.zip,
+      pickupPointCode: body.pickupPointCode,
       locale: body.locale,
     });
   } catch (error) {
@@ -182,7 +183,10 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
     freshDraft: (locale: Locale) => freshDraft(services, request, draft, locale),
 
     /** The delivery cost of this visitor's basket (roubles), as `GET /api/delivery` answers it. */
-    async quote(query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'>, locale: Locale) {
+    async quote(
+      query: Pick<DeliveryQuery, 'method' | 'country' | 'zip' | 'pickupPointCode'>,
+      locale: Locale,
+    ) {
       const quote = await quoteForRequest(services, request, { ...query, locale });
       return { method: quote.method, cost: kopecksToRoubles(quote.cost), days: quote.days };
     },
@@ -194,11 +198,12 @@ export function checkoutActions(services: Services, request: FastifyRequest) {
       locale: Locale,
     ): Promise<CheckoutDraft> {
       const checked = recipientSchema.parse(recipient);
-      requirePickupPoint(deliveryMethod, checked.address);
+      requirePickupPoint(deliveryMethod, checked);
       const quote = await quoteForRequest(services, request, {
         method: deliveryMethod,
         country: checked.country,
         zip: checked.zip,
+        pickupPointCode: checked.pickupPointCode,
         locale,
       });
       const basket = await shopperActions(services, request).basket.get(locale);

@@ -9,12 +9,12 @@ import { shopperActions } from './shopper-actions.ts';
 
 /**
  * The delivery cost of the requester's basket: its weight, box and value, by the chosen method to the
- * chosen country and postcode. Shared by `GET /api/delivery` and the checkout's loaders and actions.
+ * chosen country and postcode (and the chosen pickup point). Shared by `GET /api/delivery` and the checkout's loaders and actions.
  */
 export async function quoteForRequest(
   services: Services,
   request: FastifyRequest,
-  query: Pick<DeliveryQuery, 'method' | 'country' | 'zip'> & { locale?: Locale },
+  query: Pick<DeliveryQuery, 'method' | 'country' | 'zip' | 'pickupPointCode'> & { locale?: Locale },
 ): Promise<DeliveryQuote> {
   requireOfferedDelivery(query.method, services.config.offered);
   const parcel = await shopperActions(services, request).basket.parcel();
@@ -24,6 +24,7 @@ export async function quoteForRequest(
       method: query.method,
       country: query.country,
       zip: query.zip,
+      pickupPointCode: query.pickupPointCode,
       // Products without a weight still make a parcel.
       weightGrams: Math.max(parcel.grams, MINIMUM_BILLABLE_GRAMS),
       orderSumKopecks: parcel.totalKopecks,

@@ -16,14 +16,14 @@ import { shopperActions } from './shopper-actions.ts';
  * the payment step never shows the cost of another basket, address or method.
  */
 
-/** What a quote was for: each basket line with its count and price, the method and the address. */
+/** What a quote was for: each basket line with its count and price, the method, the address and pickup point. */
 export function quoteFingerprint(
   basket: {
     productList: Basket['productList'];
     products: Record<string, Pick<BasketLine, 'count' | 'price' | 'sale'>>;
   },
   method: DeliveryMethod,
-  recipient: Pick<Recipient, 'country' | 'zip' | 'city' | 'address'>,
+  recipient: Pick<Recipient, 'country' | 'zip' | 'city' | 'address' | 'pickupPointCode'>,
 ): string {
   const lines = basket.productList
     .map((key) => {
@@ -31,7 +31,15 @@ export function quoteFingerprint(
       return `${key}×${line?.count ?? 0}@${line ? unitPrice(line) : 0}`;
     })
     .sort();
-  const what = [lines, method, recipient.country, recipient.zip, recipient.city, recipient.address];
+  const what = [
+    lines,
+    method,
+    recipient.country,
+    recipient.zip,
+    recipient.city,
+    recipient.address,
+    recipient.pickupPointCode ?? '',
+  ];
   return createHash('sha256').update(JSON.stringify(what)).digest('base64url');
 }
 
@@ -59,6 +67,7 @@ export async function freshDraft(
       method: saved.deliveryMethod,
       country: saved.recipient.country,
       zip: saved.recipient.zip,
+      pickupPointCode: saved.recipient.pickupPointCode,
       locale,
     });
   } catch (error) {

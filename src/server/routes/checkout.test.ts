@@ -14,6 +14,7 @@ import { insertCatalogue } from '../testing/catalog-fixtures.ts';
 import { productStock, setStock } from '../testing/stock.ts';
 
 let providers: FastifyInstance;
+const boxberry = createBoxberrySimulator();
 let shop: Awaited<ReturnType<typeof createTestApp>>;
 let fixtures: Awaited<ReturnType<typeof insertCatalogue>>;
 const PASSWORD = 'shopper password';
@@ -21,7 +22,7 @@ const PASSWORD = 'shopper password';
 beforeAll(async () => {
   providers = Fastify();
   await providers.register(createRussianPostSimulator().plugin);
-  await providers.register(createBoxberrySimulator().plugin);
+  await providers.register(boxberry.plugin);
   const base = await providers.listen({ port: 0, host: '127.0.0.1' });
   shop = await createTestApp({
     env: {
@@ -320,8 +321,91 @@ describe('one basket, one order, one unpaid order', () => {
       ...recipient,
       deliveryMethod: 'boxberry',
       address: 'Пункт выдачи: Красный пр-кт, д.29',
+      pickupPointCode: '54009',
     });
     expect(placed.status).toBe(200);
+  });
+
+  describe('the chosen pickup point', () => {
+    const pickup = { ...recipient, deliveryMethod: 'boxberry', address: 'Пункт выдачи: Красный пр-кт, д.29' };
+    const ordersTo = async (email: string) =>
+      (await shop.db.select({ id: orders.id }).from(orders).where(eq(orders.email, email))).length;
+
+    it("is required of a Boxberry order, and a code that is not one is refused in the shopper's language; no order is written", async () => {
+      const send = await shopper('fiona@example.com');
+      await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') });
+      const withoutCode = await send('POST', '/api/order', { ...pickup, email: 'point-refused@example.com' });
+      expect(withoutCode.status).toBe(422);
+      expect(withoutCode.body).toMatchObject({
+        errors: { address: [expect.stringMatching(/пункт выдачи/i)] },
+      });
+      for (const [locale, text] of [
+        ['ru', /пункт выдачи не найден/i],
+        ['en', /pickup point cannot be found/i],
+      ] as const) {
+        const badCode = await send('POST', '/api/order', {
+          ...pickup,
+          email: 'point-refused@example.com',
+          locale,
+          pickupPointCode: '54009; drop table',
+        });
+        expect(badCode.status).toBe(422);
+        expect(badCode.body).toMatchObject({ errors: { pickupPointCode: [expect.stringMatching(text)] } });
+      }
+      expect(await ordersTo('point-refused@example.com')).toBe(0);
+    });
+
+    it('is quoted and kept with the order; the nearest point is quoted until one is chosen', async () => {
+      const send = await shopper('gleb@example.com');
+      await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') });
+      boxberry.clearRequests();
+      const beforeChoosing = await send('GET', '/api/delivery?method=boxberry&country=RU&zip=630005');
+      const chosen = await send(
+        'GET',
+        '/api/delivery?method=boxberry&country=RU&zip=630005&pickupPointCode=54009',
+      );
+      expect(beforeChoosing.status).toBe(200);
+      expect(chosen.status).toBe(200);
+      const targets = boxberry
+        .requests()
+        .filter((query) => query.method === 'DeliveryCosts')
+        .map((query) => query.target);
+      // 630005 is the Gogolya street point's own postcode: the nearest, unless another is chosen.
+      expect(targets).toEqual(['54021', '54009']);
+      expect(boxberry.requests().filter((query) => query.method === 'PointsByPostCode')).toHaveLength(1);
+
+      const placed = await send('POST', '/api/order', {
+        ...pickup,
+        zip: '630005',
+        email: 'gleb@example.com',
+        pickupPointCode: '54009',
+      });
+      expect(placed.status).toBe(200);
+      const { order } = createOrderResponse.parse(placed.body);
+      const [row] = await shop.db
+        .select({ pickupPointCode: orders.pickupPointCode, deliveryCost: orders.deliveryCost })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(row).toEqual({ pickupPointCode: '54009', deliveryCost: Number(chosen.body.cost) * 100 });
+    });
+
+    it('is not kept for a courier or Russian Post order', async () => {
+      const send = await shopper('dmitry@example.com');
+      await send('POST', '/api/basket', { product: fixtures.id('wolf-shirt') });
+      const placed = await send('POST', '/api/order', {
+        ...recipient,
+        email: 'dmitry@example.com',
+        deliveryMethod: 'russian_post',
+        pickupPointCode: '54021',
+      });
+      expect(placed.status).toBe(200);
+      const { order } = createOrderResponse.parse(placed.body);
+      const [row] = await shop.db
+        .select({ pickupPointCode: orders.pickupPointCode })
+        .from(orders)
+        .where(eq(orders.id, order.id));
+      expect(row?.pickupPointCode).toBeNull();
+    });
   });
 });
 

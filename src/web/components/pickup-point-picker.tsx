@@ -10,7 +10,7 @@ const pointsUrl = (city: string, zip: string) =>
 /**
  * The built-in pickup-point picker (test mode, or no real Boxberry token): a modal dialog listing the
  * points of a city, with a search by city. Opened with the shipping form's city; choosing a point
- * hands its address back ("620014, Екатеринбург г, Малышева ул, д.36").
+ * hands its code and address back ("620014, Екатеринбург г, Малышева ул, д.36").
  */
 export function PickupPointPicker({
   open,
@@ -22,7 +22,7 @@ export function PickupPointPicker({
   open: boolean;
   city: string;
   zip: string;
-  onChoose: (address: string) => void;
+  onChoose: (point: { code: string; address: string }) => void;
   onClose: () => void;
 }) {
   const { locale, t } = useShop();
@@ -118,11 +118,7 @@ export function PickupPointPicker({
                         <p className="pickup-point__note">{daysText(t, locale, point.period)}</p>
                       ) : null}
                     </div>
-                    <button
-                      type="button"
-                      className="button button--primary"
-                      onClick={() => onChoose(point.address)}
-                    >
+                    <button type="button" className="button button--primary" onClick={() => onChoose(point)}>
                       {t('pickup-point-choose')}
                       <span className="visually-hidden">: {point.name}</span>
                     </button>

@@ -63,13 +63,13 @@ function loadScript(): Promise<void> {
 export async function openBoxberryWidget(
   settings: BoxberryWidgetSettings,
   city: string,
-  onChoose: (address: string) => void,
+  onChoose: (point: { code: string; address: string }) => void,
 ): Promise<void> {
   await loadScript();
   const widget = window.boxberry;
   if (!widget) throw new Error('The Boxberry widget did not start');
   widget.open(
-    (point) => onChoose(point.address),
+    (point) => onChoose({ code: String(point.id), address: point.address }),
     settings.token,
     city,
     settings.targetStart,

@@ -18,17 +18,18 @@ import { plural } from '../i18n/plural.ts';
 /** Delay between the last change of method, country or postcode and the cost request (spec section 9). */
 export const DELIVERY_QUOTE_DELAY_MS = 2500;
 
-/** The inputs a delivery quote is for; an answer for other inputs is stale. */
-export const quoteKey = (method: string, country: string, zip: string) =>
-  [method, country.trim().toUpperCase(), zip.trim()].join('|');
+/** The inputs a delivery quote is for (with the chosen pickup point); an answer for other inputs is stale. */
+export const quoteKey = (method: string, country: string, zip: string, pickupPointCode = '') =>
+  [method, country.trim().toUpperCase(), zip.trim(), pickupPointCode.trim()].join('|');
 
 /** The resource route that quotes the delivery of the basket: only non-empty parameters are sent. */
-export function quoteUrl(method: string, country: string, zip: string): string {
+export function quoteUrl(method: string, country: string, zip: string, pickupPointCode = ''): string {
   const query = new URLSearchParams();
   for (const [name, value] of [
     ['method', method],
     ['country', country.trim()],
     ['zip', zip.trim()],
+    ['pickupPointCode', pickupPointCode.trim()],
   ] as const) {
     if (value !== '') query.set(name, value);
   }

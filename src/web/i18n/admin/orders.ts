@@ -56,6 +56,7 @@ export const orders = {
   'admin-payment-method': { en: 'Payment method', ru: 'Способ оплаты' },
   'admin-delivery': { en: 'Delivery', ru: 'Доставка' },
   'admin-delivery-cost': { en: 'Delivery cost', ru: 'Стоимость доставки' },
+  'admin-pickup-point-code': { en: 'Pickup point code', ru: 'Код пункта выдачи' },
   'admin-customer-comment': { en: 'Customer’s comment', ru: 'Комментарий покупателя' },
   'admin-count': { en: 'Quantity', ru: 'Количество' },
   'admin-sum': { en: 'Sum', ru: 'Сумма' },

@@ -383,6 +383,12 @@ export default function OrderPage({ loaderData }: Route.ComponentProps) {
             <dd>{order.delivery_zip}</dd>
             <dt>{t('address')}</dt>
             <dd>{order.delivery_address}</dd>
+            {order.pickup_point_code ? (
+              <>
+                <dt>{t('admin-pickup-point-code')}</dt>
+                <dd>{order.pickup_point_code}</dd>
+              </>
+            ) : null}
             <dt>{t('admin-delivery-cost')}</dt>
             <dd>{format.money(order.delivery_cost)}</dd>
             {order.comment ? (

@@ -5,14 +5,14 @@ import { requireUser } from '../../lib/require-user.ts';
 import type { Route } from './+types/shipping-cost';
 
 /**
- * `GET /order/shipping/cost?method=&country=&zip=`: the delivery cost of the signed-in shopper's
+ * `GET /order/shipping/cost?method=&country=&zip=&pickupPointCode=`: the delivery cost of the signed-in shopper's
  * basket for the shipping step's live update. The answer names the inputs it is for, so the page can
  * drop an answer to inputs that have changed since.
  */
 export async function loader({ context, url }: Route.LoaderArgs): Promise<QuoteAnswer> {
   const { locale } = context;
   const query = Object.fromEntries(url.searchParams);
-  const key = quoteKey(query.method ?? '', query.country ?? '', query.zip ?? '');
+  const key = quoteKey(query.method ?? '', query.country ?? '', query.zip ?? '', query.pickupPointCode ?? '');
   await requireUser(context, { refusal: { key, error: translateError(locale, 'sign-in-required') } });
   const parsed = deliveryQuery.safeParse(query);
   if (!parsed.success) {

@@ -58,9 +58,16 @@ const RECIPIENT_FIELDS = [
   'city',
   'zip',
   'address',
+  'pickupPointCode',
 ] as const;
 type RecipientField = (typeof RECIPIENT_FIELDS)[number];
+/** Fields the shopper types in; the pickup point's code is set by choosing a point. */
+type TypedField = Exclude<RecipientField, 'country' | 'pickupPointCode'>;
 type RecipientValues = Record<RecipientField, string>;
+
+/** The chosen pickup point's code, which only a Boxberry pickup delivery is quoted and sent with. */
+const pointOf = (method: string, recipient: RecipientValues) =>
+  method === 'boxberry' ? recipient.pickupPointCode : '';
 
 async function quoteOrError(
   context: Route.LoaderArgs['context'],
@@ -68,11 +75,17 @@ async function quoteOrError(
   recipient: RecipientValues,
   locale: Locale,
 ): Promise<QuoteAnswer | null> {
-  const key = quoteKey(method, recipient.country, recipient.zip);
+  const pickupPointCode = pointOf(method, recipient);
+  const key = quoteKey(method, recipient.country, recipient.zip, pickupPointCode);
   if (recipient.country.trim() === '' || recipient.zip.trim() === '') return null;
   try {
     const quote = await context.checkout.quote(
-      { method, country: recipient.country.trim().toUpperCase(), zip: recipient.zip.trim() },
+      {
+        method,
+        country: recipient.country.trim().toUpperCase(),
+        zip: recipient.zip.trim(),
+        pickupPointCode: pickupPointCode || undefined,
+      },
       locale,
     );
     return { key, cost: quote.cost, days: quote.days };
@@ -97,7 +110,10 @@ export async function loader({ context, url }: Route.LoaderArgs) {
   const start = draft
     ? { recipient: draft.recipient, method: draft.deliveryMethod }
     : await context.checkout.rememberedRecipient();
-  const recipient: RecipientValues = { ...start.recipient };
+  const recipient: RecipientValues = {
+    ...start.recipient,
+    pickupPointCode: start.recipient.pickupPointCode ?? '',
+  };
   const offered = context.checkout.offered.delivery;
   const method: DeliveryMethod = start.method && offered.includes(start.method) ? start.method : offered[0];
   const widget = context.checkout.boxberryWidget();
@@ -158,9 +174,15 @@ export async function action({ context, request }: Route.ActionArgs) {
  * both are filled in (at once when the page is left meanwhile); an answer for inputs that have
  * changed since is ignored.
  */
-function useDeliveryQuote(initial: QuoteAnswer | null, method: string, country: string, zip: string) {
+function useDeliveryQuote(
+  initial: QuoteAnswer | null,
+  method: string,
+  country: string,
+  zip: string,
+  pickupPointCode: string,
+) {
   const fetcher = useFetcher<QuoteAnswer>();
-  const key = quoteKey(method, country, zip);
+  const key = quoteKey(method, country, zip, pickupPointCode);
   const complete = country.trim() !== '' && zip.trim() !== '';
   const [scheduled, setScheduled] = useState(false);
   const lastKey = useRef(key);
@@ -178,7 +200,7 @@ function useDeliveryQuote(initial: QuoteAnswer | null, method: string, country: 
       setScheduled(false);
       return;
     }
-    const url = quoteUrl(method, country, zip);
+    const url = quoteUrl(method, country, zip, pickupPointCode);
     pendingUrl.current = url;
     setScheduled(true);
     timer.current = setTimeout(() => {
@@ -186,7 +208,7 @@ function useDeliveryQuote(initial: QuoteAnswer | null, method: string, country: 
       setScheduled(false);
       void load.current(url);
     }, DELIVERY_QUOTE_DELAY_MS);
-  }, [key, complete, method, country, zip]);
+  }, [key, complete, method, country, zip, pickupPointCode]);
 
   // Leaving early asks at once, so the carrier's answer is in the server's cache for the next visit.
   useEffect(
@@ -209,7 +231,7 @@ function useDeliveryQuote(initial: QuoteAnswer | null, method: string, country: 
 }
 
 const FIELD_META: Record<
-  Exclude<RecipientField, 'country'>,
+  TypedField,
   {
     label: 'first-name' | 'last-name' | 'email' | 'phone' | 'city' | 'zip' | 'address';
     autoComplete: string;
@@ -246,21 +268,25 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
     ) as RecipientValues;
   });
   const [pickerOpen, setPickerOpen] = useState(false);
-  const quote = useDeliveryQuote(loaderData.quote, method, values.country, values.zip);
+  const pickupPointCode = pointOf(method, values);
+  const quote = useDeliveryQuote(loaderData.quote, method, values.country, values.zip, pickupPointCode);
 
   const set = (name: RecipientField, value: string) =>
     setValues((current) => ({ ...current, [name]: value }));
-  const needsPickupPoint = method === 'boxberry' && !hasPickupPointPrefix(values.address);
+  const pointChosen = (current: RecipientValues) =>
+    hasPickupPointPrefix(current.address) && current.pickupPointCode !== '';
+  const needsPickupPoint = method === 'boxberry' && !pointChosen(values);
 
-  const choosePoint = (address: string) => {
+  const choosePoint = (point: { code: string; address: string }) => {
     setPickerOpen(false);
-    const split = splitPickupPointAddress(address, PICKUP_POINT_PREFIX[locale]);
+    const split = splitPickupPointAddress(point.address, PICKUP_POINT_PREFIX[locale]);
     setValues((current) => ({
       ...current,
       country: 'RU',
       zip: split.zip ?? current.zip,
       city: split.city ?? current.city,
       address: split.address,
+      pickupPointCode: point.code,
     }));
   };
 
@@ -276,7 +302,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
 
   const chooseMethod = (next: DeliveryMethod) => {
     setMethod(next);
-    if (next === 'boxberry' && !hasPickupPointPrefix(values.address)) openPicker();
+    if (next === 'boxberry' && !pointChosen(values)) openPicker();
   };
 
   const costKnown = quote.cost > 0;
@@ -293,7 +319,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
   const amounts = useAmounts(loaderData.products.lines, costKnown ? roublesToKopecks(quote.cost) : 0);
   const { countries } = loaderData;
 
-  const textField = (name: Exclude<RecipientField, 'country'>) => {
+  const textField = (name: TypedField) => {
     const meta = FIELD_META[name];
     return (
       <FormField
@@ -357,6 +383,9 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
             {method === 'boxberry' ? (
               <div className="pickup-choice">
                 <p>{needsPickupPoint ? t('pickup-point-needed') : values.address}</p>
+                {failure?.errors.pickupPointCode ? (
+                  <p className="form-field__error">{failure.errors.pickupPointCode.join(' ')}</p>
+                ) : null}
                 <button type="button" className="button" onClick={openPicker}>
                   {needsPickupPoint ? t('pickup-point-choose-title') : t('pickup-point-change')}
                 </button>
@@ -393,6 +422,7 @@ export default function ShippingPage({ loaderData, actionData }: Route.Component
               {textField('city')}
               {textField('zip')}
               {textField('address')}
+              <input type="hidden" name="pickupPointCode" value={pickupPointCode} />
             </div>
           </fieldset>
         </div>
