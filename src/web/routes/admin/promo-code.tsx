@@ -67,18 +67,18 @@ type PromoFields = {
   products: string;
 };
 
-const text = (value: number | null | undefined) =>
+const numberText = (value: number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
 
 const fieldsOf = (code: PromoCode | null): PromoFields => ({
   code: code?.code ?? '',
   kind: code?.kind ?? 'percent',
-  value: text(code?.value),
+  value: numberText(code?.value),
   min_order: code?.min_order ? String(code.min_order) : '',
   starts_at: localInputValue(code?.starts_at),
   ends_at: localInputValue(code?.ends_at),
-  total_limit: text(code?.total_limit),
-  per_customer_limit: text(code?.per_customer_limit),
+  total_limit: numberText(code?.total_limit),
+  per_customer_limit: numberText(code?.per_customer_limit),
   applies_to_drops: code?.applies_to_drops ? '1' : '',
   projects: (code?.projects ?? []).map(String),
   categories: (code?.categories ?? []).map(String),
@@ -154,7 +154,7 @@ function PromoCodeForm({
     locale === 'ru' ? entry.name_ru : entry.name_en;
   const ticked = (field: { initialValue?: unknown }, id: number) =>
     Array.isArray(field.initialValue) && field.initialValue.includes(String(id));
-  // A refused id is a text of `products[n]`: it is shown under the field it was typed in.
+  // A refused id's text is under `products[n]` (`products.n` from the API): shown under its field.
   const productErrors = [...new Set(Object.values(fields.products.allErrors).flat())];
 
   return (
