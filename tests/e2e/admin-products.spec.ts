@@ -161,6 +161,50 @@ for (const [locale, width] of [
   });
 }
 
+describe('a bulk price change, en, 1440 px', () => {
+  const browser = useBrowser({ viewport: { width: 1440, height: 900 } });
+  const catalogue = useCatalogue(browser);
+
+  it('is checked in the page, refused by the API naming the product it cannot take, and done for the rest', async () => {
+    const { page, baseUrl } = browser;
+    const word = `price${suffix}`;
+    const cheap = await catalogue.product(`Cheap pin ${word}`, 5, 1000);
+    const dear = await catalogue.product(`Dear pin ${word}`, 5, 1_000_000);
+    await signIn(page, baseUrl, MANAGER.email, MANAGER.password);
+    await page.context().addCookies([{ name: 'locale', value: 'en', url: baseUrl }]);
+    await page.goto(`/admin/products?search=${word}&sort=name`);
+    await page.getByRole('link', { name: String(dear.name_en) }).waitFor();
+    await page.getByRole('checkbox', { name: 'Choose every product on this page' }).check();
+    await page.getByText('Products chosen on this page: 2').waitFor();
+    await page.getByLabel('With the chosen products').selectOption({ label: 'Change prices by a percent' });
+    const percent = page.getByLabel('Percent', { exact: true });
+    const dialog = page.getByRole('dialog');
+    const confirm = async (value: string) => {
+      await percent.fill(value);
+      await page.getByRole('button', { name: 'Apply…' }).click();
+      await dialog.getByRole('button', { name: 'Confirm' }).click();
+    };
+
+    // 0 % passes the browser's own check; the contract's, in the page, refuses it under the field.
+    await confirm('0');
+    await page.getByText('Enter a whole percent from −90 to 1000, not 0.').waitFor();
+    // +1000 % would take the dear pin over the shop's highest price: the API changes nothing and names it.
+    await confirm('1000');
+    await page.getByText(`«${dear.name_en}»: The new price would be above 10,000,000 roubles.`).waitFor();
+    expect(await page.getByText('Products chosen on this page: 2').count()).toBe(1);
+
+    await page.getByRole('checkbox', { name: `Choose ${dear.name_en}` }).uncheck();
+    await confirm('10');
+    await page.getByText('Prices changed: 1.').waitFor();
+    // The change went through: nothing is chosen any more and the action is the first again.
+    await page.getByText('Products chosen on this page: 0').waitFor();
+    expect(await page.getByLabel('With the chosen products').inputValue()).toBe('hide');
+    const answer = await page.request.get(`/api/admin/products/${cheap.id}`);
+    expect(((await answer.json()) as { product: { price: number } }).product.price).toBe(1100);
+    expect(await axeViolations(page)).toEqual([]);
+  });
+});
+
 describe('the back office at 390 px', () => {
   const browser = useBrowser({ viewport: { width: 390, height: 844 } });
 

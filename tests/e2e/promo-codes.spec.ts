@@ -89,6 +89,11 @@ describe('a promo code in Russian at 1440 px', () => {
     await page.getByRole('heading', { level: 1, name: `Промокод ${CODE}` }).waitFor();
     await page.getByText('Этим промокодом ещё не пользовались.').waitFor();
     expect(await axeViolations(page, 'main')).toEqual([]);
+    // Saved again from its page: the editor starts afresh from the code as stored, and says so.
+    await page.getByLabel('Использований на покупателя').fill('2');
+    await page.getByRole('button', { name: 'Сохранить', exact: true }).click();
+    await page.getByText('Промокод сохранён.').waitFor();
+    expect(await page.getByLabel('Использований на покупателя').inputValue()).toBe('2');
 
     // The shopper types it in lower case in the cart: 10 % of 1000 ₽.
     const email = await shopperWithProduct(page, baseUrl, 'ru', productId);
@@ -236,7 +241,6 @@ describe('a promo code in English at 390 px', () => {
       },
     });
     expect(created.status(), await created.text()).toBe(200);
-    const code = ((await created.json()) as { promoCode: { id: number; version: number } }).promoCode;
 
     await shopperWithProduct(page, baseUrl, 'en', productId);
     await page.getByRole('heading', { level: 1, name: 'Cart' }).waitFor();
@@ -250,11 +254,10 @@ describe('a promo code in English at 390 px', () => {
     const shopperCookies = await page.context().cookies();
     await page.context().clearCookies();
     await asAdmin(page, baseUrl, 'en');
-    const paused = await page.request.post(`/api/admin/promo-codes/${code.id}/pause`, {
-      headers: { origin: baseUrl },
-      data: { paused: true, version: code.version },
-    });
-    expect(paused.status(), await paused.text()).toBe(200);
+    await page.goto('/admin/promo-codes');
+    await page.getByRole('button', { name: `Pause EN${suffix}` }).click();
+    await page.getByText(`Promo code EN${suffix} is paused.`).waitFor();
+    await page.getByRole('button', { name: `Resume EN${suffix}` }).waitFor();
     await page.context().clearCookies();
     await page.context().addCookies(shopperCookies);
     await page.goto('/cart');

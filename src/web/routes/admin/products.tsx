@@ -1,19 +1,25 @@
-import { useEffect, useRef, useState } from 'react';
+import { getFormProps } from '@conform-to/react';
+import { useRef } from 'react';
 import { Form, Link, useFetcher, useRouteLoaderData } from 'react-router';
 import {
   BULK_PRICE_PERCENT,
   PRODUCT_LIST_SORTS,
   type ProductBulkAction,
   type ProductListSort,
+  productBulkChange,
+  productBulkDelete,
 } from '../../../contract/admin.ts';
 import {
   adminCategoriesResponse,
   adminProductListResponse,
   adminProjectsResponse,
+  productBulkResponse,
 } from '../../../contract/admin-answers.ts';
 import { imageUrl } from '../../../contract/images.ts';
 import { unitPrice } from '../../../contract/money.ts';
-import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
+import { z } from '../../../contract/zod.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
+import { adminCall, fieldProps, formAlert, submitAdminForm, useAdminForm } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { AdminCategory, AdminProject, ProductPage, ProductRow } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminLoading, AdminPage, Pager, useAdminFormat } from '../../admin/ui.tsx';
@@ -45,32 +51,28 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
+/** The bulk form's check: one of the changes, or a deletion (an API call of its own). */
+const bulkForm = z.discriminatedUnion(
+  'action',
+  [productBulkChange, productBulkDelete.extend({ action: z.literal('delete') })],
+  { error: 'bulk-action-invalid' },
+);
+
 /**
  * One bulk change on the chosen products, as the confirmation dialog submits it: the API does all
- * of it or, naming each refused product, none of it.
+ * of it or, naming each refused product, none of it. The answer says what was done, to how many.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const action = String(form.get('action')) as ProductBulkAction;
-  const ids = form.getAll('ids').map(Number);
-  try {
-    if (action === 'delete') await adminApi('POST', '/products/bulk-delete', { json: { ids } });
-    else
-      await adminApi('POST', '/products/bulk', {
-        json: {
-          action,
-          ids,
-          project: form.get('project') ?? undefined,
-          category: form.get('category') ?? undefined,
-          percent: form.get('percent') ?? undefined,
-        },
-      });
-    return { done: action, count: ids.length, message: undefined, errors: {} as FieldErrors };
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500)
-      return { done: undefined, count: 0, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
+  return submitAdminForm(await request.formData(), {
+    schema: bulkForm,
+    send: async (json, { action }) => {
+      const path = action === 'delete' ? '/products/bulk-delete' : '/products/bulk';
+      const { changed } = await adminCall(productBulkResponse, 'POST', path, { json });
+      return { action, changed };
+    },
+    // The chosen products are let go and the action is the first again.
+    resetOnSuccess: true,
+  });
 }
 
 const SORT_LABELS: Record<ProductListSort, AdminMessageKey> = {
@@ -191,6 +193,14 @@ export default function ProductsPage({ loaderData }: Route.ComponentProps) {
   );
 }
 
+/** The bulk form: its fields sit in the dialog, the products' checkboxes in the table's rows. */
+const BULK_FORM = 'products-bulk';
+
+type BulkFields = { action: string; ids: string[]; project: string; category: string; percent: string };
+
+/** Fields the bulk form shows errors under; the API's texts for the rest (each refused product) go below it. */
+const BULK_FIELDS = ['action', 'project', 'category', 'percent'];
+
 function ProductList({
   page,
   projects,
@@ -207,30 +217,26 @@ function ProductList({
   const role = useRouteLoaderData<typeof adminLayoutLoader>('routes/admin/layout')?.role;
   const fetcher = useFetcher<typeof clientAction>();
   const dialog = useRef<HTMLDialogElement>(null);
-  const [selected, setSelected] = useState<number[]>([]);
-  const [action, setAction] = useState<ProductBulkAction>('hide');
-  const [target, setTarget] = useState('');
+  const [form, fields] = useAdminForm<BulkFields>({
+    id: BULK_FORM,
+    schema: bulkForm,
+    lastResult: fetcher.data?.result,
+    defaultValue: { action: 'hide' },
+  });
+  const outcome = fetcher.state === 'idle' ? fetcher.data : undefined;
 
-  // A page of other rows (another filter or page, or after a change) starts with nothing chosen.
-  const rowIds = page.list.map((row) => row.id).join(',');
-  useEffect(() => {
-    setSelected((chosen) => chosen.filter((id) => rowIds.split(',').includes(String(id))));
-  }, [rowIds]);
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
-  useEffect(() => {
-    if (result?.done) setSelected([]);
-  }, [result]);
-
-  const chosen = page.list.filter((row) => selected.includes(row.id));
+  // The rows' checkboxes, as the form holds them: a row of another page starts unticked.
+  const ticked = [form.value?.ids ?? []].flat();
+  const chosen = page.list.filter((row) => ticked.includes(String(row.id)));
   const allChosen = page.list.length > 0 && chosen.length === page.list.length;
-  const toggle = (id: number, on: boolean) =>
-    setSelected((ids) => (on ? [...ids, id] : ids.filter((other) => other !== id)));
   const actions = BULK_ACTIONS.filter((entry) => !entry.adminOnly || role === 'admin');
+  const action = actions.find((entry) => entry.action === fields.action.value)?.action ?? 'hide';
   const names = chosen.map((row) => `«${nameOf(row)}»`).join(', ');
-  const targetName = (list: Array<AdminProject | AdminCategory>) => {
-    const found = list.find((entry) => String(entry.id) === target);
+  const targetName = (list: Array<AdminProject | AdminCategory>, id: string | undefined) => {
+    const found = list.find((entry) => String(entry.id) === id);
     return found ? nameOf(found) : '';
   };
+  const percent = fields.percent.value ?? '';
   const summary = () => {
     const count = chosen.length;
     switch (action) {
@@ -239,48 +245,56 @@ function ProductList({
       case 'show':
         return t('admin-bulk-confirm-show', { count, names });
       case 'project':
-        return t('admin-bulk-confirm-project', { count, names, project: targetName(projects) });
+        return t('admin-bulk-confirm-project', {
+          count,
+          names,
+          project: targetName(projects, fields.project.value),
+        });
       case 'category':
-        return t('admin-bulk-confirm-category', { count, names, category: targetName(categories) });
+        return t('admin-bulk-confirm-category', {
+          count,
+          names,
+          category: targetName(categories, fields.category.value),
+        });
       case 'price':
         return t('admin-bulk-confirm-price', {
           count,
           names,
-          percent: `${Number(target) > 0 ? '+' : ''}${target}`,
+          percent: `${Number(percent) > 0 ? '+' : ''}${percent}`,
         });
       case 'delete':
         return t('admin-bulk-confirm-delete', { count, names });
     }
   };
-  const refused = Object.entries(result?.errors ?? {}).flatMap(([field, texts]) => {
-    const id = Number(field.replace(/^products\./, ''));
-    const row = page.list.find((entry) => entry.id === id);
-    return texts.map((text) => ({ key: `${field}:${text}`, text: row ? `«${nameOf(row)}»: ${text}` : text }));
-  });
+  const alert = formAlert(form);
+  const refused = Object.entries(alert.errors)
+    .filter(([field]) => !BULK_FIELDS.includes(field))
+    .flatMap(([field, texts]) => {
+      const id = Number(field.replace(/^products\./, ''));
+      const row = page.list.find((entry) => entry.id === id);
+      return texts.map((text) => ({
+        key: `${field}:${text}`,
+        text: row ? `«${nameOf(row)}»: ${text}` : text,
+      }));
+    });
+  const formProps = getFormProps(form);
 
   return (
     <section className="admin-card admin-products" aria-label={t('admin-products')}>
       <fetcher.Form
         method="post"
+        {...formProps}
         className="admin-bulk"
-        onSubmit={() => dialog.current?.close()}
+        onSubmit={(event) => {
+          dialog.current?.close();
+          formProps.onSubmit(event);
+        }}
         aria-label={t('admin-bulk-actions')}
       >
-        {chosen.map((row) => (
-          <input key={row.id} type="hidden" name="ids" value={row.id} />
-        ))}
         <p className="admin-bulk__count" aria-live="polite">
           {t('admin-bulk-chosen', { count: chosen.length })}
         </p>
-        <SelectField
-          name="action"
-          label={t('admin-bulk-action')}
-          value={action}
-          onChange={(event) => {
-            setAction(event.target.value as ProductBulkAction);
-            setTarget('');
-          }}
-        >
+        <SelectField {...fieldProps(fields.action)} label={t('admin-bulk-action')}>
           {actions.map((entry) => (
             <option key={entry.action} value={entry.action}>
               {t(entry.label)}
@@ -288,13 +302,7 @@ function ProductList({
           ))}
         </SelectField>
         {action === 'project' ? (
-          <SelectField
-            name="project"
-            label={t('admin-project')}
-            required
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-          >
+          <SelectField {...fieldProps(fields.project)} label={t('admin-project')} required>
             <option value="">{t('admin-choose')}</option>
             {projects.map((project) => (
               <option key={project.id} value={project.id}>
@@ -304,13 +312,7 @@ function ProductList({
           </SelectField>
         ) : null}
         {action === 'category' ? (
-          <SelectField
-            name="category"
-            label={t('admin-category')}
-            required
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
-          >
+          <SelectField {...fieldProps(fields.category)} label={t('admin-category')} required>
             <option value="">{t('admin-choose')}</option>
             {categories.map((category) => (
               <option key={category.id} value={category.id}>
@@ -321,7 +323,7 @@ function ProductList({
         ) : null}
         {action === 'price' ? (
           <FormField
-            name="percent"
+            {...fieldProps(fields.percent)}
             type="number"
             label={t('admin-bulk-percent')}
             hint={t('admin-bulk-percent-hint')}
@@ -329,8 +331,6 @@ function ProductList({
             step={1}
             min={BULK_PRICE_PERCENT.min}
             max={BULK_PRICE_PERCENT.max}
-            value={target}
-            onChange={(event) => setTarget(event.target.value)}
           />
         ) : null}
         <button
@@ -359,10 +359,12 @@ function ProductList({
           </div>
         </dialog>
       </fetcher.Form>
-      {result?.done ? <FormSuccess>{t(DONE[result.done], { count: result.count })}</FormSuccess> : null}
-      {result?.message ? (
+      {outcome?.ok ? (
+        <FormSuccess>{t(DONE[outcome.answer.action], { count: outcome.answer.changed })}</FormSuccess>
+      ) : null}
+      {alert.message ? (
         <div className="form-alert" role="alert">
-          <p>{result.message}</p>
+          <p>{alert.message}</p>
           {refused.length > 0 ? (
             <ul>
               {refused.map((entry) => (
@@ -384,7 +386,10 @@ function ProductList({
                   aria-label={t('admin-bulk-choose-page')}
                   checked={allChosen}
                   onChange={(event) =>
-                    setSelected(event.target.checked ? page.list.map((row) => row.id) : [])
+                    form.update({
+                      name: fields.ids.name,
+                      value: event.target.checked ? page.list.map((row) => String(row.id)) : [],
+                    })
                   }
                 />
               </th>
@@ -403,8 +408,6 @@ function ProductList({
               <ProductRowView
                 key={product.id}
                 product={product}
-                chosen={selected.includes(product.id)}
-                onChoose={(on) => toggle(product.id, on)}
                 name={nameOf(product)}
                 project={nameOf({ name_ru: product.project_ru, name_en: product.project_en })}
                 money={format.money}
@@ -420,15 +423,11 @@ function ProductList({
 
 function ProductRowView({
   product,
-  chosen,
-  onChoose,
   name,
   project,
   money,
 }: {
   product: ProductRow;
-  chosen: boolean;
-  onChoose: (on: boolean) => void;
   name: string;
   project: string;
   money: (roubles: number | null) => string;
@@ -437,11 +436,13 @@ function ProductRowView({
   return (
     <tr>
       <td className="admin-product-table__choose">
+        {/* A field of the bulk form, wherever the row is. */}
         <input
           type="checkbox"
+          name="ids"
+          value={product.id}
+          form={BULK_FORM}
           aria-label={t('admin-bulk-choose', { name })}
-          checked={chosen}
-          onChange={(event) => onChoose(event.target.checked)}
         />
       </td>
       <td className="admin-product-table__picture">

@@ -1,11 +1,20 @@
 import { Form, Link, redirect, useNavigation } from 'react-router';
+import { promoCodeEdit, promoCodeInput } from '../../../contract/admin.ts';
 import {
   adminCategoriesResponse,
   adminProjectsResponse,
   promoCodeResponse,
 } from '../../../contract/admin-answers.ts';
-import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
-import { adminCall } from '../../admin/forms.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
+import {
+  adminCall,
+  type FormFields,
+  fieldProps,
+  formAlert,
+  submitAdminForm,
+  useAdminForm,
+  withCheckboxes,
+} from '../../admin/forms.ts';
 import { localInputValue, localTimeZoneLabel, momentOfLocalInput } from '../../admin/local-time.ts';
 import { PROMO_STATES } from '../../admin/promo.ts';
 import { useAdminShop } from '../../admin/text.ts';
@@ -14,7 +23,7 @@ import {
   AdminLoading,
   AdminPage,
   BusyButton,
-  RequestAlert,
+  FormRefusal,
   useAdminFormat,
   useOrderStatusText,
 } from '../../admin/ui.tsx';
@@ -38,43 +47,77 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** Saves the form through the API (the contract's schema checks it there); a new code opens its own page. */
+type LoaderData = Route.ComponentProps['loaderData'];
+type PromoCode = NonNullable<LoaderData['promoCode']>;
+
+type PromoFields = {
+  code: string;
+  kind: string;
+  value: string;
+  min_order: string;
+  /** The window's ends as the datetime-local inputs hold them, in the manager's time zone. */
+  starts_at: string;
+  ends_at: string;
+  total_limit: string;
+  per_customer_limit: string;
+  applies_to_drops: string;
+  projects: string[];
+  categories: string[];
+  /** Product ids as typed: "12, 15 31". */
+  products: string;
+};
+
+const numberText = (value: number | null | undefined) =>
+  value === null || value === undefined ? '' : String(value);
+
+const fieldsOf = (code: PromoCode | null): PromoFields => ({
+  code: code?.code ?? '',
+  kind: code?.kind ?? 'percent',
+  value: numberText(code?.value),
+  min_order: code?.min_order ? String(code.min_order) : '',
+  starts_at: localInputValue(code?.starts_at),
+  ends_at: localInputValue(code?.ends_at),
+  total_limit: numberText(code?.total_limit),
+  per_customer_limit: numberText(code?.per_customer_limit),
+  applies_to_drops: code?.applies_to_drops ? '1' : '',
+  projects: (code?.projects ?? []).map(String),
+  categories: (code?.categories ?? []).map(String),
+  products: code?.products.join(', ') ?? '',
+});
+
+const typed = (value: unknown) => (typeof value === 'string' ? value : '');
+
+/** The API reads moments, a clear box as '0' and the typed product ids one by one. */
+const prepare = (fields: FormFields): FormFields => ({
+  ...withCheckboxes(fields, ['applies_to_drops']),
+  starts_at: momentOfLocalInput(typed(fields.starts_at)),
+  ends_at: momentOfLocalInput(typed(fields.ends_at)),
+  products: typed(fields.products)
+    .split(/[\s,;]+/)
+    .filter(Boolean),
+});
+
+const checksFor = (id: string | undefined) => ({
+  schema: id === undefined ? promoCodeInput : promoCodeEdit,
+  prepare,
+});
+
+/** Saves the code (the contract's schema checks it here and in the API); a new code opens its own page. */
 export async function clientAction({ request, params }: Route.ClientActionArgs) {
-  const form = await request.formData();
   const id = 'id' in params ? params.id : undefined;
-  const text = (name: string) => String(form.get(name) ?? '');
-  const json = {
-    code: text('code'),
-    kind: text('kind'),
-    value: text('value'),
-    min_order: text('min_order'),
-    starts_at: momentOfLocalInput(text('starts_at')),
-    ends_at: momentOfLocalInput(text('ends_at')),
-    total_limit: text('total_limit'),
-    per_customer_limit: text('per_customer_limit'),
-    applies_to_drops: form.get('applies_to_drops') === '1',
-    projects: form.getAll('projects').map(String),
-    categories: form.getAll('categories').map(String),
-    products: text('products')
-      .split(/[\s,;]+/)
-      .filter(Boolean),
-  };
-  try {
-    if (id === undefined) {
-      const { promoCode } = await adminCall(promoCodeResponse, 'POST', '/promo-codes', { json });
-      return redirect(`/admin/promo-codes/${promoCode.id}`);
-    }
-    await adminApi('PATCH', `/promo-codes/${encodeURIComponent(id)}`, {
-      json: { ...json, version: text('version') },
-    });
-    return { saved: true, message: undefined, errors: {} as FieldErrors };
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500)
-      return { saved: false, message: error.message, errors: error.fieldErrors };
-    throw error;
-  }
+  const outcome = await submitAdminForm(await request.formData(), {
+    ...checksFor(id),
+    send: (json) =>
+      id === undefined
+        ? adminCall(promoCodeResponse, 'POST', '/promo-codes', { json })
+        : adminCall(promoCodeResponse, 'PATCH', `/promo-codes/${encodeURIComponent(id)}`, { json }),
+  });
+  return outcome.ok && id === undefined
+    ? redirect(`/admin/promo-codes/${outcome.answer.promoCode.id}`)
+    : outcome;
 }
 
+/** Fields this form shows errors for; the API's texts for anything else go above the form. */
 const FIELDS = [
   'code',
   'kind',
@@ -89,16 +132,164 @@ const FIELDS = [
   'products',
 ];
 
-export default function PromoCodePage({ loaderData, actionData }: Route.ComponentProps) {
+function PromoCodeForm({
+  code,
+  projects,
+  categories,
+  actionData,
+}: Pick<LoaderData, 'projects' | 'categories'> & {
+  code: PromoCode | null;
+  actionData: Route.ComponentProps['actionData'];
+}) {
   const { t, locale } = useAdminShop();
-  const format = useAdminFormat();
-  const statusText = useOrderStatusText();
   const navigation = useNavigation();
-  const { promoCode: code, projects, categories } = loaderData;
-  const errors = actionData?.errors ?? {};
+  const [form, fields] = useAdminForm<PromoFields>({
+    ...checksFor(code ? String(code.id) : undefined),
+    lastResult: actionData?.result,
+    defaultValue: fieldsOf(code),
+  });
+  const alert = formAlert(form);
   const zone = localTimeZoneLabel(locale);
   const name = (entry: { name_ru: string; name_en: string }) =>
     locale === 'ru' ? entry.name_ru : entry.name_en;
+  const ticked = (field: { initialValue?: unknown }, id: number) =>
+    Array.isArray(field.initialValue) && field.initialValue.includes(String(id));
+  // A refused id's text is under `products[n]` (`products.n` from the API): shown under its field.
+  const productErrors = [...new Set(Object.values(fields.products.allErrors).flat())];
+
+  return (
+    <Form
+      method="post"
+      id={form.id}
+      onSubmit={form.onSubmit}
+      className="admin-form admin-card"
+      noValidate
+      aria-label={t('admin-promo-form')}
+    >
+      {actionData?.ok ? <FormSuccess>{t('admin-promo-saved')}</FormSuccess> : null}
+      <FormRefusal alert={alert} outcome={actionData} shownFields={FIELDS} />
+      {code ? <input type="hidden" name="version" value={code.version} /> : null}
+      {code ? (
+        <p>
+          {t('admin-promo-state')}: {t(PROMO_STATES[code.state])} · {t('admin-promo-uses')}: {code.uses}
+          {code.total_limit === null ? '' : ` / ${code.total_limit}`}
+        </p>
+      ) : null}
+      <div className="admin-form__grid">
+        <FormField
+          {...fieldProps(fields.code)}
+          label={t('admin-promo-code')}
+          hint={t('admin-promo-code-hint')}
+          maxLength={40}
+          required
+        />
+        <SelectField {...fieldProps(fields.kind)} label={t('admin-promo-kind')}>
+          <option value="percent">{t('admin-promo-kind-percent')}</option>
+          <option value="amount">{t('admin-promo-kind-amount')}</option>
+        </SelectField>
+        <FormField
+          {...fieldProps(fields.value)}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          label={t('admin-promo-value')}
+          required
+        />
+        <FormField
+          {...fieldProps(fields.min_order)}
+          type="number"
+          min={0}
+          step="0.01"
+          inputMode="decimal"
+          label={t('admin-promo-min-order')}
+          hint={t('admin-promo-min-order-hint')}
+        />
+      </div>
+      <div className="admin-form__grid">
+        <FormField
+          {...fieldProps(fields.starts_at)}
+          type="datetime-local"
+          label={t('admin-promo-starts-at', { zone })}
+        />
+        <FormField
+          {...fieldProps(fields.ends_at)}
+          type="datetime-local"
+          label={t('admin-promo-ends-at', { zone })}
+        />
+        <FormField
+          {...fieldProps(fields.total_limit)}
+          type="number"
+          min={1}
+          step="1"
+          inputMode="numeric"
+          label={t('admin-promo-total-limit')}
+          hint={t('admin-promo-limit-hint')}
+        />
+        <FormField
+          {...fieldProps(fields.per_customer_limit)}
+          type="number"
+          min={1}
+          step="1"
+          inputMode="numeric"
+          label={t('admin-promo-per-customer-limit')}
+          hint={t('admin-promo-limit-hint')}
+        />
+      </div>
+      <CheckboxField
+        name={fields.applies_to_drops.name}
+        value="1"
+        label={t('admin-promo-applies-to-drops')}
+        defaultChecked={fields.applies_to_drops.initialValue === '1'}
+      />
+      <fieldset className="admin-fieldset">
+        <legend>{t('admin-promo-scope')}</legend>
+        <p className="form-field__hint">{t('admin-promo-scope-hint')}</p>
+        <fieldset className="admin-fieldset">
+          <legend>{t('admin-projects')}</legend>
+          {projects.map((project) => (
+            <CheckboxField
+              key={project.id}
+              name={fields.projects.name}
+              value={String(project.id)}
+              label={name(project)}
+              defaultChecked={ticked(fields.projects, project.id)}
+            />
+          ))}
+        </fieldset>
+        <fieldset className="admin-fieldset">
+          <legend>{t('admin-categories')}</legend>
+          {categories.map((category) => (
+            <CheckboxField
+              key={category.id}
+              name={fields.categories.name}
+              value={String(category.id)}
+              label={name(category)}
+              defaultChecked={ticked(fields.categories, category.id)}
+            />
+          ))}
+        </fieldset>
+        <FormField
+          {...fieldProps(fields.products)}
+          errors={productErrors.length > 0 ? productErrors : undefined}
+          label={t('admin-promo-products')}
+          inputMode="numeric"
+        />
+      </fieldset>
+      <div className="admin-actions">
+        <BusyButton busy={navigation.state === 'submitting'} primary>
+          {code ? t('save') : t('admin-promo-create')}
+        </BusyButton>
+      </div>
+    </Form>
+  );
+}
+
+export default function PromoCodePage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useAdminShop();
+  const format = useAdminFormat();
+  const statusText = useOrderStatusText();
+  const { promoCode: code } = loaderData;
 
   return (
     <AdminPage
@@ -109,151 +300,14 @@ export default function PromoCodePage({ loaderData, actionData }: Route.Componen
         </Link>
       }
     >
-      {/* A saved code's new version resets the fields to what was stored. */}
-      <Form
+      {/* A saved code's new version resets the fields to what was stored; the action's answer stays the page's. */}
+      <PromoCodeForm
         key={code?.version ?? 'new'}
-        method="post"
-        className="admin-form admin-card"
-        noValidate
-        aria-label={t('admin-promo-form')}
-      >
-        {actionData?.saved ? <FormSuccess>{t('admin-promo-saved')}</FormSuccess> : null}
-        <RequestAlert message={actionData?.message} errors={errors} shownFields={FIELDS} />
-        {code ? <input type="hidden" name="version" value={code.version} /> : null}
-        {code ? (
-          <p>
-            {t('admin-promo-state')}: {t(PROMO_STATES[code.state])} · {t('admin-promo-uses')}: {code.uses}
-            {code.total_limit === null ? '' : ` / ${code.total_limit}`}
-          </p>
-        ) : null}
-        <div className="admin-form__grid">
-          <FormField
-            name="code"
-            label={t('admin-promo-code')}
-            hint={t('admin-promo-code-hint')}
-            defaultValue={code?.code ?? ''}
-            errors={errors.code}
-            maxLength={40}
-            required
-          />
-          <SelectField
-            name="kind"
-            label={t('admin-promo-kind')}
-            defaultValue={code?.kind ?? 'percent'}
-            errors={errors.kind}
-          >
-            <option value="percent">{t('admin-promo-kind-percent')}</option>
-            <option value="amount">{t('admin-promo-kind-amount')}</option>
-          </SelectField>
-          <FormField
-            name="value"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            label={t('admin-promo-value')}
-            defaultValue={code ? String(code.value) : ''}
-            errors={errors.value}
-            required
-          />
-          <FormField
-            name="min_order"
-            type="number"
-            min={0}
-            step="0.01"
-            inputMode="decimal"
-            label={t('admin-promo-min-order')}
-            hint={t('admin-promo-min-order-hint')}
-            defaultValue={code?.min_order ? String(code.min_order) : ''}
-            errors={errors.min_order}
-          />
-        </div>
-        <div className="admin-form__grid">
-          <FormField
-            name="starts_at"
-            type="datetime-local"
-            label={t('admin-promo-starts-at', { zone })}
-            defaultValue={localInputValue(code?.starts_at)}
-            errors={errors.starts_at}
-          />
-          <FormField
-            name="ends_at"
-            type="datetime-local"
-            label={t('admin-promo-ends-at', { zone })}
-            defaultValue={localInputValue(code?.ends_at)}
-            errors={errors.ends_at}
-          />
-          <FormField
-            name="total_limit"
-            type="number"
-            min={1}
-            step="1"
-            inputMode="numeric"
-            label={t('admin-promo-total-limit')}
-            hint={t('admin-promo-limit-hint')}
-            defaultValue={code?.total_limit === null || !code ? '' : String(code.total_limit)}
-            errors={errors.total_limit}
-          />
-          <FormField
-            name="per_customer_limit"
-            type="number"
-            min={1}
-            step="1"
-            inputMode="numeric"
-            label={t('admin-promo-per-customer-limit')}
-            hint={t('admin-promo-limit-hint')}
-            defaultValue={code?.per_customer_limit === null || !code ? '' : String(code.per_customer_limit)}
-            errors={errors.per_customer_limit}
-          />
-        </div>
-        <CheckboxField
-          name="applies_to_drops"
-          value="1"
-          label={t('admin-promo-applies-to-drops')}
-          defaultChecked={code?.applies_to_drops ?? false}
-        />
-        <fieldset className="admin-fieldset">
-          <legend>{t('admin-promo-scope')}</legend>
-          <p className="form-field__hint">{t('admin-promo-scope-hint')}</p>
-          <fieldset className="admin-fieldset">
-            <legend>{t('admin-projects')}</legend>
-            {projects.map((project) => (
-              <CheckboxField
-                key={project.id}
-                name="projects"
-                value={String(project.id)}
-                label={name(project)}
-                defaultChecked={code?.projects.includes(project.id) ?? false}
-              />
-            ))}
-          </fieldset>
-          <fieldset className="admin-fieldset">
-            <legend>{t('admin-categories')}</legend>
-            {categories.map((category) => (
-              <CheckboxField
-                key={category.id}
-                name="categories"
-                value={String(category.id)}
-                label={name(category)}
-                defaultChecked={code?.categories.includes(category.id) ?? false}
-              />
-            ))}
-          </fieldset>
-          <FormField
-            name="products"
-            label={t('admin-promo-products')}
-            inputMode="numeric"
-            defaultValue={code?.products.join(', ') ?? ''}
-            errors={errors.products}
-          />
-        </fieldset>
-        <div className="admin-actions">
-          <BusyButton busy={navigation.state === 'submitting'} primary>
-            {code ? t('save') : t('admin-promo-create')}
-          </BusyButton>
-        </div>
-      </Form>
-
+        code={code}
+        projects={loaderData.projects}
+        categories={loaderData.categories}
+        actionData={actionData}
+      />
       {code ? (
         <section className="admin-card" aria-labelledby="promo-orders-heading">
           <h2 id="promo-orders-heading">{t('admin-promo-orders')}</h2>

@@ -1,6 +1,9 @@
+import { getFormProps } from '@conform-to/react';
 import { Link, useFetcher } from 'react-router';
-import { promoCodeListResponse } from '../../../contract/admin-answers.ts';
-import { AdminApiError, adminApi, type FieldErrors, loadAdminAnswer } from '../../admin/api.ts';
+import { promoCodePause } from '../../../contract/admin.ts';
+import { promoCodeListResponse, promoCodeResponse } from '../../../contract/admin-answers.ts';
+import { loadAdminAnswer } from '../../admin/api.ts';
+import { adminCall, formAlert, resultAlert, submitAdminForm, useAdminForm } from '../../admin/forms.ts';
 import { PROMO_STATES, type PromoRow, usePromoValue } from '../../admin/promo.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import {
@@ -21,25 +24,44 @@ export function HydrateFallback() {
   return <AdminLoading />;
 }
 
-/** Pause or resume, over the version the list showed. */
+/** Pause or resume, over the version the list showed; the answer is the code as it now stands. */
 export async function clientAction({ request }: Route.ClientActionArgs) {
-  const form = await request.formData();
-  const paused = form.get('paused') === '1';
-  try {
-    await adminApi('POST', `/promo-codes/${Number(form.get('id'))}/pause`, {
-      json: { paused, version: form.get('version') },
-    });
-    return {
-      done: paused ? 'paused' : 'resumed',
-      code: String(form.get('code')),
-      message: undefined,
-      errors: {},
-    };
-  } catch (error) {
-    if (error instanceof AdminApiError && error.status < 500)
-      return { done: undefined, code: '', message: error.message, errors: error.fieldErrors as FieldErrors };
-    throw error;
-  }
+  const formData = await request.formData();
+  const id = encodeURIComponent(String(formData.get('id') ?? ''));
+  return submitAdminForm(formData, {
+    schema: promoCodePause,
+    // The id names the code in the path; the body is what the schema checked.
+    send: (_fields, pause) =>
+      adminCall(promoCodeResponse, 'POST', `/promo-codes/${id}/pause`, { json: pause }),
+  });
+}
+
+/** Every row's pause button sends through this one fetcher: the list shows its answer above the table. */
+const PAUSE = 'promo-pause';
+
+/** A code's pause (or resume) button, a form of its own. */
+function PauseForm({ code }: { code: PromoRow }) {
+  const { t } = useAdminShop();
+  const pause = useFetcher<typeof clientAction>({ key: PAUSE });
+  // The list shows what the API said; the form what its own check found.
+  const [form] = useAdminForm({
+    id: `promo-pause-${code.id}`,
+    schema: promoCodePause,
+    lastResult: undefined,
+  });
+  const alert = formAlert(form);
+  return (
+    <pause.Form method="post" {...getFormProps(form)}>
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
+      <input type="hidden" name="id" value={code.id} />
+      <input type="hidden" name="version" value={code.version} />
+      <input type="hidden" name="paused" value={code.paused ? '0' : '1'} />
+      <button type="submit" className="button button--compact" disabled={pause.state !== 'idle'}>
+        {t(code.paused ? 'admin-promo-resume' : 'admin-promo-pause')}
+        <span className="visually-hidden"> {code.code}</span>
+      </button>
+    </pause.Form>
+  );
 }
 
 /** The list of promo codes: discount, window, uses against the limit, paid orders and their revenue, state. */
@@ -47,8 +69,10 @@ export default function PromoCodesPage({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminShop();
   const format = useAdminFormat();
   const value = usePromoValue();
-  const fetcher = useFetcher<typeof clientAction>();
-  const result = fetcher.state === 'idle' ? fetcher.data : undefined;
+  const pause = useFetcher<typeof clientAction>({ key: PAUSE });
+  const outcome = pause.state === 'idle' ? pause.data : undefined;
+  const changed = outcome?.ok ? outcome.answer.promoCode : undefined;
+  const alert = resultAlert(outcome?.result);
   const window = (code: PromoRow) =>
     code.starts_at || code.ends_at
       ? `${code.starts_at ? format.dateTime(code.starts_at) : '…'} – ${code.ends_at ? format.dateTime(code.ends_at) : '…'}`
@@ -63,14 +87,12 @@ export default function PromoCodesPage({ loaderData }: Route.ComponentProps) {
         </Link>
       }
     >
-      {result?.done ? (
+      {changed ? (
         <FormSuccess>
-          {t(result.done === 'paused' ? 'admin-promo-paused-done' : 'admin-promo-resumed-done', {
-            code: result.code,
-          })}
+          {t(changed.paused ? 'admin-promo-paused-done' : 'admin-promo-resumed-done', { code: changed.code })}
         </FormSuccess>
       ) : null}
-      <RequestAlert message={result?.message} errors={result?.errors ?? {}} shownFields={[]} />
+      <RequestAlert message={alert.message} errors={alert.errors} shownFields={[]} />
       <section className="admin-card" aria-labelledby="promo-codes-heading">
         <h2 id="promo-codes-heading" className="visually-hidden">
           {t('admin-promo-codes')}
@@ -112,20 +134,7 @@ export default function PromoCodesPage({ loaderData }: Route.ComponentProps) {
                     <td>{format.money(code.discount_given)}</td>
                     <td>{t(PROMO_STATES[code.state])}</td>
                     <td>
-                      <fetcher.Form method="post">
-                        <input type="hidden" name="id" value={code.id} />
-                        <input type="hidden" name="code" value={code.code} />
-                        <input type="hidden" name="version" value={code.version} />
-                        <input type="hidden" name="paused" value={code.paused ? '0' : '1'} />
-                        <button
-                          type="submit"
-                          className="button button--compact"
-                          disabled={fetcher.state !== 'idle'}
-                        >
-                          {t(code.paused ? 'admin-promo-resume' : 'admin-promo-pause')}
-                          <span className="visually-hidden"> {code.code}</span>
-                        </button>
-                      </fetcher.Form>
+                      <PauseForm code={code} />
                     </td>
                   </tr>
                 ))}
