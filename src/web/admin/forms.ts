@@ -118,9 +118,9 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
 }
 
 /**
- * A write without fields (delete, hide, a file sent): its answer, or its refusal's message for the
- * page and what the refusal named beyond it (a category's products, a refused import's report).
- * Anything but a refusal is thrown to the error boundary.
+ * A call without fields (delete, hide, a file sent; a listing a page shows in place): its answer,
+ * or its refusal's message for the page and what the refusal named beyond it (a category's
+ * products, a refused import's report). Anything but a refusal is thrown to the error boundary.
  */
 export async function adminWrite<Answer>(
   call: () => Promise<Answer>,
