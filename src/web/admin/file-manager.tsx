@@ -74,6 +74,19 @@ const catalogueFile = (picture: CataloguePictures['list'][number], locale: Local
   date: '',
 });
 
+/**
+ * What a refused write of the Files route says: a field's text first (the API's message for a
+ * field it refuses is a general one), else the message.
+ */
+function refusalText(outcome: Awaited<ReturnType<typeof filesAction>> | null | undefined) {
+  // A fetcher's data is null once reset (a folder opened after a refusal).
+  if (!outcome) return undefined;
+  if (!('ok' in outcome)) return outcome.error;
+  if (outcome.ok) return undefined;
+  const { message, errors } = resultAlert(outcome.result);
+  return Object.values(errors).flat()[0] ?? message;
+}
+
 const folderName = (path: string) => path.split('/').pop() ?? path;
 const join = (path: string, name: string) => (path === '' ? name : `${path}/${name}`);
 
@@ -107,14 +120,9 @@ export function FileManager({
       ? catalogueBrowser.data.catalogue
       : undefined;
   const fetching = folderBrowser.state !== 'idle' || catalogueBrowser.state !== 'idle';
-  const writeError = writer.data && 'error' in writer.data ? writer.data.error : undefined;
-  const error = writeError ?? catalogueBrowser.data?.error ?? listing?.error;
-  const folderOutcome = folderMaker.data && 'result' in folderMaker.data ? folderMaker.data : undefined;
-  const folderRefusal = folderOutcome?.ok === false ? resultAlert(folderOutcome.result) : undefined;
-  const folderError = folderRefusal
-    ? ([...(folderRefusal.errors.name ?? []), ...(folderRefusal.errors.path ?? [])][0] ??
-      folderRefusal.message)
-    : undefined;
+  const error = refusalText(writer.data) ?? catalogueBrowser.data?.error ?? listing?.error;
+  const folderOutcome = folderMaker.data?.intent === 'create-folder' ? folderMaker.data : undefined;
+  const folderError = refusalText(folderOutcome);
   // A folder made starts the name field afresh.
   const madeFolder = folderOutcome?.ok === true ? folderOutcome.answer.path : '';
 

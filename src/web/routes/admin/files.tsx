@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { data } from 'react-router';
-import { folderInput } from '../../../contract/admin.ts';
+import { fileUpdate, folderInput, folderMove, folderQuery } from '../../../contract/admin.ts';
 import {
   catalogueImagesResponse,
   fileFolderResponse,
@@ -49,20 +49,22 @@ const prepareFolder = (fields: FormFields): FormFields => ({
   name: typeof fields.name === 'string' ? fields.name.trim() : fields.name,
 });
 
+const changeFolder = (json: FormFields) => adminApi('PATCH', '/files/folders', { json });
+const deleteFolder = (json: FormFields) => adminApi('DELETE', '/files/folders', { json });
+
 /**
  * The file manager's writes (uploads aside, see `file-manager.tsx`): a folder created, moved or
- * deleted, a file renamed, moved or deleted. The manager posts here from any page it is shown on;
- * the router then reloads the folder it shows.
+ * deleted, a file renamed, moved or deleted, each checked with the contract's schema of its call.
+ * The manager posts here from any page it is shown on; the router then reloads the folder it shows.
  */
 export async function clientAction({ request }: Route.ClientActionArgs) {
   const formData = await request.formData();
   const intent = formData.get('intent');
-  const text = (name: string) => String(formData.get(name) ?? '');
-  const file = `/files/${encodeURIComponent(text('id'))}`;
+  const file = `/files/${encodeURIComponent(String(formData.get('id') ?? ''))}`;
   switch (intent) {
     case 'create-folder':
       return {
-        intent,
+        intent: 'create-folder' as const,
         ...(await submitAdminForm(formData, {
           schema: folderInput,
           prepare: prepareFolder,
@@ -70,26 +72,17 @@ export async function clientAction({ request }: Route.ClientActionArgs) {
         })),
       };
     case 'move-folder':
-      return {
-        intent,
-        ...(await adminWrite(() =>
-          adminApi('PATCH', '/files/folders', { json: { path: text('path'), to: text('to') } }),
-        )),
-      };
+      return { intent, ...(await submitAdminForm(formData, { schema: folderMove, send: changeFolder })) };
     case 'delete-folder':
-      return {
-        intent,
-        ...(await adminWrite(() => adminApi('DELETE', '/files/folders', { json: { path: text('path') } }))),
-      };
+      return { intent, ...(await submitAdminForm(formData, { schema: folderQuery, send: deleteFolder })) };
     case 'rename-file':
-      return {
-        intent,
-        ...(await adminWrite(() => adminApi('PATCH', file, { json: { name: text('name') } }))),
-      };
     case 'move-file':
       return {
         intent,
-        ...(await adminWrite(() => adminApi('PATCH', file, { json: { folder: text('folder') } }))),
+        ...(await submitAdminForm(formData, {
+          schema: fileUpdate,
+          send: (_fields, json) => adminApi('PATCH', file, { json }),
+        })),
       };
     case 'delete-file':
       return { intent, ...(await adminWrite(() => adminApi('DELETE', file))) };
