@@ -263,3 +263,66 @@ describe('the info-page editor keeps the page (issue 30, point 5)', () => {
     expect(cookies.find((cookie) => cookie.name === 'locale')?.value).toBe('ru');
   }, 120_000);
 });
+
+describe('the file manager writes through the Files route (issue 33, point 4)', () => {
+  const browser = useBrowser({ viewport: { width: 1440, height: 900 } });
+
+  it('makes, renames and deletes a folder, and renames, moves and deletes a file in it', async () => {
+    const { page } = browser;
+    await signIn(page, ADMIN.email, ADMIN.password);
+    await page.goto('/admin/files');
+    await page.getByRole('heading', { level: 1, name: 'Files' }).waitFor();
+    const manager = page.locator('.file-manager');
+    const folders = manager.getByRole('list', { name: 'Folders' });
+    const folder = `journey-${suffix}`;
+    const answer = (text: string) => page.once('dialog', (dialog) => void dialog.accept(text));
+
+    // The contract's rule refuses a name with capitals before anything is sent.
+    await manager.getByLabel('New folder').fill('Not Lowercase');
+    await manager.getByRole('button', { name: 'Create' }).click();
+    await manager.getByText(/^Folder names use lowercase letters/).waitFor();
+    await manager.getByLabel('New folder').fill(folder);
+    await manager.getByRole('button', { name: 'Create' }).click();
+    await folders.getByRole('button', { name: folder, exact: true }).waitFor();
+    expect(await manager.getByLabel('New folder').inputValue()).toBe('');
+
+    // A file uploaded in the top folder is renamed, then moved into the new folder.
+    const uploaded = `files-${suffix}.png`;
+    const renamed = `renamed-${suffix}.png`;
+    await manager
+      .getByLabel('Upload files')
+      .setInputFiles([{ name: uploaded, mimeType: 'image/png', buffer: await picture(90, 160, 60) }]);
+    const files = manager.getByRole('list', { name: 'Files in this folder' });
+    await files.getByRole('checkbox', { name: uploaded }).waitFor();
+    answer(renamed);
+    await files.getByRole('button', { name: `Rename ${uploaded}` }).click();
+    await files.getByRole('checkbox', { name: renamed }).waitFor();
+    answer(folder);
+    await files.getByRole('button', { name: `Move ${renamed}` }).click();
+    await files.getByRole('checkbox', { name: renamed }).waitFor({ state: 'detached' });
+
+    // A folder holding a file is not deleted: the API's refusal shows in the manager.
+    answer('');
+    await folders.getByRole('button', { name: `Delete ${folder}` }).click();
+    await manager.getByRole('alert').filter({ hasText: 'The folder is not empty' }).waitFor();
+
+    await folders.getByRole('button', { name: folder, exact: true }).click();
+    await manager.getByRole('navigation', { name: 'Folder' }).getByRole('button', { name: folder }).waitFor();
+    expect(await manager.getByRole('alert').count()).toBe(0);
+    answer('');
+    await files.getByRole('button', { name: `Delete ${renamed}` }).click();
+    await manager.getByText('No files in this folder yet.').waitFor();
+
+    // The emptied folder is renamed, then deleted.
+    await manager.getByRole('button', { name: 'All files' }).click();
+    answer(`${folder}-moved`);
+    await folders.getByRole('button', { name: `Rename or move ${folder}` }).click();
+    await folders.getByRole('button', { name: `${folder}-moved`, exact: true }).waitFor();
+    answer('');
+    await folders.getByRole('button', { name: `Delete ${folder}-moved` }).click();
+    await folders
+      .getByRole('button', { name: `${folder}-moved`, exact: true })
+      .waitFor({ state: 'detached' });
+    expect(await manager.getByRole('alert').count()).toBe(0);
+  });
+});

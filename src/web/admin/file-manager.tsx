@@ -1,26 +1,29 @@
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { CATALOGUE_PICTURE_KINDS, MAX_UPLOAD_BYTES } from '../../contract/admin.ts';
-import {
-  catalogueImagesResponse,
-  managedFileResponse,
-  managedFilesResponse,
-} from '../../contract/admin-answers.ts';
+import { managedFileResponse } from '../../contract/admin-answers.ts';
 import { errorResponse } from '../../contract/catalog.ts';
 import { translateError } from '../../contract/error-messages.ts';
 import type { Locale } from '../../contract/locale.ts';
 import { FormAlert } from '../components/form-field.tsx';
-import { AdminApiError, adminApi, adminUrl, type FieldErrors } from './api.ts';
-import { adminCall } from './forms.ts';
+import type { clientAction as filesAction, clientLoader as filesLoader } from '../routes/admin/files.tsx';
+import { adminUrl } from './api.ts';
+import { resultAlert } from './forms.ts';
 import { FolderIcon } from './icons.tsx';
 import { useAdminShop } from './text.ts';
-import type { CataloguePictureKind, CataloguePictures, Folder, ManagedFile } from './types.ts';
+import type { CataloguePictureKind, CataloguePictures, ManagedFile } from './types.ts';
 import { useAdminFormat, useMayDelete } from './ui.tsx';
 
 /**
  * The file manager: folders below the uploads root, the pictures in the open folder, and an upload
- * queue. Files are sent one at a time with XMLHttpRequest so that each shows its progress; a
- * cancel aborts the request and resets the progress; a finished upload joins the grid selected.
- * Used by the Files page and, as a picker, by the product editor.
+ * queue. Used by the Files page and, as a picker, by the editors of other pages, so it reads and
+ * writes through the Files page's route wherever it is shown: a folder or the catalogue's pictures
+ * are a fetcher's load of its `clientLoader`, a folder or file changed a fetcher's submit to its
+ * `clientAction` (after which the router reads the open folder again).
+ *
+ * Uploads alone go to the API with XMLHttpRequest, one file at a time: its upload progress events
+ * let each file show how much of it is sent, which neither fetch nor a fetcher can tell. A cancel
+ * aborts the request and resets the progress; a finished upload joins the grid selected.
  */
 
 type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled';
@@ -46,6 +49,15 @@ const CATALOGUE_LABELS = {
   partners: 'admin-catalogue-partners',
 } as const;
 
+/** The Files page's route: the manager's reads and writes, whichever page shows it. */
+const FILES_ROUTE = '/admin/files';
+const folderAddress = (path: string) => `${FILES_ROUTE}?${new URLSearchParams({ path })}`;
+const catalogueAddress = (kind: CataloguePictureKind, page: number) =>
+  `${FILES_ROUTE}?${new URLSearchParams({ catalogue: kind, page: String(page) })}`;
+
+/** What the Files route's loader read: a folder or a page of catalogue pictures, or why not. */
+export type FilesListing = Awaited<ReturnType<typeof filesLoader>>;
+
 /** One entry of the file manager: an upload by its row, a catalogue picture (no row) by its address. */
 const sameFile = (one: ManagedFile, other: ManagedFile) => one.id === other.id && one.url === other.url;
 
@@ -62,21 +74,29 @@ const catalogueFile = (picture: CataloguePictures['list'][number], locale: Local
   date: '',
 });
 
+/**
+ * What a refused write of the Files route says: a field's text first (the API's message for a
+ * field it refuses is a general one), else the message.
+ */
+function refusalText(outcome: Awaited<ReturnType<typeof filesAction>> | null | undefined) {
+  // A fetcher's data is null once reset (a folder opened after a refusal).
+  if (!outcome) return undefined;
+  if (!('ok' in outcome)) return outcome.error;
+  if (outcome.ok) return undefined;
+  const { message, errors } = resultAlert(outcome.result);
+  return Object.values(errors).flat()[0] ?? message;
+}
+
 const folderName = (path: string) => path.split('/').pop() ?? path;
 const join = (path: string, name: string) => (path === '' ? name : `${path}/${name}`);
 
-function firstError(error: unknown, fallback: string) {
-  if (error instanceof AdminApiError) {
-    const fields = Object.values(error.fieldErrors).flat();
-    return fields[0] ?? error.message;
-  }
-  return fallback;
-}
-
 export function FileManager({
+  root,
   selected,
   onSelectedChange,
 }: {
+  /** The root folder as the Files page's loader read it; a picker loads it when it opens. */
+  root?: FilesListing;
   selected: ManagedFile[];
   onSelectedChange: (files: ManagedFile[]) => void;
 }) {
@@ -84,44 +104,37 @@ export function FileManager({
   const format = useAdminFormat();
   const mayDelete = useMayDelete();
   const uploadId = useId();
-  const [path, setPath] = useState('');
-  const [folder, setFolder] = useState<Folder | null>(null);
-  const [fetching, setFetching] = useState(false);
-  const [error, setError] = useState<string | undefined>();
-  const [queue, setQueue] = useState<Upload[]>([]);
-  const [newFolder, setNewFolder] = useState('');
-  const [folderErrors, setFolderErrors] = useState<FieldErrors>({});
-  const requests = useRef(new Map<string, XMLHttpRequest>());
+  const folderBrowser = useFetcher<typeof filesLoader>();
   // The catalogue's own pictures, shown instead of a folder while one of their kinds is open.
-  const [catalogue, setCatalogue] = useState<CataloguePictures | null>(null);
+  const catalogueBrowser = useFetcher<typeof filesLoader>();
+  const writer = useFetcher<typeof filesAction>();
+  const folderMaker = useFetcher<typeof filesAction>();
+  const [queue, setQueue] = useState<Upload[]>([]);
+  const requests = useRef(new Map<string, XMLHttpRequest>());
+
+  const listing = folderBrowser.data ?? root;
+  const folder = listing && 'folder' in listing ? listing.folder : undefined;
+  const path = folder?.path ?? '';
+  const catalogue =
+    catalogueBrowser.data && 'catalogue' in catalogueBrowser.data
+      ? catalogueBrowser.data.catalogue
+      : undefined;
+  const fetching = folderBrowser.state !== 'idle' || catalogueBrowser.state !== 'idle';
+  const error = refusalText(writer.data) ?? catalogueBrowser.data?.error ?? listing?.error;
+  const folderOutcome = folderMaker.data?.intent === 'create-folder' ? folderMaker.data : undefined;
+  const folderError = refusalText(folderOutcome);
+  // A folder made starts the name field afresh.
+  const madeFolder = folderOutcome?.ok === true ? folderOutcome.answer.path : '';
+
   // Upload callbacks outlive renders: they read the latest folder and selection from here.
   const latest = useRef({ path, selected, onSelectedChange });
   latest.current = { path, selected, onSelectedChange };
 
-  // Only the answer to the latest listing counts (a slow earlier one must not reopen its folder).
-  const lastListing = useRef(0);
-  const open = useCallback(
-    async (target: string) => {
-      const listing = ++lastListing.current;
-      setFetching(true);
-      setError(undefined);
-      try {
-        const answer = await adminCall(managedFilesResponse, 'GET', '/files', { query: { path: target } });
-        if (listing !== lastListing.current) return;
-        setFolder({ path: answer.path, folders: answer.folders, files: answer.files });
-        setPath(answer.path);
-      } catch (failure) {
-        if (listing === lastListing.current) setError(firstError(failure, t('admin-request-failed')));
-      } finally {
-        if (listing === lastListing.current) setFetching(false);
-      }
-    },
-    [t],
-  );
-
+  const { load: loadFolder } = folderBrowser;
+  const needsRoot = root === undefined;
   useEffect(() => {
-    void open('');
-  }, [open]);
+    if (needsRoot) void loadFolder(folderAddress(''));
+  }, [needsRoot, loadFolder]);
 
   // Stop every transfer when the manager goes away (the dialog closes, the page changes).
   useEffect(() => {
@@ -137,17 +150,11 @@ export function FileManager({
 
   const finished = (upload: Upload, file: ManagedFile) => {
     update(upload.key, { status: 'done', loaded: upload.file.size, total: upload.file.size });
-    if (upload.path === latest.current.path) {
-      setFolder((current) =>
-        current && !current.files.some((existing) => existing.id === file.id)
-          ? { ...current, files: [file, ...current.files] }
-          : current,
-      );
-    }
+    // The upload went to the API, not through the router: the folder shown is read again.
+    if (upload.path === latest.current.path) void loadFolder(folderAddress(upload.path));
     const { selected: chosen, onSelectedChange: choose } = latest.current;
     if (!chosen.some((existing) => existing.id === file.id)) choose([...chosen, file]);
   };
-
   const start = (upload: Upload) => {
     const request = new XMLHttpRequest();
     requests.current.set(upload.key, request);
@@ -227,91 +234,50 @@ export function FileManager({
         : [...selected, file],
     );
 
-  const createFolder = async (event: FormEvent) => {
-    event.preventDefault();
-    // React passes events up through portals: a form the manager is shown from must not submit.
-    event.stopPropagation();
-    setFolderErrors({});
-    try {
-      await adminApi('POST', '/files/folders', { json: { path, name: newFolder.trim() } });
-      setNewFolder('');
-      await open(path);
-    } catch (failure) {
-      if (failure instanceof AdminApiError) {
-        setFolderErrors({
-          name: [...(failure.fieldErrors.name ?? []), ...(failure.fieldErrors.path ?? [])].slice(0, 1),
-        });
-        if (!failure.fieldErrors.name && !failure.fieldErrors.path)
-          setFolderErrors({ name: [failure.message] });
-      } else setError(t('admin-request-failed'));
+  /** A folder or file changed through the Files route's action; the router then reads the folder again. */
+  const write = (fields: Record<string, string>) =>
+    writer.submit(fields, { method: 'post', action: FILES_ROUTE });
+
+  const deleteFolder = (target: string) => {
+    if (window.confirm(t('admin-confirm-delete-folder', { name: folderName(target) }))) {
+      void write({ intent: 'delete-folder', path: target });
     }
   };
 
-  const deleteFolder = async (target: string) => {
-    if (!window.confirm(t('admin-confirm-delete-folder', { name: folderName(target) }))) return;
-    try {
-      await adminApi('DELETE', '/files/folders', { json: { path: target } });
-      await open(path);
-    } catch (failure) {
-      setError(firstError(failure, t('admin-request-failed')));
-    }
-  };
-
-  const openCatalogue = async (kind: CataloguePictureKind, page = 1) => {
-    ++lastListing.current;
-    setError(undefined);
-    try {
-      setCatalogue(
-        await adminCall(catalogueImagesResponse, 'GET', '/files/catalogue', { query: { kind, page } }),
-      );
-    } catch (failure) {
-      setError(firstError(failure, t('admin-request-failed')));
-    }
-  };
   const openFolder = (target: string) => {
-    setCatalogue(null);
-    void open(target);
+    catalogueBrowser.reset();
+    writer.reset();
+    void loadFolder(folderAddress(target));
+  };
+  const openCatalogue = (kind: CataloguePictureKind, page = 1) => {
+    writer.reset();
+    void catalogueBrowser.load(catalogueAddress(kind, page));
   };
 
   /** Renames a file or moves it to another folder (both prompt; an empty answer changes nothing). */
-  const changeFile = async (file: ManagedFile, change: 'name' | 'folder') => {
+  const changeFile = (file: ManagedFile, change: 'name' | 'folder') => {
     const answer = window.prompt(
       t(change === 'name' ? 'admin-file-rename-prompt' : 'admin-file-move-prompt'),
       change === 'name' ? file.originalName : file.folder,
     );
     if (answer === null || (change === 'name' && answer.trim() === '')) return;
-    try {
-      await adminApi('PATCH', `/files/${file.id}`, { json: { [change]: answer.trim() } });
-      await open(path);
-    } catch (failure) {
-      setError(firstError(failure, t('admin-request-failed')));
-    }
+    void write({
+      intent: change === 'name' ? 'rename-file' : 'move-file',
+      id: String(file.id),
+      [change]: answer.trim(),
+    });
   };
 
-  const moveFolder = async (target: string) => {
+  const moveFolder = (target: string) => {
     const answer = window.prompt(t('admin-folder-move-prompt'), target);
     if (answer === null || answer.trim() === '' || answer.trim() === target) return;
-    try {
-      await adminApi('PATCH', '/files/folders', { json: { path: target, to: answer.trim() } });
-      await open(path);
-    } catch (failure) {
-      setError(firstError(failure, t('admin-request-failed')));
-    }
+    void write({ intent: 'move-folder', path: target, to: answer.trim() });
   };
 
-  const deleteFile = async (file: ManagedFile) => {
+  const deleteFile = (file: ManagedFile) => {
     if (!window.confirm(t('admin-confirm-delete-file', { name: file.originalName }))) return;
-    try {
-      await adminApi('DELETE', `/files/${file.id}`);
-      onSelectedChange(selected.filter((existing) => existing.id !== file.id));
-      setFolder((current) =>
-        current
-          ? { ...current, files: current.files.filter((existing) => existing.id !== file.id) }
-          : current,
-      );
-    } catch (failure) {
-      setError(firstError(failure, t('admin-request-failed')));
-    }
+    onSelectedChange(selected.filter((existing) => existing.id !== file.id));
+    void write({ intent: 'delete-file', id: String(file.id) });
   };
 
   const crumbs = path === '' ? [] : path.split('/');
@@ -439,15 +405,24 @@ export function FileManager({
                 }}
               />
             </div>
-            <form className="file-manager__new-folder" onSubmit={createFolder} noValidate>
+            <folderMaker.Form
+              method="post"
+              action={FILES_ROUTE}
+              className="file-manager__new-folder"
+              noValidate
+              // React passes events up through portals: a form the manager is shown from must not submit.
+              onSubmit={(event) => event.stopPropagation()}
+            >
+              <input type="hidden" name="intent" value="create-folder" />
+              <input type="hidden" name="path" value={path} />
               <label htmlFor={folderInputId}>{t('admin-new-folder')}</label>
               <div className="admin-inline">
                 <input
+                  key={madeFolder}
                   id={folderInputId}
-                  value={newFolder}
-                  onChange={(event) => setNewFolder(event.target.value)}
+                  name="name"
                   pattern="[\p{Ll}\p{Lo}\p{Nd}_\-]{1,40}"
-                  aria-invalid={folderErrors.name ? true : undefined}
+                  aria-invalid={folderError ? true : undefined}
                   aria-describedby={`${folderInputId}-note`}
                 />
                 <button type="submit" className="button">
@@ -456,11 +431,11 @@ export function FileManager({
               </div>
               <p
                 id={`${folderInputId}-note`}
-                className={folderErrors.name ? 'form-field__error' : 'form-field__hint'}
+                className={folderError ? 'form-field__error' : 'form-field__hint'}
               >
-                {folderErrors.name?.join(' ') ?? t('admin-folder-name-hint')}
+                {folderError ?? t('admin-folder-name-hint')}
               </p>
-            </form>
+            </folderMaker.Form>
           </div>
 
           {queue.length > 0 ? (
@@ -542,7 +517,7 @@ export function FileManager({
             </ul>
           ) : null}
 
-          {folder === null ? (
+          {folder === undefined ? (
             fetching ? (
               <p role="status">{t('admin-loading')}</p>
             ) : null

@@ -118,15 +118,15 @@ export async function submitAdminForm<Schema extends z.ZodType, Answer>(
 }
 
 /**
- * A write without fields (delete, hide): its refusal's message for the page, and what the refusal
- * named beyond it (a category's products). Anything but a refusal is thrown to the error boundary.
+ * A call without fields (delete, hide, a file sent; a listing a page shows in place): its answer,
+ * or its refusal's message for the page and what the refusal named beyond it (a category's
+ * products, a refused import's report). Anything but a refusal is thrown to the error boundary.
  */
-export async function adminWrite(
-  call: () => Promise<unknown>,
-): Promise<{ error?: string; recordChanged?: boolean; refusal?: AdminRefusal }> {
+export async function adminWrite<Answer>(
+  call: () => Promise<Answer>,
+): Promise<{ answer?: Answer; error?: string; recordChanged?: boolean; refusal?: AdminRefusal }> {
   try {
-    await call();
-    return {};
+    return { answer: await call() };
   } catch (error) {
     const refusal = refusalOf(error);
     return { error: refusal.message, recordChanged: refusal.details.recordChanged, refusal: refusal.details };

@@ -85,12 +85,6 @@ export type DropLive = z.output<typeof dropLiveResponse>;
 /** A product the drop editor's picker found, or one already in the drop. */
 export type DropProduct = AdminDrop['products'][number];
 
-export interface Folder {
-  path: string;
-  folders: string[];
-  files: ManagedFile[];
-}
-
 /** `GET /api/admin/exchange-rate`: the dollar rate in force and whether dollars are withheld (ADR 0053). */
 export type ExchangeRateStatus = z.output<typeof exchangeRateResponse>;
 export type Dashboard = z.output<typeof dashboardResponse>;

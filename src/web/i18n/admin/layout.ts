@@ -22,10 +22,6 @@ export const layout = {
   'admin-audit': { en: 'Audit log', ru: 'Журнал изменений' },
   'admin-csv': { en: 'CSV', ru: 'CSV' },
   'admin-loading': { en: 'Loading…', ru: 'Загрузка…' },
-  'admin-request-failed': {
-    en: 'The request failed. Check the connection and try again.',
-    ru: 'Запрос не выполнен. Проверьте соединение и попробуйте ещё раз.',
-  },
   'admin-reload-record': {
     en: 'Load their version (your changes here are dropped)',
     ru: 'Загрузить их версию (ваши изменения здесь будут сброшены)',

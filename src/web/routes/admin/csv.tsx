@@ -1,16 +1,39 @@
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
+import { useFetcher } from 'react-router';
 import { csvImportRefusal, csvImportResponse } from '../../../contract/admin.ts';
-import { AdminApiError } from '../../admin/api.ts';
-import { adminCall } from '../../admin/forms.ts';
+import { translateError } from '../../../contract/error-messages.ts';
+import { pageLocale } from '../../admin/api.ts';
+import { adminCall, adminWrite } from '../../admin/forms.ts';
 import { useAdminShop } from '../../admin/text.ts';
 import type { CsvReport } from '../../admin/types.ts';
 import { AdminErrorBoundary, AdminPage, BusyButton } from '../../admin/ui.tsx';
 import { useUnsavedChanges } from '../../admin/unsaved-changes.tsx';
 import { FormAlert, FormSuccess } from '../../components/form-field.tsx';
+import type { Route } from './+types/csv';
 
 /** A refused import (rows in error) answers 422 with the report in the answer itself. */
-function reportOf(value: Record<string, unknown>): CsvReport | null {
+function reportOf(value: Record<string, unknown> | undefined): CsvReport | null {
   return csvImportRefusal.safeParse({ warnings: [], ...value }).data ?? null;
+}
+
+/**
+ * Sends the chosen file to the import as it is (the API reads its bytes): `check` is a dry run
+ * that reports what the file would change, `apply` imports it. The report is the answer's data.
+ */
+export async function clientAction({ request }: Route.ClientActionArgs) {
+  const formData = await request.formData();
+  const csv = formData.get('csv');
+  // A form sent with no file chosen holds an empty, nameless part.
+  if (!(csv instanceof File) || csv.name === '')
+    return { error: translateError(pageLocale(), 'file-required') };
+  const { answer, refusal, error } = await adminWrite(() =>
+    adminCall(csvImportResponse, 'POST', '/products.csv', {
+      csv,
+      query: { dryRun: formData.get('intent') === 'check' ? '1' : undefined },
+    }),
+  );
+  const report = answer ?? reportOf(refusal?.answer);
+  return report ? { report } : { error };
 }
 
 const shown = (value: unknown) =>
@@ -143,36 +166,13 @@ function Report({ report }: { report: CsvReport }) {
 export default function CsvPage() {
   const { t } = useAdminShop();
   const fileId = useId();
-  const [csv, setCsv] = useState<File | null>(null);
-  const [report, setReport] = useState<CsvReport | null>(null);
-  const [busy, setBusy] = useState<'check' | 'apply' | null>(null);
-  const [error, setError] = useState<string | undefined>();
-  // A file chosen and not applied yet.
-  useUnsavedChanges(csv !== null && report?.dryRun !== false);
-
-  const send = async (dryRun: boolean) => {
-    if (!csv) return;
-    setBusy(dryRun ? 'check' : 'apply');
-    setError(undefined);
-    try {
-      const answer = await adminCall(csvImportResponse, 'POST', '/products.csv', {
-        csv,
-        query: { dryRun: dryRun ? '1' : undefined },
-      });
-      setReport(answer);
-    } catch (failure) {
-      const refused = failure instanceof AdminApiError ? reportOf(failure.answer) : null;
-      setReport(refused);
-      if (!refused) setError(failure instanceof AdminApiError ? failure.message : t('admin-request-failed'));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const check = (event: FormEvent) => {
-    event.preventDefault();
-    void send(true);
-  };
+  // Whether the file field holds a file: the check needs one, and an unapplied one is a change.
+  const [fileChosen, setFileChosen] = useState(false);
+  const importer = useFetcher<typeof clientAction>();
+  const report = importer.data && 'report' in importer.data ? importer.data.report : null;
+  const error = importer.data && 'error' in importer.data ? importer.data.error : undefined;
+  const sending = importer.state === 'idle' ? null : importer.formData?.get('intent');
+  useUnsavedChanges(fileChosen && report?.dryRun !== false);
 
   const changes = report ? report.created.length + report.updated.length : 0;
   const canApply = report?.dryRun === true && report.errors.length === 0 && changes > 0;
@@ -187,29 +187,41 @@ export default function CsvPage() {
         </a>
       </section>
 
-      <form className="admin-card admin-form" onSubmit={check} aria-labelledby="csv-import-heading">
+      <importer.Form
+        method="post"
+        encType="multipart/form-data"
+        className="admin-card admin-form"
+        aria-labelledby="csv-import-heading"
+      >
         <h2 id="csv-import-heading">{t('admin-csv-import')}</h2>
         <p>{t('admin-csv-import-text')}</p>
         <div className="form-field">
           <label htmlFor={fileId}>{t('admin-csv-file')}</label>
           <input
             id={fileId}
+            name="csv"
             type="file"
             accept=".csv,text/csv"
             onChange={(event) => {
-              setReport(null);
-              setError(undefined);
-              setCsv(event.target.files?.[0] ?? null);
+              // Another file: the report (and its apply button) was about the one before.
+              importer.reset();
+              setFileChosen((event.target.files?.length ?? 0) > 0);
             }}
           />
         </div>
         {error ? <FormAlert>{error}</FormAlert> : null}
         <div className="admin-actions">
-          <BusyButton busy={busy === 'check'} disabled={!csv} primary={!canApply}>
+          <BusyButton
+            busy={sending === 'check'}
+            disabled={!fileChosen}
+            primary={!canApply}
+            name="intent"
+            value="check"
+          >
             {t('admin-csv-check')}
           </BusyButton>
           {canApply ? (
-            <BusyButton busy={busy === 'apply'} primary type="button" onClick={() => send(false)}>
+            <BusyButton busy={sending === 'apply'} primary name="intent" value="apply">
               {t('admin-csv-apply', { count: changes })}
             </BusyButton>
           ) : null}
@@ -220,7 +232,7 @@ export default function CsvPage() {
         {report?.dryRun && report.errors.length === 0 && changes === 0 ? (
           <p role="status">{t('admin-csv-nothing-to-change')}</p>
         ) : null}
-      </form>
+      </importer.Form>
 
       {report ? <Report report={report} /> : null}
     </AdminPage>
