@@ -103,17 +103,20 @@ export const bodyLimits = fastifyPlugin(
       }
     });
 
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, as it waits for nothing: a kept page goes out in its request's turn (page-cache.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
       const { raw } = request;
       const declared = Number(raw.headers['content-length']);
       const hasBody = declared > 0 || raw.headers['transfer-encoding'] !== undefined;
-      if (!hasBody || raw.complete || reply.raw.headersSent) return;
-      if (declared <= request.routeOptions.bodyLimit) {
-        discardRest(raw);
-      } else {
-        reply.header('connection', 'close');
-        closeLingering(raw);
+      if (hasBody && !raw.complete && !reply.raw.headersSent) {
+        if (declared <= request.routeOptions.bodyLimit) {
+          discardRest(raw);
+        } else {
+          reply.header('connection', 'close');
+          closeLingering(raw);
+        }
       }
+      done(null, payload);
     });
 
     const parseJson = app.getDefaultJsonParser('error', 'error');

@@ -42,16 +42,19 @@ export function rememberDevice(request: FastifyRequest, email: string, secret: s
 /** Sends the device cookies issued while answering. */
 export const deviceCookies = fastifyPlugin(
   async (app: FastifyInstance, options: { secure: boolean }) => {
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, as it waits for nothing: a kept page goes out in its request's turn (page-cache.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
       const value = issued.get(request);
-      if (value === undefined) return;
-      reply.setCookie(DEVICE_COOKIE, value, {
-        path: '/',
-        httpOnly: true,
-        sameSite: 'lax',
-        secure: options.secure,
-        maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
-      });
+      if (value !== undefined) {
+        reply.setCookie(DEVICE_COOKIE, value, {
+          path: '/',
+          httpOnly: true,
+          sameSite: 'lax',
+          secure: options.secure,
+          maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+        });
+      }
+      done(null, payload);
     });
   },
   { name: 'vitrina-device-cookies' },

@@ -50,6 +50,14 @@ export interface PageCacheOptions {
   onLookup?: (outcome: 'hit' | 'miss') => void;
 }
 
+/** A request whose page was not kept: the key to keep it under, and when its render began. */
+interface Miss {
+  key: string;
+  audience: PageAudience;
+  mark: Mark;
+  done: (page?: KeptPage) => void;
+}
+
 interface KeptPage {
   mark: Mark;
   keys: readonly string[];
@@ -99,10 +107,7 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   });
   keptPagesBytes = () => pages.calculatedSize;
   /** Requests that missed, with the key their page would be kept under and when their render began. */
-  const misses = new WeakMap<
-    FastifyRequest,
-    { key: string; audience: PageAudience; mark: Mark; done: (page?: KeptPage) => void }
-  >();
+  const misses = new WeakMap<FastifyRequest, Miss>();
   /**
    * Pages being rendered, by key: resolved with the rendered page when it is sent (or with nothing
    * when it could not be shared: not a 200 page, a cookie set, the request abandoned).
@@ -114,20 +119,29 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
     return page && options.changes.isFresh(page.mark, page.keys, stockGraceMs) ? page : undefined;
   };
 
-  /** The kept page for this request, if any; else the request is marked to render (and keep) it. */
-  async function lookup(request: FastifyRequest, reply: FastifyReply): Promise<KeptPage | undefined> {
+  /** The key this request's page is kept under and its audience, or nothing for a page never kept. */
+  function placeOf(request: FastifyRequest): { key: string; audience: PageAudience } | undefined {
     if (request.method !== 'GET') return;
     const path = request.url.split('?', 1)[0] ?? '/';
     if (!options.cacheable(path)) return;
     const audience = options.audience(request);
     if (audience === 'personal') return;
-    const key = `${options.variant(request)} ${audience} ${request.url}`;
-    // A page whose stock changed is rendered again early, by one visitor; the others get it still.
-    let page = keptPage(key, rendering.has(key) ? STOCK_GRACE_MS : STOCK_RENDER_AGAIN_MS);
-    const pending = page ? undefined : rendering.get(key);
+    return { key: `${options.variant(request)} ${audience} ${request.url}`, audience };
+  }
+
+  /**
+   * For a page not kept (or too stale to show): the render under way, if it gives a page; else the
+   * request is marked to render (and keep) it.
+   */
+  async function waitOrRender(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    { key, audience }: { key: string; audience: PageAudience },
+  ): Promise<KeptPage | undefined> {
+    const pending = rendering.get(key);
     // Who asked while the page was rendering gets that render, kept or not: it is as fresh as
     // their own would be, and a drop's crowd costs one render at a time, not one each.
-    if (pending) page = (await pending) ?? keptPage(key, STOCK_GRACE_MS);
+    const page = pending ? ((await pending) ?? keptPage(key, STOCK_GRACE_MS)) : undefined;
     if (page) {
       options.onLookup?.('hit');
       return page;
@@ -150,24 +164,51 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
   // A kept page is sent without calling `done`: the hooks registered after this one (security
   // headers, session, body checks) do not run for it, as Fastify documents for an early answer
   // from onRequest. An async hook would let them run while the answer goes out (ADR 0078).
+  // A page kept and fresh is sent at once, in the turn the request arrived in: no promise is
+  // made for it, and with the onSend hooks written as callbacks its answer is written before
+  // Node reads the end of the request.
   app.addHook('onRequest', (request, reply, done) => {
-    lookup(request, reply).then((page) => {
+    const place = placeOf(request);
+    if (!place) {
+      done();
+      return;
+    }
+    // A page whose stock changed is rendered again early, by one visitor; the others get it still.
+    const kept = keptPage(place.key, rendering.has(place.key) ? STOCK_GRACE_MS : STOCK_RENDER_AGAIN_MS);
+    if (kept) {
+      options.onLookup?.('hit');
+      sendKept(request, reply, kept);
+      return;
+    }
+    waitOrRender(request, reply, place).then((page) => {
       if (page) sendKept(request, reply, page);
       else done();
     }, done);
   });
-  const finish = async (request: FastifyRequest) => misses.get(request)?.done();
-  app.addHook('onResponse', finish);
-  app.addHook('onRequestAbort', finish);
+  const finish = (request: FastifyRequest) => misses.get(request)?.done();
+  app.addHook('onResponse', (request, _reply, done) => {
+    finish(request);
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    finish(request);
+    done();
+  });
 
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const html = String(reply.getHeader('content-type') ?? '').startsWith('text/html');
     const miss = misses.get(request);
     const keepable = miss && html && reply.statusCode === 200 && !reply.hasHeader('set-cookie');
     if (!keepable || reply.hasHeader('cache-control')) {
       if (html && !reply.hasHeader('cache-control')) reply.header('cache-control', PRIVATE_CACHE_CONTROL);
-      return payload;
+      done(null, payload);
+      return;
     }
+    keep(request, reply, payload, miss).then((sent) => done(null, sent), done);
+  });
+
+  /** Keeps the page rendered for a miss, compressed, and answers with it as the browser asks. */
+  async function keep(request: FastifyRequest, reply: FastifyReply, payload: unknown, miss: Miss) {
     const keys = [...new Set(options.keys(request))];
     if (miss.audience === 'session') reply.header('cache-control', PRIVATE_CACHE_CONTROL);
     else sharedCacheHeaders(reply, keys, options.purging);
@@ -185,7 +226,7 @@ export function pageCache(app: FastifyInstance, options: PageCacheOptions) {
       pages.set(miss.key, page);
     }
     return sendCompressed(request, reply, page);
-  });
+  }
 
   return {
     clear: () => pages.clear(),

@@ -90,8 +90,10 @@ export const sessionPlugin = fastifyPlugin(
         maxAge: SESSION_DAYS * DAY,
       },
     });
-    app.addHook('onSend', async (request, reply) => {
+    // A callback hook, as it waits for nothing: a kept page goes out in its request's turn (page-cache.ts).
+    app.addHook('onSend', (request, reply, payload, done) => {
       if (signedOut.has(request)) reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      done(null, payload);
     });
     app.addHook('preHandler', async (request) => {
       const today = Math.floor(Date.now() / DAY);
