@@ -101,15 +101,32 @@ export async function hotRound(options: {
   await client.connect();
   try {
     // The stock, set as staff would: one movement of the difference, so the ledger still adds up.
-    const setStock = (quantity: number) =>
-      client.query(
-        `with old as (select quantity from product_variants where id = $1),
-         moved as (update product_variants set quantity = $2 where id = $1 returning product_id)
-       insert into stock_movements (product_id, variant_id, delta, reason, note)
-       select moved.product_id, $1, $2 - old.quantity, 'correction', 'bench: hot product'
-       from moved, old where $2 <> old.quantity`,
-        [options.variant, quantity],
-      );
+    // The product's row is locked first, as the shop's stock writers do: an earlier round's order
+    // expiring meanwhile (its units put back) then commits before the figure the difference is
+    // counted from is read. Without it the update waited for that row and counted from the older
+    // figure, and the ledger was off by the units put back.
+    const setStock = async (quantity: number) => {
+      await client.query('begin');
+      try {
+        await client.query(
+          `select 1 from products where id = (select product_id from product_variants where id = $1)
+           for no key update`,
+          [options.variant],
+        );
+        await client.query(
+          `with old as (select quantity from product_variants where id = $1),
+           moved as (update product_variants set quantity = $2 where id = $1 returning product_id)
+         insert into stock_movements (product_id, variant_id, delta, reason, note)
+         select moved.product_id, $1, $2 - old.quantity, 'correction', 'bench: hot product'
+         from moved, old where $2 <> old.quantity`,
+          [options.variant, quantity],
+        );
+        await client.query('commit');
+      } catch (error) {
+        await client.query('rollback');
+        throw error;
+      }
+    };
     // Enough for every basket first, then the round's stock.
     await setStock(options.shoppers);
     const emails = await createShoppers(
