@@ -167,6 +167,16 @@ describe('shipping with the carriers', () => {
       expect(cn23).toContain('CN23');
       expect(cn23).toMatch(/Cotton T-shirt \| 1 \| 610910 \| 2500\.00 \| 180 \| 643/);
       expect(cn23).toMatch(/Ceramic mug \| 1 \| 691200 \| 1200\.00 \| 400 \| 156/);
+      // The packing slip carries the CN23 items too; on a phone its seven columns scroll in their
+      // own box, not the page.
+      await admin.setViewportSize({ width: 390, height: 844 });
+      await admin.goto(`/admin/orders/${abroad}/packing-slip`);
+      await admin.getByRole('table', { name: 'Таможенная декларация (CN23)' }).waitFor();
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
+        true,
+      );
+      await admin.setViewportSize({ width: 1440, height: 900 });
+      await admin.goto(`/admin/orders/${abroad}`);
       expect(await waitForMail(email, new RegExp(trackCode))).toMatch(/в пути/);
 
       // The carrier's news: sorted, then waiting at the post office; the tracking job runs now.

@@ -15,44 +15,47 @@ export const CUSTOMS_FIELD_LABELS = {
 
 /**
  * The CN23 items of an order abroad (ADR 0057): description, quantity, HS code, value in the
- * order's currency and in roubles, net weight and origin; a missing field says so.
+ * order's currency and in roubles, net weight and origin; a missing field says so. Seven columns
+ * scroll in their own box on a phone, on the order page and on the packing slip alike.
  */
 export function CustomsItems({ items, currency }: { items: readonly CustomsEntry[]; currency: Currency }) {
   const { t, locale } = useAdminShop();
   const format = useAdminFormat();
   const missing = <span className="admin-danger">—</span>;
   return (
-    <table className="admin-table customs-items">
-      <caption>{t('admin-customs')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('admin-customs-description')}</th>
-          <th scope="col">{t('admin-count')}</th>
-          <th scope="col">{t('admin-hs-code')}</th>
-          <th scope="col">{t('admin-customs-value')}</th>
-          <th scope="col">{t('admin-customs-value-roubles')}</th>
-          <th scope="col">{t('admin-net-weight')}</th>
-          <th scope="col">{t('admin-origin-country')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {items.map((item) => (
-          <tr key={item.sku}>
-            <td>
-              {item.customs_description ?? missing}
-              <div className="admin-muted">
-                {item.name} · {item.sku}
-              </div>
-            </td>
-            <td>{item.count}</td>
-            <td>{item.hs_code ?? missing}</td>
-            <td>{formatMoney(majorToMinor(item.value), currency, locale, { kopecks: true })}</td>
-            <td>{format.money(item.value_roubles)}</td>
-            <td>{item.net_weight === null ? missing : item.net_weight * item.count}</td>
-            <td>{item.origin_country ?? missing}</td>
+    <div className="admin-table-scroll">
+      <table className="admin-table customs-items">
+        <caption>{t('admin-customs')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('admin-customs-description')}</th>
+            <th scope="col">{t('admin-count')}</th>
+            <th scope="col">{t('admin-hs-code')}</th>
+            <th scope="col">{t('admin-customs-value')}</th>
+            <th scope="col">{t('admin-customs-value-roubles')}</th>
+            <th scope="col">{t('admin-net-weight')}</th>
+            <th scope="col">{t('admin-origin-country')}</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {items.map((item) => (
+            <tr key={item.sku}>
+              <td>
+                {item.customs_description ?? missing}
+                <div className="admin-muted">
+                  {item.name} · {item.sku}
+                </div>
+              </td>
+              <td>{item.count}</td>
+              <td>{item.hs_code ?? missing}</td>
+              <td>{formatMoney(majorToMinor(item.value), currency, locale, { kopecks: true })}</td>
+              <td>{format.money(item.value_roubles)}</td>
+              <td>{item.net_weight === null ? missing : item.net_weight * item.count}</td>
+              <td>{item.origin_country ?? missing}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }

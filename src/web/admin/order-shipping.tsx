@@ -34,9 +34,7 @@ export function OrderCustoms({ order }: { order: AdminOrder }) {
           </ul>
         </div>
       ) : null}
-      <div className="admin-table-scroll">
-        <CustomsItems items={order.customs} currency={order.currency} />
-      </div>
+      <CustomsItems items={order.customs} currency={order.currency} />
     </section>
   );
 }
