@@ -2,6 +2,7 @@ import { mkdirSync } from 'node:fs';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { pdfText } from '../../src/server/testing/pdf-text.ts';
+import { axeViolations } from './axe.ts';
 import { useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
 import { call, signUp, useCatalogue } from './shop-api.ts';
@@ -175,6 +176,7 @@ describe('shipping with the carriers', () => {
       expect(await admin.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(
         true,
       );
+      expect(await axeViolations(admin)).toEqual([]);
       await admin.setViewportSize({ width: 1440, height: 900 });
       await admin.goto(`/admin/orders/${abroad}`);
       expect(await waitForMail(email, new RegExp(trackCode))).toMatch(/в пути/);

@@ -23,7 +23,9 @@ export function CustomsItems({ items, currency }: { items: readonly CustomsEntry
   const format = useAdminFormat();
   const missing = <span className="admin-danger">—</span>;
   return (
-    <div className="admin-table-scroll">
+    // Focusable, so a keyboard can scroll the table sideways on a phone.
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1)
+    <div className="admin-table-scroll" tabIndex={0}>
       <table className="admin-table customs-items">
         <caption>{t('admin-customs')}</caption>
         <thead>
