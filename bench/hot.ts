@@ -12,6 +12,8 @@ import { createShoppers, ORDER_FORM, signIn } from './orders.ts';
 export interface HotResult {
   /** Instances of the shop the shoppers were spread over (on one database). */
   instances: number;
+  /** The round held the shop's first orders since it started. */
+  firstSinceStart: boolean;
   shoppers: number;
   stock: number;
   placed: number;
@@ -94,6 +96,7 @@ export async function hotRound(options: {
   shoppers: number;
   stock: number;
   prefix: string;
+  firstSinceStart?: boolean;
 }): Promise<HotResult> {
   const { baseUrls } = options;
   const instanceOf = (index: number) => baseUrls[index % baseUrls.length] as string;
@@ -211,6 +214,7 @@ export async function hotRound(options: {
     const sorted = latencies.toSorted((a, b) => a - b);
     return {
       instances: baseUrls.length,
+      firstSinceStart: options.firstSinceStart ?? false,
       shoppers: options.shoppers,
       stock: options.stock,
       placed,
@@ -244,7 +248,7 @@ export function hotLine(result: HotResult) {
     result.placed + result.stockLeft === result.stock + result.returned &&
     (result.returned > 0 || result.placed === Math.min(result.stock, result.shoppers));
   return (
-    `hot product: ${result.shoppers} simultaneous orders${result.instances > 1 ? ` over ${result.instances} instances` : ''}, stock ${result.stock}: ` +
+    `hot product${result.firstSinceStart ? ", the shop's first orders" : ''}: ${result.shoppers} simultaneous orders${result.instances > 1 ? ` over ${result.instances} instances` : ''}, stock ${result.stock}: ` +
     `${result.ordersPerSecond.toFixed(0)} orders/s (${result.seconds.toFixed(2)} s), ` +
     `p50 ${result.p50.toFixed(0)} ms, p99 ${result.p99.toFixed(0)} ms, ` +
     `placed ${result.placed}/${result.stock}${result.returned > 0 ? ` + ${result.returned} returned meanwhile` : ''} ` +

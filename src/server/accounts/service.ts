@@ -2,6 +2,7 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { ProfileInput, RegistrationInput, ResetInput, User } from '../../contract/accounts.ts';
 import type { Locale } from '../../contract/locale.ts';
 import type { Executor } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { authTokens, sessions, users } from '../db/schema.ts';
 import { Forbidden, Invalid, Unauthorized } from '../errors.ts';
 import { queueMail } from '../mail/outbox.ts';
@@ -49,26 +50,20 @@ async function findByEmail(db: Executor, email: string) {
   return row;
 }
 
-/** `findUser`'s statement per database or transaction, prepared once (see `findUser`). */
-const userById = new WeakMap<Executor, ReturnType<typeof prepareUserById>>();
-const prepareUserById = (db: Executor) =>
-  db
-    .select()
-    .from(users)
-    .where(eq(users.id, sql.placeholder('id')))
-    .prepare('user_by_id');
-
 /**
  * The account of this id. Every signed-in request reads it: built once and run by name (Drizzle's
  * `.prepare()`), so neither the shop nor PostgreSQL builds and plans it each time (ADR 0089).
  */
+const userById = preparedOnce((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .prepare('user_by_id'),
+);
+
 export async function findUser(db: Executor, id: number): Promise<UserRow | undefined> {
-  let query = userById.get(db);
-  if (!query) {
-    query = prepareUserById(db);
-    userById.set(db, query);
-  }
-  const [row] = await query.execute({ id });
+  const [row] = await userById(db).execute({ id });
   return row;
 }
 

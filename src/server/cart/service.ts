@@ -16,6 +16,7 @@ import {
   variantWeight,
 } from '../catalog/variants.ts';
 import type { Executor } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import { basketItems, baskets, products, productVariants, projects, wishlistItems } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
 import { type BasketPromo, basketPromo, clearPromoCode, enterPromoCode } from '../promo/service.ts';
@@ -182,6 +183,34 @@ export interface BasketParcel {
   box: Box;
 }
 
+/** `getBasketParcel`'s statement for one kind of owner, built once per connection (ADR 0095). */
+const basketParcelOf = (owner: 'user' | 'guest') =>
+  preparedOnce((db) =>
+    db
+      .select({
+        count: basketItems.count,
+        unit: variantUnitPrice,
+        grams: variantWeight,
+        boxLength: products.boxLength,
+        boxWidth: products.boxWidth,
+        boxHeight: products.boxHeight,
+      })
+      .from(basketItems)
+      .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+      .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+      .innerJoin(products, eq(products.id, basketItems.productId))
+      .where(
+        owner === 'user'
+          ? eq(baskets.userId, sql.placeholder('owner'))
+          : eq(baskets.sessionId, sql.placeholder('owner')),
+      )
+      // By name, so that PostgreSQL plans it once per connection: every delivery quote and order
+      // placement reads it (ADR 0089).
+      .prepare(`basket_parcel_of_${owner}`),
+  );
+const basketParcelOfUser = basketParcelOf('user');
+const basketParcelOfGuest = basketParcelOf('guest');
+
 /**
  * The basket's parcel in one query: the units and goods total (as `getBasket` adds them up), the
  * weight (as `getBasketWeight`) and the box (ADR 0057) a delivery quote is asked with.
@@ -191,24 +220,10 @@ export async function getBasketParcel(
   owner: BasketOwner,
   defaultBox: Box,
 ): Promise<BasketParcel> {
-  const rows = await db
-    .select({
-      count: basketItems.count,
-      unit: variantUnitPrice,
-      grams: variantWeight,
-      boxLength: products.boxLength,
-      boxWidth: products.boxWidth,
-      boxHeight: products.boxHeight,
-    })
-    .from(basketItems)
-    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
-    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
-    .innerJoin(products, eq(products.id, basketItems.productId))
-    .where(ownerCondition(owner))
-    // By name (one per kind of owner), so that PostgreSQL plans it once per connection: every
-    // delivery quote and order placement reads it (ADR 0089).
-    .prepare('userId' in owner ? 'basket_parcel_of_user' : 'basket_parcel_of_guest')
-    .execute();
+  const rows =
+    'userId' in owner
+      ? await basketParcelOfUser(db).execute({ owner: owner.userId })
+      : await basketParcelOfGuest(db).execute({ owner: owner.sessionKey });
   return {
     count: rows.reduce((sum, row) => sum + row.count, 0),
     totalKopecks: rows.reduce((sum, row) => sum + Number(row.unit) * row.count, 0),

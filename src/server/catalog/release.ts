@@ -1,4 +1,4 @@
-import { and, gt, isNotNull, min, type SQL, sql } from 'drizzle-orm';
+import { and, gt, isNotNull, min, type Placeholder, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/client.ts';
 import { products, projects } from '../db/schema.ts';
 
@@ -9,21 +9,27 @@ import { products, projects } from '../db/schema.ts';
  * project. Caches are bounded by the next release time (`createReleaseClock`).
  */
 
+/**
+ * The moment a fragment decides at: a time, or the placeholder of a statement built once (ADR
+ * 0095), given the time as an ISO string when it runs.
+ */
+export type Moment = Date | Placeholder;
+
 /** Released: never scheduled, or its release time has come. */
-export const isReleased = (now: Date): SQL =>
-  sql`(${products.releaseAt} is null or ${products.releaseAt} <= ${now.toISOString()}::timestamptz)`;
+export const isReleased = (now: Moment): SQL =>
+  sql`(${products.releaseAt} is null or ${products.releaseAt} <= ${now instanceof Date ? now.toISOString() : now}::timestamptz)`;
 
 /** Has a page shoppers can open: it and its project are visible (released or only announced). */
 export const isVisible: SQL = sql`(${products.visible} and ${projects.visible})`;
 
 /** Shown in lists, search, suggestions, counts, the sitemap and recommendations: visible and released. */
-export const isListed = (now: Date): SQL => sql`(${isVisible} and ${isReleased(now)})`;
+export const isListed = (now: Moment): SQL => sql`(${isVisible} and ${isReleased(now)})`;
 
 /**
  * Can be put in a basket and ordered (stock aside): listed, not only envisioned, and priced (the
  * database refuses a visible product without a price, but a hidden one may have none yet).
  */
-export const isOrderable = (now: Date): SQL =>
+export const isOrderable = (now: Moment): SQL =>
   sql`(${isListed(now)} and not ${products.envisioned} and ${products.price} > 0)`;
 
 /** Orderable with units in stock: what "available" sorts and filters by. */

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { type Placeholder, sql } from 'drizzle-orm';
 import type { Locale } from '../../contract/locale.ts';
 import type { Executor } from '../db/client.ts';
 import { jobs, mails, orders } from '../db/schema.ts';
@@ -41,23 +41,24 @@ function orderOf(data: object): number | undefined {
   return typeof orderId === 'number' && Number.isInteger(orderId) ? orderId : undefined;
 }
 
-/**
- * A mail's two writes: its row in `mails` (rendered now), as the CTE `mail`, and the values of its
- * delivery job, which reads the mail's id from that CTE. The mails of one order are delivered one
- * after another, in the order of its events (ADR 0055). `order` says where the order the mail is
- * about stands: already stored, or written by the same statement (whose other CTEs PostgreSQL's
- * snapshot does not show, so its id is taken as it is).
- */
-function mailWrites<T extends MailTemplate>(
-  db: Executor,
-  mail: OutgoingMail<T>,
-  shop: MailShop,
-  order: 'stored' | 'in-this-statement',
-) {
+/** The mail's address, reply address and rendered text, checked and rendered now. */
+function prepared<T extends MailTemplate>(mail: OutgoingMail<T>, shop: MailShop) {
   const to = singleAddress('to', mail.to);
   const replyTo = mail.replyTo === undefined ? undefined : singleAddress('replyTo', mail.replyTo);
-  const rendered = renderMail(mail.template, mail.locale, mail.data, shop);
+  const rest: Omit<MailSendPayload, 'mailId'> = replyTo ? { replyTo } : {};
   const orderId = orderOf(mail.data);
+  // The mails of one order are delivered one after another, in the order of its events (ADR 0055).
+  const payload = jobPayload(rest, orderId === undefined ? undefined : `order:${orderId}`);
+  return { to, orderId, rendered: renderMail(mail.template, mail.locale, mail.data, shop), payload };
+}
+
+/**
+ * A mail's two writes: its row in `mails` (rendered now), as the CTE `mail`, and the values of its
+ * delivery job, which reads the mail's id from that CTE. The order the mail is about is already
+ * stored; null when it is not (or no longer) in the database, as after its deletion.
+ */
+function mailWrites<T extends MailTemplate>(db: Executor, mail: OutgoingMail<T>, shop: MailShop) {
+  const { to, orderId, rendered, payload } = prepared(mail, shop);
   const row = db.$with('mail', {}).as(
     db
       .insert(mails)
@@ -65,20 +66,15 @@ function mailWrites<T extends MailTemplate>(
         template: mail.template,
         locale: mail.locale,
         to,
-        // Null for an order that is not (or no longer) in the database, as after its deletion.
         orderId:
           orderId === undefined
             ? null
-            : order === 'in-this-statement'
-              ? orderId
-              : sql`(select ${orders.id} from ${orders} where ${orders.id} = ${orderId})`,
+            : sql`(select ${orders.id} from ${orders} where ${orders.id} = ${orderId})`,
         ...rendered,
       })
       .returning({ id: mails.id })
       .getSQL(),
   );
-  const rest: Omit<MailSendPayload, 'mailId'> = replyTo ? { replyTo } : {};
-  const payload = jobPayload(rest, orderId === undefined ? undefined : `order:${orderId}`);
   const job = {
     kind: MAIL_SEND_JOB,
     payload: sql`jsonb_build_object('mailId', (select id from ${row})) || ${JSON.stringify(payload)}::jsonb`,
@@ -96,7 +92,7 @@ export async function queueMail<T extends MailTemplate>(
   mail: OutgoingMail<T>,
   shop: MailShop = DEFAULT_MAIL_SHOP,
 ): Promise<number> {
-  const { row, job } = mailWrites(db, mail, shop, 'stored');
+  const { row, job } = mailWrites(db, mail, shop);
   const [queued] = await db.with(row).insert(jobs).values(job).returning({ payload: jobs.payload });
   const mailId = queued?.payload.mailId;
   if (typeof mailId !== 'number') throw new Error('The mail was not stored');
@@ -105,13 +101,47 @@ export async function queueMail<T extends MailTemplate>(
 
 /**
  * The mail of an order written by the caller's statement, as two CTEs to add to it
- * (`db.with(...)`): the order, its mail and the mail's delivery job in one round trip.
+ * (`db.with(...)`): the order, its mail and the mail's delivery job in one round trip. Built with
+ * placeholders, once per connection with the caller's statement (ADR 0095); `orderMailValues`
+ * gives their values. The order's id is taken as it is: PostgreSQL's snapshot does not show the
+ * statement's other CTEs.
  */
-export function mailWithOrder<T extends MailTemplate>(
-  db: Executor,
+export function mailWithOrder(db: Executor, orderId: Placeholder) {
+  const row = db.$with('mail', {}).as(
+    db
+      .insert(mails)
+      .values({
+        template: sql.placeholder('mailTemplate'),
+        locale: sql.placeholder('mailLocale'),
+        to: sql.placeholder('mailTo'),
+        orderId,
+        subject: sql.placeholder('mailSubject'),
+        html: sql.placeholder('mailHtml'),
+        text: sql.placeholder('mailText'),
+      })
+      .returning({ id: mails.id })
+      .getSQL(),
+  );
+  const job = db.insert(jobs).values({
+    kind: MAIL_SEND_JOB,
+    payload: sql`jsonb_build_object('mailId', (select id from ${row})) || ${sql.placeholder('mailJob')}::jsonb`,
+  });
+  return [row, db.$with('mail_job', {}).as(job.getSQL())] as const;
+}
+
+/** The values of `mailWithOrder`'s placeholders for this mail. */
+export function orderMailValues<T extends MailTemplate>(
   mail: OutgoingMail<T>,
   shop: MailShop = DEFAULT_MAIL_SHOP,
 ) {
-  const { row, job } = mailWrites(db, mail, shop, 'in-this-statement');
-  return [row, db.$with('mail_job', {}).as(db.insert(jobs).values(job).getSQL())] as const;
+  const { to, rendered, payload } = prepared(mail, shop);
+  return {
+    mailTemplate: mail.template,
+    mailLocale: mail.locale,
+    mailTo: to,
+    mailSubject: rendered.subject,
+    mailHtml: rendered.html,
+    mailText: rendered.text,
+    mailJob: JSON.stringify(payload),
+  };
 }

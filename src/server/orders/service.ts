@@ -29,6 +29,7 @@ import { isOrderable } from '../catalog/release.ts';
 import { lockProducts, takeStock, unavailableError } from '../catalog/stock.ts';
 import { orderItemLabel, variantOptions, variantPrice, variantSale } from '../catalog/variants.ts';
 import type { Database, Executor, Transaction } from '../db/client.ts';
+import { preparedOnce } from '../db/prepared.ts';
 import {
   basketItems,
   baskets,
@@ -41,7 +42,7 @@ import {
   projects,
 } from '../db/schema.ts';
 import { Conflict, Invalid, NotFound } from '../errors.ts';
-import { mailWithOrder, queueMail } from '../mail/outbox.ts';
+import { mailWithOrder, orderMailValues, queueMail } from '../mail/outbox.ts';
 import type { MailShop } from '../mail/templates.ts';
 import { claimPromoUse, clearPromoCode, promoCodeName } from '../promo/service.ts';
 import { orderParcels } from '../shipping/tracking.ts';
@@ -121,6 +122,169 @@ export function chargeCurrency(paymentMethod: OrderRow['paymentMethod']): Curren
 }
 
 /**
+ * The basket row locked, the shopper's unpaid order's products and the new order's number, in one
+ * round trip (ADR 0077). Built once per connection: a placement batch's orders share it (ADR 0095).
+ */
+const placementBasket = preparedOnce((db) =>
+  db
+    .select({
+      id: baskets.id,
+      promoCodeId: baskets.promoCodeId,
+      unpaid: sql<Array<{ id: number; productId: number }>>`(select coalesce(json_agg(json_build_object(
+          'id', ${orders.id}, 'productId', ${orderItems.productId})), '[]')
+        from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
+        where ${orders.userId} = ${sql.placeholder('userId')} and ${orders.status} = ${ORDER_STATUS.current}
+          and ${orders.paidAt} is null)`,
+      orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`,
+    })
+    .from(baskets)
+    .where(eq(baskets.userId, sql.placeholder('userId')))
+    .for('update', { of: baskets })
+    // By name, so that PostgreSQL parses and plans it once per connection (ADR 0089).
+    .prepare('place_order_basket'),
+);
+
+/** The basket's lines as the order takes them, with what a drop changes (ADR 0041); built once per connection. */
+const placementLines = preparedOnce((db) =>
+  db
+    .select({
+      productId: products.id,
+      variantId: productVariants.id,
+      sku: productVariants.sku,
+      options: variantOptions,
+      count: basketItems.count,
+      nameRu: products.nameRu,
+      nameEn: products.nameEn,
+      price: variantPrice,
+      sale: variantSale,
+      quantity: productVariants.quantity,
+      vatRate: products.vatRate,
+      orderable: sql<boolean>`${isOrderable(sql.placeholder('now'))}`,
+      // What a drop changes (ADR 0041), read with the lines rather than after them.
+      productLimit,
+      variantLimit: productVariants.perCustomerLimit,
+      holdMinutes: dropHoldMinutes,
+    })
+    .from(basketItems)
+    .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
+    .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
+    .innerJoin(products, eq(products.id, basketItems.productId))
+    .innerJoin(projects, eq(projects.id, products.projectId))
+    .where(eq(baskets.userId, sql.placeholder('userId')))
+    // As the order's receipt lists its lines (orders/receipts.ts).
+    .orderBy(asc(products.id), asc(productVariants.sku), asc(productVariants.id))
+    .prepare('place_order_lines'),
+);
+
+/** What an order line stores of the basket's line, each a placeholder of `placementWrite`. */
+const ORDER_LINE_FIELDS = [
+  'productId',
+  'variantId',
+  'sku',
+  'options',
+  'nameRu',
+  'nameEn',
+  'price',
+  'sale',
+  'count',
+  'discount',
+  'vatRate',
+] as const satisfies ReadonlyArray<keyof typeof orderItems.$inferInsert>;
+
+/** The order's columns the placement writes, each a placeholder of `placementWrite`. */
+const ORDER_FIELDS = [
+  'userId',
+  'locale',
+  'email',
+  'firstName',
+  'lastName',
+  'phone',
+  'deliveryMethod',
+  'deliveryCountry',
+  'deliveryCity',
+  'deliveryAddress',
+  'deliveryZip',
+  'pickupPointCode',
+  'comment',
+  'paymentMethod',
+  'productsCost',
+  'productsAmount',
+  'promoCodeId',
+  'discount',
+  'deliveryCost',
+  'currency',
+  'usdRate',
+  'status',
+  'checkoutKey',
+  'expiresAt',
+  'createdAt',
+  'updatedAt',
+] as const satisfies ReadonlyArray<keyof typeof orders.$inferInsert>;
+
+/** A line as `placementWrite` stores it: every field it has a placeholder for, and no other. */
+type LineWritten = { orderId: number } & {
+  [Field in (typeof ORDER_LINE_FIELDS)[number]]: (typeof orderItems.$inferSelect)[Field];
+};
+/** The order as `placementWrite` stores it. */
+type OrderWritten = { id: number } & {
+  [Field in (typeof ORDER_FIELDS)[number]]: (typeof orders.$inferSelect)[Field];
+};
+
+const placeholders = <Field extends string>(fields: readonly Field[], prefix = '') =>
+  Object.fromEntries(fields.map((field) => [field, sql.placeholder(`${prefix}${field}`)])) as Record<
+    Field,
+    ReturnType<typeof sql.placeholder>
+  >;
+
+/**
+ * The order, its lines, its first history row and its mail with the mail's job in one statement,
+ * the basket emptied with it. Its text differs only by the number of lines: one statement per
+ * number, built with placeholders once per connection (ADR 0095) and named by it, so PostgreSQL
+ * plans it once per connection too (ADR 0089).
+ */
+const placementWrites = new Map<number, ReturnType<typeof buildPlacementWrite>>();
+const buildPlacementWrite = (lines: number) =>
+  preparedOnce((db) => {
+    const orderId = sql.placeholder('orderId');
+    const userId = sql.placeholder('userId');
+    const now = sql.placeholder('now');
+    const orderLines = db.insert(orderItems).values(
+      Array.from({ length: lines }, (_, index) => ({
+        orderId,
+        ...placeholders(ORDER_LINE_FIELDS, `line${index}_`),
+      })),
+    );
+    const history = db.insert(orderStatusHistory).values({
+      orderId,
+      status: ORDER_STATUS.current,
+      reason: sql.placeholder('placedReason'),
+      createdAt: now,
+    });
+    const emptied = db
+      .delete(basketItems)
+      .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+    return db
+      .with(
+        db.$with('lines', {}).as(orderLines.getSQL()),
+        db.$with('history', {}).as(history.getSQL()),
+        db.$with('emptied', {}).as(emptied.getSQL()),
+        ...mailWithOrder(db, orderId),
+      )
+      .insert(orders)
+      .values({ id: orderId, ...placeholders(ORDER_FIELDS) })
+      .returning()
+      .prepare(`place_order_write_${lines}`);
+  });
+const placementWrite = (lines: number) => {
+  let statement = placementWrites.get(lines);
+  if (!statement) {
+    statement = buildPlacementWrite(lines);
+    placementWrites.set(lines, statement);
+  }
+  return statement;
+};
+
+/**
  * Places an order from the user's basket. Prices come from the database, never the client; every
  * item's stock is taken with a conditional update inside one transaction, so concurrent buyers can
  * never take more than there is. The basket is emptied into the order.
@@ -156,23 +320,7 @@ export async function createOrder(
   return inPlacementBatch(db, async (transaction, stock) => {
     // One round trip (ADR 0077): the basket row locked, the shopper's unpaid order's products and
     // the new order's number.
-    const [basket] = await transaction
-      .select({
-        id: baskets.id,
-        promoCodeId: baskets.promoCodeId,
-        unpaid: sql<Array<{ id: number; productId: number }>>`(select coalesce(json_agg(json_build_object(
-            'id', ${orders.id}, 'productId', ${orderItems.productId})), '[]')
-          from ${orders} join ${orderItems} on ${orderItems.orderId} = ${orders.id}
-          where ${orders.userId} = ${userId} and ${orders.status} = ${ORDER_STATUS.current}
-            and ${orders.paidAt} is null)`,
-        orderId: sql<number>`nextval(pg_get_serial_sequence('orders', 'id'))::integer`,
-      })
-      .from(baskets)
-      .where(eq(baskets.userId, userId))
-      .for('update', { of: baskets })
-      // By name, so that PostgreSQL parses and plans it once per connection (ADR 0089).
-      .prepare('place_order_basket')
-      .execute();
+    const [basket] = await placementBasket(transaction).execute({ userId });
     const [placed] = input.checkoutKey
       ? await transaction
           .select()
@@ -204,35 +352,7 @@ export async function createOrder(
       });
     }
 
-    const items = await transaction
-      .select({
-        productId: products.id,
-        variantId: productVariants.id,
-        sku: productVariants.sku,
-        options: variantOptions,
-        count: basketItems.count,
-        nameRu: products.nameRu,
-        nameEn: products.nameEn,
-        price: variantPrice,
-        sale: variantSale,
-        quantity: productVariants.quantity,
-        vatRate: products.vatRate,
-        orderable: sql<boolean>`${isOrderable(now)}`,
-        // What a drop changes (ADR 0041), read with the lines rather than after them.
-        productLimit,
-        variantLimit: productVariants.perCustomerLimit,
-        holdMinutes: dropHoldMinutes,
-      })
-      .from(basketItems)
-      .innerJoin(baskets, eq(baskets.id, basketItems.basketId))
-      .innerJoin(productVariants, eq(productVariants.id, basketItems.variantId))
-      .innerJoin(products, eq(products.id, basketItems.productId))
-      .innerJoin(projects, eq(projects.id, products.projectId))
-      .where(eq(baskets.userId, userId))
-      // As the order's receipt lists its lines (orders/receipts.ts).
-      .orderBy(asc(products.id), asc(productVariants.sku), asc(productVariants.id))
-      .prepare('place_order_lines')
-      .execute();
+    const items = await placementLines(transaction).execute({ userId, now: now.toISOString() });
     if (items.length === 0) throw new Invalid('basket-empty', { basket: ['basket-empty'] }, 'basket-empty');
     const unavailable = items
       .filter((item) => !item.orderable || stock.left(item.variantId, item.quantity) < item.count)
@@ -261,32 +381,24 @@ export async function createOrder(
     const orderId = basket?.orderId ?? 0;
     // The order, its lines, its first history row and its mail with the mail's job in one statement,
     // the basket emptied with it.
-    const written = items.map((item, index) => ({
-      orderId,
-      productId: item.productId,
-      variantId: item.variantId,
-      sku: item.sku,
-      options: item.options,
-      nameRu: item.nameRu,
-      nameEn: item.nameEn,
-      price: item.price,
-      sale: item.sale,
-      count: item.count,
-      discount: promo.shares[index] ?? 0,
-      vatRate: item.vatRate,
-    }));
-    const orderLines = transaction.insert(orderItems).values(written);
-    const history = transaction.insert(orderStatusHistory).values({
-      orderId,
-      status: ORDER_STATUS.current,
-      reason: statusReason('placed'),
-      createdAt: now,
-    });
-    const emptied = transaction
-      .delete(basketItems)
-      .where(sql`${basketItems.basketId} in (select id from ${baskets} where ${baskets.userId} = ${userId})`);
+    const written = items.map(
+      (item, index): LineWritten => ({
+        orderId,
+        productId: item.productId,
+        variantId: item.variantId,
+        sku: item.sku,
+        options: item.options,
+        nameRu: item.nameRu,
+        nameEn: item.nameEn,
+        price: item.price,
+        sale: item.sale,
+        count: item.count,
+        discount: promo.shares[index] ?? 0,
+        vatRate: item.vatRate,
+      }),
+    );
     // The order's row as stored: its mail is rendered from it before the statement that writes both.
-    const orderRow = {
+    const orderRow: OrderWritten = {
       id: orderId,
       userId,
       locale: input.locale,
@@ -321,8 +433,7 @@ export async function createOrder(
       createdAt: now,
       updatedAt: now,
     };
-    const mail = mailWithOrder(
-      transaction,
+    const mail = orderMailValues(
       {
         template: 'order-placed',
         locale: input.locale,
@@ -331,19 +442,19 @@ export async function createOrder(
       },
       context.shop,
     );
-    const [order] = await transaction
-      .with(
-        transaction.$with('lines', {}).as(orderLines.getSQL()),
-        transaction.$with('history', {}).as(history.getSQL()),
-        transaction.$with('emptied', {}).as(emptied.getSQL()),
-        ...mail,
-      )
-      .insert(orders)
-      .values(orderRow)
-      .returning()
-      // Its text differs only by the number of lines: named by it, planned once per connection.
-      .prepare(`place_order_write_${written.length}`)
-      .execute();
+    const lineValues = Object.fromEntries(
+      written.flatMap((line, index) =>
+        ORDER_LINE_FIELDS.map((field) => [`line${index}_${field}`, line[field]] as const),
+      ),
+    );
+    const [order] = await placementWrite(written.length)(transaction).execute({
+      ...orderRow,
+      orderId,
+      ...lineValues,
+      placedReason: statusReason('placed'),
+      now,
+      ...mail,
+    });
     if (!order) throw new Error('the order was not stored');
     if (basket?.promoCodeId) await clearPromoCode(transaction, basket.id);
     // The per-customer limits (ADR 0041): the customer's other orders cannot change meanwhile, as
