@@ -104,6 +104,9 @@ export function catalogPageCache(app: FastifyInstance, services: Services) {
 export async function serverRenderedApp(app: FastifyInstance, options: { services: Services; dev: boolean }) {
   const { services, dev } = options;
   const loadContext = (request: FastifyRequest, reply: FastifyReply): AppLoadContext => {
+    // Every route but the API's is answered with nonces (security-headers.ts).
+    const { cspNonce } = reply;
+    if (!cspNonce) throw new Error(`${request.url} has no CSP nonces`);
     const keys = new Set<string>();
     keysReadFor.set(request, keys);
     const catalog = {
@@ -123,7 +126,7 @@ export async function serverRenderedApp(app: FastifyInstance, options: { service
       testMode: services.config.testMode,
       publicUrl: services.config.publicUrl,
       log: request.log,
-      cspNonce: reply.cspNonce,
+      cspNonce,
     };
   };
   if (dev) {

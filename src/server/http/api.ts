@@ -90,7 +90,7 @@ export function parseOrThrow<T>(schema: ZodType<T>, input: unknown): T {
  * every answer, without the two nonces a page's inline scripts and styles need. A JSON answer has
  * no inline script or style for a nonce to allow, so making two per answer was work for nothing.
  */
-export const API_HELMET = { enableCSPNonces: false } as const;
+export const API_ROUTE_CONFIG = { cspNonces: false } as const;
 
 /** The calls of the API, by whether they read who is asking. */
 export interface ApiCalls {
@@ -128,7 +128,7 @@ export async function registerApi(
   app.route({
     method: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'],
     url: '/*',
-    helmet: API_HELMET,
+    config: API_ROUTE_CONFIG,
     handler: async (_request, reply) => reply.status(404).send(NOT_FOUND_ANSWER),
   });
 }
@@ -153,7 +153,7 @@ function registerCalls(app: FastifyInstance, routes: ApiRoute[], guards: Guards)
       url: scoped(route.url),
       bodyLimit: route.bodyLimit,
       ...(route.compress === false ? { compress: false as const } : {}),
-      helmet: API_HELMET,
+      config: API_ROUTE_CONFIG,
       handler: handle(route),
     });
 
@@ -166,7 +166,7 @@ function registerCalls(app: FastifyInstance, routes: ApiRoute[], guards: Guards)
   }
   for (const [url, methods] of spoofable) {
     if (routes.some((route) => route.method === 'POST' && route.url === url)) continue;
-    app.post(scoped(url), { helmet: API_HELMET }, async (request, reply) => {
+    app.post(scoped(url), { config: API_ROUTE_CONFIG }, async (request, reply) => {
       const spoofed = String(
         (request.body as { _method?: unknown } | undefined)?._method ?? '',
       ).toUpperCase();

@@ -116,7 +116,7 @@ describe('a kept page and its Content-Security-Policy', () => {
     app.get('/', async (_request, reply) =>
       reply
         .type('text/html; charset=utf-8')
-        .send(`<script nonce="${reply.cspNonce.script}">start()</script>`),
+        .send(`<script nonce="${reply.cspNonce?.script}">start()</script>`),
     );
     const rendered = await app.inject({ method: 'GET', url: '/' });
     const kept = await app.inject({ method: 'GET', url: '/' });
