@@ -15,11 +15,26 @@ import { SESSION_COOKIE } from './session.ts';
 export const sharedMaxAge = (purging: boolean) => (purging ? 86_400 : 1);
 
 /** An anonymous catalogue page or answer: the same for everyone with its address and language. */
-export function sharedCacheHeaders(reply: FastifyReply, keys: Iterable<string>, purging: boolean) {
-  const all = [...new Set([cacheKeys.shop, ...keys])];
-  reply.header('cache-control', `public, max-age=0, s-maxage=${sharedMaxAge(purging)}`);
-  reply.header('surrogate-key', all.join(' '));
-  reply.header('cache-tag', all.join(','));
+export function sharedCacheHeaders(reply: FastifyReply, keys: readonly string[], purging: boolean) {
+  const { surrogateKey, cacheTag } = keyHeaders(keys);
+  reply.header('cache-control', purging ? PURGED_CACHE_CONTROL : SHORT_CACHE_CONTROL);
+  reply.header('surrogate-key', surrogateKey);
+  reply.header('cache-tag', cacheTag);
+}
+
+const SHORT_CACHE_CONTROL = `public, max-age=0, s-maxage=${sharedMaxAge(false)}`;
+const PURGED_CACHE_CONTROL = `public, max-age=0, s-maxage=${sharedMaxAge(true)}`;
+
+/** The key headers of a kept answer's keys, written once while the answer is kept. */
+const keyHeadersOf = new WeakMap<readonly string[], { surrogateKey: string; cacheTag: string }>();
+function keyHeaders(keys: readonly string[]) {
+  let headers = keyHeadersOf.get(keys);
+  if (!headers) {
+    const all = [...new Set([cacheKeys.shop, ...keys])];
+    headers = { surrogateKey: all.join(' '), cacheTag: all.join(',') };
+    keyHeadersOf.set(keys, headers);
+  }
+  return headers;
 }
 
 /**
