@@ -175,10 +175,12 @@ type BenchTarget = LoadTarget & {
   after?: () => Promise<void>;
 };
 
-/** Ratio of a target's req/s to the baseline `/json` req/s that it must reach. */
+/**
+ * Ratio of a target's req/s to the baseline `/json` req/s that it must reach. The uncached
+ * anonymous render (`ssr-product`) is measured but no longer a target (design.md, "Quality bars").
+ */
 const RATIO_TARGETS: Record<string, number> = {
   'api-product': 0.2,
-  'ssr-product': 0.01,
   'ssr-product-cached': 0.2,
   'ssr-product-during-orders': 0.1,
   'ssr-product-during-staff-writes': 0.1,
