@@ -148,7 +148,7 @@ async function quoteParcel(settings: DeliverySettings, parcel: Parcel, fetchImpl
         weightGrams: parcel.weightGrams,
         orderSumKopecks: parcel.orderSumKopecks,
         ...(parcel.box ? { box: parcel.box } : {}),
-        ...(parcel.pickupPointCode ? { pointCode: parcel.pickupPointCode } : {}),
+        ...(parcel.pickupPointCode ? { pickupPointCode: parcel.pickupPointCode } : {}),
       },
       fetchImpl,
     );

@@ -329,7 +329,7 @@ async function askBoxberry(
   const lines = await shipmentLines(db, shipment.id);
   const courier = order.deliveryMethod === 'boxberry.courier';
   const options = callOptions(settings);
-  const pointCode = courier
+  const pickupPointCode = courier
     ? undefined
     : (order.pickupPointCode ??
       parsePointsByPostCode(await boxberryPointByZip(settings.boxberry, order.deliveryZip, options)));
@@ -338,7 +338,7 @@ async function askBoxberry(
     {
       orderId: `${order.id}-${shipment.id}`,
       kind: courier ? 'courier' : 'pickup',
-      ...(pointCode ? { pointCode } : {}),
+      ...(pickupPointCode ? { pickupPointCode } : {}),
       customer: {
         name: `${order.lastName} ${order.firstName}`.trim(),
         phone: order.phone,

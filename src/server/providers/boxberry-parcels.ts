@@ -24,7 +24,7 @@ export interface BoxberryParcelInput {
   orderId: string;
   kind: 'pickup' | 'courier';
   /** The pickup point's code (pickup only). */
-  pointCode?: string;
+  pickupPointCode?: string;
   customer: { name: string; phone: string; email: string };
   /** The door (courier only). */
   address?: { zip: string; city: string; street: string };
@@ -43,7 +43,10 @@ export function parcelData(settings: BoxberrySettings, parcel: BoxberryParcelInp
     payment_sum: '0',
     delivery_sum: '0',
     vid: parcel.kind === 'pickup' ? '1' : '2',
-    shop: { name: parcel.kind === 'pickup' ? (parcel.pointCode ?? '') : '', name1: settings.targetStart },
+    shop: {
+      name: parcel.kind === 'pickup' ? (parcel.pickupPointCode ?? '') : '',
+      name1: settings.targetStart,
+    },
     customer: { fio: parcel.customer.name, phone: parcel.customer.phone, email: parcel.customer.email },
     ...(parcel.kind === 'courier' && parcel.address
       ? { kurdost: { index: parcel.address.zip, citi: parcel.address.city, addressp: parcel.address.street } }

@@ -124,7 +124,7 @@ describe('talking to Boxberry', () => {
 
   it('prices a pickup parcel to the point nearest the postcode', async () => {
     const quote = await boxberryCost(settings, { ...parcel, kind: 'pickup' });
-    expect(quote.pointCode).toBe('16004');
+    expect(quote.pickupPointCode).toBe('16004');
     expect(quote.cost).toBeGreaterThanOrEqual(200_00);
     expect(quote.cost).toBeLessThanOrEqual(400_00);
     expect(quote.days).toEqual({ min: 3, max: 3 });

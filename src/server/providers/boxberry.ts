@@ -42,7 +42,7 @@ export interface BoxberryParcel {
   /** The goods' value: Boxberry's `ordersum` (insurance). */
   orderSumKopecks: Kopecks;
   /** The chosen pickup point (pickup only); without it, the point nearest `zip`. */
-  pointCode?: string;
+  pickupPointCode?: string;
 }
 
 export interface BoxberryQuote {
@@ -50,7 +50,7 @@ export interface BoxberryQuote {
   cost: Kopecks;
   days: { min: number; max: number } | null;
   /** The pickup point the price is for (pickup only). */
-  pointCode?: string;
+  pickupPointCode?: string;
 }
 
 export interface BoxberryPoint {
@@ -243,10 +243,10 @@ export async function boxberryCost(
     if (!courier) throw new BoxberryRefusal('no-courier');
     return parseDeliveryCosts(await call('DeliveryCosts', { ...costs, zip: parcel.zip }));
   }
-  const pointCode =
-    parcel.pointCode ?? parsePointsByPostCode(await call('PointsByPostCode', { zip: parcel.zip }));
-  const quote = parseDeliveryCosts(await call('DeliveryCosts', { ...costs, target: pointCode }));
-  return { ...quote, pointCode };
+  const pickupPointCode =
+    parcel.pickupPointCode ?? parsePointsByPostCode(await call('PointsByPostCode', { zip: parcel.zip }));
+  const quote = parseDeliveryCosts(await call('DeliveryCosts', { ...costs, target: pickupPointCode }));
+  return { ...quote, pickupPointCode };
 }
 
 /**

@@ -34,6 +34,7 @@ import { Unavailable } from '../errors.ts';
 import { deliveryCostRequired, requireOfferedPayment, requirePickupPoint } from '../orders/checkout-rules.ts';
 import { chargeCurrency, findUnpaidOrder, getOrder, listOrders, repeatOrder } from '../orders/service.ts';
 import {
+  type BoxberryPoint,
   BoxberryRefusal,
   type BoxberrySettings,
   boxberryPoints,
@@ -54,16 +55,10 @@ import { shopperActions } from './shopper-actions.ts';
 export type PaymentProvider = 'robokassa' | 'paypal';
 
 /** A Boxberry pickup point as the built-in picker lists it. */
-export interface PickupPoint {
-  code: string;
-  name: string;
-  /** Boxberry's own form, "620014, Екатеринбург г, Малышева ул, д.36": postcode, city, street. */
-  address: string;
-  phone: string;
-  workSchedule: string;
-  /** Delivery days, when Boxberry tells them. */
-  period: number | null;
-}
+export type PickupPoint = Pick<
+  BoxberryPoint,
+  'code' | 'name' | 'address' | 'phone' | 'workSchedule' | 'period'
+>;
 
 /** The built-in picker lists at most this many points of a city. */
 export const PICKUP_POINTS_LIMIT = 100;
