@@ -42,7 +42,7 @@ function orderOf(data: object): number | undefined {
 }
 
 /** The mail's address, reply address and rendered text, checked and rendered now. */
-function prepared<T extends MailTemplate>(mail: OutgoingMail<T>, shop: MailShop) {
+function checkedAndRendered<T extends MailTemplate>(mail: OutgoingMail<T>, shop: MailShop) {
   const to = singleAddress('to', mail.to);
   const replyTo = mail.replyTo === undefined ? undefined : singleAddress('replyTo', mail.replyTo);
   const rest: Omit<MailSendPayload, 'mailId'> = replyTo ? { replyTo } : {};
@@ -58,7 +58,7 @@ function prepared<T extends MailTemplate>(mail: OutgoingMail<T>, shop: MailShop)
  * stored; null when it is not (or no longer) in the database, as after its deletion.
  */
 function mailWrites<T extends MailTemplate>(db: Executor, mail: OutgoingMail<T>, shop: MailShop) {
-  const { to, orderId, rendered, payload } = prepared(mail, shop);
+  const { to, orderId, rendered, payload } = checkedAndRendered(mail, shop);
   const row = db.$with('mail', {}).as(
     db
       .insert(mails)
@@ -134,7 +134,7 @@ export function orderMailValues<T extends MailTemplate>(
   mail: OutgoingMail<T>,
   shop: MailShop = DEFAULT_MAIL_SHOP,
 ) {
-  const { to, rendered, payload } = prepared(mail, shop);
+  const { to, rendered, payload } = checkedAndRendered(mail, shop);
   return {
     mailTemplate: mail.template,
     mailLocale: mail.locale,

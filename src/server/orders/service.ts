@@ -318,8 +318,6 @@ export async function createOrder(
   requireDeliveryCost(context.deliveryCost);
   // Placed with the other orders that arrive meanwhile, in one transaction (ADR 0083).
   return inPlacementBatch(db, async (transaction, stock) => {
-    // One round trip (ADR 0077): the basket row locked, the shopper's unpaid order's products and
-    // the new order's number.
     const [basket] = await placementBasket(transaction).execute({ userId });
     const [placed] = input.checkoutKey
       ? await transaction
