@@ -9,17 +9,12 @@ import { LOCALES, type Locale } from '../contract/locale.ts';
 import { dictionaries } from './i18n/messages.ts';
 import { provideTexts } from './i18n/texts.ts';
 import { CspNonceContext } from './lib/csp-nonce.ts';
-import { STYLESHEET_ID } from './lib/stylesheet.ts';
-import stylesheet from './styles.css?inline';
 
 // The server renders pages in both languages: their texts are here from the start.
 for (const locale of LOCALES) provideTexts(locale, dictionaries[locale]);
 
 /** How long loaders' late data may stream before the render gives up (React Router's default). */
 export const streamTimeout = 5_000;
-
-const STYLESHEET_START = Buffer.from(`<style id="${STYLESHEET_ID}"`);
-const STYLESHEET = Buffer.from(stylesheet);
 
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
 const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
@@ -38,9 +33,6 @@ const textPreloads = (locale: Locale, nonce: string) =>
 
 /**
  * The page's head as sent:
- * - the stylesheet is written into the layout's empty `<style>` element (see lib/stylesheet.ts),
- *   after its attributes (the nonce among them). The first such tag is the layout's: text before it
- *   (the title and meta tags the page renders, which React moves there) is escaped;
  * - the head's script preloads (React Router's `<Scripts>`) are marked low priority: the page
  *   paints without them, and on a slow connection the first gallery image, the largest paint,
  *   should not share the bandwidth with them (ADR 0015);
@@ -54,11 +46,7 @@ function finishedHead(head: Buffer, texts: Buffer): Buffer {
   }
   // A page without scripts (the offline page) needs no texts either.
   if (insertions.length > 0 && texts.length > 0) insertions.push({ at: head.length, bytes: texts });
-  const style = head.indexOf(STYLESHEET_START);
-  const styleEnd = style < 0 ? -1 : head.indexOf('>', style);
-  if (styleEnd >= 0) insertions.push({ at: styleEnd + 1, bytes: STYLESHEET });
   if (insertions.length === 0) return head;
-  insertions.sort((x, y) => x.at - y.at);
   const parts: Buffer[] = [];
   let copied = 0;
   for (const { at, bytes } of insertions) {

@@ -21,18 +21,15 @@ import { NavigationPanel } from './components/navigation-panel.tsx';
 import { Overlay } from './components/overlay.tsx';
 import { useCspNonce } from './lib/csp-nonce.ts';
 import { OVERLAY_COOKIE, readCookie, useShop } from './lib/shop.ts';
-import { renderedStylesheet, STYLESHEET_ID, stylesheetNonce } from './lib/stylesheet.ts';
 import './load-context.ts';
+import shopStyles from './styles.css?url';
 
-const stylesheet = renderedStylesheet();
 /**
- * In the browser, the nonce the page's stylesheet came with: when the root's error boundary takes
- * over (a link followed offline, a page gone), React renders the `<style>` element anew, and
- * without the nonce the page's Content-Security-Policy would refuse it and leave the page bare.
+ * The shop's stylesheet is a file of its own, kept by the browser and the service worker under its
+ * hashed name, as React Router links a route's styles (ADR 0097); the back office adds its own.
  */
-const pageStylesheetNonce = stylesheetNonce();
-
 export const links: Route.LinksFunction = () => [
+  { rel: 'stylesheet', href: shopStyles },
   { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
   { rel: 'manifest', href: '/manifest.webmanifest' },
   { rel: 'apple-touch-icon', href: '/icon-192.png' },
@@ -93,15 +90,8 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#1d1b3a" />
-        <Links />
-        {/* Filled in by the server's entry (lib/stylesheet.ts). */}
-        <style
-          id={STYLESHEET_ID}
-          nonce={nonce.style || pageStylesheetNonce}
-          // biome-ignore lint/security/noDangerouslySetInnerHtml: our own stylesheet, from the page
-          dangerouslySetInnerHTML={{ __html: stylesheet }}
-          suppressHydrationWarning
-        />
+        {/* The style nonce lets the back office's editor add its own style (lib/csp-nonce.ts). */}
+        <Links nonce={nonce.style} />
       </head>
       <body>
         <a className="skip-link" href="#content">

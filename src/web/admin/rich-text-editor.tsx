@@ -2,7 +2,7 @@ import { EditorContent, useEditor, useEditorState } from '@tiptap/react';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { checkLink } from '../../contract/rich-text.ts';
 import type { AdminMessageKey } from '../i18n/admin-messages.ts';
-import { stylesheetNonce } from '../lib/stylesheet.ts';
+import { pageStyleNonce } from '../lib/csp-nonce.ts';
 import { FilePicker } from './file-picker.tsx';
 import { ImageIcon, LinkIcon, TableIcon } from './icons.tsx';
 import { richTextExtensions } from './rich-text-schema.ts';
@@ -35,7 +35,7 @@ export default function RichTextEditor({
     content: value,
     immediatelyRender: false,
     // The editor's own base style goes into the head; it needs the page's nonce (ADR 0026).
-    injectNonce: stylesheetNonce(),
+    injectNonce: pageStyleNonce(),
     editorProps: {
       attributes: {
         role: 'textbox',

@@ -14,3 +14,12 @@ export interface CspNonce {
 export const CspNonceContext = createContext<CspNonce>({ script: '', style: '' });
 
 export const useCspNonce = () => useContext(CspNonceContext);
+
+/**
+ * In the browser, the style nonce the page came with (the root gives it to its stylesheet links): a
+ * style element added later (the description editor's) needs it to pass the page's policy.
+ */
+export const pageStyleNonce = () =>
+  typeof document === 'undefined'
+    ? undefined
+    : document.querySelector<HTMLLinkElement>('link[rel="stylesheet"][nonce]')?.nonce || undefined;
