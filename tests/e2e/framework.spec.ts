@@ -89,3 +89,44 @@ describe('one router for every address', () => {
     expect((await answer('/no-such-page')).status).toBe(404);
   });
 });
+
+describe('the stylesheet React Router links (ADR 0097)', () => {
+  const baseUrl = inject('baseUrl');
+  const browser = useBrowser({ viewport: { width: 390, height: 700 } });
+
+  it('links one stylesheet that the browser keeps, instead of writing it into every page', async () => {
+    const page = await fetch(`${baseUrl}/category/t-shirts`).then((response) => response.text());
+    expect(page).not.toContain('<style');
+    const links = [...page.matchAll(/<link[^>]*rel="stylesheet"[^>]*>/g)].map(([link]) => link);
+    expect(links).toHaveLength(1);
+    const href = links[0]?.match(/href="(\/assets\/styles-[\w-]+\.css)"/)?.[1];
+    if (!href) throw new Error(`no stylesheet of the build in ${links[0]}`);
+
+    const stylesheet = await fetch(`${baseUrl}${href}`, { headers: { 'accept-encoding': 'br' } });
+    expect(stylesheet.status).toBe(200);
+    expect(stylesheet.headers.get('content-type')).toMatch(/^text\/css/);
+    expect(stylesheet.headers.get('content-encoding')).toBe('br');
+    expect(stylesheet.headers.get('cache-control')).toContain('immutable');
+  });
+
+  it('styles the page from the file, also after a navigation to a page of another kind', async () => {
+    const { page } = browser;
+    const stylesheets: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(new URL(request.url()).pathname);
+    });
+    await page.goto('/category/t-shirts');
+    await hydrated(page);
+    // The shop's layout: the body is a column, the skip link is placed out of the flow.
+    expect(await page.evaluate(() => getComputedStyle(document.body).flexDirection)).toBe('column');
+    expect(await page.locator('.skip-link').evaluate((link) => getComputedStyle(link).position)).toBe(
+      'absolute',
+    );
+
+    await page.locator('.product-grid .product-card__link').first().click();
+    await page.locator('h1').waitFor();
+    expect(await page.evaluate(() => getComputedStyle(document.body).flexDirection)).toBe('column');
+    // One stylesheet for the whole visit.
+    expect(stylesheets).toHaveLength(1);
+  });
+});
