@@ -1,6 +1,7 @@
 import pg from 'pg';
 import { PAGE_SIZE } from '../../src/contract/catalog.ts';
-import { SORTS } from '../../src/contract/shop.ts';
+import { orderOfSort, SORTS, type Sort } from '../../src/contract/shop.ts';
+import { listHref, PLAIN_VIEW } from '../../src/web/lib/list-view.ts';
 import { ADJECTIVES, NOUNS, PRODUCT_TYPES } from './words.ts';
 
 /**
@@ -38,12 +39,13 @@ function shuffled<T>(items: T[], seed: number): T[] {
   return copy;
 }
 
-const query = (sort: string, page: number) => {
-  const params = new URLSearchParams();
-  if (sort !== 'default') params.set('sort', sort);
-  if (page > 1) params.set('page', String(page));
-  const text = params.toString();
-  return text ? `?${text}` : '';
+/**
+ * A sort's page as the shop's own links write it: the spec's `available` sort is the in-stock
+ * filter, which the shop would otherwise answer with a 301 to this address.
+ */
+const query = (sort: Sort, page: number) => {
+  const href = listHref({ ...PLAIN_VIEW, ...orderOfSort(sort), page });
+  return href === '?' ? '' : href;
 };
 
 async function categoryUrls(client: pg.Client): Promise<string[]> {
