@@ -61,7 +61,7 @@ export function useCatalogue(browser: { baseUrl: string }) {
   });
   return {
     async product(name: string, quantity: number, price = 1000): Promise<AdminProduct> {
-      const link = unique(name.toLowerCase().replace(/\W+/g, '-'));
+      const link = unique(name.toLowerCase().replace(/[^a-z0-9]+/g, '-'));
       const answer = await call<{ product: AdminProduct }>(
         browser.baseUrl,
         'POST',
