@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { useBrowser } from './browser.ts';
+import { hydrated, useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
@@ -60,6 +60,7 @@ describe('accounts', () => {
     await page.getByRole('banner').getByRole('link', { name: email }).waitFor();
 
     // Sign out from the menu.
+    await hydrated(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     const menu = page.getByRole('navigation', { name: 'Menu' });
     await menu.getByRole('link', { name: 'Order history' }).waitFor();
@@ -130,6 +131,7 @@ describe('accounts', () => {
     expect(pathOf(page)).toBe('/');
     await page.goto('/registration');
     expect(pathOf(page)).toBe('/');
+    await hydrated(page);
     await page.getByRole('button', { name: 'Menu' }).click();
     await page.getByRole('navigation', { name: 'Menu' }).getByRole('link', { name: 'Shop admin' }).waitFor();
   });

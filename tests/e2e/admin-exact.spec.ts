@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { useBrowser } from './browser.ts';
+import { sidewaysOverflow, useBrowser } from './browser.ts';
 import { waitForMail } from './outbox.ts';
 import { signUp } from './shopper.ts';
 
@@ -23,9 +23,6 @@ async function signIn(page: Page, baseUrl: string, email: string, password: stri
   });
   expect(login.status(), await login.text()).toBe(200);
 }
-
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
 /** A product with sizes S and M in red, 2 and 4 units, made by the admin through the API. */
 async function redShirt(page: Page, baseUrl: string, tag = '') {
@@ -130,7 +127,7 @@ describe('a stock figure from a stale variant table, in Russian at 1440 px', () 
         name: new RegExp(`^Остаток Размер: M, Цвет: Красный, сейчас ${current}:`),
       });
     await stockCell(4).waitFor();
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
 
     // Meanwhile a shopper buys one M/Red: 3 left. The manager's table still says 4.
@@ -206,7 +203,7 @@ describe('an invitation to a customer’s address, in English at 390 px', () => 
     const pending = page.getByRole('table', { name: 'Invitations waiting to be accepted' });
     await pending.getByRole('row').filter({ hasText: email }).waitFor();
     expect(await page.getByRole('combobox', { name: `Role of ${email}` }).count()).toBe(0);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await sidewaysOverflow(page)).toEqual([]);
     expect(await axeViolations(page)).toEqual([]);
     const invitation = new URL((await waitForMail(email, INVITATION_LINK)).match(INVITATION_LINK)?.[0] ?? '');
 
@@ -230,7 +227,7 @@ describe('an invitation to a customer’s address, in English at 390 px', () => 
     expect((await page.request.get('/api/admin/orders')).status()).toBe(200);
     // A manager: no staff page in the menu, and the staff API stays closed.
     expect((await page.request.get('/api/admin/staff')).status()).toBe(403);
-    expect(await noSidewaysScroll(page)).toBe(true);
+    expect(await sidewaysOverflow(page)).toEqual([]);
 
     // The staff page tells her who can help instead of an error; a product offers her no Delete.
     await page.goto('/admin/staff');
@@ -322,7 +319,7 @@ for (const width of [1440, 390] as const) {
       expect(logos.length).toBeGreaterThan(0);
       expect(new Set(logos)).toEqual(new Set([48]));
       expect(rows.every((row) => row.actions > 0 && row.inside)).toBe(true);
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await sidewaysOverflow(page)).toEqual([]);
       await page.screenshot({ path: `test-results/admin-projects-ru-${width}.png`, fullPage: true });
 
       const { productId } = await redShirt(page, baseUrl, `-layout-${width}`);
@@ -330,7 +327,7 @@ for (const width of [1440, 390] as const) {
       // The variant's figures, then its customs data: two tables, each whole on a wide screen.
       const tableBoxes = page.locator('.admin-table-scroll', { has: page.locator('table.admin-variants') });
       await tableBoxes.first().waitFor();
-      expect(await noSidewaysScroll(page)).toBe(true);
+      expect(await sidewaysOverflow(page)).toEqual([]);
       const sizes = await tableBoxes.evaluateAll((boxes) =>
         boxes.map((box) => ({
           table: box.scrollWidth,

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { axeViolations } from './axe.ts';
-import { useBrowser } from './browser.ts';
+import { sidewaysOverflow, useBrowser } from './browser.ts';
 import { acceptStaffInvitation, call, useCatalogue } from './shop-api.ts';
 
 /** The admin the e2e server seeds (tests/e2e/server.global.ts). */
@@ -67,9 +67,6 @@ beforeAll(async () => {
   await acceptStaffInvitation(baseUrl, MANAGER.email, MANAGER.password);
 });
 
-const noSidewaysScroll = (page: Page) =>
-  page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-
 /**
  * A manager narrows the list down with filters kept in the address, chooses two products and
  * hides them with one confirmation that names them; the list and the shop show them hidden.
@@ -119,7 +116,7 @@ async function bulkHideJourney(
   await dialog.getByRole('button', { name: text.confirm }).click();
   await page.getByText(text.done).waitFor();
   await dialog.waitFor({ state: 'hidden' });
-  expect(await noSidewaysScroll(page)).toBe(true);
+  expect(await sidewaysOverflow(page)).toEqual([]);
   expect(await axeViolations(page)).toEqual([]);
   await page.screenshot({
     path: `test-results/admin-products-hidden-${locale}-${page.viewportSize()?.width}.png`,
@@ -260,7 +257,7 @@ describe('the back office at 390 px', () => {
         await page.goto(screen);
         await page.locator('.admin-page h1').waitFor();
         await page.locator('.admin-loading').waitFor({ state: 'detached' });
-        if (!(await noSidewaysScroll(page))) overflowing.push(`${locale} ${screen}`);
+        for (const what of await sidewaysOverflow(page)) overflowing.push(`${locale} ${screen}: ${what}`);
         for (const violation of await axeViolations(page))
           violations.push(`${locale} ${screen}: ${violation}`);
       }

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../src/server/accounts/passwords.ts';
 import { products, users } from '../../src/server/db/schema.ts';
 import { axeViolations } from './axe.ts';
-import { useBrowser } from './browser.ts';
+import { hydrated, useBrowser } from './browser.ts';
 import { mailsIn, waitForMailIn } from './outbox.ts';
 import { prepareDemoShop } from './own-shop.ts';
 import { startShop } from './server.global.ts';
@@ -86,9 +86,6 @@ const TEXT = {
 } as const;
 
 /** The root layout fills the menu panel once the page is hydrated. */
-const hydrated = (page: Page) =>
-  page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
-
 async function open(page: Page, address: string, locale: 'ru' | 'en') {
   await page.context().addCookies([{ name: 'locale', value: locale, url: shop.baseUrl }]);
   await page.goto(address);

@@ -1,11 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { useBrowser } from './browser.ts';
+import { hydrated, useBrowser } from './browser.ts';
 
 /** The root layout fills the menu panel once the page is hydrated: links then navigate in the page. */
-const hydrated = (page: Page) =>
-  page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
-
 const scrollY = (page: Page) => page.evaluate(() => Math.round(window.scrollY));
 
 describe('React Router’s scroll restoration', () => {

@@ -7,7 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { categories, productImages, products } from '../../src/server/db/schema.ts';
 import { giveProductOptions, SIZES } from '../../src/server/testing/variants.ts';
-import { useBrowser } from './browser.ts';
+import { hydrated, useBrowser } from './browser.ts';
 import { prepareDemoShop } from './own-shop.ts';
 import { startShop } from './server.global.ts';
 
@@ -146,9 +146,6 @@ const amount = (text: string | null) =>
   );
 
 /** The root layout fills the menu panel once the page is hydrated. */
-const hydrated = (page: Page) =>
-  page.locator('#navigation-panel .navigation-panel__close').waitFor({ state: 'attached' });
-
 const shot = async (page: Page, name: string) => {
   mkdirSync('test-results', { recursive: true });
   await page.screenshot({ path: `test-results/variants-${name}.png`, fullPage: false });
