@@ -16,8 +16,7 @@ for (const locale of LOCALES) provideTexts(locale, dictionaries[locale]);
 /** How long loaders' late data may stream before the render gives up (React Router's default). */
 export const streamTimeout = 5_000;
 
-const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload"');
-const LOW_PRIORITY = Buffer.from(' fetchPriority="low"');
+const MODULE_PRELOAD = '<link rel="modulepreload"';
 const HEAD_END = Buffer.from('</head>');
 
 /**
@@ -25,11 +24,9 @@ const HEAD_END = Buffer.from('</head>');
  * it hydrates, and without it the browser would only ask for them once the entry runs.
  */
 const textPreloads = (locale: Locale, nonce: string) =>
-  Buffer.from(
-    (textScripts[locale] ?? [])
-      .map((href) => `<link rel="modulepreload" fetchPriority="low" href="${href}" nonce="${nonce}"/>`)
-      .join(''),
-  );
+  (textScripts[locale] ?? [])
+    .map((href) => `<link rel="modulepreload" fetchPriority="low" href="${href}" nonce="${nonce}"/>`)
+    .join('');
 
 /**
  * The page's head as sent:
@@ -38,23 +35,10 @@ const textPreloads = (locale: Locale, nonce: string) =>
  *   should not share the bandwidth with them (ADR 0015);
  * - the preloads of the page's language's texts follow them (ADR 0086).
  */
-function finishedHead(head: Buffer, texts: Buffer): Buffer {
-  const insertions: Array<{ at: number; bytes: Buffer }> = [];
-  for (let at = head.indexOf(MODULE_PRELOAD); at >= 0; at = head.indexOf(MODULE_PRELOAD, at)) {
-    at += MODULE_PRELOAD.length;
-    insertions.push({ at, bytes: LOW_PRIORITY });
-  }
+function finishedHead(head: string, texts: string): string {
+  if (!head.includes(MODULE_PRELOAD)) return head;
   // A page without scripts (the offline page) needs no texts either.
-  if (insertions.length > 0 && texts.length > 0) insertions.push({ at: head.length, bytes: texts });
-  if (insertions.length === 0) return head;
-  const parts: Buffer[] = [];
-  let copied = 0;
-  for (const { at, bytes } of insertions) {
-    parts.push(head.subarray(copied, at), bytes);
-    copied = at;
-  }
-  parts.push(head.subarray(copied));
-  return Buffer.concat(parts);
+  return head.replaceAll(MODULE_PRELOAD, `${MODULE_PRELOAD} fetchPriority="low"`) + texts;
 }
 
 /** Holds React's output back until the head is whole, finishes the head, then passes the rest on. */
@@ -62,7 +46,7 @@ class HeadFinisher extends Transform {
   private head: Buffer[] | undefined = [];
 
   /** `texts`: the preloads of the page's language's texts. */
-  constructor(private readonly texts: Buffer) {
+  constructor(private readonly texts: string) {
     super();
   }
 
@@ -73,7 +57,13 @@ class HeadFinisher extends Transform {
     const end = sofar.indexOf(HEAD_END);
     if (end < 0) return done();
     this.head = undefined;
-    done(null, Buffer.concat([finishedHead(sofar.subarray(0, end), this.texts), sofar.subarray(end)]));
+    done(
+      null,
+      Buffer.concat([
+        Buffer.from(finishedHead(sofar.toString('utf8', 0, end), this.texts)),
+        sofar.subarray(end),
+      ]),
+    );
   }
 
   override _flush(done: TransformCallback) {
