@@ -6,7 +6,7 @@ import type { ChangeLog, Mark } from './changes.ts';
  * Read-through cache of catalogue answers. Each answer carries the keys of what it shows
  * (changes.ts); a change of one of them makes it stale, so a shopper never sees a stale price or
  * stock state, and a change elsewhere in the catalogue leaves it kept. The serialized JSON is kept
- * beside the value so the API answers without serializing again.
+ * beside the value so the API answers without serializing again; the value is that JSON's parse.
  */
 export interface CachedAnswer<T> {
   value: T;
@@ -68,7 +68,11 @@ export function createCatalogCache(options: {
       const pending = loading.get(key);
       if (pending && pending.mark.seq === mark.seq) return pending.promise as Promise<CachedAnswer<T>>;
       const promise = load()
-        .then((value) => {
+        .then((loaded) => {
+          // What is kept is what the API sends, read back (ADR 0098): the pages render the same
+          // answer, and objects built by spreading (`{ ...view, more }`), which V8 gives a shape
+          // each, are kept as JSON's compact objects, which share their shapes.
+          const value = JSON.parse(JSON.stringify(loaded)) as T;
           const keys = keysOf(value);
           const answer: Kept<T> = {
             value,
