@@ -175,6 +175,7 @@ describe('shipping with the carriers', () => {
       await admin.goto(`/admin/orders/${abroad}/packing-slip`);
       await admin.getByRole('table', { name: 'Таможенная декларация (CN23)' }).waitFor();
       expect(await sidewaysOverflow(admin)).toEqual([]);
+      await screenshot(admin, 'packing-slip-ru-390');
       expect(await axeViolations(admin)).toEqual([]);
       await admin.setViewportSize({ width: 1440, height: 900 });
       await admin.goto(`/admin/orders/${abroad}`);
