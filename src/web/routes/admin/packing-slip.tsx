@@ -84,36 +84,40 @@ export default function PackingSlipPage({ loaderData }: Route.ComponentProps) {
             ) : null}
           </dl>
         </section>
-        <table className="admin-table packing-slip__items">
-          <caption className="visually-hidden">{t('admin-items')}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin-product')}</th>
-              <th scope="col">{t('admin-sku')}</th>
-              <th scope="col">{t('admin-count')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {slip.items.map((item) => (
-              <tr key={item.sku}>
-                <td>
-                  {item.name}
-                  {item.options ? <div className="admin-muted">{item.options}</div> : null}
-                </td>
-                <td>{item.sku}</td>
-                <td>{item.count}</td>
+        {/* A name or SKU with no place to break scrolls in this box on a phone, not the page. */}
+        {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must take focus (WCAG 2.1.1) */}
+        <div className="admin-table-scroll" tabIndex={0}>
+          <table className="admin-table packing-slip__items">
+            <caption className="visually-hidden">{t('admin-items')}</caption>
+            <thead>
+              <tr>
+                <th scope="col">{t('admin-product')}</th>
+                <th scope="col">{t('admin-sku')}</th>
+                <th scope="col">{t('admin-count')}</th>
               </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr>
-              <th scope="row" colSpan={2}>
-                {t('admin-units-total')}
-              </th>
-              <td>{slip.units}</td>
-            </tr>
-          </tfoot>
-        </table>
+            </thead>
+            <tbody>
+              {slip.items.map((item) => (
+                <tr key={item.sku}>
+                  <td>
+                    {item.name}
+                    {item.options ? <div className="admin-muted">{item.options}</div> : null}
+                  </td>
+                  <td>{item.sku}</td>
+                  <td>{item.count}</td>
+                </tr>
+              ))}
+            </tbody>
+            <tfoot>
+              <tr>
+                <th scope="row" colSpan={2}>
+                  {t('admin-units-total')}
+                </th>
+                <td>{slip.units}</td>
+              </tr>
+            </tfoot>
+          </table>
+        </div>
         {slip.customs ? <CustomsItems items={slip.customs} currency={slip.currency} /> : null}
         <p className="packing-slip__signature">{t('admin-packed')}: ____________________</p>
       </article>
